@@ -1,0 +1,51 @@
+/** Shapes of the answers the server gives and the web app reads. */
+
+export type Role = 'customer' | 'business' | 'admin';
+export type BusinessStatus = 'pending' | 'approved' | 'rejected';
+
+export interface UserView {
+  id: string;
+  role: Role;
+  name: string;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The business profile a merchant sees of itself (spec §3, design.md §3). */
+export interface BusinessProfile {
+  id: string;
+  businessName: string;
+  businessType: string;
+  email: string;
+  address: string;
+  status: BusinessStatus;
+  /** Percent with two decimals, "2.00". */
+  transactionFeePercent: string;
+  /** Rupees with two decimals, "50000.00". */
+  maxCreditLimit: string;
+  description: string | null;
+  rejectionReason: string | null;
+  createdAt: string;
+}
+
+export interface MeResponse {
+  user: UserView;
+  business: BusinessProfile | null;
+}
+
+export interface SessionResponse {
+  sessionToken: string;
+  user: UserView;
+}
+
+export interface OtpSendResponse {
+  success: true;
+  expiresInSeconds: number;
+  /** Only from the development SMS provider. */
+  developmentOtp?: string;
+}
+
+export interface OtpVerifyResponse {
+  success: true;
+  verified: true;
+}

@@ -1,0 +1,63 @@
+/**
+ * Money is an integer number of paise everywhere inside the product. Text from people
+ * and from the wire is converted at the edges only, by splitting at the decimal point,
+ * never through a float.
+ */
+
+/** An exact amount in paise: ₹123.45 is 12345. */
+export type Paise = number & { readonly unit: 'paise' };
+/** A fee rate in basis points: 250 is 2.50 %. */
+export type BasisPoints = number & { readonly unit: 'basis-points' };
+
+export const paise = (value: number): Paise => {
+  if (!Number.isSafeInteger(value)) throw new Error(`paise must be a safe integer, got ${value}`);
+  return value as Paise;
+};
+
+const amountPattern = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+/**
+ * Parses "1250", "1250.5" or "1250.50" (or the number 1250.5) to paise. Returns null for
+ * anything else: signs, exponents, spaces, more than two decimals, non-finite numbers.
+ */
+export function parseRupees(input: string | number): Paise | null {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input)) return null;
+    text = String(input);
+  } else {
+    text = input;
+  }
+  const match = amountPattern.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  const value = whole * 100 + fraction;
+  return Number.isSafeInteger(value) ? (value as Paise) : null;
+}
+
+/** The wire form: exactly two decimals, no grouping ("1250.00"). */
+export function toWireAmount(amount: Paise): string {
+  const sign = amount < 0 ? '-' : '';
+  const absolute = Math.abs(amount);
+  const whole = Math.trunc(absolute / 100);
+  const fraction = String(absolute % 100).padStart(2, '0');
+  return `${sign}${whole}.${fraction}`;
+}
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+/** What a person reads: ₹1,23,456.00. */
+export const formatRupees = (amount: Paise): string => rupees.format(amount / 100);
+
+/** fee = round_half_up(amount × rate / 10000), in integers, shared by server and client. */
+export function feeFor(amount: Paise, rate: BasisPoints): Paise {
+  return Math.floor((amount * rate + 5_000) / 10_000) as Paise;
+}
+
+/** "2.50" for 250 basis points. */
+export const toWirePercent = (rate: BasisPoints): string => toWireAmount(rate as number as Paise);
+
+/** Parses a percent with at most two decimals ("2.5" → 250). */
+export const parsePercent = (input: string | number): BasisPoints | null =>
+  parseRupees(input) as number | null as BasisPoints | null;

@@ -1,0 +1,63 @@
+/**
+ * Request bodies of the identity calls (spec §7), shared by the server, which parses
+ * them, and the web app, which sends them. Written with zod/mini to keep the client
+ * bundle small.
+ */
+import * as z from 'zod/mini';
+import {
+  addressLengthMax, businessTextLengthMax, emailLengthMax, nameLengthMax,
+} from '../limits';
+
+/** +91 followed by 10 digits, the first 6–9 (design.md §5). */
+export const phoneNumberPattern = /^\+91[6-9]\d{9}$/;
+
+export const phoneNumber = z.string().check(
+  z.regex(phoneNumberPattern, 'Phone number must be +91 followed by a 10-digit mobile number'),
+);
+export const pin = z.string().check(z.regex(/^\d{4}$/, 'PIN must be exactly 4 digits'));
+export const otp = z.string().check(z.regex(/^\d{6}$/, 'OTP must be exactly 6 digits'));
+export const otpPurpose = z.enum(['registration'], 'Purpose must be registration');
+
+const requiredText = (label: string, max: number) =>
+  z.string(`${label} is required`).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+
+export const email = z.pipe(
+  z.string('E-mail is required').check(z.trim(), z.toLowerCase(), z.maxLength(emailLengthMax, 'E-mail is too long')),
+  z.email('Enter a valid e-mail address'),
+);
+
+export const otpSendBody = z.object({ phoneNumber, purpose: otpPurpose });
+export const otpVerifyBody = z.object({ phoneNumber, otp, purpose: otpPurpose });
+
+export const customerRegisterBody = z.object({
+  phoneNumber,
+  name: requiredText('Name', nameLengthMax),
+  pin,
+});
+
+export const businessRegisterBody = z.object({
+  phoneNumber,
+  name: requiredText('Contact name', nameLengthMax),
+  businessName: requiredText('Business name', businessTextLengthMax),
+  businessType: requiredText('Business type', businessTextLengthMax),
+  email,
+  address: requiredText('Business address', addressLengthMax),
+  pin,
+});
+
+export const customerLoginBody = z.object({ phoneNumber, pin });
+export const emailLoginBody = z.object({ email, pin });
+
+export const changePinBody = z.object({ currentPin: pin, newPin: pin, confirmPin: pin });
+
+export type OtpSendBody = z.infer<typeof otpSendBody>;
+export type OtpVerifyBody = z.infer<typeof otpVerifyBody>;
+export type CustomerRegisterBody = z.infer<typeof customerRegisterBody>;
+export type BusinessRegisterBody = z.infer<typeof businessRegisterBody>;
+export type CustomerLoginBody = z.infer<typeof customerLoginBody>;
+export type EmailLoginBody = z.infer<typeof emailLoginBody>;
+export type ChangePinBody = z.infer<typeof changePinBody>;
