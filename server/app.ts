@@ -1,0 +1,72 @@
+/**
+ * Builds the Fastify app from its parts. Nothing here listens or reads the environment:
+ * main.ts does that, and tests build the app with their own database and clock.
+ */
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
+import { createAuthService } from './features/auth/auth.service';
+import { createPinService } from './features/auth/pins.service';
+import { createSessionService } from './features/auth/sessions.service';
+import { healthRoutes } from './features/health/health.routes';
+import { otpRoutes } from './features/otp/otp.routes';
+import { createOtpService } from './features/otp/otp.service';
+import type { SmsProvider } from './features/otp/sms';
+import { accessPlugin } from './plugins/access';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+
+export type AppConfig = Pick<Config,
+  'pinPeppers' | 'pinKeyVersion' | 'publicUrl' | 'sessionIdleTtlSeconds' | 'sessionAbsoluteTtlSeconds'
+  | 'rateLimitPerMinute' | 'trustProxy' | 'webDir'>;
+
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  sms: SmsProvider;
+  clock?: Clock;
+  logger?: boolean | object;
+}
+
+export function createServices({ db, config, sms, clock = systemClock }: Omit<AppDeps, 'logger'>) {
+  const pins = createPinService({ db, clock, keys: { peppers: config.pinPeppers, currentVersion: config.pinKeyVersion } });
+  const sessions = createSessionService({
+    db, clock, idleTtlSeconds: config.sessionIdleTtlSeconds, absoluteTtlSeconds: config.sessionAbsoluteTtlSeconds,
+  });
+  const otpSecret = config.pinPeppers.get(config.pinKeyVersion)!;
+  const otp = createOtpService({ db, clock, sms, secret: otpSecret });
+  const auth = createAuthService({ db, clock, pins, sessions, otp });
+  return { pins, sessions, otp, auth };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export type KhataApp = FastifyInstance & { services: Services };
+
+export async function buildApp(deps: AppDeps): Promise<KhataApp> {
+  const { db, config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  });
+  const services = createServices(deps);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(cookie);
+  await app.register(accessPlugin, { sessions: services.sessions });
+
+  await app.register(healthRoutes, { db });
+  await app.register(otpRoutes, { otp: services.otp });
+  await app.register(authRoutes, {
+    auth: services.auth, sessions: services.sessions, sessionTtlSeconds: config.sessionAbsoluteTtlSeconds,
+  });
+  await app.register(webPlugin, { webDir: config.webDir });
+
+  return Object.assign(app, { services }) as unknown as KhataApp;
+}

@@ -1,0 +1,121 @@
+/**
+ * Opens the database: embedded PGlite when no DATABASE_URL is given, PostgreSQL through
+ * a small `pg` pool otherwise. Both return BIGINT as a JS number (every amount fits in
+ * 2^53 paise) and NUMERIC as a string, so the code above never sees a difference.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories take it (or the Db) as their first argument. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  close(): Promise<void>;
+}
+
+const int8Oid = 20;
+
+function bigintToNumber(text: string | number | bigint): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`BIGINT ${text} does not fit in a JS number`);
+  return value;
+}
+
+export interface PgliteOptions {
+  /** Directory for persistent data; omitted → in memory. */
+  dataDir?: string;
+  /** A dump made with `dumpDataDir()` to start from (tests use this for speed). */
+  loadDataDir?: Blob | File;
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { client: PGlite }> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    parsers: { [pgliteTypes.INT8]: bigintToNumber },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { kind: 'pglite', db, client, close: () => client.close() };
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  poolSize?: number;
+}
+
+export const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === int8Oid) return bigintToNumber;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+// Drizzle's node-postgres driver passes its own per-query type parsers, which fall back
+// to pg's global registry rather than the pool's, so INT8 is registered there too.
+pg.types.setTypeParser(int8Oid, bigintToNumber);
+
+export function openPostgres(options: PostgresOptions): Database & { pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+  });
+  // An idle client that loses its connection emits here; without a listener the
+  // process would crash. The pool replaces the client on next use.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { kind: 'postgres', db, pool, close: () => pool.end() };
+}
+
+/** The rows of a raw `db.execute`, which PGlite and pg both answer as `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const retryableSqlStates = new Set(['40001', '40P01']);
+const transactionAttemptsMax = 5;
+
+/** The SQLSTATE of a database error, also when Drizzle wrapped it. */
+export function sqlState(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The constraint a unique violation (23505) named, when it did. */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `work` in one database transaction, retrying the whole of it when PostgreSQL
+ * reports a serialization failure or a deadlock (SQLSTATE 40001 / 40P01).
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const state = sqlState(error);
+      if (!state || !retryableSqlStates.has(state) || attempt >= transactionAttemptsMax) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}

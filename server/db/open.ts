@@ -1,0 +1,17 @@
+/** Opens the configured database and brings its schema up to date. */
+import { join } from 'node:path';
+import { openPglite, openPostgres, type Database } from './client';
+import { migrateEmbedded, migratePostgres } from './migrate';
+
+export async function openConfiguredDatabase(config: {
+  databaseUrl: string | undefined; dataDir: string; dbPoolSize: number;
+}): Promise<Database> {
+  if (config.databaseUrl) {
+    const database = openPostgres({ connectionString: config.databaseUrl, poolSize: config.dbPoolSize });
+    await migratePostgres(database.pool);
+    return database;
+  }
+  const database = await openPglite({ dataDir: join(config.dataDir, 'pglite') });
+  await migrateEmbedded(database.client);
+  return database;
+}

@@ -1,0 +1,69 @@
+/**
+ * Sessions: 32 random bytes handed to the client, only their SHA-256 stored, with an
+ * idle and an absolute expiry (design.md §5).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '../../../common/api-types';
+import { sessionTouchIntervalSeconds } from '../../../common/limits';
+import { addSeconds, type Clock } from '../../clock';
+import type { Db, Executor } from '../../db/client';
+import * as repository from './sessions.repository';
+
+export interface SessionUser {
+  id: string;
+  role: Role;
+  name: string;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface Session {
+  tokenHash: string;
+  user: SessionUser;
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function createSessionService(deps: {
+  db: Db; clock: Clock; idleTtlSeconds: number; absoluteTtlSeconds: number;
+}) {
+  const { db, clock, idleTtlSeconds, absoluteTtlSeconds } = deps;
+
+  /** Starts a session; returns the token, which is never stored. */
+  async function start(tx: Executor, userId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock();
+    await repository.insertSession(tx, {
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      idleExpiresAt: addSeconds(now, Math.min(idleTtlSeconds, absoluteTtlSeconds)),
+      absoluteExpiresAt: addSeconds(now, absoluteTtlSeconds),
+    });
+    return token;
+  }
+
+  /** The live session of a token, or null. Its idle expiry moves at most once an hour. */
+  async function resolve(token: string): Promise<Session | null> {
+    if (token.length === 0 || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const now = clock();
+    const row = await repository.findActiveSession(db, tokenHash, now);
+    if (!row) return null;
+    const freshIdleExpiry = addSeconds(now, idleTtlSeconds);
+    if (freshIdleExpiry.getTime() - row.idleExpiresAt.getTime() > sessionTouchIntervalSeconds * 1000) {
+      await repository.touchSession(db, tokenHash, freshIdleExpiry);
+    }
+    const { userId, role, name, phone, email } = row;
+    return { tokenHash, user: { id: userId, role, name, phone, email } };
+  }
+
+  const revoke = (tokenHash: string) => repository.revokeSession(db, tokenHash, clock());
+
+  const revokeOthers = (tx: Executor, userId: string, keepTokenHash?: string) =>
+    repository.revokeUserSessions(tx, userId, clock(), keepTokenHash);
+
+  return { start, resolve, revoke, revokeOthers };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

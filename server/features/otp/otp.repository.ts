@@ -1,0 +1,67 @@
+/** SQL for one-time codes and the proofs a successful verification leaves. */
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { otpCodes, otpProofs } from '../../db/schema';
+
+/** Serialises sends and verifications of one phone and purpose until the transaction ends. */
+export async function lockPhone(tx: Executor, phone: string, purpose: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}:${purpose}`}))`);
+}
+
+export async function sendHistory(tx: Executor, phone: string, purpose: string, since: Date) {
+  const [row] = await tx
+    .select({ sends: count(), lastSentAt: sql<string | null>`max(${otpCodes.createdAt})` })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), gt(otpCodes.createdAt, since)));
+  return { sends: row?.sends ?? 0, lastSentAt: row?.lastSentAt ? new Date(row.lastSentAt) : null };
+}
+
+/** A new code replaces any earlier one still open for the same phone and purpose. */
+export async function replaceOpenCodes(
+  tx: Executor,
+  row: { id: string; phone: string; purpose: string; codeHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await tx.update(otpCodes).set({ consumedAt: row.createdAt })
+    .where(and(eq(otpCodes.phone, row.phone), eq(otpCodes.purpose, row.purpose), isNull(otpCodes.consumedAt)));
+  await tx.insert(otpCodes).values(row);
+}
+
+export async function latestOpenCode(tx: Executor, phone: string, purpose: string) {
+  const rows = await tx.select().from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function countWrongAttempt(tx: Executor, id: string): Promise<number> {
+  const [row] = await tx.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(eq(otpCodes.id, id)).returning({ attempts: otpCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+export async function consumeCode(tx: Executor, id: string, now: Date): Promise<void> {
+  await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, id));
+}
+
+export async function insertProof(
+  tx: Executor, row: { tokenHash: string; phone: string; purpose: string; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(otpProofs).values(row);
+}
+
+/** Uses up a proof; true only if it was live and bound to this phone and purpose. */
+export async function consumeProof(
+  tx: Executor, tokenHash: string, phone: string, purpose: string, now: Date,
+): Promise<boolean> {
+  const rows = await tx.update(otpProofs).set({ consumedAt: now })
+    .where(and(
+      eq(otpProofs.tokenHash, tokenHash),
+      eq(otpProofs.phone, phone),
+      eq(otpProofs.purpose, purpose),
+      isNull(otpProofs.consumedAt),
+      gt(otpProofs.expiresAt, now),
+    ))
+    .returning({ tokenHash: otpProofs.tokenHash });
+  return rows.length === 1;
+}

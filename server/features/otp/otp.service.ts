@@ -1,0 +1,109 @@
+/**
+ * One-time codes for phone verification: 6 digits from the CSPRNG, stored as an HMAC,
+ * bound to phone and purpose, 5 minutes, 5 tries, single use, 30 s between sends and
+ * 5 sends an hour (design.md §5). A right code leaves a single-use proof that the
+ * registration call consumes.
+ */
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import {
+  otpDigits, otpProofTtlSeconds, otpResendGapSeconds, otpSendsPerHourMax, otpTtlSeconds,
+  otpVerifyAttemptsMax,
+} from '../../../common/limits';
+import { addSeconds, type Clock } from '../../clock';
+import { inTransaction, type Db, type Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import { hashToken } from '../auth/sessions.service';
+import * as repository from './otp.repository';
+import type { SmsProvider } from './sms';
+
+export type OtpPurpose = 'registration';
+
+type VerifyOutcome =
+  | { kind: 'verified'; proofToken: string }
+  | { kind: 'refused'; error: AppError };
+
+export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider; secret: Buffer }) {
+  const { db, clock, sms, secret } = deps;
+
+  const hashCode = (phone: string, purpose: string, code: string) =>
+    createHmac('sha256', secret).update(`otp:${phone}:${purpose}:${code}`).digest('hex');
+
+  /** A uniformly random code: randomInt draws without modulo bias. */
+  const newCode = () => String(randomInt(0, 10 ** otpDigits)).padStart(otpDigits, '0');
+
+  async function send(phone: string, purpose: OtpPurpose) {
+    const code = newCode();
+    await inTransaction(db, async (tx) => {
+      const now = clock();
+      await repository.lockPhone(tx, phone, purpose);
+      const history = await repository.sendHistory(tx, phone, purpose, addSeconds(now, -3600));
+      if (history.lastSentAt) {
+        const waitSeconds = Math.ceil(otpResendGapSeconds - (now.getTime() - history.lastSentAt.getTime()) / 1000);
+        if (waitSeconds > 0) {
+          throw new AppError('otp_resend_too_soon', `Please wait ${waitSeconds} seconds before requesting another OTP.`);
+        }
+      }
+      if (history.sends >= otpSendsPerHourMax) {
+        throw new AppError('otp_hourly_limit', 'Too many OTP requests for this number. Please try again in an hour.');
+      }
+      await repository.replaceOpenCodes(tx, {
+        id: randomUUID(),
+        phone,
+        purpose,
+        codeHash: hashCode(phone, purpose, code),
+        createdAt: now,
+        expiresAt: addSeconds(now, otpTtlSeconds),
+      });
+    });
+    const delivery = await sms.sendOtp(phone, code);
+    return { expiresInSeconds: otpTtlSeconds, developmentOtp: delivery.developmentOtp };
+  }
+
+  /** Checks a code; on success returns the proof token to set as a cookie. */
+  async function verify(phone: string, purpose: OtpPurpose, code: string): Promise<string> {
+    // A wrong try must be counted even though the call fails, so the transaction
+    // returns its outcome and the refusal is thrown after it commits.
+    const outcome = await inTransaction<VerifyOutcome>(db, async (tx) => {
+      const now = clock();
+      await repository.lockPhone(tx, phone, purpose);
+      const open = await repository.latestOpenCode(tx, phone, purpose);
+      if (!open || open.expiresAt <= now) {
+        return { kind: 'refused', error: new AppError('otp_expired', 'This OTP has expired or was never sent. Please request a new one.') };
+      }
+      if (open.attempts >= otpVerifyAttemptsMax) {
+        return { kind: 'refused', error: new AppError('otp_attempts_exceeded', 'Too many wrong attempts. Please request a new OTP.') };
+      }
+      if (open.codeHash !== hashCode(phone, purpose, code)) {
+        const attempts = await repository.countWrongAttempt(tx, open.id);
+        const left = otpVerifyAttemptsMax - attempts;
+        return {
+          kind: 'refused',
+          error: left > 0
+            ? new AppError('otp_invalid', `Incorrect OTP. ${left} attempt${left === 1 ? '' : 's'} left.`)
+            : new AppError('otp_attempts_exceeded', 'Too many wrong attempts. Please request a new OTP.'),
+        };
+      }
+      await repository.consumeCode(tx, open.id, now);
+      const proofToken = randomBytes(32).toString('base64url');
+      await repository.insertProof(tx, {
+        tokenHash: hashToken(proofToken), phone, purpose, expiresAt: addSeconds(now, otpProofTtlSeconds),
+      });
+      return { kind: 'verified', proofToken };
+    });
+    if (outcome.kind === 'refused') throw outcome.error;
+    return outcome.proofToken;
+  }
+
+  /** Uses up the proof inside the caller's transaction, or refuses the request. */
+  async function consumeProof(tx: Executor, proofToken: string | undefined, phone: string, purpose: OtpPurpose) {
+    const consumed = proofToken !== undefined
+      && await repository.consumeProof(tx, hashToken(proofToken), phone, purpose, clock());
+    if (!consumed) {
+      throw new AppError('otp_proof_missing', 'Please verify your phone number with an OTP before registering.');
+    }
+  }
+
+  return { send, verify, consumeProof };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;

@@ -1,0 +1,67 @@
+/**
+ * Starts Khata: reads the configuration, opens and migrates the database, creates the
+ * demo admin outside production, listens, and shuts down cleanly on SIGTERM/SIGINT.
+ */
+import { randomInt } from 'node:crypto';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openConfiguredDatabase } from './db/open';
+import { developmentSmsProvider, webhookSmsProvider } from './features/otp/sms';
+import { isWeakPin } from '../common/weak-pins';
+
+const demoAdminEmail = 'admin@khata.local';
+
+function randomPin(): string {
+  for (;;) {
+    const pin = String(randomInt(0, 10_000)).padStart(4, '0');
+    if (!isWeakPin(pin)) return pin;
+  }
+}
+
+async function main(config: Config) {
+  const database = await openConfiguredDatabase(config);
+  const sms = config.smsProvider === 'webhook'
+    ? webhookSmsProvider(config.smsWebhookUrl!)
+    : developmentSmsProvider();
+  const app = await buildApp({
+    db: database.db,
+    config,
+    sms,
+    logger: { level: process.env.LOG_LEVEL ?? (config.isProduction ? 'info' : 'warn') },
+  });
+
+  if (!config.isProduction && !(await app.services.auth.anyAdminExists())) {
+    const pin = randomPin();
+    await app.services.auth.ensureAdmin(demoAdminEmail, pin, 'Demo Admin');
+    console.log(`Demo admin created: e-mail ${demoAdminEmail}, PIN ${pin} (shown once; reset with: npm run admin -- create --email ${demoAdminEmail} --pin NNNN)`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight, then stopping`);
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`Khata is running on http://localhost:${config.port} (${where})`);
+}
+
+try {
+  await main(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(78);
+  }
+  console.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,63 @@
+/**
+ * Who may call what. Every /api route declares `config.access`: 'public', 'optional'
+ * (the session is read if there is one) or the roles allowed. A route without a
+ * declaration fails at start-up, so no endpoint is ever open by omission.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '../../common/api-types';
+import { AppError } from '../errors';
+import type { Session, SessionService } from '../features/auth/sessions.service';
+
+export type Access = 'public' | 'optional' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+    /** True when the session came from the Authorization header, not the cookie. */
+    bearerAuth: boolean;
+  }
+}
+
+export const sessionCookie = 'session';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions: SessionService }) => {
+  app.decorateRequest('session', null);
+  app.decorateRequest('bearerAuth', false);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && route.config?.access === undefined) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const bearer = bearerToken(request);
+    const token = bearer ?? request.cookies[sessionCookie];
+    request.bearerAuth = bearer !== undefined;
+    request.session = token ? await options.sessions.resolve(token) : null;
+    if (access === 'optional') return;
+    if (!request.session) throw new AppError('not_signed_in', 'Please sign in to continue');
+    if (!access.includes(request.session.user.role)) {
+      throw new AppError('forbidden', 'You do not have access to this');
+    }
+  });
+});
+
+/** The session of a route that requires one; the access hook has already checked it. */
+export function requireSession(request: FastifyRequest): Session {
+  if (!request.session) throw new AppError('not_signed_in', 'Please sign in to continue');
+  return request.session;
+}

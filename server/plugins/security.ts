@@ -1,0 +1,83 @@
+/**
+ * Security headers, the cross-origin guard for cookie-authenticated writes, and a plain
+ * per-address request limit. The limits that guard secrets (PIN attempts, OTP sends)
+ * live in the database instead, so they hold across processes.
+ */
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface SecurityOptions {
+  publicUrl: string | undefined;
+  rateLimitPerMinute: number;
+}
+
+/**
+ * A state-changing request that a browser sends from another site carries an Origin (or
+ * Sec-Fetch-Site) that is not ours. Requests with a Bearer token are exempt: another
+ * site cannot read our localStorage, and a custom header forces a CORS preflight that
+ * we never grant. Clients that send no Origin at all (curl, scripts) are not browsers
+ * acting on someone's behalf, and the cookie is SameSite=Strict besides.
+ */
+function isCrossSiteWrite(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  if (!unsafeMethods.has(request.method)) return false;
+  if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return false;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  if (origin === publicOrigin) return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true;
+  }
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
+  const behindHttps = publicOrigin?.startsWith('https:') ?? false;
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and the QR scanner set element styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(behindHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only makes sense (and only takes effect) when the app is served over HTTPS.
+    strictTransportSecurity: behindHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  if (options.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: options.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      allowList: (request) => !request.url.startsWith('/api'),
+    });
+  }
+
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api') && isCrossSiteWrite(request, publicOrigin)) {
+      throw new AppError('origin_refused', 'Cross-site requests are not allowed');
+    }
+  });
+});

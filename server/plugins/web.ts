@@ -1,0 +1,33 @@
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached,
+ * and every non-API path answered with index.html so the client router decides.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ErrorBody } from '../../common/errors';
+
+export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: string }) => {
+  const hasWeb = existsSync(join(options.webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        void reply.header('cache-control', path.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * A test's whole world: a fresh database, the app built on it with a clock the test
+ * moves, and the SMS codes the development provider "sent".
+ */
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppConfig, type KhataApp } from '../app';
+import type { Database } from '../db/client';
+import { developmentSmsProvider } from '../features/otp/sms';
+import { openTestDatabase } from './database';
+
+export interface TestClock {
+  (): Date;
+  advance(seconds: number): void;
+  set(date: Date): void;
+}
+
+export function testClock(start = new Date('2026-11-22T10:00:00.000Z')): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (seconds) => { now += seconds * 1000; };
+  clock.set = (date) => { now = date.getTime(); };
+  return clock;
+}
+
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  pinPeppers: new Map([[1, randomBytes(32)]]),
+  pinKeyVersion: 1,
+  publicUrl: undefined,
+  sessionIdleTtlSeconds: 7 * 24 * 3600,
+  sessionAbsoluteTtlSeconds: 30 * 24 * 3600,
+  rateLimitPerMinute: 0,
+  trustProxy: false,
+  webDir: '/nonexistent',
+  ...overrides,
+});
+
+export interface TestContext {
+  app: KhataApp;
+  database: Database;
+  clock: TestClock;
+  /** Codes sent by SMS, newest last, per phone. */
+  sentCodes: Map<string, string[]>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(options: {
+  config?: Partial<AppConfig>; database?: Database;
+} = {}): Promise<TestContext> {
+  const database = options.database ?? await openTestDatabase();
+  const clock = testClock();
+  const sentCodes = new Map<string, string[]>();
+  const sms = developmentSmsProvider(() => {});
+  const recordingSms = {
+    name: sms.name,
+    async sendOtp(phone: string, code: string) {
+      sentCodes.set(phone, [...(sentCodes.get(phone) ?? []), code]);
+      return sms.sendOtp(phone, code);
+    },
+  };
+  const app = await buildApp({ db: database.db, config: testConfig(options.config), sms: recordingSms, clock });
+  return {
+    app, database, clock, sentCodes,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/** The value of a Set-Cookie from a response, by name. */
+export function cookieFrom(response: LightMyRequestResponse, name: string): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === name)?.value;
+}
+
+let phoneCounter = 0;
+/** A fresh valid mobile number for each call within a file. */
+export function newPhone(): string {
+  phoneCounter += 1;
+  return `+9198${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 4)}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+/** Sends and verifies an OTP; returns the proof cookie value. */
+export async function verifyPhone(ctx: TestContext, phoneNumber: string): Promise<string> {
+  const sent = await ctx.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
+  if (sent.statusCode !== 200) throw new Error(`otp send failed: ${sent.body}`);
+  const otp = sent.json().developmentOtp as string;
+  const verified = await ctx.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose: 'registration' } });
+  if (verified.statusCode !== 200) throw new Error(`otp verify failed: ${verified.body}`);
+  return cookieFrom(verified, 'otp_proof')!;
+}
+
+export async function registerCustomer(
+  ctx: TestContext, overrides: { phoneNumber?: string; name?: string; pin?: string } = {},
+) {
+  const phoneNumber = overrides.phoneNumber ?? newPhone();
+  const proof = await verifyPhone(ctx, phoneNumber);
+  const pin = overrides.pin ?? '4826';
+  const response = await ctx.app.inject({
+    method: 'POST', url: '/api/auth/customer/register',
+    cookies: { otp_proof: proof },
+    payload: { phoneNumber, name: overrides.name ?? 'Asha Verma', pin },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  const body = response.json() as { sessionToken: string; user: { id: string } };
+  return { phoneNumber, pin, token: body.sessionToken, userId: body.user.id };
+}
+
+let emailCounter = 0;
+export async function registerBusiness(
+  ctx: TestContext, overrides: { email?: string; pin?: string; phoneNumber?: string } = {},
+) {
+  emailCounter += 1;
+  const phoneNumber = overrides.phoneNumber ?? newPhone();
+  const email = overrides.email ?? `shop${emailCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const proof = await verifyPhone(ctx, phoneNumber);
+  const pin = overrides.pin ?? '5937';
+  const response = await ctx.app.inject({
+    method: 'POST', url: '/api/auth/business/register',
+    cookies: { otp_proof: proof },
+    payload: {
+      phoneNumber, name: 'Ravi Kumar', businessName: 'Kumar Kirana', businessType: 'Retail',
+      email, address: '12 MG Road, Pune', pin,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`business register failed: ${response.body}`);
+  const body = response.json() as { sessionToken: string; user: { id: string } };
+  return { phoneNumber, email, pin, token: body.sessionToken, userId: body.user.id };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,34 @@
+/** A fresh, migrated database for one test file, copied from the run's template. */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { adminUrl, databaseUrlFor, testServerUrl } from './database-url';
+
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = testServerUrl();
+  if (!serverUrl) {
+    const dump = new Blob([readFileSync(inject('pgliteDumpPath'))]);
+    return openPglite({ loadDataDir: dump });
+  }
+  const name = `khata_t_${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  } finally {
+    await admin.end();
+  }
+  const database = openPostgres({ connectionString: databaseUrlFor(serverUrl, name), poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl(serverUrl) });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
