@@ -64,6 +64,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // HSTS only makes sense (and only takes effect) when the app is served over HTTPS.
     strictTransportSecurity: behindHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 
