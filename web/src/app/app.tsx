@@ -1,0 +1,61 @@
+/** Routing (spec §2): what each path shows, signed in or not. */
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import type { MeResponse } from '../../../common/api-types';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { CustomerApp } from './customer-app';
+import { AdminLogin } from './routes/admin-login';
+import { CustomerLogin } from './routes/customer-login';
+import { MerchantLogin } from './routes/merchant-login';
+import { NotFound } from './routes/not-found';
+
+// Merchants and admins are few; their code stays out of the customer's download.
+const MerchantApp = lazy(() => import('./merchant-app').then((m) => ({ default: m.MerchantApp })));
+const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
+
+/** Paths that show the signed-in user's own app. */
+const appPaths: ReadonlySet<string> = new Set(['/', '/dashboard', '/cust', '/merchant', '/admin']);
+
+export function App() {
+  const me = useCurrentUser();
+  if (me.isPending) return <FullPageSpinner />;
+  // A failed me-call (server down) leaves the visitor signed out; signing in reports it.
+  return me.data ? <SignedIn me={me.data} /> : <SignedOut />;
+}
+
+function SignedOut() {
+  return (
+    <Switch>
+      <Route path="/cust" component={CustomerLogin} />
+      <Route path="/merchant" component={MerchantLogin} />
+      <Route path="/admin" component={AdminLogin} />
+      <Route>
+        <Redirect to="/cust" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+function SignedIn({ me }: { me: MeResponse }) {
+  const [location] = useLocation();
+  if (!appPaths.has(location)) return <NotFound />;
+  switch (me.user.role) {
+    case 'customer':
+      return <CustomerApp user={me.user} />;
+    case 'business':
+      return (
+        <Suspense fallback={<FullPageSpinner />}>
+          <MerchantApp me={me} />
+        </Suspense>
+      );
+    case 'admin':
+      return (
+        <Suspense fallback={<FullPageSpinner />}>
+          <AdminDashboard user={me.user} />
+        </Suspense>
+      );
+    default:
+      return <NotFound />;
+  }
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+interface AuthLayoutProps {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}
+
+/** The frame of the three login screens: brand, a title, then a card. */
+export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col px-5 pt-12 pb-8">
+      <div className="mb-8 flex flex-col items-center text-center">
+        <div
+          aria-hidden="true"
+          className="mb-4 flex h-16 w-16 items-center justify-center rounded-2xl bg-brand-600 text-3xl font-bold text-white shadow-lg shadow-brand-600/30"
+        >
+          ₹
+        </div>
+        <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase dark:text-brand-500">Khata</p>
+        <h1 className="mt-1 text-2xl font-bold">{title}</h1>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{subtitle}</p>
+      </div>
+      <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+        {children}
+      </div>
+    </main>
+  );
+}

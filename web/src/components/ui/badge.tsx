@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+type Tone = 'success' | 'warning' | 'danger' | 'neutral';
+
+const toneClasses: Record<Tone, string> = {
+  success: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-300',
+  warning: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-300',
+  danger: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-300',
+  neutral: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+};
+
+export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${toneClasses[tone]}`}>
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,46 @@
+import * as Toast from '@radix-ui/react-toast';
+import { defaultToastDurationMs, dismissToast, useCurrentToast } from './toast-store';
+
+/** The toast area: Radix Toast showing the single current toast at the top. */
+export function Toaster() {
+  const shown = useCurrentToast();
+  const destructive = shown?.variant === 'destructive';
+  return (
+    <Toast.Provider swipeDirection="up" duration={defaultToastDurationMs}>
+      {shown && (
+        <Toast.Root
+          key={shown.id}
+          open
+          duration={shown.durationMs ?? defaultToastDurationMs}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(shown.id);
+          }}
+          data-variant={destructive ? 'destructive' : 'default'}
+          className={`pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg ${
+            destructive
+              ? 'border-red-700 bg-red-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100'
+          }`}
+        >
+          <div className="min-w-0 flex-1">
+            <Toast.Title className="text-sm font-semibold">{shown.title}</Toast.Title>
+            {shown.description && (
+              <Toast.Description className={`mt-0.5 text-sm ${destructive ? 'text-red-50' : 'text-slate-600 dark:text-slate-300'}`}>
+                {shown.description}
+              </Toast.Description>
+            )}
+          </div>
+          <Toast.Close
+            aria-label="Dismiss"
+            className={`-m-1 flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${destructive ? 'hover:bg-red-700' : 'hover:bg-slate-100 dark:hover:bg-slate-700'}`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+            </svg>
+          </Toast.Close>
+        </Toast.Root>
+      )}
+      <Toast.Viewport className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-[480px] flex-col p-3 outline-none" />
+    </Toast.Provider>
+  );
+}

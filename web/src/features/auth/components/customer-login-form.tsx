@@ -1,0 +1,78 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { countryCode, phoneDigits, pinDigits } from '../../../../../common/limits';
+import { Button } from '../../../components/ui/button';
+import { AffixInput, Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { serverMessage } from '../../../lib/api-client';
+import { digitsOnChange } from '../../../lib/digits';
+import { toPhoneNumber } from '../../../lib/format';
+import { toastFirstIssue } from '../../../lib/form-issues';
+import { useLoginCustomer } from '../api/login-customer';
+import { customerLoginIssues, loginFailedDefaults } from '../messages';
+import { customerLoginSchema, type CustomerLoginValues } from '../schemas';
+import { useCompleteSignIn } from '../use-complete-sign-in';
+
+export function CustomerLoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
+  const login = useLoginCustomer();
+  const completeSignIn = useCompleteSignIn();
+  const { register, handleSubmit } = useForm<CustomerLoginValues>({
+    resolver: zodResolver(customerLoginSchema),
+    defaultValues: { phone: '', pin: '' },
+  });
+  const phone = register('phone');
+  const pin = register('pin');
+
+  const submit = (values: CustomerLoginValues) =>
+    login.mutate(
+      { phoneNumber: toPhoneNumber(values.phone), pin: values.pin },
+      {
+        onSuccess: completeSignIn,
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Login Failed',
+            description: serverMessage(error) ?? loginFailedDefaults.customer,
+          }),
+      },
+    );
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(customerLoginIssues))}>
+      <div>
+        <Label htmlFor="login-phone">Mobile Number</Label>
+        <AffixInput
+          id="login-phone"
+          prefix={countryCode}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="98765 43210"
+          maxLength={phoneDigits}
+          {...phone}
+          onChange={digitsOnChange(phoneDigits, phone.onChange)}
+        />
+      </div>
+      <div>
+        <Label htmlFor="login-pin">PIN</Label>
+        <Input
+          id="login-pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="current-password"
+          placeholder="••••"
+          maxLength={pinDigits}
+          className="tracking-[0.3em]"
+          {...pin}
+          onChange={digitsOnChange(pinDigits, pin.onChange)}
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
+        Sign In
+      </Button>
+      <Button variant="secondary" size="lg" onClick={onCreateAccount}>
+        Create New Account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Role } from '../../../../../common/api-types';
+import { Button, type ButtonProps } from '../../../components/ui/button';
+import { useLogOut } from '../api/log-out';
+
+const loginPaths: Record<Role, string> = { customer: '/cust', business: '/merchant', admin: '/admin' };
+
+/** Logs out and reloads the app at the login screen of the user's role. */
+export function LogoutButton({ role, ...props }: { role: Role } & Omit<ButtonProps, 'onClick'>) {
+  const logOut = useLogOut(loginPaths[role]);
+  return (
+    <Button
+      variant="secondary"
+      disabled={logOut.isPending}
+      aria-busy={logOut.isPending}
+      onClick={() => logOut.mutate()}
+      {...props}
+    >
+      Logout
+    </Button>
+  );
+}

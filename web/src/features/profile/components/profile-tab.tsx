@@ -1,0 +1,73 @@
+import { useState, type ReactNode } from 'react';
+import type { UserView } from '../../../../../common/api-types';
+import { Badge } from '../../../components/ui/badge';
+import { shortUserId } from '../../../lib/format';
+import { ChangePinSheet } from './change-pin-sheet';
+
+interface ProfileTabProps {
+  user: UserView;
+  /** The logout control, supplied by the app shell. */
+  logout: ReactNode;
+}
+
+export function ProfileTab({ user, logout }: ProfileTabProps) {
+  const [changingPin, setChangingPin] = useState(false);
+  const initial = user.name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <div className="space-y-5">
+      <section className="flex flex-col items-center rounded-3xl bg-white p-6 text-center shadow-sm dark:bg-slate-900">
+        <div
+          aria-hidden="true"
+          className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white"
+        >
+          {initial}
+        </div>
+        <h2 className="mt-3 text-xl font-semibold">{user.name}</h2>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{user.phone ?? user.email}</p>
+      </section>
+
+      <section aria-label="Account details" className="rounded-3xl bg-white p-2 shadow-sm dark:bg-slate-900">
+        <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+          <div className="flex items-center justify-between px-4 py-3">
+            <dt className="text-sm text-slate-500 dark:text-slate-400">User ID</dt>
+            <dd className="font-mono text-sm">{shortUserId(user.id)}</dd>
+          </div>
+          <div className="flex items-center justify-between px-4 py-3">
+            <dt className="text-sm text-slate-500 dark:text-slate-400">Account Type</dt>
+            <dd className="text-sm font-medium">Customer</dd>
+          </div>
+          <div className="flex items-center justify-between px-4 py-3">
+            <dt className="text-sm text-slate-500 dark:text-slate-400">Status</dt>
+            <dd>
+              <Badge tone="success">Active</Badge>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-label="Settings" className="overflow-hidden rounded-3xl bg-white shadow-sm dark:bg-slate-900">
+        <SettingsRow label="Change PIN" onClick={() => setChangingPin(true)} />
+        <SettingsRow label="App Settings" />
+      </section>
+
+      <div className="[&>button]:w-full">{logout}</div>
+
+      <ChangePinSheet open={changingPin} onOpenChange={setChangingPin} />
+    </div>
+  );
+}
+
+function SettingsRow({ label, onClick }: { label: string; onClick?: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex w-full items-center justify-between border-b border-slate-100 px-5 py-4 text-left text-sm font-medium last:border-b-0 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800"
+    >
+      {label}
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 text-slate-400" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}

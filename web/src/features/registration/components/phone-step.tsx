@@ -1,0 +1,51 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { countryCode, phoneDigits } from '../../../../../common/limits';
+import { AffixInput, Label } from '../../../components/ui/input';
+import { Button } from '../../../components/ui/button';
+import { digitsOnChange } from '../../../lib/digits';
+import { toastFirstIssue } from '../../../lib/form-issues';
+import { phoneIssues } from '../messages';
+import { phoneSchema, type PhoneValues } from '../schemas';
+
+interface PhoneStepProps {
+  defaultPhone: string;
+  sending: boolean;
+  onSubmit: (phone: string) => void;
+}
+
+export function PhoneStep({ defaultPhone, sending, onSubmit }: PhoneStepProps) {
+  const { register, handleSubmit } = useForm<PhoneValues>({
+    resolver: zodResolver(phoneSchema),
+    defaultValues: { phone: defaultPhone },
+  });
+  const phone = register('phone');
+  return (
+    <form
+      noValidate
+      className="space-y-5"
+      onSubmit={handleSubmit((values) => onSubmit(values.phone), toastFirstIssue(phoneIssues))}
+    >
+      <div>
+        <Label htmlFor="registration-phone">Mobile Number</Label>
+        <AffixInput
+          id="registration-phone"
+          prefix={countryCode}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="98765 43210"
+          maxLength={phoneDigits}
+          {...phone}
+          onChange={digitsOnChange(phoneDigits, phone.onChange)}
+        />
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+          We will send a 6-digit verification code to this number.
+        </p>
+      </div>
+      <Button type="submit" size="lg" disabled={sending} aria-busy={sending}>
+        Send OTP
+      </Button>
+    </form>
+  );
+}
