@@ -40,7 +40,7 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
       if (history.lastSentAt) {
         const waitSeconds = Math.ceil(otpResendGapSeconds - (now.getTime() - history.lastSentAt.getTime()) / 1000);
         if (waitSeconds > 0) {
-          throw new AppError('otp_resend_too_soon', `Please wait ${waitSeconds} seconds before requesting another OTP.`);
+          throw new AppError('otp_resend_too_soon', `Please wait ${waitSeconds} second${waitSeconds === 1 ? '' : 's'} before requesting another OTP.`);
         }
       }
       if (history.sends >= otpSendsPerHourMax) {

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { cookieFrom, createTestContext, newPhone, type TestContext } from '../../test/context';
+
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestContext(); });
+afterAll(async () => { await ctx.close(); });
+
+const send = (phoneNumber: string, purpose = 'registration') =>
+  ctx.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose } });
+const verify = (phoneNumber: string, otp: string, purpose = 'registration') =>
+  ctx.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose } });
+const lastCode = (phone: string) => ctx.sentCodes.get(phone)!.at(-1)!;
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('POST /api/otp/send', () => {
+  it('sends a 6-digit code and returns it only because the development provider is in use', async () => {
+    const phone = newPhone();
+    const response = await send(phone);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ success: true, expiresInSeconds: 300, developmentOtp: lastCode(phone) });
+    expect(body.developmentOtp).toMatch(/^\d{6}$/);
+  });
+
+  it('stores the code hashed, never in clear', async () => {
+    const phone = newPhone();
+    await send(phone);
+    const rows = rowsOf<{ code_hash: string }>(await ctx.database.db.execute(
+      sql`select code_hash from otp_codes where phone = ${phone}`));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.code_hash).not.toContain(lastCode(phone));
+  });
+
+  it.each([
+    ['a 9-digit number', '+91987654321'],
+    ['a number without +91', '9876543210'],
+    ['a number starting with 5', '+915876543210'],
+    ['letters', '+91abcdefghij'],
+  ])('refuses %s with 400 and writes nothing', async (_label, phoneNumber) => {
+    const response = await send(phoneNumber);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'Phone number must be +91 followed by a 10-digit mobile number', code: 'invalid_input',
+    });
+    const rows = rowsOf(await ctx.database.db.execute(sql`select 1 from otp_codes where phone = ${phoneNumber}`));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses an unknown purpose', async () => {
+    const response = await send(newPhone(), 'payment');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('invalid_input');
+  });
+
+  it('refuses a resend within 30 seconds and allows it after', async () => {
+    const phone = newPhone();
+    expect((await send(phone)).statusCode).toBe(200);
+    ctx.clock.advance(29);
+    const tooSoon = await send(phone);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toEqual({ error: 'Please wait 1 second before requesting another OTP.', code: 'otp_resend_too_soon' });
+    ctx.clock.advance(1);
+    expect((await send(phone)).statusCode).toBe(200);
+  });
+
+  it('allows 5 sends per phone per hour and refuses the 6th', async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 5; i++) {
+      expect((await send(phone)).statusCode).toBe(200);
+      ctx.clock.advance(31);
+    }
+    const sixth = await send(phone);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({
+      error: 'Too many OTP requests for this number. Please try again in an hour.', code: 'otp_hourly_limit',
+    });
+    ctx.clock.advance(3600);
+    expect((await send(phone)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/otp/verify', () => {
+  it('verifies the right code and sets a single-use HttpOnly SameSite=Strict proof cookie', async () => {
+    const phone = newPhone();
+    await send(phone);
+    const response = await verify(phone, lastCode(phone));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, verified: true });
+    const cookie = response.cookies.find((c) => c.name === 'otp_proof')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Strict');
+    expect(cookie.maxAge).toBe(900);
+  });
+
+  it('refuses a code that was already used', async () => {
+    const phone = newPhone();
+    await send(phone);
+    const code = lastCode(phone);
+    expect((await verify(phone, code)).statusCode).toBe(200);
+    const again = await verify(phone, code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      error: 'This OTP has expired or was never sent. Please request a new one.', code: 'otp_expired',
+    });
+  });
+
+  it('refuses an expired code after 5 minutes', async () => {
+    const phone = newPhone();
+    await send(phone);
+    ctx.clock.advance(300);
+    const response = await verify(phone, lastCode(phone));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('otp_expired');
+  });
+
+  it('counts wrong codes and refuses even the right one after 5 wrong tries', async () => {
+    const phone = newPhone();
+    await send(phone);
+    const code = lastCode(phone);
+    for (let left = 4; left >= 1; left--) {
+      const wrong = await verify(phone, wrongCode(code));
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ error: `Incorrect OTP. ${left} attempt${left === 1 ? '' : 's'} left.`, code: 'otp_invalid' });
+    }
+    const fifth = await verify(phone, wrongCode(code));
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toEqual({ error: 'Too many wrong attempts. Please request a new OTP.', code: 'otp_attempts_exceeded' });
+    const sixth = await verify(phone, code);
+    expect(sixth.statusCode).toBe(429);
+    expect(cookieFrom(sixth, 'otp_proof')).toBeUndefined();
+  });
+
+  it('refuses a code sent to another phone', async () => {
+    const phone = newPhone();
+    await send(phone);
+    const response = await verify(newPhone(), lastCode(phone));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('otp_expired');
+  });
+
+  it('accepts only the newest code once a new one was sent', async () => {
+    const phone = newPhone();
+    await send(phone);
+    const first = lastCode(phone);
+    ctx.clock.advance(30);
+    await send(phone);
+    const second = lastCode(phone);
+    if (first !== second) expect((await verify(phone, first)).statusCode).toBe(400);
+    expect((await verify(phone, second)).statusCode).toBe(200);
+  });
+
+  it('refuses a malformed code without counting it', async () => {
+    const phone = newPhone();
+    await send(phone);
+    const response = await verify(phone, '12345');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'OTP must be exactly 6 digits', code: 'invalid_input' });
+    expect((await verify(phone, lastCode(phone))).statusCode).toBe(200);
+  });
+});
