@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { feeFor, formatRupees, paise, parsePercent, parseRupees, toWireAmount, toWirePercent, type BasisPoints } from './money';
+
+describe('parseRupees', () => {
+  it.each([
+    ['1250', 125000], ['1250.5', 125050], ['1250.50', 125050], ['0.01', 1], ['0', 0], [12.5, 1250], [10, 1000],
+  ])('parses %j exactly to %d paise', (input, expected) => {
+    expect(parseRupees(input)).toBe(expected);
+  });
+
+  it.each(['-1', '0.001', '10.005', '1e3', ' 10 ', '', '.5', '10.', 'abc', '1,000'])('refuses %j', (input) => {
+    expect(parseRupees(input)).toBeNull();
+  });
+
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, 1e309, -5, 0.001])('refuses the number %d', (input) => {
+    expect(parseRupees(input)).toBeNull();
+  });
+});
+
+describe('wire and display formats', () => {
+  it('writes amounts with exactly two decimals', () => {
+    expect(toWireAmount(paise(125000))).toBe('1250.00');
+    expect(toWireAmount(paise(5))).toBe('0.05');
+    expect(toWireAmount(paise(-150))).toBe('-1.50');
+  });
+
+  it('formats rupees the Indian way', () => {
+    expect(formatRupees(paise(12345600))).toBe('₹1,23,456.00');
+  });
+
+  it('writes and reads percents as basis points', () => {
+    expect(toWirePercent(250 as BasisPoints)).toBe('2.50');
+    expect(parsePercent('2.5')).toBe(250);
+  });
+});
+
+describe('feeFor', () => {
+  it('rounds half up to the paisa', () => {
+    expect(feeFor(paise(25), 200 as BasisPoints)).toBe(1); // 0.5 paise rounds up
+    expect(feeFor(paise(24), 200 as BasisPoints)).toBe(0); // 0.48 rounds down
+    expect(feeFor(paise(100000), 250 as BasisPoints)).toBe(2500);
+    expect(feeFor(paise(12345), 199 as BasisPoints)).toBe(246); // 245.6655
+  });
+});
