@@ -1,9 +1,10 @@
 /** Routing (spec §2): what each path shows, signed in or not. */
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { MeResponse } from '../../../common/api-types';
 import { FullPageSpinner } from '../components/ui/spinner';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { currentUserQueryKey, useCurrentUser } from '../features/auth/api/get-current-user';
 import { CustomerApp } from './customer-app';
 import { AdminLogin } from './routes/admin-login';
 import { CustomerLogin } from './routes/customer-login';
@@ -30,11 +31,20 @@ function SignedOut() {
       <Route path="/cust" component={CustomerLogin} />
       <Route path="/merchant" component={MerchantLogin} />
       <Route path="/admin" component={AdminLogin} />
-      <Route>
-        <Redirect to="/cust" replace />
-      </Route>
+      <Route component={RedirectToCustomerLogin} />
     </Switch>
   );
+}
+
+/**
+ * "/" and unknown paths lead to /cust when signed out. Right after a sign-in the cache
+ * already holds the user while this tree has not yet re-rendered; redirecting then would
+ * undo the sign-in's navigation to "/", so wait for the signed-in tree instead.
+ */
+function RedirectToCustomerLogin() {
+  const queryClient = useQueryClient();
+  if (queryClient.getQueryData(currentUserQueryKey)) return <FullPageSpinner />;
+  return <Redirect to="/cust" replace />;
 }
 
 function SignedIn({ me }: { me: MeResponse }) {

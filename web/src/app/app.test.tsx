@@ -1,0 +1,222 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '../../../common/api-types';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../test/fetch-stub';
+import { renderWithApp } from '../test/render';
+import { expectToast } from '../test/toast';
+import { App } from './app';
+
+const customer: MeResponse = {
+  user: { id: '3f2a9c71-8b4e-4d2a-9f00-123456789abc', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  business: null,
+};
+const merchant: MeResponse = {
+  user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  business: {
+    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
+    address: '12 MG Road', status: 'pending', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
+    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
+  },
+};
+const admin: MeResponse = {
+  user: { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' },
+  business: null,
+};
+
+const signedOut = () => apiError(401, 'Not signed in', 'not_signed_in');
+
+function renderApp(path: string, me: () => Response, more: Record<string, (call: RecordedCall) => Response> = {}) {
+  const calls = stubFetch({ 'GET /api/auth/me': me, ...more });
+  const user = userEvent.setup();
+  const rendered = renderWithApp(<App />, { path });
+  return { ...rendered, calls, user };
+}
+
+describe('routing when signed out', () => {
+  it('shows Loading while the current user loads', async () => {
+    stubFetch({ 'GET /api/auth/me': () => new Promise<Response>(() => {}) as never });
+    renderWithApp(<App />, { path: '/cust' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+
+  it.each(['/', '/dashboard', '/nowhere'])('redirects %s to the customer login', async (path) => {
+    const { location } = renderApp(path, signedOut);
+    expect(await screen.findByLabelText('Mobile Number')).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/cust');
+  });
+
+  it('shows the merchant and admin logins at their paths', async () => {
+    renderApp('/merchant', signedOut);
+    expect(await screen.findByLabelText('Business Email')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Register Your Business' })).toBeInTheDocument();
+  });
+
+  it('links the admin login to the other two', async () => {
+    const { user, location } = renderApp('/admin', signedOut);
+    expect(await screen.findByLabelText('Admin Email')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Merchant Login' }));
+    expect(await screen.findByLabelText('Business Email')).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/merchant');
+    expect(screen.queryByRole('link', { name: 'Customer Login' })).not.toBeInTheDocument();
+  });
+});
+
+describe('customer login', () => {
+  it('asks for both the phone number and the PIN, then for 10 digits', async () => {
+    const { user, calls } = renderApp('/cust', signedOut);
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    await expectToast('Missing Information', 'Please enter both phone number and PIN');
+    await user.type(screen.getByLabelText('Mobile Number'), '98765');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await expectToast('Missing Information', 'Please enter both phone number and PIN');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await expectToast('Invalid Phone Number', 'Please enter a valid 10-digit phone number');
+    expect(callsTo(calls, 'POST /api/auth/customer/login')).toHaveLength(0);
+  });
+
+  it("shows the server's message on failure, or the default", async () => {
+    let answer = apiError(429, 'Too many wrong PINs. Try again in 15 minutes.', 'account_locked');
+    const { user } = renderApp('/cust', signedOut, { 'POST /api/auth/customer/login': () => answer });
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876543210');
+    await user.type(screen.getByLabelText('PIN'), '4829{Enter}');
+    await expectToast('Login Failed', 'Too many wrong PINs. Try again in 15 minutes.');
+    answer = new Response('', { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await expectToast('Login Failed', 'Invalid phone number or PIN');
+  });
+
+  it('signs in on Enter: keeps the token, refetches the user and goes to /', async () => {
+    let me = signedOut;
+    const { user, calls, location } = renderApp('/cust', () => me(), {
+      'POST /api/auth/customer/login': () => {
+        me = () => json(200, customer);
+        return json(200, { sessionToken: 'tok-1', user: customer.user });
+      },
+    });
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876543210');
+    await user.type(screen.getByLabelText('PIN'), '4829{Enter}');
+    expect(await screen.findByText('Asha Rao')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/auth/customer/login')[0]!.body).toEqual({ phoneNumber: '+919876543210', pin: '4829' });
+    expect(window.localStorage.getItem('sessionToken')).toBe('tok-1');
+    expect(callsTo(calls, 'GET /api/auth/me')).toHaveLength(2);
+    expect(callsTo(calls, 'GET /api/auth/me')[1]!.headers.get('Authorization')).toBe('Bearer tok-1');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/'));
+  });
+
+  it('opens the registration wizard and comes back to login', async () => {
+    const { user } = renderApp('/cust', signedOut);
+    await user.click(await screen.findByRole('button', { name: 'Create New Account' }));
+    expect(await screen.findByRole('button', { name: 'Send OTP' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('signs a newly registered customer in', async () => {
+    let me = signedOut;
+    const { user, location } = renderApp('/cust', () => me(), {
+      'POST /api/otp/send': () => json(200, { success: true, expiresInSeconds: 300 }),
+      'POST /api/otp/verify': () => json(200, { success: true, verified: true }),
+      'POST /api/auth/customer/register': () => {
+        me = () => json(200, customer);
+        return json(201, { sessionToken: 'tok-new', user: customer.user });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create New Account' }));
+    await user.type(await screen.findByLabelText('Mobile Number'), '9876543210{Enter}');
+    await user.type(await screen.findByLabelText('OTP'), '123456{Enter}');
+    await user.type(await screen.findByLabelText('Full Name'), 'Asha Rao');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.type(screen.getByLabelText('Confirm PIN'), '4829{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('sessionToken')).toBe('tok-new');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/'));
+  });
+});
+
+describe('merchant and admin login', () => {
+  it('asks for both e-mail and PIN, and defaults the failure text per role', async () => {
+    const { user, calls } = renderApp('/merchant', signedOut, {
+      'POST /api/auth/business/login': () => new Response('', { status: 500 }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    await expectToast('Missing Information', 'Please enter both email and PIN');
+    await user.type(screen.getByLabelText('Business Email'), ' ravi@example.com ');
+    await user.type(screen.getByLabelText('PIN'), '4829{Enter}');
+    await expectToast('Login Failed', 'Invalid email or PIN');
+    expect(callsTo(calls, 'POST /api/auth/business/login')[0]!.body).toEqual({ email: 'ravi@example.com', pin: '4829' });
+  });
+
+  it('shows the admin default failure text', async () => {
+    const { user } = renderApp('/admin', signedOut, {
+      'POST /api/auth/admin/login': () => new Response('', { status: 500 }),
+    });
+    await user.type(await screen.findByLabelText('Admin Email'), 'admin@khata.test');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await expectToast('Login Failed', 'Invalid admin credentials');
+  });
+});
+
+describe('routing when signed in', () => {
+  it.each(['/', '/dashboard', '/cust', '/merchant', '/admin'])('shows the customer app at %s', async (path) => {
+    renderApp(path, () => json(200, customer));
+    expect(await screen.findByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scan QR' })).toBeDisabled();
+  });
+
+  it('shows the 404 page for any other path', async () => {
+    renderApp('/settings', () => json(200, customer));
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /home/i })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the 404 page for an unknown role', async () => {
+    renderApp('/', () => json(200, { ...customer, user: { ...customer.user, role: 'auditor' } }));
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it("shows the customer's profile", async () => {
+    const { user } = renderApp('/', () => json(200, customer));
+    await user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    expect(screen.getByText('+919876543210')).toBeInTheDocument();
+    expect(screen.getByText('3f2a9c71')).toBeInTheDocument();
+    expect(screen.getByText('Customer')).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'App Settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change PIN' }));
+    expect(await screen.findByRole('dialog', { name: 'Change PIN' })).toBeInTheDocument();
+  });
+
+  it('reports a failed logout', async () => {
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    const { user } = renderApp('/', () => json(200, customer), {
+      'POST /api/auth/logout': () => new Response('', { status: 500 }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Profile' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await expectToast('Logout Failed', 'Please try again');
+    expect(window.localStorage.getItem('sessionToken')).toBe('tok-1');
+  });
+
+  it("shows the merchant's business name and status", async () => {
+    renderApp('/', () => json(200, merchant));
+    expect(await screen.findByRole('heading', { name: 'Ravi Stores' })).toBeInTheDocument();
+    expect(screen.getByText('Merchant Dashboard')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it("shows the admin's e-mail and switches the theme", async () => {
+    const { user } = renderApp('/admin', () => json(200, admin));
+    expect(await screen.findByText('admin@khata.test')).toBeInTheDocument();
+    const initial = document.documentElement.classList.contains('dark');
+    await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(!initial);
+    expect(window.localStorage.getItem('theme')).toBe(initial ? 'light' : 'dark');
+    await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
+    expect(window.localStorage.getItem('theme')).toBe(initial ? 'dark' : 'light');
+  });
+});
