@@ -49,3 +49,58 @@ export interface OtpVerifyResponse {
   success: true;
   verified: true;
 }
+
+/** A business as the admin sees it. */
+export interface AdminBusiness extends BusinessProfile {
+  contactName: string;
+  phone: string | null;
+  decisionNotes: string | null;
+  decidedAt: string | null;
+}
+
+export interface AdminStats {
+  pendingBusinesses: number;
+  approvedBusinesses: number;
+  rejectedBusinesses: number;
+  customers: number;
+  creditAccounts: number;
+}
+
+/** A credit account as its customer sees it; amounts are 2-decimal rupee strings. */
+export interface CustomerCreditAccount {
+  id: string;
+  businessId: string;
+  business: { businessName: string };
+  /** Available credit: max(0, limit − owed). */
+  currentBalance: string;
+  creditLimit: string;
+  /** What the customer owes this business ("Given Credit"). */
+  owed: string;
+}
+
+/** A credit account as its business sees it. */
+export interface BusinessCreditAccount {
+  id: string;
+  customerId: string;
+  customerName: string;
+  paymentHandle: string;
+  phone: string;
+  creditLimit: string;
+  currentBalance: string;
+  owed: string;
+  createdAt: string;
+}
+
+export interface BusinessStats {
+  totalRevenue: string;
+  customers: number;
+  creditIssued: string;
+  transactions: number;
+}
+
+export interface CustomerQr {
+  qrData: string;
+  paymentHandle: string;
+  name: string;
+  phoneNumber: string;
+}

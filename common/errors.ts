@@ -20,6 +20,8 @@ export const errorStatus = {
   phone_taken: 409,
   email_taken: 409,
   already_exists: 409,
+  already_decided: 409,
+  limit_above_maximum: 422,
   otp_attempts_exceeded: 429,
   otp_resend_too_soon: 429,
   otp_hourly_limit: 429,

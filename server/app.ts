@@ -11,7 +11,15 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createPinService } from './features/auth/pins.service';
 import { createSessionService } from './features/auth/sessions.service';
+import { adminRoutes } from './features/admin/admin.routes';
+import { createBusinessService } from './features/businesses/businesses.service';
+import { businessRoutes } from './features/businesses/businesses.routes';
+import { creditRoutes } from './features/credit/credit.routes';
+import { createCreditService } from './features/credit/credit.service';
+import { customerRoutes } from './features/customers/customers.routes';
+import { createCustomerService } from './features/customers/customers.service';
 import { healthRoutes } from './features/health/health.routes';
+import { createStatsService } from './features/stats/stats.service';
 import { otpRoutes } from './features/otp/otp.routes';
 import { createOtpService } from './features/otp/otp.service';
 import type { SmsProvider } from './features/otp/sms';
@@ -39,8 +47,12 @@ export function createServices({ db, config, sms, clock = systemClock }: Omit<Ap
   });
   const otpSecret = config.pinPeppers.get(config.pinKeyVersion)!;
   const otp = createOtpService({ db, clock, sms, secret: otpSecret });
-  const auth = createAuthService({ db, clock, pins, sessions, otp });
-  return { pins, sessions, otp, auth };
+  const stats = createStatsService({ db });
+  const businesses = createBusinessService({ db, clock, stats });
+  const auth = createAuthService({ db, clock, pins, sessions, otp, businesses, stats });
+  const customers = createCustomerService({ db });
+  const credit = createCreditService({ db, clock, businesses, customers, stats });
+  return { pins, sessions, otp, stats, businesses, auth, customers, credit };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -66,6 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(authRoutes, {
     auth: services.auth, sessions: services.sessions, sessionTtlSeconds: config.sessionAbsoluteTtlSeconds,
   });
+  await app.register(adminRoutes, { businesses: services.businesses, stats: services.stats });
+  await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats });
+  await app.register(creditRoutes, { credit: services.credit });
+  await app.register(customerRoutes, { customers: services.customers, publicUrl: config.publicUrl });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return Object.assign(app, { services }) as unknown as KhataApp;

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -46,7 +46,8 @@ export const businesses = pgTable('businesses', {
   check('businesses_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   check('businesses_fee_check', sql`${t.feeBasisPoints} between 0 and 10000`),
   check('businesses_max_credit_check', sql`${t.maxCreditLimitPaise} > 0`),
-  index('businesses_status_created_idx').on(t.status, t.createdAt),
+  index('businesses_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('businesses_created_idx').on(t.createdAt, t.id),
 ]);
 
 /** Only the SHA-256 of a session token is stored; the token itself never is. */
@@ -95,4 +96,58 @@ export const pinAttempts = pgTable('pin_attempts', {
   lockCount: integer('lock_count').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** Every admin decision on an application: who, when, what and why (an audit trail). */
+export const businessDecisions = pgTable('business_decisions', {
+  id: uuid('id').primaryKey(),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  action: text('action', { enum: ['approve', 'reject'] }).notNull(),
+  reason: text('reason'),
+  notes: text('notes'),
+  decidedBy: uuid('decided_by').notNull().references(() => users.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('business_decisions_business_idx').on(t.businessId, t.decidedAt),
+  check('business_decisions_action_check', sql`${t.action} in ('approve', 'reject')`),
+]);
+
+/** A credit line of one customer with one business (design.md §3). */
+export const creditAccounts = pgTable('credit_accounts', {
+  id: uuid('id').primaryKey(),
+  customerId: uuid('customer_id').notNull().references(() => users.id),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  limitPaise: bigint('limit_paise', { mode: 'number' }).notNull(),
+  owedPaise: bigint('owed_paise', { mode: 'number' }).notNull().default(sql`0`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  uniqueIndex('credit_accounts_customer_business_unique').on(t.customerId, t.businessId),
+  index('credit_accounts_business_created_idx').on(t.businessId, t.createdAt),
+  check('credit_accounts_owed_check', sql`${t.owedPaise} >= 0`),
+  check('credit_accounts_limit_check', sql`${t.limitPaise} >= 0`),
+]);
+
+/**
+ * A merchant's dashboard figures, kept up to date in the transactions that change them
+ * and spread over a few slots so one busy merchant is not one hot row. Read by summing
+ * the slots of one business: constant time at any table size.
+ */
+export const businessCounters = pgTable('business_counters', {
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  slot: smallint('slot').notNull(),
+  customers: integer('customers').notNull().default(0),
+  creditIssuedPaise: bigint('credit_issued_paise', { mode: 'number' }).notNull().default(sql`0`),
+  revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull().default(sql`0`),
+  payments: integer('payments').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.businessId, t.slot] })]);
+
+/** The admin overview's counts, kept the same way as the merchant counters. */
+export const platformCounters = pgTable('platform_counters', {
+  slot: smallint('slot').primaryKey(),
+  pendingBusinesses: integer('pending_businesses').notNull().default(0),
+  approvedBusinesses: integer('approved_businesses').notNull().default(0),
+  rejectedBusinesses: integer('rejected_businesses').notNull().default(0),
+  customers: integer('customers').notNull().default(0),
+  creditAccounts: integer('credit_accounts').notNull().default(0),
 });

@@ -2,17 +2,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../../common/api-types';
 import type { Executor } from '../../db/client';
-import { businesses, users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 export type NewUser = typeof users.$inferInsert;
-export type NewBusiness = typeof businesses.$inferInsert;
 
 export async function insertUser(tx: Executor, user: NewUser): Promise<void> {
   await tx.insert(users).values(user);
-}
-
-export async function insertBusiness(tx: Executor, business: NewBusiness): Promise<void> {
-  await tx.insert(businesses).values(business);
 }
 
 const credentialColumns = {
@@ -44,28 +39,6 @@ export async function emailExists(db: Executor, email: string): Promise<boolean>
 
 export async function updatePin(tx: Executor, userId: string, pinHash: string, pinKeyVersion: number): Promise<void> {
   await tx.update(users).set({ pinHash, pinKeyVersion }).where(eq(users.id, userId));
-}
-
-export async function findBusinessOfUser(db: Executor, userId: string) {
-  const rows = await db
-    .select({
-      id: businesses.id,
-      businessName: businesses.businessName,
-      businessType: businesses.businessType,
-      email: users.email,
-      address: businesses.address,
-      status: businesses.status,
-      feeBasisPoints: businesses.feeBasisPoints,
-      maxCreditLimitPaise: businesses.maxCreditLimitPaise,
-      description: businesses.description,
-      rejectionReason: businesses.rejectionReason,
-      createdAt: businesses.createdAt,
-    })
-    .from(businesses)
-    .innerJoin(users, eq(users.id, businesses.userId))
-    .where(eq(businesses.userId, userId))
-    .limit(1);
-  return rows[0] ?? null;
 }
 
 export async function anyAdminExists(db: Executor): Promise<boolean> {

@@ -3,10 +3,8 @@
  * roles, the current user, sign-out and PIN changes. No Fastify here.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { BusinessProfile, MeResponse, Role, UserView } from '../../../common/api-types';
+import type { MeResponse, Role, UserView } from '../../../common/api-types';
 import { invalidCredentialsMessage, weakPinMessage } from '../../../common/errors';
-import { defaultFeeBasisPoints, defaultMaxCreditLimitPaise } from '../../../common/limits';
-import { toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
 import type {
   BusinessRegisterBody, ChangePinBody, CustomerRegisterBody,
 } from '../../../common/schemas/identity';
@@ -14,7 +12,9 @@ import { isWeakPin } from '../../../common/weak-pins';
 import type { Clock } from '../../clock';
 import { inTransaction, sqlState, violatedConstraint, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { businessProfile, type BusinessService } from '../businesses/businesses.service';
 import type { OtpService } from '../otp/otp.service';
+import type { StatsService } from '../stats/stats.service';
 import * as repository from './auth.repository';
 import { attemptKey, type PinService } from './pins.service';
 import type { Session, SessionService, SessionUser } from './sessions.service';
@@ -52,8 +52,9 @@ export const userView = (user: SessionUser): UserView =>
 
 export function createAuthService(deps: {
   db: Db; clock: Clock; pins: PinService; sessions: SessionService; otp: OtpService;
+  businesses: BusinessService; stats: StatsService;
 }) {
-  const { db, clock, pins, sessions, otp } = deps;
+  const { db, clock, pins, sessions, otp, businesses, stats } = deps;
 
   async function registerCustomer(body: CustomerRegisterBody, proofToken: string | undefined): Promise<SignedIn> {
     refuseWeakPin(body.pin);
@@ -69,6 +70,7 @@ export function createAuthService(deps: {
           id, role: 'customer', name: body.name, phone: body.phoneNumber, email: null,
           pinHash: pin.hash, pinKeyVersion: pin.keyVersion, paymentHandle: newPaymentHandle(), createdAt: clock(),
         });
+        await stats.bumpPlatform(tx, { customers: 1 });
         return sessions.start(tx, id);
       });
       return { sessionToken, user: { id, role: 'customer', name: body.name, phone: body.phoneNumber, email: null } };
@@ -95,10 +97,8 @@ export function createAuthService(deps: {
           id, role: 'business', name: body.name, phone: body.phoneNumber, email: body.email,
           pinHash: pin.hash, pinKeyVersion: pin.keyVersion, createdAt: now,
         });
-        await repository.insertBusiness(tx, {
-          id: randomUUID(), userId: id, businessName: body.businessName, businessType: body.businessType,
-          address: body.address, status: 'pending', feeBasisPoints: defaultFeeBasisPoints,
-          maxCreditLimitPaise: defaultMaxCreditLimitPaise, createdAt: now,
+        await businesses.createApplication(tx, {
+          userId: id, businessName: body.businessName, businessType: body.businessType, address: body.address,
         });
         return sessions.start(tx, id);
       });
@@ -131,7 +131,7 @@ export function createAuthService(deps: {
 
   async function me(user: SessionUser): Promise<MeResponse> {
     if (user.role !== 'business') return { user: userView(user), business: null };
-    const business = await repository.findBusinessOfUser(db, user.id);
+    const business = await businesses.findOwn(user.id);
     return { user: userView(user), business: business && businessProfile(business) };
   }
 
@@ -191,21 +191,3 @@ export function createAuthService(deps: {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-type BusinessRow = NonNullable<Awaited<ReturnType<typeof repository.findBusinessOfUser>>>;
-
-export function businessProfile(row: BusinessRow): BusinessProfile {
-  return {
-    id: row.id,
-    businessName: row.businessName,
-    businessType: row.businessType,
-    email: row.email ?? '',
-    address: row.address,
-    status: row.status,
-    transactionFeePercent: toWirePercent(row.feeBasisPoints as BasisPoints),
-    maxCreditLimit: toWireAmount(row.maxCreditLimitPaise as Paise),
-    description: row.description,
-    rejectionReason: row.rejectionReason,
-    createdAt: row.createdAt.toISOString(),
-  };
-}

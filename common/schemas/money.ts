@@ -1,0 +1,19 @@
+/** Amounts on the wire: a number or a decimal string, normalised to exact paise. */
+import * as z from 'zod/mini';
+import { parsePercent, parseRupees, type BasisPoints, type Paise } from '../money';
+
+/** A positive rupee amount with at most 2 decimals, as paise. */
+export const positiveAmount = (message: string) => z.pipe(
+  z.union([z.string(), z.number()], message).check(
+    z.refine((value) => (parseRupees(value) ?? 0) > 0, message),
+  ),
+  z.transform((value) => parseRupees(value) as Paise),
+);
+
+/** A percent from 0 to 100 with at most 2 decimals, as basis points. */
+export const feePercent = (message: string) => z.pipe(
+  z.union([z.string(), z.number()], message).check(
+    z.refine((value) => { const rate = parsePercent(value); return rate !== null && rate <= 10_000; }, message),
+  ),
+  z.transform((value) => parsePercent(value) as BasisPoints),
+);

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { recentBusinessesCount } from '../../../common/limits';
+import { businessTermsBody, decideBusinessesBody } from '../../../common/schemas/admin';
+import { AppError, parseInput } from '../../errors';
+import { requireSession } from '../../plugins/access';
+import type { BusinessService } from '../businesses/businesses.service';
+import type { StatsService } from '../stats/stats.service';
+
+const businessListPageMax = 100;
+
+const listQuery = z.object({
+  status: z.optional(z.enum(['pending', 'approved', 'rejected'], 'Status must be pending, approved or rejected')),
+  limit: z.optional(z.pipe(
+    z.string().check(z.regex(/^\d{1,3}$/, `Limit must be a number from 1 to ${businessListPageMax}`)),
+    z.transform(Number),
+  )),
+  cursor: z.optional(z.string().check(z.maxLength(200, 'The cursor is not valid'))),
+});
+
+const admin = { access: ['admin'] } as const;
+
+export async function adminRoutes(
+  app: FastifyInstance, { businesses, stats }: { businesses: BusinessService; stats: StatsService },
+) {
+  const page = (query: z.infer<typeof listQuery>) =>
+    Math.min(Math.max(query.limit ?? businessListPageMax, 1), businessListPageMax);
+
+  app.get('/api/admin/businesses/pending', { config: admin }, async (request) => {
+    const query = parseInput(listQuery, request.query);
+    return businesses.list({ status: 'pending', limit: page(query), cursor: query.cursor });
+  });
+
+  app.get('/api/admin/businesses', { config: admin }, async (request) => {
+    const query = parseInput(listQuery, request.query);
+    return businesses.list({ status: query.status, limit: page(query), cursor: query.cursor });
+  });
+
+  app.post('/api/admin/businesses/approve', { config: admin }, async (request) => {
+    const body = parseInput(decideBusinessesBody, request.body);
+    const updated = await businesses.decide(requireSession(request).user.id, body);
+    return { success: true, updated };
+  });
+
+  app.post('/api/admin/businesses/:id/terms', { config: admin }, async (request) => {
+    const { id } = request.params as { id: string };
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('not_found', 'Business not found');
+    return { business: await businesses.setTerms(id, parseInput(businessTermsBody, request.body)) };
+  });
+
+  app.get('/api/admin/stats', { config: admin }, async () => {
+    const [counts, recent] = await Promise.all([
+      stats.adminStats(),
+      businesses.list({ limit: recentBusinessesCount }),
+    ]);
+    return { stats: counts, recentBusinesses: recent.businesses };
+  });
+}

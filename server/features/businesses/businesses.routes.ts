@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { requireSession } from '../../plugins/access';
+import type { StatsService } from '../stats/stats.service';
+import type { BusinessService } from './businesses.service';
+
+export async function businessRoutes(
+  app: FastifyInstance, { businesses, stats }: { businesses: BusinessService; stats: StatsService },
+) {
+  // The dashboard's stat cards, from counters kept in the transactions that change them.
+  app.get('/api/business/stats', { config: { access: ['business'] } }, async (request) => {
+    const business = await businesses.findOwn(requireSession(request).user.id);
+    if (!business) throw new AppError('not_found', 'Business not found');
+    return { stats: await stats.businessStats(business.id) };
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * Businesses: the profile a merchant sees, the admin's review of applications (all or
+ * nothing, with an audit trail) and the terms (fee rate, maximum credit limit).
+ */
+import { randomUUID } from 'node:crypto';
+import type { AdminBusiness, BusinessProfile, BusinessStatus } from '../../../common/api-types';
+import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
+import { defaultFeeBasisPoints, defaultMaxCreditLimitPaise } from '../../../common/limits';
+import type { BusinessTermsBody, DecideBusinessesBody } from '../../../common/schemas/admin';
+import type { Clock } from '../../clock';
+import { inTransaction, type Db, type Executor } from '../../db/client';
+import { AppError } from '../../errors';
+import type { StatsService } from '../stats/stats.service';
+import * as repository from './businesses.repository';
+
+export type Business = repository.BusinessRow;
+
+export function businessProfile(row: Business): BusinessProfile {
+  return {
+    id: row.id,
+    businessName: row.businessName,
+    businessType: row.businessType,
+    email: row.email ?? '',
+    address: row.address,
+    status: row.status,
+    transactionFeePercent: toWirePercent(row.feeBasisPoints as BasisPoints),
+    maxCreditLimit: toWireAmount(row.maxCreditLimitPaise as Paise),
+    description: row.description,
+    rejectionReason: row.rejectionReason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const adminView = (row: Business): AdminBusiness => ({
+  ...businessProfile(row),
+  contactName: row.contactName,
+  phone: row.phone,
+  decisionNotes: row.decisionNotes,
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+});
+
+const encodeCursor = (row: Business) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): repository.ListCursor {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw new AppError('invalid_input', 'The cursor is not valid');
+  }
+  return { createdAt, id };
+}
+
+export function createBusinessService(deps: { db: Db; clock: Clock; stats: StatsService }) {
+  const { db, clock, stats } = deps;
+
+  const findOwn = (userId: string) => repository.findByUser(db, userId);
+
+  /** A new application, pending review, inside the registration's transaction. */
+  async function createApplication(tx: Executor, application: {
+    userId: string; businessName: string; businessType: string; address: string;
+  }): Promise<void> {
+    await repository.insert(tx, {
+      id: randomUUID(), ...application, status: 'pending', feeBasisPoints: defaultFeeBasisPoints,
+      maxCreditLimitPaise: defaultMaxCreditLimitPaise, createdAt: clock(),
+    });
+    await stats.bumpPlatform(tx, { pendingBusinesses: 1 });
+  }
+
+  /** The caller's business, which must be approved to act (spec §6). */
+  async function requireApproved(userId: string): Promise<Business> {
+    const business = await findOwn(userId);
+    if (!business) throw new AppError('forbidden', 'You do not have access to this');
+    if (business.status !== 'approved') {
+      throw new AppError('not_approved', 'Your business must be approved by an admin first');
+    }
+    return business;
+  }
+
+  async function list(options: { status?: BusinessStatus; limit: number; cursor?: string }) {
+    const rows = await repository.list(db, {
+      status: options.status, limit: options.limit + 1, after: options.cursor ? decodeCursor(options.cursor) : undefined,
+    });
+    const page = rows.slice(0, options.limit);
+    return {
+      businesses: page.map(adminView),
+      nextCursor: rows.length > options.limit ? encodeCursor(page.at(-1)!) : null,
+    };
+  }
+
+  /** Approves or rejects pending applications, all or none. */
+  async function decide(adminId: string, body: DecideBusinessesBody): Promise<number> {
+    const reason = body.reason || null;
+    if (body.action === 'reject' && !reason) {
+      throw new AppError('invalid_input', 'A reason is required to reject an application');
+    }
+    const ids = [...new Set(body.businessIds)];
+    return inTransaction(db, async (tx) => {
+      const found = await repository.lockForDecision(tx, ids);
+      if (found.length !== ids.length) throw new AppError('not_found', 'One or more businesses were not found');
+      const decided = found.find((b) => b.status !== 'pending');
+      if (decided) {
+        throw new AppError('already_decided', `${decided.businessName} has already been ${decided.status}; only pending applications can be decided`);
+      }
+      const now = clock();
+      const status = body.action === 'approve' ? 'approved' : 'rejected';
+      await repository.applyDecision(tx, ids, {
+        status,
+        reason: body.action === 'reject' ? reason : null,
+        notes: body.notes || null,
+        decidedBy: adminId,
+        decidedAt: now,
+        feeBasisPoints: body.action === 'approve' ? body.transactionFeePercent : undefined,
+        maxCreditLimitPaise: body.action === 'approve' ? body.maxCreditLimit : undefined,
+      });
+      await repository.insertDecisions(tx, ids.map((businessId) => ({
+        id: randomUUID(), businessId, action: body.action, reason: body.action === 'reject' ? reason : null,
+        notes: body.notes || null, decidedBy: adminId, decidedAt: now,
+      })));
+      await stats.bumpPlatform(tx, {
+        pendingBusinesses: -ids.length,
+        [status === 'approved' ? 'approvedBusinesses' : 'rejectedBusinesses']: ids.length,
+      });
+      return ids.length;
+    });
+  }
+
+  async function setTerms(businessId: string, terms: BusinessTermsBody): Promise<AdminBusiness> {
+    if (terms.transactionFeePercent === undefined && terms.maxCreditLimit === undefined) {
+      throw new AppError('invalid_input', 'Give a transactionFeePercent or a maxCreditLimit to change');
+    }
+    const updated = await inTransaction(db, (tx) => repository.updateTerms(tx, businessId, {
+      ...(terms.transactionFeePercent !== undefined ? { feeBasisPoints: terms.transactionFeePercent } : {}),
+      ...(terms.maxCreditLimit !== undefined ? { maxCreditLimitPaise: terms.maxCreditLimit } : {}),
+    }));
+    if (!updated) throw new AppError('not_found', 'Business not found');
+    return adminView((await repository.findById(db, businessId))!);
+  }
+
+  const decisionsOf = (businessId: string) => repository.decisionsOf(db, businessId);
+
+  /** A limit refused because it is above the business's maximum (422). */
+  function refuseAboveMaximum(business: Business, limitPaise: number): void {
+    if (limitPaise > business.maxCreditLimitPaise) {
+      throw new AppError('limit_above_maximum',
+        `Credit limit cannot be more than ${formatRupees(business.maxCreditLimitPaise as Paise)}, your business's maximum`);
+    }
+  }
+
+  return { findOwn, createApplication, requireApproved, list, decide, setTerms, decisionsOf, refuseAboveMaximum };
+}
+
+export type BusinessService = ReturnType<typeof createBusinessService>;

@@ -1,0 +1,61 @@
+/** SQL for credit accounts. */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { businesses, creditAccounts, users } from '../../db/schema';
+
+/** Inserts the account unless the pair already has one; true when inserted. */
+export async function insertIfAbsent(tx: Executor, row: typeof creditAccounts.$inferInsert): Promise<boolean> {
+  const rows = await tx.insert(creditAccounts).values(row)
+    .onConflictDoNothing({ target: [creditAccounts.customerId, creditAccounts.businessId] })
+    .returning({ id: creditAccounts.id });
+  return rows.length === 1;
+}
+
+export async function listForCustomer(db: Executor, customerId: string) {
+  return db.select({
+    id: creditAccounts.id,
+    businessId: creditAccounts.businessId,
+    businessName: businesses.businessName,
+    limitPaise: creditAccounts.limitPaise,
+    owedPaise: creditAccounts.owedPaise,
+  }).from(creditAccounts)
+    .innerJoin(businesses, eq(businesses.id, creditAccounts.businessId))
+    .where(eq(creditAccounts.customerId, customerId))
+    .orderBy(asc(businesses.businessName), asc(creditAccounts.id));
+}
+
+const businessViewColumns = {
+  id: creditAccounts.id,
+  customerId: creditAccounts.customerId,
+  customerName: users.name,
+  paymentHandle: users.paymentHandle,
+  phone: users.phone,
+  limitPaise: creditAccounts.limitPaise,
+  owedPaise: creditAccounts.owedPaise,
+  createdAt: creditAccounts.createdAt,
+};
+
+export async function listForBusiness(db: Executor, businessId: string) {
+  return db.select(businessViewColumns).from(creditAccounts)
+    .innerJoin(users, eq(users.id, creditAccounts.customerId))
+    .where(eq(creditAccounts.businessId, businessId))
+    .orderBy(desc(creditAccounts.createdAt), desc(creditAccounts.id));
+}
+
+export async function findForBusiness(db: Executor, businessId: string, accountId: string) {
+  const rows = await db.select(businessViewColumns).from(creditAccounts)
+    .innerJoin(users, eq(users.id, creditAccounts.customerId))
+    .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId))).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Sets the limit of one of the business's accounts; what is owed is never touched. */
+export async function setLimit(
+  tx: Executor, businessId: string, accountId: string, limitPaise: number, now: Date,
+): Promise<boolean> {
+  const rows = await tx.update(creditAccounts)
+    .set({ limitPaise, updatedAt: now })
+    .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId)))
+    .returning({ id: creditAccounts.id });
+  return rows.length === 1;
+}

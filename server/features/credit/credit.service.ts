@@ -1,0 +1,90 @@
+/**
+ * Credit accounts: an approved merchant gives a customer a limit; both see it. On the
+ * wire `creditLimit` is the limit and `currentBalance` the available credit,
+ * max(0, limit − owed) (design.md §3).
+ */
+import { randomUUID } from 'node:crypto';
+import type { BusinessCreditAccount, CustomerCreditAccount } from '../../../common/api-types';
+import { toWireAmount, type Paise } from '../../../common/money';
+import type { ChangeLimitBody, CreateCreditAccountBody } from '../../../common/schemas/credit';
+import type { Clock } from '../../clock';
+import { inTransaction, type Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { BusinessService } from '../businesses/businesses.service';
+import type { CustomerService } from '../customers/customers.service';
+import type { StatsService } from '../stats/stats.service';
+import * as repository from './credit.repository';
+
+const amounts = (limitPaise: number, owedPaise: number) => ({
+  creditLimit: toWireAmount(limitPaise as Paise),
+  currentBalance: toWireAmount(Math.max(0, limitPaise - owedPaise) as Paise),
+  owed: toWireAmount(owedPaise as Paise),
+});
+
+type BusinessViewRow = Awaited<ReturnType<typeof repository.listForBusiness>>[number];
+
+const businessView = (row: BusinessViewRow): BusinessCreditAccount => ({
+  id: row.id,
+  customerId: row.customerId,
+  customerName: row.customerName,
+  paymentHandle: row.paymentHandle ?? '',
+  phone: row.phone ?? '',
+  ...amounts(row.limitPaise, row.owedPaise),
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function createCreditService(deps: {
+  db: Db; clock: Clock; businesses: BusinessService; customers: CustomerService; stats: StatsService;
+}) {
+  const { db, clock, businesses, customers, stats } = deps;
+
+  async function create(userId: string, body: CreateCreditAccountBody) {
+    const business = await businesses.requireApproved(userId);
+    businesses.refuseAboveMaximum(business, body.creditLimit);
+    const customer = await customers.findByPaymentHandle(body.paymentHandle);
+    if (!customer) throw new AppError('not_found', `No customer found with payment handle ${body.paymentHandle}`);
+    const id = randomUUID();
+    const now = clock();
+    await inTransaction(db, async (tx) => {
+      const inserted = await repository.insertIfAbsent(tx, {
+        id, customerId: customer.id, businessId: business.id, limitPaise: body.creditLimit, owedPaise: 0, createdAt: now, updatedAt: now,
+      });
+      if (!inserted) {
+        throw new AppError('already_exists', `${customer.name} already has a credit account with your business`);
+      }
+      await stats.bumpBusiness(tx, business.id, { customers: 1 });
+      await stats.bumpPlatform(tx, { creditAccounts: 1 });
+    });
+    const account = await repository.findForBusiness(db, business.id, id);
+    return { customerName: customer.name, creditAccount: businessView(account!) };
+  }
+
+  async function changeLimit(userId: string, accountId: string, body: ChangeLimitBody) {
+    const business = await businesses.requireApproved(userId);
+    businesses.refuseAboveMaximum(business, body.creditLimit);
+    const changed = await inTransaction(db, (tx) =>
+      repository.setLimit(tx, business.id, accountId, body.creditLimit, clock()));
+    if (!changed) throw new AppError('not_found', 'Credit account not found');
+    return { creditAccount: businessView((await repository.findForBusiness(db, business.id, accountId))!) };
+  }
+
+  async function listForCustomer(customerId: string): Promise<CustomerCreditAccount[]> {
+    const rows = await repository.listForCustomer(db, customerId);
+    return rows.map((row) => ({
+      id: row.id,
+      businessId: row.businessId,
+      business: { businessName: row.businessName },
+      ...amounts(row.limitPaise, row.owedPaise),
+    }));
+  }
+
+  async function listForBusiness(userId: string): Promise<BusinessCreditAccount[]> {
+    const business = await businesses.findOwn(userId);
+    if (!business) return [];
+    return (await repository.listForBusiness(db, business.id)).map(businessView);
+  }
+
+  return { create, changeLimit, listForCustomer, listForBusiness };
+}
+
+export type CreditService = ReturnType<typeof createCreditService>;
