@@ -1,0 +1,25 @@
+/** Business journeys (spec §2, §4): register for approval, then sign in by e-mail. */
+import { describe } from 'vitest';
+import { journey, journeysDisabled } from './harness';
+import { expectMerchantHeader, logOut, newMobileNumber, registerBusiness, signInWithEmail } from './pages';
+
+describe.skipIf(journeysDisabled)('business journeys', () => {
+  journey('a new business registers, waits as Pending and signs in again with e-mail and PIN', async ({ page }) => {
+    const business = {
+      mobileNumber: newMobileNumber(),
+      contactName: 'Ravi Kumar',
+      businessName: 'Kumar Kirana',
+      businessType: 'Retail',
+      email: `kumar.kirana.${Date.now()}@example.com`,
+      address: '12 MG Road, Pune',
+      pin: '3971',
+    };
+
+    await registerBusiness(page, business);
+    await expectMerchantHeader(page, business.businessName, 'Pending');
+
+    await logOut(page, '/merchant');
+    await signInWithEmail(page, '/merchant', business.email, business.pin);
+    await expectMerchantHeader(page, business.businessName, 'Pending');
+  });
+});

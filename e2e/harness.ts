@@ -1,0 +1,228 @@
+/**
+ * The world of a browser journey: the real app listening on a free port over a fresh
+ * database, and real Chromium with a phone-sized context per journey. Each journey file
+ * gets its own app and browser; each journey its own context (cookies, localStorage).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { inject, test } from 'vitest';
+import { buildApp, type AppConfig, type KhataApp, type Services } from '../server/app';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
+import { developmentSmsProvider } from '../server/features/otp/sms';
+import { adminUrl, databaseUrlFor, testServerUrl } from '../server/test/database-url';
+
+const artifactsDir = fileURLToPath(new URL('./artifacts', import.meta.url));
+
+/** Set by global-setup.ts; '' means Chromium is missing and the journeys skip. */
+export const chromiumPath = inject('chromiumPath');
+const webDir = inject('e2eWebDir');
+export const journeysDisabled = !chromiumPath;
+
+const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** A mid-range Android phone: what most of our users hold. */
+const phoneContext = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+} as const;
+
+const actionTimeoutMs = 10_000;
+
+// ---------------------------------------------------------------------------------------
+// The app
+
+export interface RunningApp {
+  baseUrl: string;
+  app: KhataApp;
+  services: Services;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database: PGlite in memory, or, when TEST_DATABASE_URL / DATABASE_URL names a
+ * PostgreSQL server, a new database `khata_e2e_<random>` on it that close() drops.
+ */
+async function openFreshDatabase(): Promise<Database> {
+  const serverUrl = testServerUrl();
+  if (!serverUrl) {
+    const database = await openPglite();
+    await migrateEmbedded(database.client);
+    return database;
+  }
+  const name = `khata_e2e_${randomBytes(6).toString('hex')}`;
+  await runOnServer(serverUrl, `create database ${name}`);
+  const database = openPostgres({ connectionString: databaseUrlFor(serverUrl, name), poolSize: 5 });
+  await migratePostgres(database.pool);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function runOnServer(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const journeyConfig = (): AppConfig => ({
+  pinPeppers: new Map([[1, randomBytes(32)]]),
+  pinKeyVersion: 1,
+  publicUrl: undefined,
+  sessionIdleTtlSeconds: 7 * 24 * 3600,
+  sessionAbsoluteTtlSeconds: 30 * 24 * 3600,
+  // Journeys sign in and out many times from one address.
+  rateLimitPerMinute: 0,
+  trustProxy: false,
+  webDir,
+});
+
+/** Starts the real app in this process, serving the web app global-setup.ts built. */
+export async function startApp(): Promise<RunningApp> {
+  const database = await openFreshDatabase();
+  const app = await buildApp({ db: database.db, config: journeyConfig(), sms: developmentSmsProvider(() => {}) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    app,
+    services: app.services,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** An admin account made the way the CLI makes one (admins cannot register). */
+export async function createAdmin(khata: RunningApp, email: string, pin: string): Promise<void> {
+  await khata.services.auth.ensureAdmin(email, pin);
+}
+
+// ---------------------------------------------------------------------------------------
+// The browser
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+/** What the page reported on its console as errors, and uncaught exceptions. */
+export interface PageProblems {
+  consoleErrors: string[];
+  /** Console errors that report a Content Security Policy violation. */
+  cspViolations(): string[];
+}
+
+function watchProblems(page: Page): PageProblems {
+  const consoleErrors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  return {
+    consoleErrors,
+    cspViolations: () => consoleErrors.filter((text) => /Content Security Policy/i.test(text)),
+  };
+}
+
+const problemsOfPage = new WeakMap<Page, PageProblems>();
+
+function artifactName(testName: string): string {
+  const slug = testName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+  return `${slug}-${Date.now()}.png`;
+}
+
+interface JourneyFixtures {
+  /** A fresh phone-sized page whose relative URLs go to the app. */
+  page: Page;
+  problems: PageProblems;
+}
+
+interface FileFixtures {
+  khata: RunningApp;
+  browser: Browser;
+}
+
+/**
+ * `journey(name, async ({ page, khata }) => …)`: a test with the app and browser of its
+ * file and a page of its own. A failing journey leaves a screenshot in e2e/artifacts/.
+ */
+export const journey = test.extend<JourneyFixtures & FileFixtures>({
+  khata: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const khata = await startApp();
+      await use(khata);
+      await khata.close();
+    },
+    { scope: 'file' },
+  ],
+  browser: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const browser = await launchChromium();
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'file' },
+  ],
+  page: async ({ browser, khata, task }, use) => {
+    const context = await browser.newContext({ ...phoneContext, baseURL: khata.baseUrl });
+    context.setDefaultTimeout(actionTimeoutMs);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    problemsOfPage.set(page, problems);
+    await use(page);
+    if (task.result?.state === 'fail') {
+      mkdirSync(artifactsDir, { recursive: true });
+      const path = `${artifactsDir}/${artifactName(task.name)}`;
+      await page.screenshot({ path, fullPage: true }).catch(() => {});
+      console.error(`e2e: the failed journey ended at ${page.url()}; screenshot: ${path}`);
+      if (problems.consoleErrors.length) console.error(`e2e: the page's console errors:\n  ${problems.consoleErrors.join('\n  ')}`);
+    }
+    await context.close();
+  },
+  problems: async ({ page }, use) => {
+    await use(problemsOfPage.get(page)!);
+  },
+});
+
+/**
+ * A customer account made through the API, for journeys about something after sign-up.
+ * Goes through the same OTP proof as the wizard.
+ */
+export async function createCustomer(
+  khata: RunningApp, customer: { mobileNumber: string; fullName: string; pin: string },
+): Promise<void> {
+  const phoneNumber = `+91${customer.mobileNumber}`;
+  const sent = await khata.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
+  const otp = (sent.json() as { developmentOtp?: string }).developmentOtp;
+  if (sent.statusCode !== 200 || !otp) throw new Error(`sending the OTP failed: ${sent.statusCode} ${sent.body}`);
+  const verified = await khata.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose: 'registration' } });
+  const proof = verified.cookies.find((cookie) => cookie.name === 'otp_proof')?.value;
+  if (verified.statusCode !== 200 || !proof) throw new Error(`verifying the OTP failed: ${verified.statusCode} ${verified.body}`);
+  const registered = await khata.app.inject({
+    method: 'POST', url: '/api/auth/customer/register', cookies: { otp_proof: proof },
+    payload: { phoneNumber, name: customer.fullName, pin: customer.pin },
+  });
+  if (registered.statusCode !== 201) throw new Error(`registering the customer failed: ${registered.statusCode} ${registered.body}`);
+}

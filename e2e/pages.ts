@@ -1,0 +1,228 @@
+/**
+ * What a person does on Khata's screens, in their words: the labels, buttons and toast
+ * texts they see. Journeys read as a sequence of these steps plus what they check.
+ */
+import { randomInt } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+// ---------------------------------------------------------------------------------------
+// Seeing things
+
+/** Waits until `locator` is visible; fails naming `what` when it never is. */
+export async function expectVisible(locator: Locator, what: string): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'visible' });
+  } catch {
+    throw new Error(`expected to see ${what}, but it did not appear`);
+  }
+}
+
+/** Waits until `locator` is gone (or hidden). */
+export async function expectHidden(locator: Locator, what: string): Promise<void> {
+  try {
+    await locator.first().waitFor({ state: 'hidden' });
+  } catch {
+    throw new Error(`expected ${what} to go away, but it stayed`);
+  }
+}
+
+export const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+export const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+/** The value shown next to a label in a definition list (the profile's details). */
+export const detailValue = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`);
+
+export async function waitForPath(page: Page, path: string, timeoutMs?: number): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { waitUntil: 'commit', timeout: timeoutMs });
+}
+
+/**
+ * Checks that the address bar settles on `path`. A soft check: the journey goes on, so a
+ * wrong address does not hide what the rest of the journey would find.
+ */
+export async function expectPath(page: Page, path: string, why: string): Promise<void> {
+  await waitForPath(page, path, 3_000).catch(() => {});
+  expect.soft(new URL(page.url()).pathname, why).toBe(path);
+}
+
+// ---------------------------------------------------------------------------------------
+// Toasts
+
+const toastsOn = (page: Page) => page.getByRole('region', { name: /^Notifications/ }).locator('li');
+
+/**
+ * Waits for the toast `title` (and `description`, when given) and checks it is the only
+ * toast on screen (spec §2: one at a time). Fails saying what the screen shows instead.
+ */
+export async function expectToast(page: Page, title: string, description?: string): Promise<Locator> {
+  let wanted = toastsOn(page).filter({ has: page.getByText(title, { exact: true }) });
+  if (description !== undefined) wanted = wanted.filter({ has: page.getByText(description, { exact: true }) });
+  try {
+    await wanted.first().waitFor({ state: 'visible' });
+  } catch {
+    const shown = await toastsOn(page).allInnerTexts();
+    const expected = description === undefined ? title : `${title} / ${description}`;
+    throw new Error(`expected the toast "${expected}", but the toasts on screen are ${JSON.stringify(shown)}`);
+  }
+  await expect.poll(() => toastsOn(page).count(), { timeout: 2_000 }).toBe(1);
+  return wanted.first();
+}
+
+/** The 6-digit code the development SMS provider shows in a toast. */
+export async function readDevelopmentOtp(page: Page): Promise<string> {
+  const toast = toastsOn(page).filter({ hasText: /\b\d{6}\b/ });
+  try {
+    await toast.first().waitFor({ state: 'visible' });
+  } catch {
+    const shown = await toastsOn(page).allInnerTexts();
+    throw new Error(`expected a toast with the development OTP, but the toasts on screen are ${JSON.stringify(shown)}`);
+  }
+  const text = await toast.first().innerText();
+  return /\b(\d{6})\b/.exec(text)![1]!;
+}
+
+// ---------------------------------------------------------------------------------------
+// People
+
+/** A fresh 10-digit mobile number starting 98, as a person would type it. */
+export const newMobileNumber = (): string => `98${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+export interface CustomerDetails {
+  mobileNumber: string;
+  fullName: string;
+  pin: string;
+}
+
+export interface BusinessDetails {
+  mobileNumber: string;
+  contactName: string;
+  businessName: string;
+  businessType: string;
+  email: string;
+  address: string;
+  pin: string;
+}
+
+// ---------------------------------------------------------------------------------------
+// Registration wizard
+
+/** Steps 1 and 2 of the wizard: send the code, read it from the toast, verify it. */
+export async function verifyPhoneInWizard(page: Page, mobileNumber: string): Promise<void> {
+  await field(page, 'Mobile Number').fill(mobileNumber);
+  await button(page, 'Send OTP').click();
+  const otp = await readDevelopmentOtp(page);
+  await field(page, 'OTP').fill(otp);
+  await button(page, 'Verify OTP').click();
+  await expectToast(page, 'Phone Verified');
+}
+
+/** From /cust signed out: the whole customer wizard, ending on 'Registration Successful'. */
+export async function registerCustomer(page: Page, customer: CustomerDetails): Promise<void> {
+  await page.goto('/cust');
+  await button(page, 'Create New Account').click();
+  await verifyPhoneInWizard(page, customer.mobileNumber);
+  await field(page, 'Full Name').fill(customer.fullName);
+  await field(page, 'PIN').fill(customer.pin);
+  await field(page, 'Confirm PIN').fill(customer.pin);
+  await button(page, 'Create Account').click();
+  await expectToast(page, 'Registration Successful', 'Welcome! You can now start using the product');
+}
+
+/** From /merchant signed out: the business wizard, ending on 'Registration Submitted'. */
+export async function registerBusiness(page: Page, business: BusinessDetails): Promise<void> {
+  await page.goto('/merchant');
+  await button(page, 'Register Your Business').click();
+  await verifyPhoneInWizard(page, business.mobileNumber);
+  await field(page, 'Contact Name').fill(business.contactName);
+  await field(page, 'Business Name').fill(business.businessName);
+  await field(page, 'Business Type').fill(business.businessType);
+  await field(page, 'Email Address').fill(business.email);
+  await field(page, 'Business Address').fill(business.address);
+  await field(page, 'PIN').fill(business.pin);
+  await field(page, 'Confirm PIN').fill(business.pin);
+  await button(page, 'Submit for Approval').click();
+  await expectToast(page, 'Registration Submitted', 'Your business account is pending admin approval');
+}
+
+// ---------------------------------------------------------------------------------------
+// Signing in and out
+
+export type Submit = 'click' | 'enter';
+
+async function submitWith(page: Page, how: Submit, lastField: Locator): Promise<void> {
+  if (how === 'enter') await lastField.press('Enter');
+  else await button(page, 'Sign In').click();
+}
+
+/** Fills the /cust login form; the caller checks what follows. */
+export async function signInAsCustomer(
+  page: Page, mobileNumber: string, pin: string, how: Submit = 'click',
+): Promise<void> {
+  await page.goto('/cust');
+  await field(page, 'Mobile Number').fill(mobileNumber);
+  const pinField = field(page, 'PIN');
+  await pinField.fill(pin);
+  await submitWith(page, how, pinField);
+}
+
+/** Fills an e-mail login form (/merchant with "Business Email", /admin with "Admin Email"). */
+export async function signInWithEmail(
+  page: Page, at: '/merchant' | '/admin', email: string, pin: string, how: Submit = 'click',
+): Promise<void> {
+  await page.goto(at);
+  await field(page, at === '/admin' ? 'Admin Email' : 'Business Email').fill(email);
+  const pinField = field(page, 'PIN');
+  await pinField.fill(pin);
+  await submitWith(page, how, pinField);
+}
+
+/** Taps Logout and waits for the login screen at `loginPath`. */
+export async function logOut(page: Page, loginPath: '/cust' | '/merchant' | '/admin'): Promise<void> {
+  await button(page, 'Logout').click();
+  await waitForPath(page, loginPath);
+  await expectVisible(button(page, 'Sign In'), `the login screen at ${loginPath}`);
+}
+
+// ---------------------------------------------------------------------------------------
+// The apps
+
+export async function expectCustomerLogin(page: Page): Promise<void> {
+  await waitForPath(page, '/cust');
+  await expectVisible(field(page, 'Mobile Number'), 'the customer login form (Mobile Number)');
+  await expectVisible(button(page, 'Create New Account'), 'the customer login form (Create New Account)');
+}
+
+/** The customer app at `path`: the greeting with the name, and the bottom bar. */
+export async function expectCustomerApp(page: Page, fullName: string, path = '/'): Promise<void> {
+  await expectVisible(page.getByRole('heading', { name: fullName, exact: true }), `the customer home greeting ${fullName}`);
+  await expectVisible(page.getByRole('tab', { name: 'Home', exact: true }), 'Home in the bottom bar');
+  await expectVisible(page.getByRole('tab', { name: 'Profile', exact: true }), 'Profile in the bottom bar');
+  await expectPath(page, path, `the customer app is at ${path}`);
+}
+
+export async function openProfile(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Profile', exact: true }).click();
+  await expectVisible(detailValue(page, 'User ID'), 'the profile details');
+}
+
+/** The merchant app's header: business name, "Merchant Dashboard" and the status badge. */
+export async function expectMerchantHeader(page: Page, businessName: string, status: string): Promise<void> {
+  const header = page.locator('header');
+  await expectVisible(header.getByRole('heading', { name: businessName, exact: true }), `the business name ${businessName} in the header`);
+  await expectVisible(header.getByText('Merchant Dashboard', { exact: true }), '"Merchant Dashboard" in the header');
+  await expectVisible(header.getByText(status, { exact: true }), `the status badge "${status}" in the header`);
+  await expectPath(page, '/', 'after signing in the app navigates to /');
+}
+
+export async function expectAdminHeader(page: Page, email: string): Promise<void> {
+  const header = page.locator('header');
+  await expectVisible(header.getByText(email, { exact: true }), `the admin e-mail ${email} in the header`);
+  await expectVisible(button(header, 'Toggle theme'), 'the theme toggle in the header');
+  await expectVisible(button(header, 'Logout'), 'Logout in the header');
+  await expectPath(page, '/', 'after signing in the app navigates to /');
+}
+
+/** Whether <html> carries the `dark` class that switches the dark theme on. */
+export const isDarkTheme = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.classList.contains('dark'));

@@ -1,0 +1,19 @@
+/** Security headers as the browser receives them (design.md §5, §9). */
+import { describe, expect } from 'vitest';
+import { journey, journeysDisabled } from './harness';
+
+const nonLeakingReferrerPolicies = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
+
+describe.skipIf(journeysDisabled)('security headers', () => {
+  journey('the page forbids framing, MIME sniffing and leaking its address to other sites', async ({ page }) => {
+    const response = await page.goto('/');
+    if (!response) throw new Error('no response for /');
+    const headers = await response.allHeaders();
+
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp).toMatch(/(^|;)\s*frame-ancestors 'none'\s*(;|$)/);
+    expect(csp).toMatch(/(^|;)\s*script-src 'self'\s*(;|$)/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(nonLeakingReferrerPolicies).toContain(headers['referrer-policy']);
+  });
+});
