@@ -1,27 +1,15 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
 import { CustomerLoginForm } from '../../features/auth/components/customer-login-form';
-import { useCompleteSignIn } from '../../features/auth/use-complete-sign-in';
-import { RegistrationWizard } from '../../features/registration/components/registration-wizard';
 import { AuthLayout } from './auth-layout';
+import { RegistrationPanel } from './registration-panel';
 
 /** /cust signed out: sign in, or register inside the same screen (spec §2). */
 export function CustomerLogin() {
   const [mode, setMode] = useState<'login' | 'register'>('login');
-  const completeSignIn = useCompleteSignIn();
   if (mode === 'register') {
     return (
       <AuthLayout title="Create your account" subtitle="Pay your merchants on credit with a scan">
-        <RegistrationWizard
-          kind="customer"
-          onRegistered={async (session) => {
-            setMode('login');
-            await completeSignIn(session);
-          }}
-        />
-        <Button variant="ghost" className="mt-2 w-full" onClick={() => setMode('login')}>
-          Back to Login
-        </Button>
+        <RegistrationPanel kind="customer" onBackToLogin={() => setMode('login')} />
       </AuthLayout>
     );
   }

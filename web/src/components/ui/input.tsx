@@ -54,7 +54,3 @@ export function AffixInput({ prefix, suffix, className = '', ...props }: AffixIn
     </div>
   );
 }
-
-export function Field({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`space-y-0 ${className}`}>{children}</div>;
-}

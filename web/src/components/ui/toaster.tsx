@@ -15,6 +15,11 @@ export function Toaster() {
           onOpenChange={(open) => {
             if (!open) dismissToast(shown.id);
           }}
+          // Radix announces the text through its own live region; the role lets people
+          // and tests find the toast, and aria-live="off" avoids a second announcement.
+          role="status"
+          aria-live="off"
+          aria-atomic="true"
           data-variant={destructive ? 'destructive' : 'default'}
           className={`pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg ${
             destructive

@@ -1,8 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { UserView } from '../../../../../common/api-types';
 import { Badge } from '../../../components/ui/badge';
 import { shortUserId } from '../../../lib/format';
-import { ChangePinSheet } from './change-pin-sheet';
+
+// The sheet (and the dialog library under it) is fetched once the profile is shown,
+// keeping it out of the first download.
+const loadChangePinSheet = () => import('./change-pin-sheet');
+const ChangePinSheet = lazy(() => loadChangePinSheet().then((m) => ({ default: m.ChangePinSheet })));
 
 interface ProfileTabProps {
   user: UserView;
@@ -12,6 +16,14 @@ interface ProfileTabProps {
 
 export function ProfileTab({ user, logout }: ProfileTabProps) {
   const [changingPin, setChangingPin] = useState(false);
+  const [sheetWanted, setSheetWanted] = useState(false);
+  useEffect(() => {
+    void loadChangePinSheet();
+  }, []);
+  const openChangePin = () => {
+    setSheetWanted(true);
+    setChangingPin(true);
+  };
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   return (
     <div className="space-y-5">
@@ -46,13 +58,17 @@ export function ProfileTab({ user, logout }: ProfileTabProps) {
       </section>
 
       <section aria-label="Settings" className="overflow-hidden rounded-3xl bg-white shadow-sm dark:bg-slate-900">
-        <SettingsRow label="Change PIN" onClick={() => setChangingPin(true)} />
+        <SettingsRow label="Change PIN" onClick={openChangePin} />
         <SettingsRow label="App Settings" />
       </section>
 
       <div className="[&>button]:w-full">{logout}</div>
 
-      <ChangePinSheet open={changingPin} onOpenChange={setChangingPin} />
+      {sheetWanted && (
+        <Suspense fallback={null}>
+          <ChangePinSheet open={changingPin} onOpenChange={setChangingPin} />
+        </Suspense>
+      )}
     </div>
   );
 }
