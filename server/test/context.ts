@@ -129,3 +129,35 @@ export async function registerBusiness(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs in an admin (created on first use) and returns its token. */
+export async function adminToken(ctx: TestContext, email = 'admin@khata.test'): Promise<string> {
+  await ctx.app.services.auth.ensureAdmin(email, '3971');
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/admin/login', payload: { email, pin: '3971' } });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  return response.json().sessionToken as string;
+}
+
+/** The business id of a merchant's session. */
+export async function businessIdOf(ctx: TestContext, token: string): Promise<string> {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+  return response.json().business.id as string;
+}
+
+/** Registers a business and has an admin approve it. */
+export async function approvedBusiness(ctx: TestContext, overrides: Parameters<typeof registerBusiness>[1] = {}) {
+  const business = await registerBusiness(ctx, overrides);
+  const businessId = await businessIdOf(ctx, business.token);
+  const response = await ctx.app.inject({
+    method: 'POST', url: '/api/admin/businesses/approve', headers: bearer(await adminToken(ctx)),
+    payload: { businessIds: [businessId], action: 'approve' },
+  });
+  if (response.statusCode !== 200) throw new Error(`approve failed: ${response.body}`);
+  return { ...business, businessId };
+}
+
+/** The payment handle of a customer's session. */
+export async function paymentHandleOf(ctx: TestContext, token: string): Promise<string> {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/customer/qr', headers: bearer(token) });
+  return response.json().paymentHandle as string;
+}
