@@ -27,7 +27,7 @@ export function BusinessDetailsStep({ submitting, onSubmit, onBack }: BusinessDe
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit, toastFirstIssue(detailsIssues))}>
       <div>
         <Label htmlFor="registration-name">Contact Name</Label>
-        <Input id="registration-name" autoComplete="name" maxLength={nameLengthMax} {...register('name')} />
+        <Input id="registration-name" autoFocus autoComplete="name" maxLength={nameLengthMax} {...register('name')} />
       </div>
       <div>
         <Label htmlFor="registration-business-name">Business Name</Label>

@@ -23,7 +23,7 @@ export function CustomerDetailsStep({ submitting, onSubmit, onBack }: CustomerDe
     <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit, toastFirstIssue(detailsIssues))}>
       <div>
         <Label htmlFor="registration-name">Full Name</Label>
-        <Input id="registration-name" autoComplete="name" maxLength={nameLengthMax} {...register('name')} />
+        <Input id="registration-name" autoFocus autoComplete="name" maxLength={nameLengthMax} {...register('name')} />
       </div>
       <PinPairFields register={register} />
       <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>

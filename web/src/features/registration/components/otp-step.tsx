@@ -37,6 +37,7 @@ export function OtpStep({ phone, verifying, resending, onSubmit, onResend, onBac
         <Label htmlFor="registration-otp">OTP</Label>
         <Input
           id="registration-otp"
+          autoFocus
           type="text"
           inputMode="numeric"
           autoComplete="one-time-code"
