@@ -104,3 +104,46 @@ export interface CustomerQr {
   name: string;
   phoneNumber: string;
 }
+
+/** A merchant's payment QR code. */
+export interface QrCodeView {
+  id: string;
+  qrData: string;
+  /** Null for a static code, where the customer enters the amount. */
+  amount: string | null;
+  description: string | null;
+  isDynamic: boolean;
+  feePercent: string;
+  createdAt: string;
+  expiresAt: string;
+  status: 'active' | 'paid' | 'expired';
+}
+
+/** What the customer sees before authorising a payment (spec §3). */
+export interface QrValidation {
+  qrCode: { isDynamic: boolean; description: string | null };
+  business: { id: string; name: string; feePercent: string };
+  /** Dynamic codes only. */
+  payment?: { amount: string; fee: string };
+  creditAccount: { currentBalance: string };
+}
+
+/** A ledger row as both histories show it (spec §3). */
+export interface TransactionView {
+  id: string;
+  type: 'payment' | 'repayment' | 'adjustment';
+  amount: string;
+  fee: string;
+  totalAmount: string;
+  status: string;
+  createdAt: string;
+  businessId: string;
+  business: { businessName: string };
+  customerName: string;
+  description: string | null;
+}
+
+export interface TransactionPage {
+  transactions: TransactionView[];
+  nextCursor: string | null;
+}

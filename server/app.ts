@@ -19,6 +19,11 @@ import { createCreditService } from './features/credit/credit.service';
 import { customerRoutes } from './features/customers/customers.routes';
 import { createCustomerService } from './features/customers/customers.service';
 import { healthRoutes } from './features/health/health.routes';
+import { paymentRoutes } from './features/payments/payments.routes';
+import { createPaymentService } from './features/payments/payments.service';
+import { qrRoutes } from './features/qr/qr.routes';
+import { createQrService } from './features/qr/qr.service';
+import { createTransactionService } from './features/transactions/transactions.service';
 import { createStatsService } from './features/stats/stats.service';
 import { otpRoutes } from './features/otp/otp.routes';
 import { createOtpService } from './features/otp/otp.service';
@@ -51,8 +56,13 @@ export function createServices({ db, config, sms, clock = systemClock }: Omit<Ap
   const businesses = createBusinessService({ db, clock, stats });
   const auth = createAuthService({ db, clock, pins, sessions, otp, businesses, stats });
   const customers = createCustomerService({ db });
-  const credit = createCreditService({ db, clock, businesses, customers, stats });
-  return { pins, sessions, otp, stats, businesses, auth, customers, credit };
+  const transactions = createTransactionService({ db, businesses });
+  const credit = createCreditService({ db, clock, businesses, customers, stats, transactions });
+  const qr = createQrService({ db, clock, businesses });
+  const payments = createPaymentService({
+    db, clock, pins, qr, credit, transactions, stats, loadPinHash: auth.pinHashOf,
+  });
+  return { pins, sessions, otp, stats, businesses, auth, customers, transactions, credit, qr, payments };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -81,7 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(adminRoutes, { businesses: services.businesses, stats: services.stats });
   await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats });
   await app.register(creditRoutes, { credit: services.credit });
-  await app.register(customerRoutes, { customers: services.customers, publicUrl: config.publicUrl });
+  await app.register(customerRoutes, { customers: services.customers });
+  await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });
+  await app.register(paymentRoutes, { payments: services.payments, transactions: services.transactions });
   await app.register(webPlugin, { webDir: config.webDir });
 
   return Object.assign(app, { services }) as unknown as KhataApp;

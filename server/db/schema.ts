@@ -151,3 +151,71 @@ export const platformCounters = pgTable('platform_counters', {
   customers: integer('customers').notNull().default(0),
   creditAccounts: integer('credit_accounts').notNull().default(0),
 });
+
+/**
+ * A merchant's payment code. `token` is what the QR image carries (inside a URL); the
+ * fee rate is copied here when the code is made, so the fee shown is the fee charged.
+ */
+export const qrCodes = pgTable('qr_codes', {
+  id: uuid('id').primaryKey(),
+  token: text('token').notNull(),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  /** Null for a static code, where the customer enters the amount. */
+  amountPaise: bigint('amount_paise', { mode: 'number' }),
+  description: text('description'),
+  feeBasisPoints: integer('fee_basis_points').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set once when a dynamic code is paid: a dynamic code is single-use. */
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('qr_codes_token_unique').on(t.token),
+  index('qr_codes_business_created_idx').on(t.businessId, t.createdAt),
+  check('qr_codes_amount_check', sql`${t.amountPaise} is null or ${t.amountPaise} > 0`),
+]);
+
+/**
+ * The ledger: every change of what a customer owes is one immutable row here, written
+ * in the same transaction as the change (design.md §3).
+ */
+export const transactions = pgTable('transactions', {
+  id: uuid('id').primaryKey(),
+  type: text('type', { enum: ['payment', 'repayment', 'adjustment'] }).notNull(),
+  status: text('status').notNull().default('completed'),
+  creditAccountId: uuid('credit_account_id').notNull().references(() => creditAccounts.id),
+  customerId: uuid('customer_id').notNull().references(() => users.id),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  feePaise: bigint('fee_paise', { mode: 'number' }).notNull(),
+  /** The rate the fee was computed at (payments); 0 otherwise. */
+  feeBasisPoints: integer('fee_basis_points').notNull(),
+  totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+  /** The account's limit and what was owed after this row, for the reconcile check. */
+  limitPaiseAfter: bigint('limit_paise_after', { mode: 'number' }).notNull(),
+  owedPaiseAfter: bigint('owed_paise_after', { mode: 'number' }).notNull(),
+  qrCodeId: uuid('qr_code_id').references(() => qrCodes.id),
+  description: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('transactions_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+  index('transactions_customer_business_created_idx').on(t.customerId, t.businessId, t.createdAt, t.id),
+  index('transactions_business_created_idx').on(t.businessId, t.createdAt, t.id),
+  index('transactions_account_idx').on(t.creditAccountId),
+  index('transactions_qr_idx').on(t.qrCodeId),
+  check('transactions_type_check', sql`${t.type} in ('payment', 'repayment', 'adjustment')`),
+  check('transactions_amounts_check', sql`${t.amountPaise} > 0 and ${t.feePaise} >= 0 and ${t.totalPaise} = ${t.amountPaise} + ${t.feePaise}`),
+]);
+
+/** Answers to payments already made, by the client's Idempotency-Key, for safe retries. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  customerId: uuid('customer_id').notNull().references(() => users.id),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  statusCode: integer('status_code').notNull(),
+  response: text('response').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.customerId, t.key] }),
+  index('idempotency_keys_expiry_idx').on(t.expiresAt),
+]);

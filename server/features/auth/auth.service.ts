@@ -187,7 +187,13 @@ export function createAuthService(deps: {
 
   const anyAdminExists = () => repository.anyAdminExists(db);
 
-  return { registerCustomer, registerBusiness, login, me, changePin, ensureAdmin, anyAdminExists };
+  /** The stored PIN hash of a user, for the services that check a PIN (payments). */
+  async function pinHashOf(userId: string) {
+    const account = await repository.findById(db, userId);
+    return account && { hash: account.pinHash, keyVersion: account.pinKeyVersion };
+  }
+
+  return { registerCustomer, registerBusiness, login, me, changePin, ensureAdmin, anyAdminExists, pinHashOf };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

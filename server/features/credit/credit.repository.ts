@@ -1,5 +1,5 @@
 /** SQL for credit accounts. */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, creditAccounts, users } from '../../db/schema';
 
@@ -58,4 +58,41 @@ export async function setLimit(
     .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId)))
     .returning({ id: creditAccounts.id });
   return rows.length === 1;
+}
+
+const balanceColumns = { id: creditAccounts.id, limitPaise: creditAccounts.limitPaise, owedPaise: creditAccounts.owedPaise };
+
+export async function findPair(db: Executor, customerId: string, businessId: string) {
+  const rows = await db.select(balanceColumns).from(creditAccounts)
+    .where(and(eq(creditAccounts.customerId, customerId), eq(creditAccounts.businessId, businessId))).limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Adds `totalPaise` to what is owed only if it stays within the limit: the check and the
+ * change are one statement, never read-then-write (design.md §3).
+ */
+export async function debitWithinLimit(tx: Executor, customerId: string, businessId: string, totalPaise: number, now: Date) {
+  const rows = await tx.update(creditAccounts)
+    .set({ owedPaise: sql`${creditAccounts.owedPaise} + ${totalPaise}`, updatedAt: now })
+    .where(and(
+      eq(creditAccounts.customerId, customerId),
+      eq(creditAccounts.businessId, businessId),
+      sql`${creditAccounts.owedPaise} + ${totalPaise} <= ${creditAccounts.limitPaise}`,
+    ))
+    .returning(balanceColumns);
+  return rows[0] ?? null;
+}
+
+/** Lowers what is owed by `amountPaise`, only if at least that much is owed. */
+export async function repayUpToOwed(tx: Executor, businessId: string, accountId: string, amountPaise: number, now: Date) {
+  const rows = await tx.update(creditAccounts)
+    .set({ owedPaise: sql`${creditAccounts.owedPaise} - ${amountPaise}`, updatedAt: now })
+    .where(and(
+      eq(creditAccounts.id, accountId),
+      eq(creditAccounts.businessId, businessId),
+      sql`${creditAccounts.owedPaise} >= ${amountPaise}`,
+    ))
+    .returning({ ...balanceColumns, customerId: creditAccounts.customerId });
+  return rows[0] ?? null;
 }

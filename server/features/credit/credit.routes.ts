@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { changeLimitBody, createCreditAccountBody } from '../../../common/schemas/credit';
+import { repaymentBody } from '../../../common/schemas/payments';
 import { AppError, parseInput } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { CreditService } from './credit.service';
@@ -28,5 +29,11 @@ export async function creditRoutes(app: FastifyInstance, { credit }: { credit: C
   app.post('/api/business/credit-accounts/:id/limit', { config: { access: ['business'] } }, async (request) => {
     const body = parseInput(changeLimitBody, request.body);
     return credit.changeLimit(requireSession(request).user.id, accountId(request.params), body);
+  });
+
+  app.post('/api/business/credit-accounts/:id/repayment', { config: { access: ['business'] } }, async (request, reply) => {
+    const body = parseInput(repaymentBody, request.body);
+    const recorded = await credit.recordRepayment(requireSession(request).user.id, accountId(request.params), body);
+    return reply.status(201).send(recorded);
   });
 }

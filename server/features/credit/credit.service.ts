@@ -5,14 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BusinessCreditAccount, CustomerCreditAccount } from '../../../common/api-types';
-import { toWireAmount, type Paise } from '../../../common/money';
+import { formatRupees, toWireAmount, type Paise } from '../../../common/money';
 import type { ChangeLimitBody, CreateCreditAccountBody } from '../../../common/schemas/credit';
+import type { RepaymentBody } from '../../../common/schemas/payments';
 import type { Clock } from '../../clock';
-import { inTransaction, type Db } from '../../db/client';
+import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CustomerService } from '../customers/customers.service';
 import type { StatsService } from '../stats/stats.service';
+import type { TransactionService } from '../transactions/transactions.service';
 import * as repository from './credit.repository';
 
 const amounts = (limitPaise: number, owedPaise: number) => ({
@@ -35,8 +37,9 @@ const businessView = (row: BusinessViewRow): BusinessCreditAccount => ({
 
 export function createCreditService(deps: {
   db: Db; clock: Clock; businesses: BusinessService; customers: CustomerService; stats: StatsService;
+  transactions: TransactionService;
 }) {
-  const { db, clock, businesses, customers, stats } = deps;
+  const { db, clock, businesses, customers, stats, transactions } = deps;
 
   async function create(userId: string, body: CreateCreditAccountBody) {
     const business = await businesses.requireApproved(userId);
@@ -84,7 +87,50 @@ export function createCreditService(deps: {
     return (await repository.listForBusiness(db, business.id)).map(businessView);
   }
 
-  return { create, changeLimit, listForCustomer, listForBusiness };
+  /** What the customer can still spend with the business, or null without an account. */
+  async function availableWith(customerId: string, businessId: string): Promise<Paise | null> {
+    const account = await repository.findPair(db, customerId, businessId);
+    return account ? Math.max(0, account.limitPaise - account.owedPaise) as Paise : null;
+  }
+
+  /** Charges `totalPaise` to the customer's account with the business, within its limit. */
+  async function debit(tx: Executor, customerId: string, businessId: string, totalPaise: Paise) {
+    const account = await repository.debitWithinLimit(tx, customerId, businessId, totalPaise, clock());
+    if (account) return account;
+    const existing = await repository.findPair(tx, customerId, businessId);
+    if (!existing) throw new AppError('no_credit_account', 'You do not have a credit account with this business');
+    const shortPaise = existing.owedPaise + totalPaise - existing.limitPaise;
+    throw new AppError('insufficient_credit', `Insufficient balance. You need ${formatRupees(shortPaise as Paise)} more.`);
+  }
+
+  /** Records cash received from the customer: lowers what is owed, at most to zero. */
+  async function recordRepayment(userId: string, accountId: string, body: RepaymentBody) {
+    const business = await businesses.findOwn(userId);
+    if (!business) throw new AppError('forbidden', 'You do not have access to this');
+    const now = clock();
+    const transactionId = randomUUID();
+    await inTransaction(db, async (tx) => {
+      const account = await repository.repayUpToOwed(tx, business.id, accountId, body.amount, now);
+      if (!account) {
+        const existing = await repository.findForBusiness(tx, business.id, accountId);
+        if (!existing) throw new AppError('not_found', 'Credit account not found');
+        throw new AppError('repayment_above_owed',
+          `Repayment cannot be more than what is owed (${formatRupees(existing.owedPaise as Paise)})`);
+      }
+      await transactions.record(tx, {
+        id: transactionId, type: 'repayment', creditAccountId: account.id, customerId: account.customerId,
+        businessId: business.id, amountPaise: body.amount, feePaise: 0, feeBasisPoints: 0, totalPaise: body.amount,
+        limitPaiseAfter: account.limitPaise, owedPaiseAfter: account.owedPaise, createdAt: now,
+      });
+      await stats.bumpBusiness(tx, business.id, { creditIssuedPaise: -body.amount });
+    });
+    return {
+      transaction: await transactions.view(db, transactionId),
+      creditAccount: businessView((await repository.findForBusiness(db, business.id, accountId))!),
+    };
+  }
+
+  return { create, changeLimit, listForCustomer, listForBusiness, availableWith, debit, recordRepayment };
 }
 
 export type CreditService = ReturnType<typeof createCreditService>;

@@ -1,0 +1,105 @@
+/**
+ * Merchants' payment QR codes. The image carries `<PUBLIC_URL>/pay/<token>`, so a phone's
+ * own camera opens the payment screen; the server reads only the token, whatever origin
+ * the URL names, and takes amount, business and expiry from its own row (design.md §4).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { QrCodeView } from '../../../common/api-types';
+import { qrExpiryMinutesDefault } from '../../../common/limits';
+import { toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
+import type { GenerateQrBody } from '../../../common/schemas/payments';
+import { addSeconds, type Clock } from '../../clock';
+import { inTransaction, type Db, type Executor } from '../../db/client';
+import type { qrCodes } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { BusinessService } from '../businesses/businesses.service';
+import * as repository from './qr.repository';
+
+/** 16 random bytes: 22 base64url characters, unguessable. */
+const tokenPattern = /^[A-Za-z0-9_-]{22}$/;
+const recentCodesCount = 50;
+
+export type ResolvedQr = NonNullable<Awaited<ReturnType<typeof repository.findByToken>>>;
+
+/** The token in a scanned or pasted code: a `/pay/<token>` URL of any origin, or the bare token. */
+export function tokenFromQrData(qrData: string): string | null {
+  const text = qrData.trim();
+  if (tokenPattern.test(text)) return text;
+  const match = /^https?:\/\/[^/\s]+\/pay\/([A-Za-z0-9_-]{22})\/?(?:[?#]\S*)?$/.exec(text);
+  return match?.[1] ?? null;
+}
+
+export function createQrService(deps: { db: Db; clock: Clock; businesses: BusinessService }) {
+  const { db, clock, businesses } = deps;
+
+  const qrDataFor = (origin: string, token: string) => `${origin}/pay/${token}`;
+
+  function view(row: typeof qrCodes.$inferSelect, origin: string, now: Date): QrCodeView {
+    const isDynamic = row.amountPaise !== null;
+    return {
+      id: row.id,
+      qrData: qrDataFor(origin, row.token),
+      amount: row.amountPaise === null ? null : toWireAmount(row.amountPaise as Paise),
+      description: row.description,
+      isDynamic,
+      feePercent: toWirePercent(row.feeBasisPoints as BasisPoints),
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      status: isDynamic && row.paidAt ? 'paid' : row.expiresAt <= now ? 'expired' : 'active',
+    };
+  }
+
+  async function generate(userId: string, body: GenerateQrBody, origin: string): Promise<QrCodeView> {
+    const business = await businesses.requireApproved(userId);
+    const now = clock();
+    const row = {
+      id: randomUUID(),
+      token: randomBytes(16).toString('base64url'),
+      businessId: business.id,
+      amountPaise: body.amount ?? null,
+      description: body.description || null,
+      feeBasisPoints: business.feeBasisPoints,
+      createdAt: now,
+      expiresAt: addSeconds(now, (body.expirationMinutes ?? qrExpiryMinutesDefault) * 60),
+      paidAt: null,
+    };
+    await inTransaction(db, (tx) => repository.insert(tx, row));
+    return view(row, origin, now);
+  }
+
+  async function listForBusiness(userId: string, options: { activeOnly: boolean }, origin: string): Promise<QrCodeView[]> {
+    const business = await businesses.findOwn(userId);
+    if (!business) return [];
+    const now = clock();
+    const rows = await repository.listForBusiness(db, business.id, {
+      activeAt: options.activeOnly ? now : undefined, limit: recentCodesCount,
+    });
+    return rows.map((row) => view(row, origin, now));
+  }
+
+  /**
+   * The code behind `qrData`, checked for use now: known, not expired, its business
+   * approved, and (dynamic codes) not yet paid.
+   */
+  async function resolvePayable(qrData: string, executor: Executor = db): Promise<ResolvedQr> {
+    const token = tokenFromQrData(qrData);
+    if (!token) throw new AppError('qr_invalid', 'This is not a Khata payment code');
+    const code = await repository.findByToken(executor, token);
+    if (!code) throw new AppError('qr_not_found', 'This payment code does not exist');
+    if (code.amountPaise !== null && code.paidAt) throw new AppError('qr_already_used', 'This payment code has already been paid');
+    if (code.expiresAt <= clock()) throw new AppError('qr_expired', 'This payment code has expired. Ask the merchant for a new one.');
+    if (code.businessStatus !== 'approved') throw new AppError('business_not_approved', 'This business is not approved to take payments');
+    return code;
+  }
+
+  /** Uses up a dynamic code inside the payment's transaction. */
+  async function consumeDynamic(tx: Executor, code: ResolvedQr): Promise<void> {
+    if (!(await repository.consumeDynamic(tx, code.id, clock()))) {
+      throw new AppError('qr_already_used', 'This payment code has already been paid');
+    }
+  }
+
+  return { generate, listForBusiness, resolvePayable, consumeDynamic };
+}
+
+export type QrService = ReturnType<typeof createQrService>;

@@ -1,0 +1,71 @@
+/** The ledger's rows as both histories show them, newest first, keyset-paginated. */
+import type { TransactionPage, TransactionView } from '../../../common/api-types';
+import { historyPageSize, historyPageSizeMax } from '../../../common/limits';
+import { toWireAmount, type Paise } from '../../../common/money';
+import type { HistoryQuery } from '../../../common/schemas/payments';
+import type { Db, Executor } from '../../db/client';
+import type { transactions } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { BusinessService } from '../businesses/businesses.service';
+import * as repository from './transactions.repository';
+
+export function transactionView(row: repository.TransactionRow): TransactionView {
+  return {
+    id: row.id,
+    type: row.type,
+    amount: toWireAmount(row.amountPaise as Paise),
+    fee: toWireAmount(row.feePaise as Paise),
+    totalAmount: toWireAmount(row.totalPaise as Paise),
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    businessId: row.businessId,
+    business: { businessName: row.businessName },
+    customerName: row.customerName,
+    description: row.description,
+  };
+}
+
+const encodeCursor = (row: repository.TransactionRow) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): repository.Cursor {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw new AppError('invalid_input', 'The cursor is not valid');
+  }
+  return { createdAt, id };
+}
+
+export function createTransactionService(deps: { db: Db; businesses: BusinessService }) {
+  const { db, businesses } = deps;
+
+  async function pageOf(scope: { customerId?: string; businessId?: string }, query: HistoryQuery): Promise<TransactionPage> {
+    const limit = Math.min(Math.max(query.limit ?? historyPageSize, 1), historyPageSizeMax);
+    const rows = await repository.page(db, scope, limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
+    const shown = rows.slice(0, limit);
+    return {
+      transactions: shown.map(transactionView),
+      nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!) : null,
+    };
+  }
+
+  const forCustomer = (customerId: string, query: HistoryQuery) =>
+    pageOf({ customerId, businessId: query.businessId }, query);
+
+  async function forBusiness(userId: string, query: HistoryQuery): Promise<TransactionPage> {
+    const business = await businesses.findOwn(userId);
+    if (!business) return { transactions: [], nextCursor: null };
+    return pageOf({ businessId: business.id }, query);
+  }
+
+  const record = (tx: Executor, row: typeof transactions.$inferInsert) => repository.insert(tx, row);
+
+  async function view(executor: Executor, id: string): Promise<TransactionView> {
+    return transactionView((await repository.findById(executor, id))!);
+  }
+
+  return { forCustomer, forBusiness, record, view };
+}
+
+export type TransactionService = ReturnType<typeof createTransactionService>;
