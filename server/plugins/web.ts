@@ -14,7 +14,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: options.webDir,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders(reply, path) {
         void reply.header('cache-control', path.includes('/assets/')
