@@ -1,0 +1,102 @@
+/**
+ * The live camera scanner (spec §2 payment screen, §4 camera behaviour). Starts by
+ * itself once the cameras are listed, calls `onDetected` once with the first code it
+ * reads and stops the camera; always releases the camera when unmounted. html5-qrcode
+ * is fetched only when a scanner mounts.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { scannerMessages, type Camera, type ScannerProblem, type ScannerState } from '../scanner-logic';
+import { loadHtml5Qrcode, ScannerSession } from '../scanner-session';
+
+export interface QrScannerProps {
+  /** Called once with the text of the first code read; the camera is stopped by then. */
+  onDetected: (text: string) => void;
+  className?: string;
+}
+
+export function QrScanner({ onDetected, className = '' }: QrScannerProps) {
+  const elementId = `qr-scanner-${useId().replace(/[^\w-]/g, '')}`;
+  const [cameras, setCameras] = useState<readonly Camera[]>([]);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const [state, setState] = useState<ScannerState>('not-started');
+  const [problem, setProblem] = useState<ScannerProblem | null>(null);
+  const [detected, setDetected] = useState(false);
+  const sessionRef = useRef<ScannerSession | null>(null);
+  const onDetectedRef = useRef(onDetected);
+  onDetectedRef.current = onDetected;
+
+  useEffect(() => {
+    const session = new ScannerSession(elementId, loadHtml5Qrcode, {
+      onCameras: (list, index) => {
+        setCameras(list);
+        setActiveIndex(index);
+      },
+      onState: setState,
+      onProblem: setProblem,
+      onDetected: (text) => {
+        setDetected(true);
+        onDetectedRef.current(text);
+      },
+    });
+    sessionRef.current = session;
+    void session.open();
+
+    // A hidden page holds the camera; paused is only entered from scanning.
+    const onVisibility = () => void (document.hidden ? session.pause() : session.resume());
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      sessionRef.current = null;
+      void session.dispose();
+    };
+  }, [elementId]);
+
+  const activeCamera = cameras[activeIndex];
+  const starting = !problem && state === 'not-started' && !detected;
+
+  return (
+    <div className={`space-y-3 ${className}`} data-scanner-state={state}>
+      <div className="relative aspect-square w-full overflow-hidden rounded-2xl bg-slate-900">
+        {/* html5-qrcode owns this element's children; React never renders into it. */}
+        <div id={elementId} className="h-full w-full [&_video]:h-full [&_video]:w-full [&_video]:object-cover" />
+        {starting && (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-300">Starting camera…</p>
+        )}
+        {detected && state === 'not-started' && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-slate-900/90 p-4 text-center">
+            <p className="text-sm font-medium text-white">QR code scanned</p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setDetected(false);
+                void sessionRef.current?.restart();
+              }}
+            >
+              Scan again
+            </Button>
+          </div>
+        )}
+        {cameras.length > 1 && !detected && (
+          <button
+            type="button"
+            aria-label="Flip camera"
+            title={activeCamera ? `Using ${activeCamera.label || 'camera'}` : 'Flip camera'}
+            onClick={() => void sessionRef.current?.flip()}
+            className="absolute right-3 bottom-3 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-md hover:bg-white"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M20 7h-3l-2-3H9L7 7H4a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h16a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1z" />
+              <path d="M9 13a3 3 0 0 1 5.2-2M15 13a3 3 0 0 1-5.2 2M14 9.5V11h-1.5M10 16.5V15h1.5" />
+            </svg>
+          </button>
+        )}
+      </div>
+      {problem && (
+        <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-900/30 dark:text-amber-200">
+          {scannerMessages[problem]}
+        </p>
+      )}
+    </div>
+  );
+}

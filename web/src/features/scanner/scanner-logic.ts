@@ -1,0 +1,83 @@
+/**
+ * The decisions of the camera scanner that need no camera: which camera to start, how
+ * big the scan box is, which message a failure shows and which state changes are
+ * allowed (spec §2, §4, §8, §9).
+ */
+import { scannerBoxMinPx, scannerBoxPx } from '../../../../common/limits';
+
+export interface Camera {
+  id: string;
+  label: string;
+}
+
+/** Spec §4: the scanner is not started, scanning or paused. */
+export type ScannerState = 'not-started' | 'scanning' | 'paused';
+
+/** Paused cannot be entered from not started; every other change is allowed. */
+export function canEnter(from: ScannerState, to: ScannerState): boolean {
+  return !(from === 'not-started' && to === 'paused');
+}
+
+const rearFacing = /back|environment|rear/i;
+
+/**
+ * The index of the camera to start with: one labelled back or environment, else the
+ * camera used last time, else the first. -1 when there is none.
+ */
+export function chooseCameraIndex(cameras: readonly Camera[], lastUsedCameraId: string | null): number {
+  if (cameras.length === 0) return -1;
+  const rear = cameras.findIndex((camera) => rearFacing.test(camera.label));
+  if (rear >= 0) return rear;
+  const lastUsed = lastUsedCameraId ? cameras.findIndex((camera) => camera.id === lastUsedCameraId) : -1;
+  return lastUsed >= 0 ? lastUsed : 0;
+}
+
+/** Flip camera: the next camera, wrapping round to the first. */
+export const nextCameraIndex = (current: number, count: number): number =>
+  count === 0 ? -1 : (current + 1) % count;
+
+/** Share of the viewfinder's shorter side the scan box takes. */
+const boxShareOfViewfinder = 0.7;
+
+/** The side of the square scan box: 250 px, less on a small viewfinder, never below 50 px. */
+export function qrboxSidePx(viewfinderWidthPx: number, viewfinderHeightPx: number): number {
+  const fitting = Math.floor(Math.min(viewfinderWidthPx, viewfinderHeightPx) * boxShareOfViewfinder);
+  return Math.max(scannerBoxMinPx, Math.min(scannerBoxPx, fitting));
+}
+
+export type ScannerProblem = 'unavailable' | 'permission-denied' | 'no-camera' | 'start-failed';
+
+/** The spec's camera messages (§8), word for word. */
+export const scannerMessages: Record<ScannerProblem, string> = {
+  unavailable: 'Unable to access cameras on this device.',
+  'permission-denied':
+    'Camera permission denied. Please enable camera access in your browser settings or use manual entry below.',
+  'no-camera': 'No camera found on this device. Please use manual entry below.',
+  'start-failed': 'Unable to start camera. Please try manual entry.',
+};
+
+/** The text of an error as html5-qrcode reports it: a DOMException, an Error or a string. */
+function describe(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object') {
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    return `${typeof name === 'string' ? name : ''}: ${typeof message === 'string' ? message : ''}`;
+  }
+  return '';
+}
+
+const permissionPattern = /NotAllowedError|PermissionDeniedError|SecurityError|permission/i;
+const noCameraPattern = /NotFoundError|DevicesNotFoundError|OverconstrainedError|device not found/i;
+
+/** The problem to show when listing the cameras failed. */
+export function listingProblem(error: unknown): ScannerProblem {
+  const text = describe(error);
+  if (permissionPattern.test(text)) return 'permission-denied';
+  if (noCameraPattern.test(text)) return 'no-camera';
+  return 'unavailable';
+}
+
+/** The problem to show when a listed camera would not start. */
+export function startProblem(error: unknown): ScannerProblem {
+  return permissionPattern.test(describe(error)) ? 'permission-denied' : 'start-failed';
+}
