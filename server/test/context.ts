@@ -161,3 +161,31 @@ export async function paymentHandleOf(ctx: TestContext, token: string): Promise<
   const response = await ctx.app.inject({ method: 'GET', url: '/api/customer/qr', headers: bearer(token) });
   return response.json().paymentHandle as string;
 }
+
+/** An approved merchant, a customer with a credit account there, and helpers to pay. */
+export async function paymentSetup(ctx: TestContext, options: { limit?: string; feePercent?: string } = {}) {
+  const shop = await approvedBusiness(ctx);
+  if (options.feePercent) {
+    await ctx.app.inject({
+      method: 'POST', url: `/api/admin/businesses/${shop.businessId}/terms`, headers: bearer(await adminToken(ctx)),
+      payload: { transactionFeePercent: options.feePercent },
+    });
+  }
+  const customer = await registerCustomer(ctx);
+  const created = await ctx.app.inject({
+    method: 'POST', url: '/api/business/create-credit-account', headers: bearer(shop.token),
+    payload: { paymentHandle: await paymentHandleOf(ctx, customer.token), creditLimit: options.limit ?? '1000' },
+  });
+  if (created.statusCode !== 201) throw new Error(`credit account failed: ${created.body}`);
+  const generate = async (payload: object = {}) => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/qr/generate', headers: bearer(shop.token), payload });
+    if (response.statusCode !== 201) throw new Error(`generate failed: ${response.body}`);
+    return response.json() as { id: string; qrData: string; amount: string | null };
+  };
+  const pay = (qrData: string, extra: { amount?: unknown; pin?: string; key?: string; token?: string } = {}) => ctx.app.inject({
+    method: 'POST', url: '/api/payments/process',
+    headers: { ...bearer(extra.token ?? customer.token), ...(extra.key ? { 'idempotency-key': extra.key } : {}) },
+    payload: { qrData, pin: extra.pin ?? customer.pin, ...(extra.amount !== undefined ? { amount: extra.amount } : {}) },
+  });
+  return { shop, customer, accountId: created.json().creditAccount.id as string, generate, pay };
+}

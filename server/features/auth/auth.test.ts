@@ -290,6 +290,12 @@ describe('PIN lockout', () => {
     expect((await login(customer.phoneNumber, customer.pin)).statusCode).toBe(429);
   });
 
+  it('lets 20 concurrent sign-ins with the right PIN all through', async () => {
+    const customer = await registerCustomer(ctx);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login(customer.phoneNumber, customer.pin)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+  });
+
   it('keeps lockouts per role: a locked customer phone does not lock a business with that phone', async () => {
     const business = await registerBusiness(ctx);
     for (let i = 0; i < 6; i++) await login(business.phoneNumber, '9071');
