@@ -1,9 +1,17 @@
 import type { UserView } from '../../../common/api-types';
 import { ThemeToggle } from '../components/ui/theme-toggle';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { AllBusinessesTab } from '../features/admin/components/all-businesses-tab';
+import { AnalyticsTab } from '../features/admin/components/analytics-tab';
+import { ApprovalsPanel } from '../features/admin/components/approvals-panel';
+import { OverviewTab } from '../features/admin/components/overview-tab';
+import { useAdminStats } from '../features/admin/api/get-admin-stats';
 import { LogoutButton } from '../features/auth/components/logout-button';
 
-/** The admin's dashboard. Its tabs (Overview, Approvals, Businesses, Analytics) come next. */
+/** The admin's dashboard (spec §2): Overview, Business Approvals, All Businesses, Analytics. */
 export function AdminDashboard({ user }: { user: UserView }) {
+  // The number of applications waiting, from the counts; refetched after every decision.
+  const pendingCount = useAdminStats().data?.stats.pendingBusinesses ?? 0;
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col">
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
@@ -16,7 +24,41 @@ export function AdminDashboard({ user }: { user: UserView }) {
           <LogoutButton role="admin" />
         </div>
       </header>
-      <main className="flex-1 px-4 py-6" />
+      <main className="flex-1 px-4 py-4">
+        <Tabs defaultValue="overview">
+          <TabsList aria-label="Admin sections">
+            <TabsTrigger value="overview">Overview</TabsTrigger>
+            <TabsTrigger
+              value="approvals"
+              aria-label={pendingCount > 0 ? `Business Approvals (${pendingCount} pending)` : undefined}
+            >
+              Business Approvals
+              {pendingCount > 0 && (
+                <span
+                  aria-hidden="true"
+                  className="inline-flex min-w-5 items-center justify-center rounded-full bg-amber-500 px-1.5 text-xs leading-5 font-semibold text-white"
+                >
+                  {pendingCount}
+                </span>
+              )}
+            </TabsTrigger>
+            <TabsTrigger value="businesses">All Businesses</TabsTrigger>
+            <TabsTrigger value="analytics">Analytics</TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview">
+            <OverviewTab />
+          </TabsContent>
+          <TabsContent value="approvals">
+            <ApprovalsPanel />
+          </TabsContent>
+          <TabsContent value="businesses">
+            <AllBusinessesTab />
+          </TabsContent>
+          <TabsContent value="analytics">
+            <AnalyticsTab />
+          </TabsContent>
+        </Tabs>
+      </main>
     </div>
   );
 }

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { UserView } from '../../../../../common/api-types';
+import { AdminDashboard } from '../../../app/admin-dashboard';
+import { json, stubFetch } from '../../../test/fetch-stub';
+import { renderWithApp } from '../../../test/render';
+import { adminBusiness, page, stats, urls } from '../test-fixtures';
+
+const admin: UserView = { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' };
+
+const chaiPoint = adminBusiness({ businessName: 'Chai Point' });
+
+function setup(pendingBusinesses = 3) {
+  let pending = pendingBusinesses;
+  stubFetch({
+    [urls.stats]: () => json(200, { stats: stats({ pendingBusinesses: pending }), recentBusinesses: [chaiPoint] }),
+    [urls.decide]: () => {
+      pending -= 1;
+      return json(200, { success: true, updated: 1 });
+    },
+    [urls.pending]: () => json(200, page([chaiPoint])),
+    [urls.all]: () => json(200, page([])),
+  });
+  const user = userEvent.setup();
+  renderWithApp(<AdminDashboard user={admin} />);
+  return { user };
+}
+
+const sections = () => screen.getByRole('tablist', { name: 'Admin sections' });
+
+describe('Admin dashboard', () => {
+  it('keeps the header and shows the four tabs, Overview first', async () => {
+    setup();
+    expect(screen.getByText('admin@khata.test')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Toggle theme' })).toBeInTheDocument();
+    const tabs = within(sections()).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', expect.stringMatching(/^Business Approvals/), 'All Businesses', 'Analytics']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Recent Applications')).toBeInTheDocument();
+  });
+
+  it('shows the pending count on the Business Approvals tab', async () => {
+    setup(3);
+    const tab = await within(sections()).findByRole('tab', { name: 'Business Approvals (3 pending)' });
+    expect(within(tab).getByText('3')).toBeInTheDocument();
+  });
+
+  it('updates the count after a decision', async () => {
+    const { user } = setup(3);
+    await user.click(await screen.findByRole('button', { name: 'Review Chai Point' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    expect(await within(sections()).findByRole('tab', { name: 'Business Approvals (2 pending)' })).toBeInTheDocument();
+  });
+
+  it('shows no badge when nothing is pending', async () => {
+    setup(0);
+    await screen.findByText('Recent Applications');
+    expect(within(sections()).getByRole('tab', { name: 'Business Approvals' })).toBeInTheDocument();
+  });
+
+  it('opens the approvals panel, All Businesses and Analytics', async () => {
+    const { user } = setup();
+    await user.click(within(sections()).getByRole('tab', { name: /Business Approvals/ }));
+    expect(await screen.findByText('Chai Point')).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'Applications by status' })).toBeInTheDocument();
+
+    await user.click(within(sections()).getByRole('tab', { name: 'All Businesses' }));
+    expect(await screen.findByText('No businesses yet')).toBeInTheDocument();
+
+    await user.click(within(sections()).getByRole('tab', { name: 'Analytics' }));
+    expect(screen.getByText('Analytics coming soon')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,60 @@
+/** All Businesses (spec §2): every business with its terms; approved ones can be edited. */
+import { useState } from 'react';
+import type { AdminBusiness } from '../../../../../common/api-types';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { formatWireRupees } from '../../../lib/format';
+import { useBusinesses } from '../api/get-businesses';
+import { formatFeePercent, formatIndiaDate } from '../format';
+import { BusinessList } from './business-list';
+import { EditTermsDialog } from './edit-terms-dialog';
+import { StatusBadge } from './status-badge';
+
+export function AllBusinessesTab() {
+  const query = useBusinesses();
+  const [editing, setEditing] = useState<AdminBusiness | null>(null);
+  return (
+    <>
+      <BusinessList
+        query={query}
+        label="All businesses"
+        emptyText="No businesses yet"
+        renderItem={(business) => <BusinessCard business={business} onEditTerms={() => setEditing(business)} />}
+      />
+      <EditTermsDialog business={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+function BusinessCard({ business, onEditTerms }: { business: AdminBusiness; onEditTerms: () => void }) {
+  const rows: [string, string][] = [
+    ['Email', business.email],
+    ['Fee Rate', formatFeePercent(business.transactionFeePercent)],
+    ['Max Credit Limit', formatWireRupees(business.maxCreditLimit)],
+    ['Created', formatIndiaDate(business.createdAt)],
+  ];
+  return (
+    <Card className="space-y-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold">{business.businessName}</h3>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{business.businessType}</p>
+        </div>
+        <StatusBadge status={business.status} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="text-slate-500 dark:text-slate-400">{term}</dt>
+            <dd className="min-w-0 break-words tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {business.status === 'approved' && (
+        <Button variant="secondary" className="w-full" aria-label={`Edit Terms of ${business.businessName}`} onClick={onEditTerms}>
+          Edit Terms
+        </Button>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+/** Edit Terms: an approved business's fee rate and maximum credit limit (design.md §3). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { AdminBusiness } from '../../../../../common/api-types';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { serverMessage } from '../../../lib/api-client';
+import { toastFirstIssue } from '../../../lib/form-issues';
+import { useUpdateBusinessTerms } from '../api/update-business-terms';
+import { formatFeePercent } from '../format';
+import { formatWireRupees } from '../../../lib/format';
+import { termsFailedDefault, termsIssues, termsUpdatedTitle } from '../messages';
+import { termsForWire, termsSchema, type TermsValues } from '../schemas';
+
+interface EditTermsDialogProps {
+  business: AdminBusiness | null;
+  onClose: () => void;
+}
+
+export function EditTermsDialog({ business, onClose }: EditTermsDialogProps) {
+  return (
+    <Dialog
+      open={business !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Edit Terms"
+      description={business ? business.businessName : undefined}
+    >
+      {business && <TermsForm key={business.id} business={business} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function TermsForm({ business, onDone }: { business: AdminBusiness; onDone: () => void }) {
+  const update = useUpdateBusinessTerms();
+  const { register, handleSubmit } = useForm<TermsValues>({
+    resolver: zodResolver(termsSchema),
+    defaultValues: {
+      transactionFeePercent: business.transactionFeePercent,
+      maxCreditLimit: business.maxCreditLimit,
+    },
+  });
+
+  const submit = (values: TermsValues) =>
+    update.mutate(
+      { businessId: business.id, terms: termsForWire(values) },
+      {
+        onSuccess: ({ business: saved }) => {
+          toast({
+            title: termsUpdatedTitle,
+            description: `${saved.businessName}: fee ${formatFeePercent(saved.transactionFeePercent)}, max credit limit ${formatWireRupees(saved.maxCreditLimit)}`,
+          });
+          onDone();
+        },
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? termsFailedDefault }),
+      },
+    );
+
+  return (
+    <form noValidate aria-label="Edit Terms" className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(termsIssues))}>
+      <div>
+        <Label htmlFor="terms-fee">Transaction Fee (%)</Label>
+        <Input id="terms-fee" inputMode="decimal" autoComplete="off" {...register('transactionFeePercent')} />
+      </div>
+      <div>
+        <Label htmlFor="terms-limit">Max Credit Limit (₹)</Label>
+        <Input id="terms-limit" inputMode="decimal" autoComplete="off" {...register('maxCreditLimit')} />
+      </div>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        A new fee applies to QR codes generated and payments made from now on.
+      </p>
+      <Button type="submit" size="lg" disabled={update.isPending} aria-busy={update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save Terms'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The review and terms forms (spec §5 Admin): a rejection needs a reason, everything else
+ * is optional. The fee and limit are checked like the server does (common/schemas/admin.ts).
+ */
+import * as z from 'zod/mini';
+import { feeBasisPointsMax } from '../../../../common/limits';
+import { parsePercent, parseRupees, toWireAmount, toWirePercent } from '../../../../common/money';
+
+const isValidFee = (text: string) => {
+  const rate = parsePercent(text.trim());
+  return rate !== null && rate <= feeBasisPointsMax;
+};
+const isValidLimit = (text: string) => (parseRupees(text.trim()) ?? 0) > 0;
+const blank = (text: string) => text.trim() === '';
+
+export const reviewSchema = z
+  .object({
+    action: z.enum(['approve', 'reject']),
+    notes: z.string(),
+    reason: z.string(),
+    transactionFeePercent: z.string(),
+    maxCreditLimit: z.string(),
+  })
+  .check(
+    z.refine((v) => v.action !== 'reject' || !blank(v.reason), { message: 'reasonRequired', path: ['reason'] }),
+    z.refine((v) => v.action !== 'approve' || blank(v.transactionFeePercent) || isValidFee(v.transactionFeePercent), {
+      message: 'invalidFee', path: ['transactionFeePercent'],
+    }),
+    z.refine((v) => v.action !== 'approve' || blank(v.maxCreditLimit) || isValidLimit(v.maxCreditLimit), {
+      message: 'invalidLimit', path: ['maxCreditLimit'],
+    }),
+  );
+export type ReviewValues = z.infer<typeof reviewSchema>;
+
+export const termsSchema = z
+  .object({ transactionFeePercent: z.string(), maxCreditLimit: z.string() })
+  .check(
+    z.refine((v) => !blank(v.transactionFeePercent) || !blank(v.maxCreditLimit), {
+      message: 'nothingToUpdate', path: ['transactionFeePercent'],
+    }),
+    z.refine((v) => blank(v.transactionFeePercent) || isValidFee(v.transactionFeePercent), {
+      message: 'invalidFee', path: ['transactionFeePercent'],
+    }),
+    z.refine((v) => blank(v.maxCreditLimit) || isValidLimit(v.maxCreditLimit), {
+      message: 'invalidLimit', path: ['maxCreditLimit'],
+    }),
+  );
+export type TermsValues = z.infer<typeof termsSchema>;
+
+/** The optional terms as the wire wants them ("2.50", "75000.00"); blank ones left out. */
+export function termsForWire(values: { transactionFeePercent: string; maxCreditLimit: string }) {
+  const fee = parsePercent(values.transactionFeePercent.trim());
+  const limit = parseRupees(values.maxCreditLimit.trim());
+  return {
+    ...(fee !== null ? { transactionFeePercent: toWirePercent(fee) } : {}),
+    ...(limit !== null ? { maxCreditLimit: toWireAmount(limit) } : {}),
+  };
+}
