@@ -19,6 +19,7 @@ import { createCreditService } from './features/credit/credit.service';
 import { customerRoutes } from './features/customers/customers.routes';
 import { createCustomerService } from './features/customers/customers.service';
 import { healthRoutes } from './features/health/health.routes';
+import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { paymentRoutes } from './features/payments/payments.routes';
 import { createPaymentService } from './features/payments/payments.service';
 import { qrRoutes } from './features/qr/qr.routes';
@@ -62,7 +63,8 @@ export function createServices({ db, config, sms, clock = systemClock }: Omit<Ap
   const payments = createPaymentService({
     db, clock, pins, qr, credit, transactions, stats, loadPinHash: auth.pinHashOf,
   });
-  return { pins, sessions, otp, stats, businesses, auth, customers, transactions, credit, qr, payments };
+  const maintenance = createMaintenanceService({ db, clock });
+  return { pins, sessions, otp, stats, businesses, auth, customers, transactions, credit, qr, payments, maintenance };
 }
 
 export type Services = ReturnType<typeof createServices>;

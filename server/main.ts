@@ -10,6 +10,7 @@ import { developmentSmsProvider, webhookSmsProvider } from './features/otp/sms';
 import { isWeakPin } from '../common/weak-pins';
 
 const demoAdminEmail = 'admin@khata.local';
+const purgeIntervalMs = 10 * 60 * 1000;
 
 function randomPin(): string {
   for (;;) {
@@ -36,6 +37,14 @@ async function main(config: Config) {
     console.log(`Demo admin created: e-mail ${demoAdminEmail}, PIN ${pin} (shown once; reset with: npm run admin -- create --email ${demoAdminEmail} --pin NNNN)`);
   }
 
+  // Expired sessions, OTPs and idempotency keys are purged every few minutes; with
+  // several processes each does it, which is harmless (the deletes are idempotent).
+  const purge = () => app.services.maintenance.purgeExpired()
+    .catch((error: unknown) => app.log.error({ err: error }, 'purging expired rows failed'));
+  const purgeTimer = setInterval(purge, purgeIntervalMs);
+  purgeTimer.unref();
+  void purge();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -43,6 +52,7 @@ async function main(config: Config) {
     console.log(`${signal} received: finishing requests in flight, then stopping`);
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
+    clearInterval(purgeTimer);
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
+import { reconcile } from './reconcile';
+
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestContext(); });
+afterAll(async () => { await ctx.close(); });
+
+describe('reconcile', () => {
+  it('finds a clean ledger clean after payments and repayments', async () => {
+    const { shop, accountId, generate, pay } = await paymentSetup(ctx, { limit: '10000' });
+    await pay((await generate({ amount: '123.45' })).qrData);
+    await pay((await generate()).qrData, { amount: '77.77' });
+    await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${accountId}/repayment`, headers: bearer(shop.token), payload: { amount: '50' },
+    });
+    const report = await reconcile(ctx.database.db);
+    expect(report.results.filter((r) => r.violations > 0)).toEqual([]);
+    expect(report.clean).toBe(true);
+  });
+
+  it.each([
+    ["each account's owed amount", sql`update credit_accounts set owed_paise = owed_paise + 1 where id = (select id from credit_accounts limit 1)`],
+    ['every fee follows', sql`update transactions set fee_paise = fee_paise + 1, total_paise = total_paise + 1 where id = (select id from transactions where type = 'payment' limit 1)`],
+    ['no payment committed above the limit', sql`update transactions set limit_paise_after = owed_paise_after - 1 where id = (select id from transactions where type = 'payment' limit 1)`],
+    ["each merchant's counters", sql`update business_counters set revenue_paise = revenue_paise + 1 where business_id = (select business_id from business_counters limit 1) and slot = (select slot from business_counters limit 1)`],
+  ])('reports drift in "%s"', async (name, corruption) => {
+    const fresh = await createTestContext();
+    try {
+      const { generate, pay } = await paymentSetup(fresh, { limit: '10000' });
+      await pay((await generate({ amount: '10' })).qrData);
+      await fresh.database.db.execute(corruption);
+      const report = await reconcile(fresh.database.db);
+      expect(report.clean).toBe(false);
+      expect(report.results.find((r) => r.name.startsWith(name))!.violations).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

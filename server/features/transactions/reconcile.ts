@@ -1,0 +1,78 @@
+/**
+ * Checks every invariant of the ledger (design.md §3). Each check is one query that
+ * counts violations and shows a few examples; a clean ledger has none anywhere.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+
+interface Check { name: string; query: SQL }
+
+const checks: Check[] = [
+  {
+    name: "each account's owed amount equals its payment totals minus its repayments",
+    query: sql`
+      select a.id::text as example from credit_accounts a
+      left join (
+        select credit_account_id,
+               sum(case type when 'payment' then total_paise when 'repayment' then -total_paise else total_paise end) as net
+        from transactions group by credit_account_id
+      ) t on t.credit_account_id = a.id
+      where a.owed_paise <> coalesce(t.net, 0)`,
+  },
+  {
+    name: 'every fee follows round_half_up(amount × rate / 10000) at the rate recorded on its payment',
+    query: sql`
+      select id::text as example from transactions
+      where type = 'payment' and fee_paise <> (amount_paise * fee_basis_points + 5000) / 10000`,
+  },
+  {
+    name: 'no payment committed above the limit in force',
+    query: sql`select id::text as example from transactions where type = 'payment' and owed_paise_after > limit_paise_after`,
+  },
+  {
+    name: 'no dynamic code paid twice, and each was paid its own amount at its own rate',
+    query: sql`
+      select q.id::text as example from qr_codes q
+      join transactions t on t.qr_code_id = q.id and t.type = 'payment'
+      where q.amount_paise is not null
+      group by q.id, q.amount_paise, q.fee_basis_points
+      having count(*) > 1 or bool_or(t.amount_paise <> q.amount_paise or t.fee_basis_points <> q.fee_basis_points)`,
+  },
+  {
+    name: 'a paid dynamic code has its payment',
+    query: sql`
+      select q.id::text as example from qr_codes q
+      where q.amount_paise is not null and q.paid_at is not null
+        and not exists (select 1 from transactions t where t.qr_code_id = q.id and t.type = 'payment')`,
+  },
+  {
+    name: "each merchant's counters equal its ledger",
+    query: sql`
+      select b.id::text as example from businesses b
+      left join (select business_id, sum(customers) as customers, sum(credit_issued_paise) as issued,
+                        sum(revenue_paise) as revenue, sum(payments) as payments
+                 from business_counters group by business_id) c on c.business_id = b.id
+      left join (select business_id, count(*) as customers, sum(owed_paise) as owed
+                 from credit_accounts group by business_id) a on a.business_id = b.id
+      left join (select business_id, sum(amount_paise) as revenue, count(*) as payments
+                 from transactions where type = 'payment' group by business_id) t on t.business_id = b.id
+      where coalesce(c.customers, 0) <> coalesce(a.customers, 0)
+         or coalesce(c.issued, 0) <> coalesce(a.owed, 0)
+         or coalesce(c.revenue, 0) <> coalesce(t.revenue, 0)
+         or coalesce(c.payments, 0) <> coalesce(t.payments, 0)`,
+  },
+];
+
+export interface ReconcileReport {
+  clean: boolean;
+  results: { name: string; violations: number; examples: string[] }[];
+}
+
+export async function reconcile(db: Db): Promise<ReconcileReport> {
+  const results = [];
+  for (const check of checks) {
+    const rows = rowsOf<{ example: string }>(await db.execute(check.query));
+    results.push({ name: check.name, violations: rows.length, examples: rows.slice(0, 5).map((r) => r.example) });
+  }
+  return { clean: results.every((r) => r.violations === 0), results };
+}
