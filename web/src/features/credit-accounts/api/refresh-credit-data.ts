@@ -1,0 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { businessStatsQueryKey } from '../../merchant/api/get-business-stats';
+import { invalidateBusinessTransactions } from '../../merchant/api/get-business-transactions';
+import { businessCreditAccountsQueryKey } from './get-business-credit-accounts';
+
+/** After a change to a credit account: the accounts, the totals and, if asked, the history. */
+export function refreshCreditData(queryClient: QueryClient, { history = false } = {}) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: businessCreditAccountsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: businessStatsQueryKey }),
+    history ? invalidateBusinessTransactions(queryClient) : undefined,
+  ]);
+}

@@ -1,0 +1,144 @@
+/**
+ * Add Credit Account (spec §2, §5): the merchant links a customer by their payment
+ * handle, typed or scanned from the customer's payment code, and grants a limit.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { Sheet } from '../../../components/ui/sheet';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toast-store';
+import { serverMessage } from '../../../lib/api-client';
+import { toastFirstIssue } from '../../../lib/form-issues';
+import { QrScanner } from '../../scanner/components/qr-scanner';
+import { useCreateCreditAccount } from '../api/create-credit-account';
+import {
+  createAccountFailedDefault,
+  createAccountIssues,
+  invalidCustomerQr,
+  paymentHandleExample,
+} from '../messages';
+import {
+  createAccountSchema,
+  parseCustomerQr,
+  wireAmount,
+  type CreateAccountValues,
+  type ScannedCustomer,
+} from '../schemas';
+
+interface AddCreditAccountSheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function AddCreditAccountSheet({ open, onOpenChange }: AddCreditAccountSheetProps) {
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Credit Account"
+      description="Link a customer by their payment handle and set how much credit they may use."
+    >
+      <AddCreditAccountForm onDone={() => onOpenChange(false)} />
+    </Sheet>
+  );
+}
+
+type Mode = 'handle' | 'scan';
+const emptyValues: CreateAccountValues = { paymentHandle: '', creditLimit: '' };
+
+function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
+  const create = useCreateCreditAccount();
+  const [mode, setMode] = useState<Mode>('handle');
+  const [scanned, setScanned] = useState<ScannedCustomer | null>(null);
+  const { register, handleSubmit, setValue, reset, control } = useForm<CreateAccountValues>({
+    resolver: zodResolver(createAccountSchema),
+    defaultValues: emptyValues,
+  });
+  const handle = useWatch({ control, name: 'paymentHandle' });
+
+  const onScanned = (text: string) => {
+    const customer = parseCustomerQr(text);
+    if (!customer) {
+      toast({ variant: 'destructive', ...invalidCustomerQr });
+      return;
+    }
+    setScanned(customer);
+    setValue('paymentHandle', customer.paymentHandle, { shouldDirty: true });
+    setMode('handle');
+  };
+
+  const submit = (values: CreateAccountValues) =>
+    create.mutate(
+      { paymentHandle: values.paymentHandle.trim(), creditLimit: wireAmount(values.creditLimit) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Credit Account Created', description: 'Successfully assigned the limit to the customer' });
+          reset(emptyValues);
+          setScanned(null);
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to Create Credit Account',
+            description: serverMessage(error) ?? createAccountFailedDefault,
+          }),
+      },
+    );
+
+  const scannedName = scanned && scanned.paymentHandle === handle?.trim() ? scanned.name : null;
+
+  return (
+    <form
+      noValidate
+      aria-label="Add Credit Account"
+      className="space-y-4"
+      onSubmit={handleSubmit(submit, toastFirstIssue(createAccountIssues))}
+    >
+      <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
+        <TabsList aria-label="How to find the customer">
+          <TabsTrigger value="handle">Enter Handle</TabsTrigger>
+          <TabsTrigger value="scan">Scan QR</TabsTrigger>
+        </TabsList>
+        <TabsContent value="handle">
+          <Label htmlFor="payment-handle">Payment Handle</Label>
+          <Input
+            id="payment-handle"
+            placeholder={paymentHandleExample}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-describedby="payment-handle-hint"
+            {...register('paymentHandle')}
+          />
+          <p id="payment-handle-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+            The ID on the customer&apos;s My Code screen, like {paymentHandleExample}
+          </p>
+          {scannedName && (
+            <p className="mt-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
+              Customer: <span className="font-semibold">{scannedName}</span>
+            </p>
+          )}
+        </TabsContent>
+        <TabsContent value="scan">
+          <QrScanner onDetected={onScanned} />
+          <p className="mt-2 text-center text-xs text-slate-500 dark:text-slate-400">
+            Point the camera at the customer&apos;s payment code.
+          </p>
+        </TabsContent>
+      </Tabs>
+
+      <div>
+        <Label htmlFor="credit-limit">Credit Limit (₹)</Label>
+        <Input id="credit-limit" type="number" inputMode="decimal" min={0} step={100} placeholder="5000" {...register('creditLimit')} />
+      </div>
+
+      <Button type="submit" size="lg" disabled={create.isPending} aria-busy={create.isPending}>
+        Create Credit Account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+/** The merchant's customers (spec §2 Dashboard): each credit account with its numbers. */
+import { useState } from 'react';
+import type { BusinessCreditAccount } from '../../../../../common/api-types';
+import { parseRupees } from '../../../../../common/money';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatWireRupees } from '../../../lib/format';
+import { useBusinessCreditAccounts } from '../api/get-business-credit-accounts';
+import { paymentHandleExample } from '../messages';
+import { ChangeLimitDialog } from './change-limit-dialog';
+import { RepaymentDialog } from './repayment-dialog';
+
+export function CustomerList() {
+  const accounts = useBusinessCreditAccounts();
+  const [changingLimit, setChangingLimit] = useState<BusinessCreditAccount | null>(null);
+  const [repaying, setRepaying] = useState<BusinessCreditAccount | null>(null);
+
+  return (
+    <section aria-labelledby="customers-heading" className="space-y-3">
+      <h2 id="customers-heading" className="text-base font-semibold">
+        Customers
+      </h2>
+      {accounts.isPending ? (
+        <Spinner label="Loading customers" className="py-6" />
+      ) : accounts.isError ? (
+        <Card className="text-sm text-red-700 dark:text-red-400">Could not load customers.</Card>
+      ) : accounts.data.creditAccounts.length === 0 ? (
+        <Card className="py-8 text-center">
+          <p className="font-medium">No customers yet</p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            Add one with their payment handle, like {paymentHandleExample}.
+          </p>
+        </Card>
+      ) : (
+        <ul className="space-y-3">
+          {accounts.data.creditAccounts.map((account) => (
+            <li key={account.id}>
+              <CustomerCard
+                account={account}
+                onChangeLimit={() => setChangingLimit(account)}
+                onRepayment={() => setRepaying(account)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ChangeLimitDialog account={changingLimit} onClose={() => setChangingLimit(null)} />
+      <RepaymentDialog account={repaying} onClose={() => setRepaying(null)} />
+    </section>
+  );
+}
+
+interface CustomerCardProps {
+  account: BusinessCreditAccount;
+  onChangeLimit: () => void;
+  onRepayment: () => void;
+}
+
+function CustomerCard({ account, onChangeLimit, onRepayment }: CustomerCardProps) {
+  const headingId = `customer-${account.id}`;
+  const owesNothing = (parseRupees(account.owed) ?? 0) === 0;
+  return (
+    <Card aria-labelledby={headingId} role="article" className="space-y-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="truncate font-semibold">
+            {account.customerName}
+          </h3>
+          <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{account.paymentHandle}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{account.phone}</p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-2 text-center dark:bg-slate-800/60">
+        <Amount term="Limit" value={account.creditLimit} />
+        <Amount term="Owed" value={account.owed} />
+        <Amount term="Available" value={account.currentBalance} />
+      </dl>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onChangeLimit}>
+          Change Limit
+        </Button>
+        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onRepayment} disabled={owesNothing}>
+          Record Repayment
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function Amount({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[11px] text-slate-500 uppercase dark:text-slate-400">{term}</dt>
+      <dd className="truncate text-sm font-semibold tabular-nums">{formatWireRupees(value)}</dd>
+    </div>
+  );
+}

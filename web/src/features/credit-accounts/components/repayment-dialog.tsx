@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { BusinessCreditAccount } from '../../../../../common/api-types';
+import { parseRupees, type Paise } from '../../../../../common/money';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { serverMessage } from '../../../lib/api-client';
+import { formatWireRupees } from '../../../lib/format';
+import { toastFirstIssue } from '../../../lib/form-issues';
+import { useRecordRepayment } from '../api/record-repayment';
+import { repaymentIssues } from '../messages';
+import { repaymentSchema, wireAmount, type RepaymentValues } from '../schemas';
+
+interface RepaymentDialogProps {
+  account: BusinessCreditAccount | null;
+  onClose: () => void;
+}
+
+/** Cash received from a customer, at most what they owe (design.md §3, beyond the spec). */
+export function RepaymentDialog({ account, onClose }: RepaymentDialogProps) {
+  return (
+    <Dialog
+      open={account !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Record Repayment"
+      description={account ? `${account.customerName} owes ${formatWireRupees(account.owed)}.` : undefined}
+    >
+      {account && <RepaymentForm account={account} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function RepaymentForm({ account, onDone }: { account: BusinessCreditAccount; onDone: () => void }) {
+  const recordRepayment = useRecordRepayment();
+  const owedPaise = (parseRupees(account.owed) ?? 0) as Paise;
+  const schema = useMemo(() => repaymentSchema(owedPaise), [owedPaise]);
+  const { register, handleSubmit } = useForm<RepaymentValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '' },
+  });
+  const submit = ({ amount }: RepaymentValues) => {
+    const wire = wireAmount(amount);
+    recordRepayment.mutate(
+      { accountId: account.id, amount: wire },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Repayment Recorded',
+            description: `${formatWireRupees(wire)} received from ${account.customerName}`,
+          });
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Repayment Failed',
+            description: serverMessage(error) ?? 'Please try again',
+          }),
+      },
+    );
+  };
+  return (
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(repaymentIssues))}>
+      <div>
+        <Label htmlFor="repayment-amount">Amount Received (₹)</Label>
+        <Input
+          id="repayment-amount"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          max={account.owed}
+          placeholder={account.owed}
+          {...register('amount')}
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={recordRepayment.isPending} aria-busy={recordRepayment.isPending}>
+        Record Repayment
+      </Button>
+    </form>
+  );
+}

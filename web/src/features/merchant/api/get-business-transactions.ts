@@ -1,0 +1,31 @@
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { TransactionPage } from '../../../../../common/api-types';
+import { recentPaymentsCount } from '../../../../../common/limits';
+import { apiRequest } from '../../../lib/api-client';
+
+const businessTransactionsUrl = '/api/transactions/business';
+
+/** The 5 latest entries of the merchant's ledger, for the dashboard. */
+export function useRecentBusinessTransactions() {
+  return useQuery<TransactionPage>({ queryKey: [`${businessTransactionsUrl}?limit=${recentPaymentsCount}`] });
+}
+
+/** The whole history, a page at a time from the server's keyset cursor. */
+export function useBusinessTransactionPages() {
+  return useInfiniteQuery({
+    queryKey: [businessTransactionsUrl, 'pages'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      apiRequest<TransactionPage>(
+        'GET',
+        pageParam ? `${businessTransactionsUrl}?cursor=${encodeURIComponent(pageParam)}` : businessTransactionsUrl,
+      ),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Refetches every view of the merchant's history (recent and paged). */
+export const invalidateBusinessTransactions = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({
+    predicate: (query) => String(query.queryKey[0]).startsWith(businessTransactionsUrl),
+  });
