@@ -30,12 +30,22 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, text);
 }
 
-/** Sends a request and returns the parsed JSON answer (or null for an empty body). */
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+/**
+ * Sends a request and returns the parsed JSON answer (or null for an empty body).
+ * `extraHeaders` adds call-specific headers, such as a payment's Idempotency-Key.
+ */
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<T> {
   const hasBody = body !== undefined;
+  const headers = requestHeaders(hasBody);
+  for (const [name, value] of Object.entries(extraHeaders ?? {})) headers.set(name, value);
   const response = await fetch(url, {
     method,
-    headers: requestHeaders(hasBody),
+    headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });

@@ -1,0 +1,87 @@
+import type { QrValidation } from '../../../../../common/api-types';
+import { formatRupees, paise, type Paise } from '../../../../../common/money';
+import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { insufficientBalanceText } from '../messages';
+import type { PaymentFigures } from '../payment-figures';
+
+interface ConfirmStepProps {
+  validation: QrValidation;
+  figures: PaymentFigures;
+  amount: string;
+  onAmountChange: (amount: string) => void;
+  onBack: () => void;
+  onContinue: () => void;
+}
+
+/** Step 2 (spec §2, §5): who is paid, how much with the fee, and whether it fits. */
+export function ConfirmStep({ validation, figures, amount, onAmountChange, onBack, onContinue }: ConfirmStepProps) {
+  const { isDynamic } = validation.qrCode;
+  const description = validation.qrCode.description?.trim();
+  return (
+    <form
+      noValidate
+      aria-label="Confirm payment"
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onContinue();
+      }}
+    >
+      <section className="rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900">
+        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">Paying</p>
+        <h3 className="mt-0.5 text-xl font-bold">{validation.business.name}</h3>
+        {description && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>}
+      </section>
+
+      {!isDynamic && (
+        <div>
+          <Label htmlFor="payment-amount">Amount (₹)</Label>
+          <Input
+            id="payment-amount"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="0.00"
+            autoFocus
+            value={amount}
+            onChange={(event) => onAmountChange(event.target.value)}
+            className="text-lg font-semibold tabular-nums"
+          />
+        </div>
+      )}
+
+      <dl className="divide-y divide-slate-100 rounded-2xl bg-white px-4 shadow-sm dark:divide-slate-800 dark:bg-slate-900">
+        <Row term="Amount" value={figures.amount} />
+        <Row term={`Transaction Fee (${validation.business.feePercent}%)`} value={figures.fee} />
+        <Row term="Total" value={figures.total} strong />
+        <Row term="Available Balance" value={figures.available} />
+      </dl>
+
+      {figures.shortfall > 0 && (
+        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-700 dark:bg-red-900/30 dark:text-red-300">
+          {insufficientBalanceText(formatRupees(paise(figures.shortfall)))}
+        </p>
+      )}
+
+      <div className="grid grid-cols-2 gap-3">
+        <Button variant="secondary" size="lg" onClick={onBack}>
+          Back
+        </Button>
+        <Button type="submit" size="lg" disabled={!figures.canContinue}>
+          Continue to PIN
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Row({ term, value, strong = false }: { term: string; value: Paise; strong?: boolean }) {
+  return (
+    <div className="flex items-center justify-between py-3">
+      <dt className={`text-sm ${strong ? 'font-semibold' : 'text-slate-500 dark:text-slate-400'}`}>{term}</dt>
+      <dd className={`tabular-nums ${strong ? 'text-lg font-bold' : 'text-sm font-medium'}`}>{formatRupees(value)}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,377 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { QrValidation, TransactionView } from '../../../../../common/api-types';
+import { feeFor, formatRupees, parsePercent, parseRupees } from '../../../../../common/money';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
+import { renderWithApp } from '../../../test/render';
+import { expectToast } from '../../../test/toast';
+import { ScanQrOverlay } from './scan-qr-overlay';
+
+// The camera is replaced by a button that "reads" a code.
+vi.mock('../../scanner/components/qr-scanner', () => ({
+  QrScanner: ({ onDetected }: { onDetected: (text: string) => void }) => (
+    <button type="button" onClick={() => onDetected(scannedCode)}>
+      Simulate scan
+    </button>
+  ),
+}));
+
+const scannedCode = 'https://khata.example/pay/AbCdEfGhIjKlMnOpQrStUv';
+
+const staticCode: QrValidation = {
+  qrCode: { isDynamic: false, description: 'Counter 2' },
+  business: { id: 'b1', name: 'Kumar Kirana', feePercent: '2.50' },
+  creditAccount: { currentBalance: '1000.00' },
+};
+
+const dynamicCode: QrValidation = {
+  qrCode: { isDynamic: true, description: null },
+  business: { id: 'b1', name: 'Kumar Kirana', feePercent: '2.00' },
+  payment: { amount: '1250.00', fee: '25.00' },
+  creditAccount: { currentBalance: '5000.00' },
+};
+
+function paid(amount: string): TransactionView {
+  return {
+    id: 't1', type: 'payment', amount, fee: '25.00', totalAmount: '1275.00', status: 'completed',
+    createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
+    customerName: 'Asha Rao', description: null,
+  };
+}
+
+type Handler = (call: RecordedCall) => Response | Promise<Response>;
+
+function setup({
+  validate = () => json(200, staticCode),
+  pay = () => json(201, { transaction: paid('1250.00') }),
+}: { validate?: Handler; pay?: Handler } = {}) {
+  const calls = stubFetch({ 'POST /api/qr/validate': validate, 'POST /api/payments/process': pay });
+  const user = userEvent.setup();
+  const rendered = renderWithApp(<ScanQrOverlay open onOpenChange={() => {}} />);
+  return { ...rendered, calls, user };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+const button = (name: string) => screen.getByRole('button', { name });
+
+async function enterCode(user: User, text = scannedCode) {
+  const manual = screen.queryByRole('button', { name: 'Enter code manually' });
+  if (manual) await user.click(manual);
+  const box = screen.getByLabelText('QR Code Data');
+  await user.clear(box);
+  fireEvent.change(box, { target: { value: text } });
+}
+
+/** Pastes a code, validates it and waits for the confirm step. */
+async function toConfirm(user: User) {
+  await enterCode(user);
+  await user.click(button('Continue'));
+  await screen.findByRole('button', { name: 'Continue to PIN' });
+}
+
+async function typeAmount(user: User, amount: string) {
+  const field = screen.getByLabelText('Amount (₹)');
+  await user.clear(field);
+  if (amount) await user.type(field, amount);
+}
+
+async function toPin(user: User, amount = '100') {
+  await toConfirm(user);
+  if (screen.queryByLabelText('Amount (₹)')) await typeAmount(user, amount);
+  await user.click(button('Continue to PIN'));
+  await screen.findByLabelText('PIN');
+}
+
+const summaryValue = (term: string) => screen.getByText(term, { exact: true }).nextElementSibling?.textContent;
+
+describe('scan step', () => {
+  it('is a full-screen dialog titled Scan QR Code with a Close button, starting with the camera', () => {
+    setup();
+    const dialog = screen.getByRole('dialog', { name: 'Scan QR Code' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    return waitFor(() => expect(within(dialog).getByRole('button', { name: 'Simulate scan' })).toBeInTheDocument());
+  });
+
+  it('switches between the camera and manual entry', async () => {
+    const { user } = setup();
+    await user.click(button('Enter code manually'));
+    expect(screen.getByLabelText('QR Code Data').tagName).toBe('TEXTAREA');
+    expect(screen.queryByRole('button', { name: 'Simulate scan' })).not.toBeInTheDocument();
+    await user.click(button('Use camera'));
+    expect(await screen.findByRole('button', { name: 'Simulate scan' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('QR Code Data')).not.toBeInTheDocument();
+  });
+
+  it("says 'No QR Code' on Continue with nothing entered, and asks nothing of the server", async () => {
+    const { user, calls } = setup();
+    await user.click(button('Enter code manually'));
+    await user.type(screen.getByLabelText('QR Code Data'), '   ');
+    await user.click(button('Continue'));
+    await expectToast('No QR Code', 'Please scan or enter a QR code first');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('previews the first 50 characters of the code', async () => {
+    const { user } = setup();
+    const text = `${'a'.repeat(50)}bcdefghij`;
+    await enterCode(user, text);
+    const preview = screen.getByRole('group', { name: 'QR data preview' });
+    expect(preview).toHaveTextContent(`${'a'.repeat(50)}…`);
+    expect(preview).not.toHaveTextContent('b');
+  });
+
+  it('validates the pasted code and moves on to confirm', async () => {
+    const { user, calls } = setup();
+    await toConfirm(user);
+    expect(callsTo(calls, 'POST /api/qr/validate')[0]!.body).toEqual({ qrData: scannedCode });
+    expect(screen.getByRole('heading', { name: 'Kumar Kirana' })).toBeInTheDocument();
+    expect(screen.getByText('Counter 2')).toBeInTheDocument();
+  });
+
+  it('validates a code read by the camera straight away', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Simulate scan' }));
+    expect(await screen.findByRole('button', { name: 'Continue to PIN' })).toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/qr/validate')[0]!.body).toEqual({ qrData: scannedCode });
+  });
+
+  it("says 'Validation Failed' with the server's reason for a refused code", async () => {
+    const { user } = setup({ validate: () => apiError(422, 'This QR code has expired', 'qr_expired') });
+    await enterCode(user);
+    await user.click(button('Continue'));
+    await expectToast('Validation Failed', 'This QR code has expired');
+    expect(screen.getByLabelText('QR Code Data')).toHaveValue(scannedCode);
+  });
+
+  it("says 'Validation Failed' / 'Unable to validate QR code' for a refusal without a message", async () => {
+    const { user } = setup({ validate: () => new Response('', { status: 400, statusText: 'Bad Request' }) });
+    await enterCode(user);
+    await user.click(button('Continue'));
+    await expectToast('Validation Failed', 'Unable to validate QR code');
+  });
+
+  it.each([
+    ['a server error', () => apiError(500, 'Internal error', 'internal')],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])("says 'Validation Error' on %s", async (_, validate) => {
+    const { user } = setup({ validate: validate as Handler });
+    await enterCode(user);
+    await user.click(button('Continue'));
+    await expectToast('Validation Error', 'Failed to validate QR code');
+  });
+});
+
+describe('confirm step', () => {
+  it('for a static code asks for the amount and computes the fee with the shared formula', async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    const field = screen.getByLabelText('Amount (₹)');
+    expect(field).toHaveAttribute('type', 'number');
+    expect(field).toHaveAttribute('min', '0');
+    expect(field).toHaveAttribute('step', '0.01');
+    expect(screen.getByText('Transaction Fee (2.50%)')).toBeInTheDocument();
+    expect(summaryValue('Available Balance')).toBe('₹1,000.00');
+
+    // 1.00 × 2.5 % is 2.5 paise, rounded half up to 3; 333.33 × 2.5 % is 833.325 paise → 833.
+    for (const amount of ['1', '333.33', '99.99', '0.20']) {
+      await typeAmount(user, amount);
+      const fee = feeFor(parseRupees(amount)!, parsePercent('2.50')!);
+      expect(summaryValue('Amount')).toBe(formatRupees(parseRupees(amount)!));
+      expect(summaryValue('Transaction Fee (2.50%)')).toBe(formatRupees(fee));
+      expect(summaryValue('Total')).toBe(formatRupees((parseRupees(amount)! + fee) as never));
+    }
+    expect(summaryValue('Transaction Fee (2.50%)')).toBe('₹0.01');
+  });
+
+  it('for a dynamic code shows the amount and fee from the server, with no amount field', async () => {
+    const { user } = setup({ validate: () => json(200, dynamicCode) });
+    await toConfirm(user);
+    expect(screen.queryByLabelText('Amount (₹)')).not.toBeInTheDocument();
+    expect(summaryValue('Amount')).toBe('₹1,250.00');
+    expect(summaryValue('Transaction Fee (2.00%)')).toBe('₹25.00');
+    expect(summaryValue('Total')).toBe('₹1,275.00');
+    expect(summaryValue('Available Balance')).toBe('₹5,000.00');
+    expect(button('Continue to PIN')).toBeEnabled();
+  });
+
+  it('warns about an insufficient balance and disables Continue to PIN', async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    // 987.80 + 24.70 fee = 1,012.50 against 1,000.00 available.
+    await typeAmount(user, '987.80');
+    expect(screen.getByText('Insufficient balance. You need ₹12.50 more.')).toBeInTheDocument();
+    expect(button('Continue to PIN')).toBeDisabled();
+    await typeAmount(user, '975.60');
+    expect(screen.queryByText(/Insufficient balance/)).not.toBeInTheDocument();
+    expect(button('Continue to PIN')).toBeEnabled();
+  });
+
+  it('disables Continue to PIN for an amount of 0', async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    await typeAmount(user, '0');
+    expect(button('Continue to PIN')).toBeDisabled();
+    fireEvent.submit(screen.getByRole('form', { name: 'Confirm payment' }));
+    await expectToast('Invalid Amount', 'Please enter a valid amount');
+  });
+
+  it("says 'Invalid Amount' on Continue to PIN without an amount", async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    await user.click(button('Continue to PIN'));
+    await expectToast('Invalid Amount', 'Please enter a valid amount');
+    expect(screen.queryByLabelText('PIN')).not.toBeInTheDocument();
+  });
+
+  it('goes back to scan with Back', async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    await user.click(button('Back'));
+    expect(button('Continue')).toBeInTheDocument();
+    expect(screen.getByLabelText('QR Code Data')).toHaveValue(scannedCode);
+  });
+});
+
+describe('pin step', () => {
+  it('takes digits only, at most 4, and enables Pay Now only with exactly 4', async () => {
+    const { user } = setup();
+    await toPin(user);
+    const pin = screen.getByLabelText('PIN');
+    expect(pin).toHaveAttribute('type', 'password');
+    expect(pin).toHaveAttribute('inputmode', 'numeric');
+    await user.type(pin, '4a8-2');
+    expect(pin).toHaveValue('482');
+    expect(button('Pay Now')).toBeDisabled();
+    await user.type(pin, '95');
+    expect(pin).toHaveValue('4829');
+    expect(button('Pay Now')).toBeEnabled();
+  });
+
+  it("says 'PIN Required' when submitted with fewer than 4 digits", async () => {
+    const { user, calls } = setup();
+    await toPin(user);
+    await user.type(screen.getByLabelText('PIN'), '48');
+    fireEvent.submit(screen.getByRole('form', { name: 'Enter PIN' }));
+    await expectToast('PIN Required', 'Please enter your PIN to continue');
+    expect(callsTo(calls, 'POST /api/payments/process')).toHaveLength(0);
+  });
+
+  it('goes back to confirm with Back', async () => {
+    const { user } = setup();
+    await toPin(user, '250');
+    await user.click(button('Back'));
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue(250);
+  });
+});
+
+describe('paying', () => {
+  it('shows the processing text, then Payment Successful, and resets to an empty scan step', async () => {
+    let finish: (response: Response) => void = () => {};
+    const { user, calls } = setup({
+      validate: () => json(200, dynamicCode),
+      pay: () => new Promise<Response>((resolve) => (finish = resolve)),
+    });
+    await toPin(user);
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    expect(await screen.findByText('Please wait while we process your payment...')).toBeInTheDocument();
+    expect(button('Close')).toBeDisabled();
+
+    finish(json(201, { transaction: paid('1250.00') }));
+    await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    expect(button('Continue')).toBeInTheDocument();
+    expect(screen.getByLabelText('QR Code Data')).toHaveValue('');
+    expect(screen.queryByRole('group', { name: 'QR data preview' })).not.toBeInTheDocument();
+
+    const [payment] = callsTo(calls, 'POST /api/payments/process');
+    expect(payment!.body).toEqual({ qrData: scannedCode, pin: '4829' });
+    expect(payment!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends the amount of a static code as "X.XX"', async () => {
+    const { user, calls } = setup();
+    await toPin(user, '333.3');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Successful');
+    expect(callsTo(calls, 'POST /api/payments/process')[0]!.body).toEqual({ qrData: scannedCode, pin: '4829', amount: '333.30' });
+  });
+
+  it("says 'Payment Failed' with the server's message and returns to confirm with the PIN cleared", async () => {
+    const { user } = setup({ pay: () => apiError(403, 'Incorrect PIN. 4 attempts left.', 'pin_incorrect') });
+    await toPin(user, '100');
+    await user.type(screen.getByLabelText('PIN'), '4820');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Failed', 'Incorrect PIN. 4 attempts left.');
+    expect(button('Continue to PIN')).toBeInTheDocument();
+    expect(screen.getByLabelText('Amount (₹)')).toHaveValue(100);
+    await user.click(button('Continue to PIN'));
+    expect(screen.getByLabelText('PIN')).toHaveValue('');
+  });
+
+  it("says 'Payment could not be processed' when the request fails without a message", async () => {
+    const { user } = setup({ pay: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await toPin(user);
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Failed', 'Payment could not be processed');
+    expect(button('Continue to PIN')).toBeInTheDocument();
+  });
+
+  it('retries a failed attempt with the same Idempotency-Key and uses a new one for the next payment', async () => {
+    let networkDown = true;
+    const { user, calls } = setup({
+      pay: () => (networkDown ? Promise.reject(new TypeError('Failed to fetch')) : json(201, { transaction: paid('100.00') })),
+    });
+    await toPin(user, '100');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Failed', 'Payment could not be processed');
+
+    // The same payment again: same key, so the server answers with the first result
+    // if the lost request had gone through.
+    networkDown = false;
+    await user.click(button('Continue to PIN'));
+    await user.type(await screen.findByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Successful', '₹100.00 paid to Kumar Kirana');
+
+    // A new payment of the same amount at the same code is a new attempt.
+    await toPin(user, '100');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await waitFor(() => expect(callsTo(calls, 'POST /api/payments/process')).toHaveLength(3));
+
+    const keys = callsTo(calls, 'POST /api/payments/process').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('uses a new Idempotency-Key when the amount changes after a failure', async () => {
+    const { user, calls } = setup({ pay: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await toPin(user, '100');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Failed');
+    await typeAmount(user, '120');
+    await user.click(button('Continue to PIN'));
+    await user.type(await screen.findByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await waitFor(() => expect(callsTo(calls, 'POST /api/payments/process')).toHaveLength(2));
+    const [first, second] = callsTo(calls, 'POST /api/payments/process');
+    expect(second!.headers.get('Idempotency-Key')).not.toBe(first!.headers.get('Idempotency-Key'));
+  });
+
+  it('refreshes the credit accounts and the history after a payment', async () => {
+    const { user, client } = setup();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    await toPin(user, '100');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Successful');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/credit-accounts/customer'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/transactions/customer'] });
+  });
+});

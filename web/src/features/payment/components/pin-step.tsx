@@ -1,0 +1,60 @@
+import { pinDigits } from '../../../../../common/limits';
+import { formatRupees, type Paise } from '../../../../../common/money';
+import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { keepDigits } from '../../../lib/digits';
+import { pinPattern } from '../../../lib/patterns';
+
+interface PinStepProps {
+  businessName: string;
+  total: Paise;
+  pin: string;
+  onPinChange: (pin: string) => void;
+  onBack: () => void;
+  onPay: () => void;
+}
+
+/** Step 3 (spec §2): the 4-digit PIN authorises the payment. */
+export function PinStep({ businessName, total, pin, onPinChange, onBack, onPay }: PinStepProps) {
+  return (
+    <form
+      noValidate
+      aria-label="Enter PIN"
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onPay();
+      }}
+    >
+      <section className="rounded-2xl bg-white p-5 text-center shadow-sm dark:bg-slate-900">
+        <p className="text-sm text-slate-500 dark:text-slate-400">You are paying</p>
+        <p className="mt-1 text-3xl font-bold tabular-nums">{formatRupees(total)}</p>
+        <p className="mt-1 text-sm font-medium">to {businessName}</p>
+      </section>
+      <div>
+        <Label htmlFor="payment-pin">PIN</Label>
+        <Input
+          id="payment-pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={pinDigits}
+          placeholder="••••"
+          autoFocus
+          value={pin}
+          onChange={(event) => onPinChange(keepDigits(event.target.value, pinDigits))}
+          className="text-center text-2xl tracking-[0.5em]"
+        />
+        <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">Enter your 4-digit PIN to authorise this payment.</p>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Button variant="secondary" size="lg" onClick={onBack}>
+          Back
+        </Button>
+        <Button type="submit" size="lg" disabled={!pinPattern.test(pin)}>
+          Pay Now
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { lazy, Suspense } from 'react';
+import { qrPreviewChars } from '../../../../../common/limits';
+import { Button } from '../../../components/ui/button';
+import { Label, Textarea } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+
+// The camera code (and html5-qrcode under it) loads only when camera mode is shown.
+const QrScanner = lazy(() =>
+  import('../../scanner/components/qr-scanner').then((m) => ({ default: m.QrScanner })),
+);
+
+export type ScanMode = 'camera' | 'manual';
+
+interface ScanStepProps {
+  mode: ScanMode;
+  onModeChange: (mode: ScanMode) => void;
+  qrData: string;
+  onQrDataChange: (qrData: string) => void;
+  /** A code read by the camera: stored, then validated. */
+  onDetected: (qrData: string) => void;
+  onContinue: () => void;
+  validating: boolean;
+}
+
+/** Step 1 (spec §2): scan with the camera or paste the code's text, then Continue. */
+export function ScanStep({ mode, onModeChange, qrData, onQrDataChange, onDetected, onContinue, validating }: ScanStepProps) {
+  const preview = qrData.trim();
+  return (
+    <form
+      noValidate
+      aria-label="Scan QR code"
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onContinue();
+      }}
+    >
+      {mode === 'camera' ? (
+        <div>
+          <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">Point your camera at the merchant's QR code.</p>
+          <Suspense fallback={<Spinner label="Starting camera" className="aspect-square rounded-2xl bg-slate-900" />}>
+            <QrScanner onDetected={onDetected} />
+          </Suspense>
+        </div>
+      ) : (
+        <div>
+          <Label htmlFor="qr-data">QR Code Data</Label>
+          <Textarea
+            id="qr-data"
+            rows={4}
+            value={qrData}
+            onChange={(event) => onQrDataChange(event.target.value)}
+            placeholder="Paste the payment link or code here"
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono text-sm"
+          />
+        </div>
+      )}
+
+      <Button
+        variant="link"
+        className="px-0"
+        onClick={() => onModeChange(mode === 'camera' ? 'manual' : 'camera')}
+      >
+        {mode === 'camera' ? 'Enter code manually' : 'Use camera'}
+      </Button>
+
+      {preview && (
+        <div aria-label="QR data preview" role="group" className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800/70">
+          <p className="text-xs font-medium text-slate-500 dark:text-slate-400">QR data</p>
+          <p className="mt-0.5 font-mono text-sm break-all">
+            {preview.slice(0, qrPreviewChars)}
+            {preview.length > qrPreviewChars && '…'}
+          </p>
+        </div>
+      )}
+
+      <Button type="submit" size="lg" disabled={validating} aria-busy={validating}>
+        {validating ? 'Checking…' : 'Continue'}
+      </Button>
+    </form>
+  );
+}

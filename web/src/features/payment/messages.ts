@@ -1,0 +1,23 @@
+/** The payment screen's toasts, word for word from the spec (§5, §8). */
+import type { ToastMessage } from '../../components/ui/toast-store';
+
+export const paymentMessages = {
+  noQrCode: { title: 'No QR Code', description: 'Please scan or enter a QR code first' },
+  invalidAmount: { title: 'Invalid Amount', description: 'Please enter a valid amount' },
+  pinRequired: { title: 'PIN Required', description: 'Please enter your PIN to continue' },
+} as const satisfies Record<string, ToastMessage>;
+
+export const validationFailedTitle = 'Validation Failed';
+export const validationFailedDefault = 'Unable to validate QR code';
+export const validationErrorTitle = 'Validation Error';
+export const validationErrorDefault = 'Failed to validate QR code';
+export const paymentFailedTitle = 'Payment Failed';
+export const paymentFailedDefault = 'Payment could not be processed';
+export const paymentSuccessTitle = 'Payment Successful';
+export const processingText = 'Please wait while we process your payment...';
+
+/** 'Insufficient balance. You need ₹12.50 more.' from the shortfall already formatted. */
+export const insufficientBalanceText = (shortfall: string) => `Insufficient balance. You need ${shortfall} more.`;
+
+/** '₹1,250.00 paid to Kumar Kirana'. */
+export const paidToText = (amount: string, businessName: string) => `${amount} paid to ${businessName}`;
