@@ -1,0 +1,139 @@
+/**
+ * Builds a benchmark dataset straight in SQL: approved merchants, customers with credit
+ * accounts, sessions with known tokens, and optionally a history of payments that
+ * reconciles (owed amounts, running balances and counters all agree with the ledger).
+ *
+ *   npx tsx bench/seed.ts --customers 10000 --merchants 1000 --transactions 1000000
+ *
+ * Seeds the database named by BENCH_DATABASE_URL (default: a fresh `khata_bench` on
+ * 127.0.0.1:5432), after dropping and re-creating it.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+
+export const benchPepper = 'bench-pepper-0123456789-0123456789-0123456789';
+export const benchPin = '4826';
+export const customerToken = (i: number) => `bench-customer-session-${i}`;
+export const merchantToken = (i: number) => `bench-merchant-session-${i}`;
+
+/** The one thing seed needs from a database client: pg's Pool and PGlite both fit. */
+export interface Queryable {
+  query(text: string, params?: unknown[]): Promise<unknown>;
+}
+
+export interface SeedOptions {
+  customers: number;
+  merchants: number;
+  accountsPerCustomer: number;
+  transactions: number;
+  /** Limit of every account, in paise. */
+  limitPaise: number;
+  log?: (line: string) => void;
+}
+
+const pinHash = (id: string) => createHmac('sha256', Buffer.from(benchPepper)).update(`${id}:${benchPin}`).digest('hex');
+
+async function insertUsers(db: Queryable, role: 'customer' | 'business', count: number) {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  const hashes = ids.map(pinHash);
+  const prefix = role === 'customer' ? '+9170' : '+9160';
+  await db.query(`
+    insert into users (id, role, name, phone, email, pin_hash, pin_key_version, payment_handle, created_at)
+    select id, $1, $1 || ' ' || n, $2 || lpad(n::text, 8, '0'),
+           case when $1 = 'business' then 'shop' || n || '@bench.example' end,
+           hash, 1, case when $1 = 'customer' then 'bench' || n || '@khata' end, now()
+    from unnest($3::uuid[], $4::text[]) with ordinality as u(id, hash, n)`, [role, prefix, ids, hashes]);
+  return ids;
+}
+
+export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
+  const log = options.log ?? (() => {});
+  const started = Date.now();
+  const customerIds = await insertUsers(db, 'customer', options.customers);
+  const merchantUserIds = await insertUsers(db, 'business', options.merchants);
+  await db.query(`
+    insert into businesses (id, user_id, business_name, business_type, address, status, fee_basis_points,
+                            max_credit_limit_paise, created_at, decided_at)
+    select gen_random_uuid(), u, 'Bench Shop ' || n, 'Retail', 'Bench Road', 'approved', 200, $2, now() - interval '200 days', now()
+    from unnest($1::uuid[]) with ordinality as m(u, n)`, [merchantUserIds, options.limitPaise]);
+  log(`users and businesses: ${Date.now() - started} ms`);
+
+  // Customer i gets accounts with merchants i, i+97, i+194, … (mod merchants).
+  await db.query(`
+    with c as (select id, row_number() over (order by id) - 1 as i from users where role = 'customer'),
+         b as (select id, row_number() over (order by id) - 1 as j from businesses)
+    insert into credit_accounts (id, customer_id, business_id, limit_paise, owed_paise, created_at, updated_at)
+    select gen_random_uuid(), c.id, b.id, $3, 0, now() - interval '190 days', now()
+    from c cross join generate_series(0, $1 - 1) k
+    join b on b.j = (c.i + k * 97) % $2`, [options.accountsPerCustomer, options.merchants, options.limitPaise]);
+  log(`credit accounts: ${Date.now() - started} ms`);
+
+  await db.query(`
+    insert into sessions (token_hash, user_id, created_at, idle_expires_at, absolute_expires_at)
+    select encode(sha256(convert_to(
+             case u.role when 'customer' then 'bench-customer-session-' else 'bench-merchant-session-' end
+             || (row_number() over (partition by u.role order by u.phone) - 1), 'UTF8')), 'hex'),
+           u.id, now(), now() + interval '29 days', now() + interval '29 days'
+    from users u where u.role in ('customer', 'business')`);
+  log(`sessions: ${Date.now() - started} ms`);
+
+  if (options.transactions > 0) {
+    const accounts = options.customers * options.accountsPerCustomer;
+    const perAccount = Math.max(1, Math.ceil(options.transactions / accounts));
+    // Payments of ₹1–₹100 at 2 %, spread over the last 180 days, with running balances.
+    await db.query(`
+      insert into transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise,
+                                fee_paise, fee_basis_points, total_paise, limit_paise_after, owed_paise_after, created_at)
+      select gen_random_uuid(), 'payment', 'completed', id, customer_id, business_id, amount,
+             (amount * 200 + 5000) / 10000, 200, amount + (amount * 200 + 5000) / 10000, limit_paise,
+             sum(amount + (amount * 200 + 5000) / 10000) over (partition by id order by at rows unbounded preceding), at
+      from (
+        select a.id, a.customer_id, a.business_id, a.limit_paise,
+               100 + ((hashtext(a.id::text || s) & 2147483647) % 9900) as amount,
+               now() - (interval '180 days') * ((hashtext(s || a.id::text) & 2147483647) / 2147483647.0) as at
+        from (select * from credit_accounts order by id limit $2) a cross join generate_series(1, $1) s
+      ) p`, [perAccount, Math.ceil(options.transactions / perAccount)]);
+    log(`transactions: ${Date.now() - started} ms`);
+    await db.query(`
+      update credit_accounts a set owed_paise = t.owed
+      from (select credit_account_id, sum(total_paise) as owed from transactions group by credit_account_id) t
+      where t.credit_account_id = a.id`);
+  }
+
+  await db.query(`
+    insert into business_counters (business_id, slot, customers, credit_issued_paise, revenue_paise, payments)
+    select b.id, 0, coalesce(a.customers, 0), coalesce(a.owed, 0), coalesce(t.revenue, 0), coalesce(t.payments, 0)
+    from businesses b
+    left join (select business_id, count(*) as customers, sum(owed_paise) as owed from credit_accounts group by business_id) a
+      on a.business_id = b.id
+    left join (select business_id, sum(amount_paise) as revenue, count(*) as payments from transactions where type = 'payment'
+               group by business_id) t on t.business_id = b.id`);
+  await db.query(`
+    insert into platform_counters (slot, approved_businesses, customers, credit_accounts)
+    values (1, $1, $2, $3)
+    on conflict (slot) do update set approved_businesses = platform_counters.approved_businesses + excluded.approved_businesses,
+      customers = platform_counters.customers + excluded.customers, credit_accounts = platform_counters.credit_accounts + excluded.credit_accounts`,
+  [options.merchants, options.customers, options.customers * options.accountsPerCustomer]);
+  await db.query('analyze');
+  log(`seeded in ${Date.now() - started} ms`);
+}
+
+// Run as a command.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      customers: { type: 'string', default: '10000' },
+      merchants: { type: 'string', default: '1000' },
+      accounts: { type: 'string', default: '10' },
+      transactions: { type: 'string', default: '0' },
+    },
+  });
+  const { freshBenchDatabase } = await import('./database');
+  const database = await freshBenchDatabase();
+  await seed(database.pool, {
+    customers: Number(values.customers), merchants: Number(values.merchants), accountsPerCustomer: Number(values.accounts),
+    transactions: Number(values.transactions), limitPaise: 5_000_000, log: (line) => console.log(line),
+  });
+  await database.pool.end();
+  console.log(`Seeded ${database.url}`);
+}
