@@ -163,7 +163,7 @@ describe('routing when signed in', () => {
   it.each(['/', '/dashboard', '/cust', '/merchant', '/admin'])('shows the customer app at %s', async (path) => {
     renderApp(path, () => json(200, customer));
     expect(await screen.findByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Scan QR' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Scan QR' })).toBeEnabled();
   });
 
   it('shows the 404 page for any other path', async () => {

@@ -1,11 +1,57 @@
-import type { UserView } from '../../../../../common/api-types';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CustomerCreditAccount, UserView } from '../../../../../common/api-types';
+import { customerTransactionsKey } from '../../history/api/get-customer-transactions';
+import { TransactionHistory, type MerchantFilter } from '../../history/components/transaction-history';
+import { useCustomerCreditAccounts } from '../api/get-customer-credit-accounts';
+import { AvailableCreditCard } from './available-credit-card';
+import { MerchantList } from './merchant-list';
+import { QuickActions } from './quick-actions';
 
-/** The customer's home. Credit accounts and history arrive with the next issue. */
-export function HomeTab({ user }: { user: UserView }) {
+interface HomeTabProps {
+  user: UserView;
+  onScan: () => void;
+  onShowCode: () => void;
+}
+
+/** The customer's home (spec §2): credit, quick actions, merchants and history. */
+export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
+  const queryClient = useQueryClient();
+  const accounts = useCustomerCreditAccounts();
+  const [filter, setFilter] = useState<MerchantFilter | null>(null);
+
+  // Spec §4: the history starts again at 15 rows whenever the filter changes, so the
+  // list being switched to is dropped from the cache and loads its first page afresh.
+  const changeFilter = (next: MerchantFilter | null) => {
+    queryClient.removeQueries({ queryKey: customerTransactionsKey(next?.businessId ?? null), exact: true });
+    setFilter(next);
+  };
+
+  const selectMerchant = (account: CustomerCreditAccount) => {
+    changeFilter({ businessId: account.businessId, businessName: account.business.businessName });
+    document.getElementById('transaction-history')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
   return (
-    <section className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 p-6 text-white shadow-md">
-      <p className="text-sm text-brand-100">Welcome back,</p>
-      <h2 className="mt-1 text-2xl font-bold">{user.name}</h2>
-    </section>
+    <div className="space-y-6">
+      <div>
+        <p className="text-sm text-slate-500 dark:text-slate-400">Welcome back,</p>
+        <h2 className="text-xl font-bold">{user.name}</h2>
+      </div>
+      <AvailableCreditCard
+        accounts={accounts.data?.creditAccounts}
+        isPending={accounts.isPending}
+        isError={accounts.isError}
+        onRetry={() => void accounts.refetch()}
+      />
+      <QuickActions onScan={onScan} onShowCode={onShowCode} />
+      <MerchantList
+        accounts={accounts.data?.creditAccounts}
+        isPending={accounts.isPending}
+        isError={accounts.isError}
+        onSelect={selectMerchant}
+      />
+      <TransactionHistory filter={filter} onClearFilter={() => changeFilter(null)} />
+    </div>
   );
 }

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { CustomerCreditAccount } from '../../../../../common/api-types';
+import { formatRupees, parseRupees, paise, type Paise } from '../../../../../common/money';
+import { Button } from '../../../components/ui/button';
+
+/** Sums wire amounts ("1250.00") exactly, in paise. */
+export function sumRupees(amounts: readonly string[]): Paise {
+  return paise(amounts.reduce((total, amount) => total + (parseRupees(amount) ?? 0), 0));
+}
+
+interface AvailableCreditCardProps {
+  accounts: CustomerCreditAccount[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+}
+
+/** "Available Credit": the credit left across every merchant, with a show/hide toggle (spec §2). */
+export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: AvailableCreditCardProps) {
+  const [hidden, setHidden] = useState(false);
+  const count = accounts?.length ?? 0;
+  const available = accounts ? formatRupees(sumRupees(accounts.map((a) => a.currentBalance))) : null;
+  const limit = accounts ? formatRupees(sumRupees(accounts.map((a) => a.creditLimit))) : null;
+
+  return (
+    <section
+      aria-labelledby="available-credit-title"
+      className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 p-5 text-white shadow-md"
+    >
+      <div className="flex items-center justify-between">
+        <h3 id="available-credit-title" className="text-sm font-medium text-brand-100">
+          Available Credit
+        </h3>
+        {accounts && (
+          <button
+            type="button"
+            aria-label={hidden ? 'Show balance' : 'Hide balance'}
+            aria-pressed={hidden}
+            onClick={() => setHidden((h) => !h)}
+            className="-mr-2 flex h-10 w-10 items-center justify-center rounded-full text-brand-100 hover:bg-white/10"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+              <circle cx="12" cy="12" r="3" />
+              {hidden && <path d="M3 3l18 18" />}
+            </svg>
+          </button>
+        )}
+      </div>
+
+      {isPending ? (
+        <div role="status" className="mt-2 space-y-3">
+          <span className="sr-only">Loading your credit</span>
+          <div aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-white/20" />
+          <div aria-hidden="true" className="h-4 w-56 animate-pulse rounded bg-white/20" />
+        </div>
+      ) : isError || !accounts ? (
+        <div role="alert" className="mt-2">
+          <p className="text-sm text-brand-50">We couldn't load your credit accounts.</p>
+          <Button variant="secondary" className="mt-3" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid="available-credit">
+            {hidden ? '₹ ••••••' : available}
+          </p>
+          <div className="mt-4 flex items-end justify-between text-sm">
+            <div>
+              <p className="text-brand-100">Credit Limit</p>
+              <p className="font-semibold tabular-nums">{limit}</p>
+            </div>
+            <p className="rounded-full bg-white/15 px-3 py-1 text-xs font-medium">
+              {count === 1 ? '1 account' : `${count} accounts`}
+            </p>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerCreditAccount, TransactionPage, TransactionView, UserView } from '../../../../../common/api-types';
+import { callsTo, json, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
+import { renderWithApp } from '../../../test/render';
+import { HomeTab } from './home-tab';
+
+const user: UserView = { id: 'u1', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null };
+
+const kumarId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b01';
+const sharmaId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b02';
+
+const accounts: CustomerCreditAccount[] = [
+  { id: 'a1', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00', owed: '1249.90' },
+  { id: 'a2', businessId: sharmaId, business: { businessName: 'Sharma Medicals' }, currentBalance: '1000.20', creditLimit: '1000.20', owed: '0.00' },
+];
+
+function transaction(index: number, overrides: Partial<TransactionView> = {}): TransactionView {
+  return {
+    id: `t${index}`,
+    type: 'payment',
+    amount: '100.00',
+    fee: '2.00',
+    totalAmount: '102.00',
+    status: 'completed',
+    createdAt: '2025-01-12T10:15:00.000Z',
+    businessId: kumarId,
+    business: { businessName: 'Kumar Kirana' },
+    customerName: 'Asha Rao',
+    description: null,
+    ...overrides,
+  };
+}
+
+const page = (from: number, count: number, nextCursor: string | null, overrides: Partial<TransactionView> = {}): TransactionPage => ({
+  transactions: Array.from({ length: count }, (_, i) => transaction(from + i, overrides)),
+  nextCursor,
+});
+
+const historyUrl = '/api/transactions/customer?limit=15';
+
+type Handlers = Record<string, (call: RecordedCall) => Response | Promise<Response>>;
+
+function setup(handlers: Handlers = {}) {
+  const calls = stubFetch({
+    'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: accounts }),
+    [`GET ${historyUrl}`]: () => json(200, page(1, 2, null)),
+    ...handlers,
+  });
+  const onScan = vi.fn();
+  const onShowCode = vi.fn();
+  const events = userEvent.setup();
+  renderWithApp(<HomeTab user={user} onScan={onScan} onShowCode={onShowCode} />);
+  return { calls, onScan, onShowCode, user: events };
+}
+
+const creditCard = () => screen.getByRole('region', { name: 'Available Credit' });
+
+afterEach(() => {
+  // Undo the page geometry a scrolling test set up.
+  delete (window as { scrollY?: number }).scrollY;
+  delete (document.documentElement as { scrollHeight?: number }).scrollHeight;
+});
+
+describe('Available Credit card', () => {
+  it('sums the available credit and the limits exactly and counts the accounts', async () => {
+    setup();
+    expect(await within(creditCard()).findByText('₹4,750.30')).toBeInTheDocument();
+    expect(within(creditCard()).getByText('Credit Limit')).toBeInTheDocument();
+    expect(within(creditCard()).getByText('₹6,000.20')).toBeInTheDocument();
+    expect(within(creditCard()).getByText('2 accounts')).toBeInTheDocument();
+  });
+
+  it('says 1 account for one', async () => {
+    setup({ 'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: [accounts[0]] }) });
+    expect(await within(creditCard()).findByText('1 account')).toBeInTheDocument();
+    expect(within(creditCard()).getByText('₹3,750.10')).toBeInTheDocument();
+  });
+
+  it('hides and shows the amount', async () => {
+    const { user: events } = setup();
+    await within(creditCard()).findByText('₹4,750.30');
+    await events.click(screen.getByRole('button', { name: 'Hide balance' }));
+    expect(within(creditCard()).queryByText('₹4,750.30')).not.toBeInTheDocument();
+    expect(within(creditCard()).getByText('₹ ••••••')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Show balance' }));
+    expect(within(creditCard()).getByText('₹4,750.30')).toBeInTheDocument();
+  });
+
+  it('shows no numbers while loading, and a retry when the accounts fail to load', async () => {
+    let answer = () => json(500, { error: 'Internal error', code: 'internal' });
+    const { user: events, calls } = setup({ 'GET /api/credit-accounts/customer': () => answer() });
+    expect(within(creditCard()).getByRole('status')).toBeInTheDocument();
+    expect(await within(creditCard()).findByText("We couldn't load your credit accounts.")).toBeInTheDocument();
+    expect(within(creditCard()).queryByText(/₹/)).not.toBeInTheDocument();
+    answer = () => json(200, { creditAccounts: accounts });
+    await events.click(within(creditCard()).getByRole('button', { name: 'Try again' }));
+    expect(await within(creditCard()).findByText('₹4,750.30')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET /api/credit-accounts/customer')).toHaveLength(2);
+  });
+});
+
+describe('Quick Actions', () => {
+  it('opens the scanner and the payment code', async () => {
+    const { user: events, onScan, onShowCode } = setup();
+    await events.click(screen.getByRole('button', { name: 'Scan QR Make Payment' }));
+    expect(onScan).toHaveBeenCalledOnce();
+    await events.click(screen.getByRole('button', { name: 'My Code Receive Payment' }));
+    expect(onShowCode).toHaveBeenCalledOnce();
+  });
+});
+
+describe('My Merchants', () => {
+  it('lists each merchant with what is owed as Given Credit, the limit and a View badge', async () => {
+    setup();
+    const merchants = screen.getByRole('region', { name: 'My Merchants' });
+    const kumar = await within(merchants).findByRole('button', { name: /Kumar Kirana/ });
+    expect(kumar).toHaveTextContent('Given Credit ₹1,249.90');
+    expect(kumar).toHaveTextContent('Limit ₹5,000.00');
+    expect(within(kumar).getByText('View')).toBeInTheDocument();
+    expect(within(merchants).getByRole('button', { name: /Sharma Medicals/ })).toHaveTextContent('Given Credit ₹0.00');
+  });
+
+  it('filters the history to a merchant as Merchant Transactions; Back clears the filter and restarts at 15', async () => {
+    const { user: events, calls } = setup({
+      [`GET ${historyUrl}&businessId=${sharmaId}`]: () =>
+        json(200, page(50, 1, null, { businessId: sharmaId, business: { businessName: 'Sharma Medicals' } })),
+    });
+    expect(await screen.findByRole('heading', { name: 'Transaction History' })).toBeInTheDocument();
+    await events.click(await screen.findByRole('button', { name: /Sharma Medicals/ }));
+
+    const history = screen.getByRole('region', { name: 'Merchant Transactions' });
+    expect(await within(history).findByRole('article', { name: 'Payment Sharma Medicals' })).toBeInTheDocument();
+    expect(within(history).queryByRole('article', { name: 'Payment Kumar Kirana' })).not.toBeInTheDocument();
+    expect(callsTo(calls, `GET ${historyUrl}&businessId=${sharmaId}`)).toHaveLength(1);
+
+    await events.click(within(history).getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('heading', { name: 'Transaction History' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Merchant Transactions' })).not.toBeInTheDocument();
+    expect(await screen.findAllByRole('article', { name: 'Payment Kumar Kirana' })).toHaveLength(2);
+    expect(callsTo(calls, `GET ${historyUrl}`)).toHaveLength(2);
+  });
+});
+
+describe('Transaction History', () => {
+  it('shows No Transactions Yet when there are none', async () => {
+    setup({ [`GET ${historyUrl}`]: () => json(200, { transactions: [], nextCursor: null }) });
+    expect(await screen.findByText('No Transactions Yet')).toBeInTheDocument();
+  });
+
+  it('shows each transaction with its type, amount, fee, total, India time and status', async () => {
+    setup({
+      [`GET ${historyUrl}`]: () =>
+        json(200, {
+          transactions: [
+            transaction(1, { amount: '1250.00', fee: '25.00', totalAmount: '1275.00' }),
+            transaction(2, { type: 'repayment', amount: '500.00', fee: '0.00', totalAmount: '500.00', status: 'reversed' }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    const payment = await screen.findByRole('article', { name: 'Payment Kumar Kirana' });
+    expect(payment).toHaveTextContent('Amount₹1,250.00');
+    expect(payment).toHaveTextContent('Fee₹25.00');
+    expect(payment).toHaveTextContent('Total₹1,275.00');
+    // 10:15 UTC is 3:45 in the afternoon in India.
+    expect(within(payment).getByText(/12 Jan 2025, 3:45\s?pm/i)).toBeInTheDocument();
+    expect(within(payment).getByText('Completed').className).toMatch(/emerald/);
+
+    const repayment = screen.getByRole('article', { name: 'Repayment Kumar Kirana' });
+    expect(repayment).toHaveTextContent('Total₹500.00');
+    expect(within(repayment).getByText('Reversed').className).toMatch(/slate/);
+  });
+
+  it('asks for 15, then 15 more with the cursor once scrolled to 80 %', async () => {
+    const { calls } = setup({
+      [`GET ${historyUrl}`]: () => json(200, page(1, 15, 'cursor-1')),
+      [`GET ${historyUrl}&cursor=cursor-1`]: () => json(200, page(16, 15, 'cursor-2')),
+    });
+    expect(await screen.findAllByRole('article')).toHaveLength(15);
+
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 4000 });
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 2000 });
+    fireEvent.scroll(window);
+    // (2000 + 768) / 4000 is below 80 %: nothing more yet.
+    expect(callsTo(calls, `GET ${historyUrl}&cursor=cursor-1`)).toHaveLength(0);
+
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 2500 });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(30));
+    expect(callsTo(calls, `GET ${historyUrl}&cursor=cursor-1`)).toHaveLength(1);
+    expect(calls.filter((c) => c.url.startsWith('/api/transactions/customer')).map((c) => c.url)).toEqual([
+      historyUrl,
+      `${historyUrl}&cursor=cursor-1`,
+    ]);
+  });
+
+  it('loads more with the button too, and pages a merchant filter with its businessId', async () => {
+    const { user: events, calls } = setup({
+      [`GET ${historyUrl}&businessId=${kumarId}`]: () => json(200, page(1, 15, 'k-1')),
+      [`GET ${historyUrl}&cursor=k-1&businessId=${kumarId}`]: () => json(200, page(16, 3, null)),
+    });
+    await events.click(await screen.findByRole('button', { name: /Kumar Kirana/ }));
+    expect(await screen.findAllByRole('article')).toHaveLength(15);
+    await events.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(18));
+    expect(callsTo(calls, `GET ${historyUrl}&cursor=k-1&businessId=${kumarId}`)).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});

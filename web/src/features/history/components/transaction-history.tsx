@@ -1,0 +1,109 @@
+import { useEffect } from 'react';
+import { historyLoadMoreAtScrollFraction } from '../../../../../common/limits';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCustomerTransactions } from '../api/get-customer-transactions';
+import { TransactionRow } from './transaction-row';
+
+export interface MerchantFilter {
+  businessId: string;
+  businessName: string;
+}
+
+interface TransactionHistoryProps {
+  /** Only this merchant's transactions, or all of them when null. */
+  filter: MerchantFilter | null;
+  onClearFilter: () => void;
+}
+
+/** How far down the page the reader is, from 0 to 1. */
+function scrolledFraction(): number {
+  const page = document.documentElement;
+  if (page.scrollHeight <= 0) return 0;
+  return (window.scrollY + window.innerHeight) / page.scrollHeight;
+}
+
+/**
+ * The customer's history (spec §2, §4): 15 rows, 15 more once the page is scrolled to
+ * 80 %, and a merchant filter titled "Merchant Transactions" with a Back button.
+ */
+export function TransactionHistory({ filter, onClearFilter }: TransactionHistoryProps) {
+  const history = useCustomerTransactions(filter?.businessId ?? null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+
+  useEffect(() => {
+    if (!hasNextPage || isFetchingNextPage) return;
+    const onScroll = () => {
+      if (scrolledFraction() >= historyLoadMoreAtScrollFraction) {
+        void fetchNextPage({ cancelRefetch: false });
+      }
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const transactions = history.data?.pages.flatMap((page) => page.transactions) ?? [];
+
+  return (
+    <section id="transaction-history" aria-labelledby="transaction-history-title" className="scroll-mt-16">
+      <div className="mb-3 flex items-center gap-2">
+        {filter && (
+          <button
+            type="button"
+            aria-label="Back"
+            onClick={onClearFilter}
+            className="-ml-2 flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M15 6l-6 6 6 6" />
+            </svg>
+          </button>
+        )}
+        <div className="min-w-0">
+          <h3 id="transaction-history-title" className="text-base font-semibold">
+            {filter ? 'Merchant Transactions' : 'Transaction History'}
+          </h3>
+          {filter && <p className="truncate text-sm text-slate-500 dark:text-slate-400">{filter.businessName}</p>}
+        </div>
+      </div>
+
+      {history.isPending ? (
+        <Spinner label="Loading transactions" className="rounded-2xl bg-white py-8 dark:bg-slate-900" />
+      ) : !history.data ? (
+        <div role="alert" className="rounded-2xl bg-white p-5 text-center dark:bg-slate-900">
+          <p className="text-sm text-slate-500 dark:text-slate-400">Transactions could not be loaded.</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void history.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : transactions.length === 0 ? (
+        <div className="rounded-2xl bg-white p-6 text-center dark:bg-slate-900">
+          <p className="font-medium">No Transactions Yet</p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Payments you make will appear here.</p>
+        </div>
+      ) : (
+        <>
+          <ul className="space-y-2">
+            {transactions.map((transaction) => (
+              <li key={transaction.id}>
+                <TransactionRow transaction={transaction} />
+              </li>
+            ))}
+          </ul>
+          {isFetchingNextPage ? (
+            <Spinner label="Loading more" className="py-4" />
+          ) : hasNextPage ? (
+            <Button variant="ghost" className="mt-2 w-full" onClick={() => void fetchNextPage({ cancelRefetch: false })}>
+              Load more
+            </Button>
+          ) : null}
+          {history.isFetchNextPageError && (
+            <p role="alert" className="mt-2 text-center text-sm text-red-600 dark:text-red-400">
+              More transactions could not be loaded.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
