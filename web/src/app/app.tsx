@@ -1,10 +1,11 @@
 /** Routing (spec §2): what each path shows, signed in or not. */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import type { MeResponse } from '../../../common/api-types';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { currentUserQueryKey, useCurrentUser } from '../features/auth/api/get-current-user';
+import { payLinkQrData, rememberPayToken } from '../features/payment/pay-link';
 import { CustomerApp } from './customer-app';
 import { AdminLogin } from './routes/admin-login';
 import { CustomerLogin } from './routes/customer-login';
@@ -31,6 +32,7 @@ function SignedOut() {
       <Route path="/cust" component={CustomerLogin} />
       <Route path="/merchant" component={MerchantLogin} />
       <Route path="/admin" component={AdminLogin} />
+      <Route path="/pay/:token">{(params) => <KeepPayLinkForSignIn token={params.token} />}</Route>
       <Route component={RedirectToCustomerLogin} />
     </Switch>
   );
@@ -47,8 +49,26 @@ function RedirectToCustomerLogin() {
   return <Redirect to="/cust" replace />;
 }
 
+/**
+ * A payment link opened signed out (design.md §4): the token waits in sessionStorage
+ * while the visitor signs in or registers at /cust, then the customer app resumes it.
+ */
+function KeepPayLinkForSignIn({ token }: { token: string }) {
+  const [kept, setKept] = useState(false);
+  useLayoutEffect(() => {
+    rememberPayToken(token);
+    setKept(true);
+  }, [token]);
+  return kept ? <Redirect to="/cust" replace /> : null;
+}
+
 function SignedIn({ me }: { me: MeResponse }) {
   const [location] = useLocation();
+  const [isPayLink, payLink] = useRoute<{ token: string }>('/pay/:token');
+  // A payment link opens the customer's payment screen; other roles cannot pay.
+  if (isPayLink) {
+    return me.user.role === 'customer' ? <CustomerApp user={me.user} payQrData={payLinkQrData(payLink.token)} /> : <NotFound />;
+  }
   if (!appPaths.has(location)) return <NotFound />;
   switch (me.user.role) {
     case 'customer':
