@@ -1,4 +1,4 @@
-/** Tabs: Radix Tabs with the app's look. A pill list that scrolls sideways on a phone. */
+/** Tabs: Radix Tabs with the app's look. A pill list whose tabs wrap to a second row on a phone. */
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type { ComponentProps } from 'react';
 
@@ -7,7 +7,7 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className = '', ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={`flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800/70 ${className}`}
+      className={`flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800/70 ${className}`}
       {...props}
     />
   );
