@@ -1,10 +1,10 @@
 /** Business journeys (spec §2, §4): register for approval, then sign in by e-mail. */
 import { describe } from 'vitest';
 import { journey, journeysDisabled } from './harness';
-import { expectMerchantHeader, logOut, newMobileNumber, registerBusiness, signInWithEmail } from './pages';
+import { expectMerchantHeader, expectToast, logOut, newMobileNumber, registerBusiness, signInWithEmail } from './pages';
 
 describe.skipIf(journeysDisabled)('business journeys', () => {
-  journey('a new business registers, waits as Pending and signs in again with e-mail and PIN', async ({ page }) => {
+  journey('a new business registers and waits as Pending; a wrong PIN is refused, the right one signs in', async ({ page }) => {
     const business = {
       mobileNumber: newMobileNumber(),
       contactName: 'Ravi Kumar',
@@ -19,7 +19,9 @@ describe.skipIf(journeysDisabled)('business journeys', () => {
     await expectMerchantHeader(page, business.businessName, 'Pending');
 
     await logOut(page, '/merchant');
-    await signInWithEmail(page, '/merchant', business.email, business.pin);
+    await signInWithEmail(page, '/merchant', business.email, '4826');
+    await expectToast(page, 'Login Failed', 'Invalid email or PIN');
+    await signInWithEmail(page, '/merchant', business.email, business.pin, 'enter');
     await expectMerchantHeader(page, business.businessName, 'Pending');
   });
 });

@@ -1,11 +1,12 @@
 /** Customer journeys (spec §2, §4, §5, §8): register, profile, sign in, change PIN. */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
+import { otpVerifyAttemptsMax } from '../common/limits';
 import { users } from '../server/db/schema';
 import { journey, journeysDisabled, type RunningApp } from './harness';
 import {
   button, detailValue, expectCustomerApp, expectCustomerLogin, expectHidden, expectToast, expectVisible,
-  field, logOut, newMobileNumber, openProfile, registerCustomer, signInAsCustomer,
+  field, logOut, newMobileNumber, openProfile, readDevelopmentOtp, registerCustomer, signInAsCustomer,
 } from './pages';
 
 async function customerIdOf(khata: RunningApp, mobileNumber: string): Promise<string> {
@@ -74,6 +75,32 @@ describe.skipIf(journeysDisabled)('customer journeys', () => {
     await button(page, 'Send OTP').click();
     await expectToast(page, 'Invalid Phone Number', 'Please enter a valid 10-digit phone number');
     await expectVisible(field(page, 'Mobile Number'), 'the phone step, still');
+  });
+
+  journey('the wizard refuses a wrong OTP, then accepts the right one', async ({ page }) => {
+    await page.goto('/cust');
+    await button(page, 'Create New Account').click();
+    await field(page, 'Mobile Number').fill(newMobileNumber());
+    await button(page, 'Send OTP').click();
+    const otp = await readDevelopmentOtp(page);
+    const wrongOtp = String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+
+    await field(page, 'OTP').fill(wrongOtp);
+    await button(page, 'Verify OTP').click();
+    const attemptsLeft = otpVerifyAttemptsMax - 1;
+    await expectToast(page, 'Invalid OTP', `Incorrect OTP. ${attemptsLeft} attempts left.`);
+
+    await field(page, 'OTP').fill(otp);
+    await button(page, 'Verify OTP').click();
+    await expectToast(page, 'Phone Verified');
+    await expectVisible(field(page, 'Full Name'), 'the details step');
+  });
+
+  journey('the login form asks for both the phone number and the PIN', async ({ page }) => {
+    await page.goto('/cust');
+    await field(page, 'Mobile Number').fill(newMobileNumber());
+    await button(page, 'Sign In').click();
+    await expectToast(page, 'Missing Information', 'Please enter both phone number and PIN');
   });
 
   journey('Back to Login leaves the wizard for the login form', async ({ page }) => {

@@ -36,7 +36,8 @@ const phoneContext = {
   deviceScaleFactor: 2,
 } as const;
 
-const actionTimeoutMs = 10_000;
+// Generous: in CI the journeys share two cores with the server tests.
+const actionTimeoutMs = 15_000;
 
 // ---------------------------------------------------------------------------------------
 // The app
@@ -125,21 +126,24 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
 
-/** What the page reported on its console as errors, and uncaught exceptions. */
+/** What the page reported: console errors and uncaught exceptions. */
 export interface PageProblems {
   consoleErrors: string[];
+  uncaughtErrors: string[];
   /** Console errors that report a Content Security Policy violation. */
   cspViolations(): string[];
 }
 
 function watchProblems(page: Page): PageProblems {
   const consoleErrors: string[] = [];
+  const uncaughtErrors: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+  page.on('pageerror', (error) => uncaughtErrors.push(error.stack ?? error.message));
   return {
     consoleErrors,
+    uncaughtErrors,
     cspViolations: () => consoleErrors.filter((text) => /Content Security Policy/i.test(text)),
   };
 }
@@ -192,14 +196,18 @@ export const journey = test.extend<JourneyFixtures & FileFixtures>({
     const problems = watchProblems(page);
     problemsOfPage.set(page, problems);
     await use(page);
-    if (task.result?.state === 'fail') {
+    // Every journey, whatever it checks, also fails on a CSP violation or a crash.
+    const faults = [...problems.cspViolations(), ...problems.uncaughtErrors];
+    if (task.result?.state === 'fail' || faults.length > 0) {
       mkdirSync(artifactsDir, { recursive: true });
       const path = `${artifactsDir}/${artifactName(task.name)}`;
       await page.screenshot({ path, fullPage: true }).catch(() => {});
       console.error(`e2e: the failed journey ended at ${page.url()}; screenshot: ${path}`);
-      if (problems.consoleErrors.length) console.error(`e2e: the page's console errors:\n  ${problems.consoleErrors.join('\n  ')}`);
+      const reported = [...problems.consoleErrors, ...problems.uncaughtErrors];
+      if (reported.length) console.error(`e2e: the page reported:\n  ${reported.join('\n  ')}`);
     }
     await context.close();
+    if (faults.length > 0) throw new Error(`the page reported CSP violations or uncaught errors:\n  ${faults.join('\n  ')}`);
   },
   problems: async ({ page }, use) => {
     await use(problemsOfPage.get(page)!);

@@ -14,9 +14,11 @@ export async function expectVisible(locator: Locator, what: string): Promise<voi
   try {
     await locator.first().waitFor({ state: 'visible' });
   } catch {
-    throw new Error(`expected to see ${what}, but it did not appear`);
+    throw new Error(`expected to see ${what}, but it did not appear (the page is at ${pathOf(locator.page())})`);
   }
 }
+
+const pathOf = (page: Page): string => new URL(page.url()).pathname;
 
 /** Waits until `locator` is gone (or hidden). */
 export async function expectHidden(locator: Locator, what: string): Promise<void> {
@@ -34,7 +36,11 @@ export const field = (scope: Page | Locator, label: string) => scope.getByLabel(
 export const detailValue = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`);
 
 export async function waitForPath(page: Page, path: string, timeoutMs?: number): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { waitUntil: 'commit', timeout: timeoutMs });
+  try {
+    await page.waitForURL((url) => url.pathname === path, { waitUntil: 'commit', timeout: timeoutMs });
+  } catch {
+    throw new Error(`expected the address ${path}, but the page stayed at ${pathOf(page)}`);
+  }
 }
 
 /**
@@ -42,14 +48,14 @@ export async function waitForPath(page: Page, path: string, timeoutMs?: number):
  * wrong address does not hide what the rest of the journey would find.
  */
 export async function expectPath(page: Page, path: string, why: string): Promise<void> {
-  await waitForPath(page, path, 3_000).catch(() => {});
-  expect.soft(new URL(page.url()).pathname, why).toBe(path);
+  await waitForPath(page, path, 5_000).catch(() => {});
+  expect.soft(pathOf(page), why).toBe(path);
 }
 
 // ---------------------------------------------------------------------------------------
 // Toasts
 
-const toastsOn = (page: Page) => page.getByRole('region', { name: /^Notifications/ }).locator('li');
+const toastsOn = (page: Page) => page.getByRole('region', { name: /^Notifications/ }).getByRole('status');
 
 /**
  * Waits for the toast `title` (and `description`, when given) and checks it is the only

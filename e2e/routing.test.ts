@@ -13,11 +13,17 @@ describe.skipIf(journeysDisabled)('routing', () => {
     await expectCustomerLogin(page);
   });
 
-  journey('signed in as a customer, /dashboard shows the customer app and an unknown path the 404 page', async ({ page, khata }) => {
+  journey('signed in as a customer, /, /dashboard and /cust show the customer app and an unknown path the 404 page', async ({ page, khata }) => {
     const customer = { mobileNumber: newMobileNumber(), fullName: 'Meera Iyer', pin: '5173' };
     await createCustomer(khata, customer);
     await signInAsCustomer(page, customer.mobileNumber, customer.pin);
     await expectCustomerApp(page, customer.fullName);
+
+    // Loaded afresh from the server, not only reached by the app's own navigation.
+    await page.goto('/');
+    await expectCustomerApp(page, customer.fullName, '/');
+    await page.goto('/cust');
+    await expectCustomerApp(page, customer.fullName, '/cust');
 
     await page.goto('/dashboard');
     await expectCustomerApp(page, customer.fullName, '/dashboard');

@@ -8,6 +8,7 @@ describe.skipIf(journeysDisabled)('security headers', () => {
   journey('the page forbids framing, MIME sniffing and leaking its address to other sites', async ({ page }) => {
     const response = await page.goto('/');
     if (!response) throw new Error('no response for /');
+    expect(response.status(), 'GET / serves the app').toBe(200);
     const headers = await response.allHeaders();
 
     const csp = headers['content-security-policy'] ?? '';
