@@ -252,7 +252,7 @@ describe('pin step', () => {
     const { user, calls } = setup();
     await toPin(user);
     await user.type(screen.getByLabelText('PIN'), '48');
-    fireEvent.submit(screen.getByRole('form', { name: 'Enter PIN' }));
+    fireEvent.submit(screen.getByRole('form', { name: 'Authorise payment' }));
     await expectToast('PIN Required', 'Please enter your PIN to continue');
     expect(callsTo(calls, 'POST /api/payments/process')).toHaveLength(0);
   });

@@ -19,7 +19,7 @@ export function PinStep({ businessName, total, pin, onPinChange, onBack, onPay }
   return (
     <form
       noValidate
-      aria-label="Enter PIN"
+      aria-label="Authorise payment"
       className="space-y-5"
       onSubmit={(event) => {
         event.preventDefault();
