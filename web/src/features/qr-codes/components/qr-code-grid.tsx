@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import type { QrCodeView } from '../../../../../common/api-types';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast-store';
+import { formatWireRupees } from '../../../lib/format';
+import { useActiveQrCodes } from '../api/get-active-qr-codes';
+import { downloadQrPng } from '../qr-drawing';
+import { formatRemaining, useNow } from '../remaining-time';
+import { QrImage } from './qr-image';
+
+const thumbnailPx = 120;
+
+/** The merchant's active QR codes as a grid, each with its time left and a Download button. */
+export function QrCodeGrid({ title, headingId }: { title: string; headingId: string }) {
+  const codes = useActiveQrCodes();
+  const now = useNow();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-base font-semibold">
+        {title}
+      </h2>
+      {codes.isPending ? (
+        <Spinner label="Loading QR codes" className="py-6" />
+      ) : codes.isError ? (
+        <Card className="text-sm text-red-700 dark:text-red-400">Could not load QR codes.</Card>
+      ) : codes.data.qrCodes.length === 0 ? (
+        <Card className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">No active QR codes</Card>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3">
+          {codes.data.qrCodes.map((code) => (
+            <li key={code.id}>
+              <QrCodeCard code={code} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function qrAmountText(code: Pick<QrCodeView, 'amount'>, empty = 'Any amount'): string {
+  return code.amount === null ? empty : formatWireRupees(code.amount);
+}
+
+function QrCodeCard({ code, now }: { code: QrCodeView; now: number }) {
+  const remaining = formatRemaining(code.expiresAt, now);
+  const amount = qrAmountText(code);
+  return (
+    <Card role="article" aria-label={`QR code ${amount}`} className="flex h-full flex-col items-center gap-2 p-3 text-center">
+      <QrImage data={code.qrData} sizePx={thumbnailPx} label={`QR code for ${amount}`} />
+      <p className="font-semibold tabular-nums">{amount}</p>
+      {code.description && <p className="w-full truncate text-xs text-slate-500 dark:text-slate-400">{code.description}</p>}
+      <div className="flex flex-wrap items-center justify-center gap-1.5 text-xs">
+        <QrStatus code={code} remaining={remaining} />
+        {code.status === 'active' && remaining !== 'Expired' && (
+          <span className="text-slate-500 tabular-nums dark:text-slate-400">{remaining}</span>
+        )}
+      </div>
+      <DownloadButton code={code} className="mt-auto w-full" />
+    </Card>
+  );
+}
+
+/** Paid for a used dynamic code, Expired once the time is up, else Active. */
+export function QrStatus({ code, remaining }: { code: QrCodeView; remaining: string }) {
+  if (code.status === 'paid') return <Badge tone="success">Paid</Badge>;
+  if (code.status === 'expired' || remaining === 'Expired') return <Badge tone="danger">Expired</Badge>;
+  return <Badge tone="neutral">Active</Badge>;
+}
+
+export function DownloadButton({ code, className = '' }: { code: QrCodeView; className?: string }) {
+  const [saving, setSaving] = useState(false);
+  const download = async () => {
+    setSaving(true);
+    try {
+      await downloadQrPng(code.id, code.qrData);
+    } catch {
+      toast({ variant: 'destructive', title: 'Download Failed', description: 'Please try again' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Button variant="secondary" className={`h-9 text-xs ${className}`} disabled={saving} onClick={() => void download()}>
+      Download
+    </Button>
+  );
+}

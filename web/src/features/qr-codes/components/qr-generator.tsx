@@ -1,0 +1,142 @@
+/**
+ * The QR generator (spec §2, §5): a full-screen overlay with the Generate QR Code form,
+ * the code just made shown large, and the Recent QR Codes grid.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { QrCodeView } from '../../../../../common/api-types';
+import { customerQrScreenPx, qrExpiryMinutesMax, qrExpiryMinutesMin } from '../../../../../common/limits';
+import { descriptionLengthMax } from '../../../../../common/schemas/payments';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FullScreenDialog } from '../../../components/ui/full-screen-dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { serverMessage } from '../../../lib/api-client';
+import { toastFirstIssue } from '../../../lib/form-issues';
+import { useGenerateQrCode } from '../api/generate-qr-code';
+import { generateQrFailedDefault, generateQrIssues } from '../messages';
+import { formatRemaining, useNow } from '../remaining-time';
+import { emptyGenerateQrValues, generateQrSchema, toGenerateQrRequest, type GenerateQrValues } from '../schemas';
+import { DownloadButton, QrCodeGrid, qrAmountText } from './qr-code-grid';
+import { QrImage } from './qr-image';
+
+interface QrGeneratorProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function QrGenerator({ open, onOpenChange }: QrGeneratorProps) {
+  return (
+    <FullScreenDialog open={open} onOpenChange={onOpenChange} title="QR Code Generator">
+      <QrGeneratorBody />
+    </FullScreenDialog>
+  );
+}
+
+function QrGeneratorBody() {
+  const [generated, setGenerated] = useState<QrCodeView | null>(null);
+  return (
+    <div className="space-y-6">
+      <GenerateQrForm onGenerated={setGenerated} />
+      {generated && <GeneratedCode code={generated} />}
+      <QrCodeGrid title="Recent QR Codes" headingId="recent-qr-codes-heading" />
+    </div>
+  );
+}
+
+function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => void }) {
+  const generate = useGenerateQrCode();
+  const { register, handleSubmit } = useForm<GenerateQrValues>({
+    resolver: zodResolver(generateQrSchema),
+    defaultValues: emptyGenerateQrValues,
+  });
+  const submit = (values: GenerateQrValues) =>
+    generate.mutate(toGenerateQrRequest(values), {
+      onSuccess: (code) => {
+        toast({ title: 'QR Code Generated', description: 'Show it to your customer to pay' });
+        onGenerated(code);
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Generation Failed',
+          description: serverMessage(error) ?? generateQrFailedDefault,
+        }),
+    });
+  return (
+    <Card>
+      <form
+        noValidate
+        aria-labelledby="generate-qr-heading"
+        className="space-y-4"
+        onSubmit={handleSubmit(submit, toastFirstIssue(generateQrIssues))}
+      >
+        <h2 id="generate-qr-heading" className="text-base font-semibold">
+          Generate QR Code
+        </h2>
+        <div>
+          <Label htmlFor="qr-amount">Amount (₹)</Label>
+          <Input
+            id="qr-amount"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="Leave empty to let the customer enter it"
+            aria-describedby="qr-amount-hint"
+            {...register('amount')}
+          />
+          <p id="qr-amount-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+            Optional. Without an amount the code is reusable and the customer enters the amount.
+          </p>
+        </div>
+        <div>
+          <Label htmlFor="qr-description">Description</Label>
+          <Input id="qr-description" maxLength={descriptionLengthMax} placeholder="Optional, e.g. Groceries" {...register('description')} />
+        </div>
+        <div>
+          <Label htmlFor="qr-expiry">Expiration (minutes)</Label>
+          <Input
+            id="qr-expiry"
+            type="number"
+            inputMode="numeric"
+            min={qrExpiryMinutesMin}
+            max={qrExpiryMinutesMax}
+            step={1}
+            {...register('expirationMinutes')}
+          />
+        </div>
+        <Button type="submit" size="lg" disabled={generate.isPending} aria-busy={generate.isPending}>
+          Generate QR Code
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+const expiryTime = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true });
+
+function GeneratedCode({ code }: { code: QrCodeView }) {
+  const now = useNow();
+  const remaining = formatRemaining(code.expiresAt, now);
+  const cardRef = useRef<HTMLDivElement>(null);
+  // The form stays above; bring the new code into view.
+  useEffect(() => {
+    cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [code.id]);
+  return (
+    <Card ref={cardRef} role="region" aria-label="New QR Code" className="flex flex-col items-center gap-3 text-center">
+      <QrImage data={code.qrData} sizePx={customerQrScreenPx} label="New payment QR code" />
+      <p className="text-2xl font-bold tabular-nums">{qrAmountText(code, 'Customer enters amount')}</p>
+      {code.description && <p className="text-sm text-slate-600 dark:text-slate-300">{code.description}</p>}
+      <p className="text-sm text-slate-500 dark:text-slate-400">
+        {remaining === 'Expired'
+          ? 'Expired'
+          : `Expires at ${expiryTime.format(new Date(code.expiresAt))} (${remaining} left)`}
+      </p>
+      <DownloadButton code={code} className="w-full" />
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Drawing QR codes with the `qrcode` package, fetched on first use so it stays out of
+ * the first download.
+ */
+import { customerQrDownloadPx } from '../../../../common/limits';
+
+type QrCodeModule = typeof import('qrcode');
+let qrcodeModule: Promise<QrCodeModule> | null = null;
+
+export function loadQrCode(): Promise<QrCodeModule> {
+  qrcodeModule ??= import('qrcode').catch((error: unknown) => {
+    qrcodeModule = null; // A failed chunk download may succeed next time.
+    throw error;
+  });
+  return qrcodeModule;
+}
+
+/** The file name of a downloaded code: khata-qr- and the first 8 characters of its id. */
+export const downloadFileName = (qrCodeId: string): string => `khata-qr-${qrCodeId.slice(0, 8)}.png`;
+
+/** Saves the code as a 500 px PNG (spec §9). */
+export async function downloadQrPng(qrCodeId: string, qrData: string): Promise<void> {
+  const QRCode = await loadQrCode();
+  const url = await QRCode.toDataURL(qrData, { width: customerQrDownloadPx, margin: 2, errorCorrectionLevel: 'M' });
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = downloadFileName(qrCodeId);
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

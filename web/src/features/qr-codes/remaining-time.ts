@@ -1,0 +1,31 @@
+/** How long a QR code stays payable, as the spec writes it (§4): Expired, Xh Ym or Xm. */
+import { useEffect, useState } from 'react';
+
+const minuteMs = 60_000;
+
+/**
+ * The time left until `expiresAt`, rounded up to whole minutes so a code never reads
+ * "0m" while it can still be paid.
+ */
+export function formatRemaining(expiresAt: string | Date, now: Date | number): string {
+  const leftMs = new Date(expiresAt).getTime() - new Date(now).getTime();
+  if (!(leftMs > 0)) return 'Expired';
+  const minutes = Math.ceil(leftMs / minuteMs);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
+}
+
+export const remainingTickMs = 30_000;
+
+/**
+ * The current time, read at every render and re-rendered every 30 seconds while mounted,
+ * so a code that arrives between ticks is measured against the time it arrived.
+ */
+export function useNow(intervalMs = remainingTickMs): number {
+  const [, setTicks] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setTicks((ticks) => ticks + 1), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return Date.now();
+}
