@@ -1,13 +1,46 @@
+import { lazy, Suspense, useState } from 'react';
 import type { MeResponse } from '../../../common/api-types';
 import { Badge } from '../components/ui/badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { LogoutButton } from '../features/auth/components/logout-button';
+import { DashboardTab } from '../features/merchant/components/dashboard-tab';
+import { HistoryTab } from '../features/merchant/components/history-tab';
+import { SettingsTab } from '../features/merchant/components/settings-tab';
+import { businessStatusTones } from '../features/merchant/status';
+import { QrCodesTab } from '../features/qr-codes/components/qr-codes-tab';
 import { capitalise } from '../lib/format';
 
-const statusTones = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
+// The sheet carries the camera scanner and the generator the QR drawing library; both
+// are fetched when first opened.
+const AddCreditAccountSheet = lazy(() =>
+  import('../features/credit-accounts/components/add-credit-account-sheet').then((m) => ({ default: m.AddCreditAccountSheet })),
+);
+const QrGenerator = lazy(() =>
+  import('../features/qr-codes/components/qr-generator').then((m) => ({ default: m.QrGenerator })),
+);
 
-/** The merchant's app. Its tabs (Dashboard, QR Codes, History, Settings) come next. */
+type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
+
+/** The merchant's app (spec §2): Dashboard, QR Codes, History and Settings tabs. */
 export function MerchantApp({ me }: { me: MeResponse }) {
   const business = me.business;
+  const [tab, setTab] = useState<MerchantTab>('dashboard');
+  const [addingCustomer, setAddingCustomer] = useState(false);
+  const [generatingQr, setGeneratingQr] = useState(false);
+  // Mounted on first open and kept, so closing animates and reopening is instant.
+  const [sheetWanted, setSheetWanted] = useState(false);
+  const [generatorWanted, setGeneratorWanted] = useState(false);
+  const approved = business?.status === 'approved';
+
+  const openAddCustomer = () => {
+    setSheetWanted(true);
+    setAddingCustomer(true);
+  };
+  const openGenerator = () => {
+    setGeneratorWanted(true);
+    setGeneratingQr(true);
+  };
+
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col">
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
@@ -15,11 +48,47 @@ export function MerchantApp({ me }: { me: MeResponse }) {
           <h1 className="truncate text-lg font-bold">{business?.businessName ?? me.user.name}</h1>
           <p className="text-xs text-slate-500 dark:text-slate-400">Merchant Dashboard</p>
         </div>
-        {business && <Badge tone={statusTones[business.status]}>{capitalise(business.status)}</Badge>}
+        <div className="flex shrink-0 items-center gap-2">
+          {business && <Badge tone={businessStatusTones[business.status]}>{capitalise(business.status)}</Badge>}
+          {/* Settings has its own full-width Logout; one is on screen at a time. */}
+          {tab !== 'settings' && <LogoutButton role="business" className="h-9 px-3 text-xs" />}
+        </div>
       </header>
-      <main className="flex-1 px-4 py-6">
-        <LogoutButton role="business" size="lg" />
-      </main>
+      {business ? (
+        <main className="flex-1 px-4 pt-4 pb-10">
+          <Tabs value={tab} onValueChange={(value) => setTab(value as MerchantTab)}>
+            <TabsList aria-label="Sections">
+              <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
+              <TabsTrigger value="qr-codes">QR Codes</TabsTrigger>
+              <TabsTrigger value="history">History</TabsTrigger>
+              <TabsTrigger value="settings">Settings</TabsTrigger>
+            </TabsList>
+            <TabsContent value="dashboard">
+              <DashboardTab
+                business={business}
+                onCreateCustomer={openAddCustomer}
+                onGenerateQr={openGenerator}
+                onViewTransactions={() => setTab('history')}
+              />
+            </TabsContent>
+            <TabsContent value="qr-codes">
+              <QrCodesTab approved={approved} onGenerate={openGenerator} />
+            </TabsContent>
+            <TabsContent value="history">
+              <HistoryTab />
+            </TabsContent>
+            <TabsContent value="settings">
+              <SettingsTab business={business} logout={<LogoutButton role="business" size="lg" />} />
+            </TabsContent>
+          </Tabs>
+        </main>
+      ) : (
+        <main className="flex-1 px-4 py-6 text-sm text-slate-500">This account has no business profile.</main>
+      )}
+      <Suspense fallback={null}>
+        {sheetWanted && approved && <AddCreditAccountSheet open={addingCustomer} onOpenChange={setAddingCustomer} />}
+        {generatorWanted && approved && <QrGenerator open={generatingQr} onOpenChange={setGeneratingQr} />}
+      </Suspense>
     </div>
   );
 }

@@ -80,7 +80,7 @@ function CustomerCard({ account, onChangeLimit, onRepayment }: CustomerCardProps
         <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onChangeLimit}>
           Change Limit
         </Button>
-        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onRepayment} disabled={owesNothing}>
+        <Button variant="secondary" className="h-9 px-2 text-xs disabled:opacity-50" onClick={onRepayment} disabled={owesNothing}>
           Record Repayment
         </Button>
       </div>

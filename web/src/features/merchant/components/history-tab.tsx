@@ -1,0 +1,46 @@
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useBusinessTransactionPages } from '../api/get-business-transactions';
+import { TransactionItem } from './transaction-item';
+
+/** All Transactions (spec §2): the merchant's ledger, newest first, a page at a time. */
+export function HistoryTab() {
+  const history = useBusinessTransactionPages();
+  const transactions = history.data?.pages.flatMap((page) => page.transactions) ?? [];
+  return (
+    <section aria-labelledby="all-transactions-heading" className="space-y-3">
+      <h2 id="all-transactions-heading" className="text-base font-semibold">
+        All Transactions
+      </h2>
+      <Card className="py-1">
+        {history.isPending ? (
+          <Spinner label="Loading transactions" className="py-6" />
+        ) : history.isError && transactions.length === 0 ? (
+          <p className="py-6 text-center text-sm text-red-700 dark:text-red-400">Could not load transactions.</p>
+        ) : transactions.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">No transactions yet</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {transactions.map((transaction) => (
+              <li key={transaction.id}>
+                <TransactionItem transaction={transaction} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {history.hasNextPage && (
+        <Button
+          variant="secondary"
+          size="lg"
+          disabled={history.isFetchingNextPage}
+          aria-busy={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { BusinessProfile } from '../../../../../common/api-types';
+
+/** Shown until an admin approves the business (spec §2, §4). */
+export function PendingBanner({ business }: { business: BusinessProfile }) {
+  if (business.status === 'approved') return null;
+  const rejected = business.status === 'rejected';
+  return (
+    <section
+      aria-labelledby="approval-banner-title"
+      className={`rounded-2xl border p-4 ${
+        rejected
+          ? 'border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200'
+          : 'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200'
+      }`}
+    >
+      <h2 id="approval-banner-title" className="font-semibold">
+        {rejected ? 'Application Rejected' : 'Pending Approval'}
+      </h2>
+      {rejected ? (
+        <p className="mt-1 text-sm">
+          {business.rejectionReason ?? 'Your application was not approved.'}
+        </p>
+      ) : (
+        <p className="mt-1 text-sm">
+          Your business application is under review by an admin. You can create customers and generate QR codes once it is
+          approved.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { BusinessProfile } from '../../../../../common/api-types';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { capitalise, formatWireRupees } from '../../../lib/format';
+import { useBusinessStats } from '../api/get-business-stats';
+import { businessStatusTones } from '../status';
+
+interface SettingsTabProps {
+  business: BusinessProfile;
+  /** The logout control, supplied by the app shell. */
+  logout: ReactNode;
+}
+
+/** The merchant's settings (spec §2): the business profile, its terms and Logout. */
+export function SettingsTab({ business, logout }: SettingsTabProps) {
+  const stats = useBusinessStats().data?.stats;
+  const rows: [string, ReactNode][] = [
+    ['Business Name', business.businessName],
+    ['Business Type', business.businessType],
+    ['Email', business.email],
+    ['Status', <Badge tone={businessStatusTones[business.status]}>{capitalise(business.status)}</Badge>],
+    ['Fee Rate', `${business.transactionFeePercent}%`],
+    ['Max Credit Limit', formatWireRupees(business.maxCreditLimit)],
+    ['Active Customers', stats ? String(stats.customers) : '…'],
+    ['Total Credit Issued', stats ? formatWireRupees(stats.creditIssued) : '…'],
+  ];
+  return (
+    <div className="space-y-4">
+      <Card className="p-2">
+        <h2 className="px-3 pt-2 text-base font-semibold">Business Settings</h2>
+        <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map(([term, value]) => (
+            <div key={term} className="flex items-center justify-between gap-4 px-3 py-3">
+              <dt className="text-sm text-slate-500 dark:text-slate-400">{term}</dt>
+              <dd className="min-w-0 truncate text-right text-sm font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <div className="[&>button]:w-full">{logout}</div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Card } from '../../../components/ui/card';
+import { formatWireRupees } from '../../../lib/format';
+import { useBusinessStats } from '../api/get-business-stats';
+
+/** The spec's hard-coded note on Total Revenue (§2, §9); it is not computed. */
+export const revenueNote = '+12% this month';
+
+export function StatCards() {
+  const stats = useBusinessStats();
+  const data = stats.data?.stats;
+  const placeholder = stats.isError ? '—' : '…';
+  return (
+    <section aria-label="Business statistics" className="grid grid-cols-2 gap-3">
+      <StatCard label="Total Revenue" value={data ? formatWireRupees(data.totalRevenue) : placeholder} note={revenueNote} />
+      <StatCard label="Customers" value={data ? String(data.customers) : placeholder} />
+      <StatCard label="Credit Issued" value={data ? formatWireRupees(data.creditIssued) : placeholder} />
+      <StatCard label="Transactions" value={data ? String(data.transactions) : placeholder} />
+    </section>
+  );
+}
+
+function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Card role="group" aria-label={label} className="min-w-0 p-3">
+      <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</p>
+      <p className="mt-1 truncate text-lg font-bold tabular-nums">{value}</p>
+      {note && <p className="text-xs font-medium text-emerald-700 dark:text-emerald-400">{note}</p>}
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import type { TransactionView } from '../../../../../common/api-types';
+import { formatWireRupees } from '../../../lib/format';
+import { formatIndiaDateTime } from '../format-time';
+import { TransactionStatusBadge } from './transaction-status-badge';
+
+const typeLabels: Record<TransactionView['type'], string> = {
+  payment: 'Payment',
+  repayment: 'Repayment',
+  adjustment: 'Adjustment',
+};
+
+/** One ledger row as the merchant sees it: who, what, amount, fee, total, when, status. */
+export function TransactionItem({ transaction }: { transaction: TransactionView }) {
+  const isPayment = transaction.type === 'payment';
+  return (
+    <article aria-label={`${typeLabels[transaction.type]} ${transaction.customerName}`} className="space-y-2 py-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-medium">{transaction.customerName}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {typeLabels[transaction.type]} · <time dateTime={transaction.createdAt}>{formatIndiaDateTime(transaction.createdAt)}</time>
+          </p>
+          {transaction.description && (
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400">{transaction.description}</p>
+          )}
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <p className={`font-semibold tabular-nums ${isPayment ? '' : 'text-emerald-700 dark:text-emerald-400'}`}>
+            {formatWireRupees(transaction.amount)}
+          </p>
+          <TransactionStatusBadge status={transaction.status} />
+        </div>
+      </div>
+      <dl className="flex gap-4 text-xs text-slate-500 dark:text-slate-400">
+        <div className="flex gap-1">
+          <dt>Fee</dt>
+          <dd className="tabular-nums">{formatWireRupees(transaction.fee)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatWireRupees(transaction.totalAmount)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
