@@ -119,6 +119,27 @@ export async function createAdmin(khata: RunningApp, email: string, pin: string)
   await khata.services.auth.ensureAdmin(email, pin);
 }
 
+/**
+ * A customer account made through the API, for journeys about something after sign-up.
+ * Goes through the same OTP proof as the wizard.
+ */
+export async function createCustomer(
+  khata: RunningApp, customer: { mobileNumber: string; fullName: string; pin: string },
+): Promise<void> {
+  const phoneNumber = `+91${customer.mobileNumber}`;
+  const sent = await khata.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
+  const otp = (sent.json() as { developmentOtp?: string }).developmentOtp;
+  if (sent.statusCode !== 200 || !otp) throw new Error(`sending the OTP failed: ${sent.statusCode} ${sent.body}`);
+  const verified = await khata.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose: 'registration' } });
+  const proof = verified.cookies.find((cookie) => cookie.name === 'otp_proof')?.value;
+  if (verified.statusCode !== 200 || !proof) throw new Error(`verifying the OTP failed: ${verified.statusCode} ${verified.body}`);
+  const registered = await khata.app.inject({
+    method: 'POST', url: '/api/auth/customer/register', cookies: { otp_proof: proof },
+    payload: { phoneNumber, name: customer.fullName, pin: customer.pin },
+  });
+  if (registered.statusCode !== 201) throw new Error(`registering the customer failed: ${registered.statusCode} ${registered.body}`);
+}
+
 // ---------------------------------------------------------------------------------------
 // The browser
 
@@ -213,24 +234,3 @@ export const journey = test.extend<JourneyFixtures & FileFixtures>({
     await use(problemsOfPage.get(page)!);
   },
 });
-
-/**
- * A customer account made through the API, for journeys about something after sign-up.
- * Goes through the same OTP proof as the wizard.
- */
-export async function createCustomer(
-  khata: RunningApp, customer: { mobileNumber: string; fullName: string; pin: string },
-): Promise<void> {
-  const phoneNumber = `+91${customer.mobileNumber}`;
-  const sent = await khata.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
-  const otp = (sent.json() as { developmentOtp?: string }).developmentOtp;
-  if (sent.statusCode !== 200 || !otp) throw new Error(`sending the OTP failed: ${sent.statusCode} ${sent.body}`);
-  const verified = await khata.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose: 'registration' } });
-  const proof = verified.cookies.find((cookie) => cookie.name === 'otp_proof')?.value;
-  if (verified.statusCode !== 200 || !proof) throw new Error(`verifying the OTP failed: ${verified.statusCode} ${verified.body}`);
-  const registered = await khata.app.inject({
-    method: 'POST', url: '/api/auth/customer/register', cookies: { otp_proof: proof },
-    payload: { phoneNumber, name: customer.fullName, pin: customer.pin },
-  });
-  if (registered.statusCode !== 201) throw new Error(`registering the customer failed: ${registered.statusCode} ${registered.body}`);
-}
