@@ -60,9 +60,7 @@ export function createServices({ db, config, sms, clock = systemClock }: Omit<Ap
   const transactions = createTransactionService({ db, businesses });
   const credit = createCreditService({ db, clock, businesses, customers, stats, transactions });
   const qr = createQrService({ db, clock, businesses });
-  const payments = createPaymentService({
-    db, clock, pins, qr, credit, transactions, stats, loadPinHash: auth.pinHashOf,
-  });
+  const payments = createPaymentService({ db, clock, pins, qr, credit });
   const maintenance = createMaintenanceService({ db, clock });
   return { pins, sessions, otp, stats, businesses, auth, customers, transactions, credit, qr, payments, maintenance };
 }

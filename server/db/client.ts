@@ -94,6 +94,18 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The database's own error inside whatever wrapped it (Drizzle wraps in `cause`). */
+export function databaseError(error: unknown): { code: string; message: string; detail?: string } | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const { code, message, detail } = current as { code?: unknown; message?: unknown; detail?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, message: String(message ?? ''), detail: typeof detail === 'string' ? detail : undefined };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** The constraint a unique violation (23505) named, when it did. */
 export function violatedConstraint(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {

@@ -187,13 +187,7 @@ export function createAuthService(deps: {
 
   const anyAdminExists = () => repository.anyAdminExists(db);
 
-  /** The stored PIN hash of a user, for the services that check a PIN (payments). */
-  async function pinHashOf(userId: string) {
-    const account = await repository.findById(db, userId);
-    return account && { hash: account.pinHash, keyVersion: account.pinKeyVersion };
-  }
-
-  return { registerCustomer, registerBusiness, login, me, changePin, ensureAdmin, anyAdminExists, pinHashOf };
+  return { registerCustomer, registerBusiness, login, me, changePin, ensureAdmin, anyAdminExists };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

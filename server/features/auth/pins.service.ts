@@ -84,7 +84,12 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
     return result;
   }
 
-  return { hashPin, checkPin };
+  /** The HMAC of an entered PIN under every pepper version, for checks done in SQL. */
+  function candidateHashes(userId: string, pin: string): Record<string, string> {
+    return Object.fromEntries([...keys.peppers.keys()].map((version) => [String(version), hmac(version, userId, pin).toString('hex')]));
+  }
+
+  return { hashPin, checkPin, candidateHashes, refuseLocked };
 }
 
 export type PinService = ReturnType<typeof createPinService>;

@@ -68,22 +68,6 @@ export async function findPair(db: Executor, customerId: string, businessId: str
   return rows[0] ?? null;
 }
 
-/**
- * Adds `totalPaise` to what is owed only if it stays within the limit: the check and the
- * change are one statement, never read-then-write (design.md §3).
- */
-export async function debitWithinLimit(tx: Executor, customerId: string, businessId: string, totalPaise: number, now: Date) {
-  const rows = await tx.update(creditAccounts)
-    .set({ owedPaise: sql`${creditAccounts.owedPaise} + ${totalPaise}`, updatedAt: now })
-    .where(and(
-      eq(creditAccounts.customerId, customerId),
-      eq(creditAccounts.businessId, businessId),
-      sql`${creditAccounts.owedPaise} + ${totalPaise} <= ${creditAccounts.limitPaise}`,
-    ))
-    .returning(balanceColumns);
-  return rows[0] ?? null;
-}
-
 /** Lowers what is owed by `amountPaise`, only if at least that much is owed. */
 export async function repayUpToOwed(tx: Executor, businessId: string, accountId: string, amountPaise: number, now: Date) {
   const rows = await tx.update(creditAccounts)

@@ -9,7 +9,7 @@ import { formatRupees, toWireAmount, type Paise } from '../../../common/money';
 import type { ChangeLimitBody, CreateCreditAccountBody } from '../../../common/schemas/credit';
 import type { RepaymentBody } from '../../../common/schemas/payments';
 import type { Clock } from '../../clock';
-import { inTransaction, type Db, type Executor } from '../../db/client';
+import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CustomerService } from '../customers/customers.service';
@@ -93,16 +93,6 @@ export function createCreditService(deps: {
     return account ? Math.max(0, account.limitPaise - account.owedPaise) as Paise : null;
   }
 
-  /** Charges `totalPaise` to the customer's account with the business, within its limit. */
-  async function debit(tx: Executor, customerId: string, businessId: string, totalPaise: Paise) {
-    const account = await repository.debitWithinLimit(tx, customerId, businessId, totalPaise, clock());
-    if (account) return account;
-    const existing = await repository.findPair(tx, customerId, businessId);
-    if (!existing) throw new AppError('no_credit_account', 'You do not have a credit account with this business');
-    const shortPaise = existing.owedPaise + totalPaise - existing.limitPaise;
-    throw new AppError('insufficient_credit', `Insufficient balance. You need ${formatRupees(shortPaise as Paise)} more.`);
-  }
-
   /** Records cash received from the customer: lowers what is owed, at most to zero. */
   async function recordRepayment(userId: string, accountId: string, body: RepaymentBody) {
     const business = await businesses.findOwn(userId);
@@ -130,7 +120,7 @@ export function createCreditService(deps: {
     };
   }
 
-  return { create, changeLimit, listForCustomer, listForBusiness, availableWith, debit, recordRepayment };
+  return { create, changeLimit, listForCustomer, listForBusiness, availableWith, recordRepayment };
 }
 
 export type CreditService = ReturnType<typeof createCreditService>;

@@ -1,26 +1,51 @@
-/** SQL for payment idempotency keys. */
-import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema';
+/** SQL for payments: one call of the khata_pay function (migration 0003) per payment. */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client';
 
-export async function findKey(db: Executor, customerId: string, key: string) {
-  const rows = await db.select().from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.key, key))).limit(1);
-  return rows[0] ?? null;
+export interface PayParams {
+  customerId: string;
+  attemptKey: string;
+  /** HMAC of the entered PIN under each pepper version: { "1": "ab12…" }. */
+  pinHashes: Record<string, string>;
+  qrToken: string;
+  amountPaise: number | null;
+  idempotencyKey: string | null;
+  requestHash: string;
+  now: Date;
+  idempotencyExpiresAt: Date;
+  transactionId: string;
+  counterSlot: number;
+  pinAttemptsMax: number;
+  lockBaseSeconds: number;
+  lockMaxSeconds: number;
+  paymentMaxPaise: number;
 }
 
-/**
- * Claims a key inside the payment's transaction. A concurrent payment with the same key
- * waits here on the unique index until the first commits (then finds its answer) or
- * rolls back (then proceeds itself).
- */
-export async function claimKey(tx: Executor, row: typeof idempotencyKeys.$inferInsert): Promise<boolean> {
-  const rows = await tx.insert(idempotencyKeys).values(row).onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return rows.length === 1;
+/** The ledger row of a payment, in raw units, as the function returns and stores it. */
+export interface PaidRow {
+  id: string;
+  amountPaise: number;
+  feePaise: number;
+  totalPaise: number;
+  createdAt: string;
+  businessId: string;
+  businessName: string;
+  customerName: string;
+  description: string | null;
 }
 
-export async function storeAnswer(tx: Executor, customerId: string, key: string, response: string): Promise<void> {
-  await tx.update(idempotencyKeys).set({ response })
-    .where(and(eq(idempotencyKeys.customerId, customerId), eq(idempotencyKeys.key, key)));
+export type PayOutcome =
+  | { outcome: 'locked'; lockedUntil: string }
+  | { outcome: 'pin_incorrect'; attemptsLeft: number }
+  | { outcome: 'replayed'; payment: PaidRow }
+  | { outcome: 'paid'; payment: PaidRow };
+
+export async function pay(db: Executor, p: PayParams): Promise<PayOutcome> {
+  const result = await db.execute(sql`select khata_pay(
+    ${p.customerId}::uuid, ${p.attemptKey}, ${JSON.stringify(p.pinHashes)}::jsonb, ${p.qrToken}, ${p.amountPaise}::bigint,
+    ${p.idempotencyKey}, ${p.requestHash}, ${p.now.toISOString()}::timestamptz, ${p.idempotencyExpiresAt.toISOString()}::timestamptz,
+    ${p.transactionId}::uuid, ${p.counterSlot}::smallint, ${p.pinAttemptsMax}::int, ${p.lockBaseSeconds}::int,
+    ${p.lockMaxSeconds}::int, ${p.paymentMaxPaise}::bigint) as result`);
+  const raw = rowsOf<{ result: PayOutcome | string }>(result)[0]!.result;
+  return typeof raw === 'string' ? JSON.parse(raw) as PayOutcome : raw;
 }

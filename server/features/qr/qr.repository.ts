@@ -1,5 +1,5 @@
 /** SQL for merchants' payment QR codes. */
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, qrCodes } from '../../db/schema';
 
@@ -34,12 +34,4 @@ export async function findByToken(db: Executor, token: string) {
     .innerJoin(businesses, eq(businesses.id, qrCodes.businessId))
     .where(eq(qrCodes.token, token)).limit(1);
   return rows[0] ?? null;
-}
-
-/** Marks a dynamic code paid; false if it was paid already or has expired. */
-export async function consumeDynamic(tx: Executor, id: string, now: Date): Promise<boolean> {
-  const rows = await tx.update(qrCodes).set({ paidAt: now })
-    .where(and(eq(qrCodes.id, id), isNull(qrCodes.paidAt), gt(qrCodes.expiresAt, now), sql`${qrCodes.amountPaise} is not null`))
-    .returning({ id: qrCodes.id });
-  return rows.length === 1;
 }

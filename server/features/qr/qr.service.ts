@@ -9,7 +9,7 @@ import { qrExpiryMinutesDefault } from '../../../common/limits';
 import { toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
 import type { GenerateQrBody } from '../../../common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
-import { inTransaction, type Db, type Executor } from '../../db/client';
+import { inTransaction, type Db } from '../../db/client';
 import type { qrCodes } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
@@ -81,10 +81,10 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
    * The code behind `qrData`, checked for use now: known, not expired, its business
    * approved, and (dynamic codes) not yet paid.
    */
-  async function resolvePayable(qrData: string, executor: Executor = db): Promise<ResolvedQr> {
+  async function resolvePayable(qrData: string): Promise<ResolvedQr> {
     const token = tokenFromQrData(qrData);
     if (!token) throw new AppError('qr_invalid', 'This is not a Khata payment code');
-    const code = await repository.findByToken(executor, token);
+    const code = await repository.findByToken(db, token);
     if (!code) throw new AppError('qr_not_found', 'This payment code does not exist');
     if (code.amountPaise !== null && code.paidAt) throw new AppError('qr_already_used', 'This payment code has already been paid');
     if (code.expiresAt <= clock()) throw new AppError('qr_expired', 'This payment code has expired. Ask the merchant for a new one.');
@@ -92,14 +92,7 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
     return code;
   }
 
-  /** Uses up a dynamic code inside the payment's transaction. */
-  async function consumeDynamic(tx: Executor, code: ResolvedQr): Promise<void> {
-    if (!(await repository.consumeDynamic(tx, code.id, clock()))) {
-      throw new AppError('qr_already_used', 'This payment code has already been paid');
-    }
-  }
-
-  return { generate, listForBusiness, resolvePayable, consumeDynamic };
+  return { generate, listForBusiness, resolvePayable };
 }
 
 export type QrService = ReturnType<typeof createQrService>;

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client';
 import * as repository from './stats.repository';
 
 /** Enough slots that concurrent writers rarely meet on one row. */
-const counterSlots = 8;
+export const counterSlots = 8;
 const anySlot = () => randomInt(counterSlots);
 
 export function createStatsService(deps: { db: Db }) {
