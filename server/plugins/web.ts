@@ -22,6 +22,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
           : 'no-cache');
       },
     });
+    // The wildcard route does not serve the bare root (a directory) without an index.
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context';
+
+let ctx: TestContext;
+const webDir = mkdtempSync(join(tmpdir(), 'khata-web-'));
+beforeAll(async () => {
+  mkdirSync(join(webDir, 'assets'));
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Khata</title>');
+  writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  ctx = await createTestContext({ config: { webDir } });
+});
+afterAll(async () => { await ctx.close(); });
+
+describe('serving the web app', () => {
+  it.each(['/', '/cust', '/merchant', '/pay/AAAAAAAAAAAAAAAAAAAAAA', '/some/unknown/path'])('answers %s with the app, never cached', async (url) => {
+    const response = await ctx.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Khata</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers an unknown API path with JSON, not the app', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' });
+  });
+
+  it('serves a file added after start-up', async () => {
+    writeFileSync(join(webDir, 'assets', 'late-def456.js'), 'console.log(2)');
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/late-def456.js' })).statusCode).toBe(200);
+  });
+});
