@@ -29,6 +29,10 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers a missing asset with 404, not the app', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/gone-000000.js' })).statusCode).toBe(404);
+  });
+
   it('answers an unknown API path with JSON, not the app', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(response.statusCode).toBe(404);

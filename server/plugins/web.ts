@@ -27,7 +27,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing hashed asset (a stale page after a deploy) must not get HTML back.
+    const isApp = hasWeb && (request.method === 'GET' || request.method === 'HEAD')
+      && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
+    if (!isApp) {
       return reply.status(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
