@@ -55,7 +55,14 @@ export async function expectPath(page: Page, path: string, why: string): Promise
 // ---------------------------------------------------------------------------------------
 // Toasts
 
-const toastsOn = (page: Page) => page.getByRole('region', { name: /^Notifications/ }).getByRole('status');
+/**
+ * The toasts on screen. While a sheet or dialog is open, Radix marks the rest of the page
+ * (the toast list with it) aria-hidden and announces each toast through a live region of
+ * its own; a sighted person still sees the toast, so hidden-from-assistive-technology
+ * toasts count here, and expectToast checks that they are visible.
+ */
+const toastsOn = (page: Page) =>
+  page.getByRole('region', { name: /^Notifications/, includeHidden: true }).getByRole('status', { includeHidden: true });
 
 /**
  * Waits for the toast `title` (and `description`, when given) and checks it is the only
@@ -232,3 +239,125 @@ export async function expectAdminHeader(page: Page, email: string): Promise<void
 /** Whether <html> carries the `dark` class that switches the dark theme on. */
 export const isDarkTheme = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+// ---------------------------------------------------------------------------------------
+// Money
+
+/** Rupees as the app shows them: ₹, Indian grouping, 2 decimals ("₹1,000.00"). */
+export const rupees = (amount: number): string =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    .format(amount);
+
+// ---------------------------------------------------------------------------------------
+// The admin's Business Approvals
+
+/** Opens the Business Approvals tab, whose name carries the pending count when there is one. */
+export async function openBusinessApprovals(page: Page, pendingCount: number): Promise<void> {
+  const tab = page.getByRole('tab', { name: `Business Approvals (${pendingCount} pending)`, exact: true });
+  await expectVisible(tab, `the Business Approvals tab with the badge "${pendingCount}"`);
+  await expectVisible(tab.getByText(String(pendingCount), { exact: true }), `the pending badge ${pendingCount} on the tab`);
+  await tab.click();
+}
+
+/** The list of one status (Pending / Approved / Rejected) in the approvals panel. */
+export async function openApplications(page: Page, status: 'Pending' | 'Approved' | 'Rejected'): Promise<Locator> {
+  await page.getByRole('tablist', { name: 'Applications by status' }).getByRole('tab', { name: status, exact: true }).click();
+  const label = { Pending: 'Pending applications', Approved: 'Approved businesses', Rejected: 'Rejected businesses' }[status];
+  const list = page.getByRole('list', { name: label, exact: true });
+  await expectVisible(list, `the ${label} list`);
+  return list;
+}
+
+/** Taps Review on a pending application and returns the Review Application dialog. */
+export async function reviewApplication(page: Page, businessName: string): Promise<Locator> {
+  await button(page, `Review ${businessName}`).click();
+  const dialog = page.getByRole('dialog', { name: 'Review Application' });
+  await expectVisible(dialog, `the Review Application dialog for ${businessName}`);
+  await expectVisible(dialog.getByText(businessName, { exact: true }), `${businessName} in the dialog`);
+  return dialog;
+}
+
+// ---------------------------------------------------------------------------------------
+// The merchant app
+
+export const merchantTab = (page: Page, name: 'Dashboard' | 'QR Codes' | 'History' | 'Settings') =>
+  page.getByRole('tablist', { name: 'Sections' }).getByRole('tab', { name, exact: true });
+
+/** A stat card on the merchant Dashboard ("Total Revenue", "Customers", …). */
+export const statCard = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+
+/** Opens Create Customer → the Add Credit Account sheet. */
+export async function openAddCreditAccount(page: Page): Promise<Locator> {
+  await button(page, 'Create Customer').click();
+  const sheet = page.getByRole('dialog', { name: 'Add Credit Account' });
+  await expectVisible(sheet, 'the Add Credit Account sheet');
+  return sheet;
+}
+
+/** A customer's card in the merchant's Customers list. */
+export const customerCard = (page: Page, customerName: string) => page.getByRole('article', { name: customerName, exact: true });
+
+/** A ledger entry as the merchant sees it ("Payment Asha Verma", "Repayment Asha Verma"). */
+export const merchantEntry = (scope: Page | Locator, type: 'Payment' | 'Repayment', customerName: string) =>
+  scope.getByRole('article', { name: `${type} ${customerName}`, exact: true });
+
+// ---------------------------------------------------------------------------------------
+// The customer app
+
+/** The amount on the Available Credit card. */
+export const availableCredit = (page: Page) =>
+  page.getByRole('region', { name: 'Available Credit' }).getByTestId('available-credit');
+
+/** A merchant's row in My Merchants. */
+export const myMerchant = (page: Page, businessName: string) =>
+  page.getByRole('region', { name: 'My Merchants' }).getByRole('button', { name: new RegExp(`^${businessName}\\b`) });
+
+/** A ledger entry as the customer sees it ("Payment Kumar Kirana"). */
+export const customerEntry = (page: Page, type: 'Payment' | 'Repayment', businessName: string) =>
+  page.getByRole('region', { name: 'Transaction History' }).getByRole('article', { name: `${type} ${businessName}`, exact: true });
+
+/** Opens "My Code" and reads the Payment ID from the My Payment Code sheet, then closes it. */
+export async function readMyPaymentId(page: Page): Promise<string> {
+  await button(page, 'My Code Receive Payment').click();
+  const sheet = page.getByRole('dialog', { name: 'My Payment Code' });
+  const id = sheet.locator('dt:text-is("Payment ID") + dd');
+  await expectVisible(id, 'the Payment ID on the My Payment Code sheet');
+  const handle = (await id.innerText()).trim();
+  await page.keyboard.press('Escape');
+  await expectHidden(sheet, 'the My Payment Code sheet');
+  return handle;
+}
+
+/** Opens Scan QR (the overlay with the payment screen) from Home's Quick Actions. */
+export async function openScanQr(page: Page): Promise<Locator> {
+  await button(page, 'Scan QR Make Payment').click();
+  const overlay = page.getByRole('dialog', { name: 'Scan QR Code' });
+  await expectVisible(overlay, 'the Scan QR Code overlay');
+  return overlay;
+}
+
+/** On the scan step: switches to manual entry, pastes the code's text and taps Continue. */
+export async function enterCodeManually(overlay: Locator, qrData: string): Promise<void> {
+  const manual = button(overlay, 'Enter code manually');
+  if (await manual.isVisible()) await manual.click();
+  await field(overlay, 'QR Code Data').fill(qrData);
+  await button(overlay, 'Continue').click();
+}
+
+/** The confirm step's figures, by their terms ("Amount", "Total", …). */
+export const confirmFigure = (overlay: Locator, term: string) => overlay.locator(`dt:text-is("${term}") + dd`);
+
+/** Checks the confirm step shows `figures` (term → text) exactly. */
+export async function expectConfirmFigures(overlay: Locator, figures: Record<string, string>): Promise<void> {
+  await expectVisible(overlay.getByRole('form', { name: 'Confirm payment' }), 'the confirm step');
+  for (const [term, value] of Object.entries(figures)) {
+    await expect.poll(() => confirmFigure(overlay, term).innerText(), { message: `the confirm step's ${term}` }).toBe(value);
+  }
+}
+
+/** From the confirm step: Continue to PIN, type the PIN, Pay Now. */
+export async function payWithPin(overlay: Locator, pin: string): Promise<void> {
+  await button(overlay, 'Continue to PIN').click();
+  await field(overlay, 'PIN').fill(pin);
+  await button(overlay, 'Pay Now').click();
+}
