@@ -200,8 +200,6 @@ export const transactions = pgTable('transactions', {
   index('transactions_customer_created_idx').on(t.customerId, t.createdAt, t.id),
   index('transactions_customer_business_created_idx').on(t.customerId, t.businessId, t.createdAt, t.id),
   index('transactions_business_created_idx').on(t.businessId, t.createdAt, t.id),
-  index('transactions_account_idx').on(t.creditAccountId),
-  index('transactions_qr_idx').on(t.qrCodeId),
   check('transactions_type_check', sql`${t.type} in ('payment', 'repayment', 'adjustment')`),
   check('transactions_amounts_check', sql`${t.amountPaise} > 0 and ${t.feePaise} >= 0 and ${t.totalPaise} = ${t.amountPaise} + ${t.feePaise}`),
 ]);

@@ -1,4 +1,4 @@
-/** SQL for PIN attempt counters. */
+/** SQL for PIN attempt counters. A counter row exists only once a PIN was wrong. */
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { pinAttempts } from '../../db/schema';
@@ -9,27 +9,21 @@ export interface AttemptState {
   lockedUntil: Date | null;
 }
 
-const stateColumns = { failures: pinAttempts.failures, lockCount: pinAttempts.lockCount, lockedUntil: pinAttempts.lockedUntil };
+const noAttempts: AttemptState = { failures: 0, lockCount: 0, lockedUntil: null };
 
 /**
- * Locks the key's counter row until the transaction ends, creating it if needed, so
- * PIN evaluations of one identifier happen one at a time.
+ * Takes the key's lock until the transaction ends (an advisory lock: memory only, the
+ * same one khata_pay takes), then reads its counter, so PIN evaluations of one
+ * identifier happen one at a time.
  */
-export async function lockCounter(tx: Executor, key: string, now: Date): Promise<AttemptState> {
-  const select = () => tx.select(stateColumns).from(pinAttempts).where(eq(pinAttempts.key, key)).for('update');
-  const [existing] = await select();
-  if (existing) return existing;
-  await tx.insert(pinAttempts).values({ key, failures: 0, lockCount: 0, lockedUntil: null, updatedAt: now })
-    .onConflictDoNothing();
-  const [created] = await select();
-  return created!;
+export async function lockAndRead(tx: Executor, key: string): Promise<AttemptState> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727002, hashtext(${key}))`);
+  const [row] = await tx.select({ failures: pinAttempts.failures, lockCount: pinAttempts.lockCount, lockedUntil: pinAttempts.lockedUntil })
+    .from(pinAttempts).where(eq(pinAttempts.key, key));
+  return row ?? noAttempts;
 }
 
-export async function saveCounter(tx: Executor, key: string, state: AttemptState, now: Date): Promise<void> {
-  await tx.update(pinAttempts).set({ ...state, updatedAt: now }).where(eq(pinAttempts.key, key));
-}
-
-/** Rows that hold nothing worth keeping: no failures and no lock history. */
-export async function purgeIdle(db: Executor, before: Date): Promise<void> {
-  await db.delete(pinAttempts).where(sql`${pinAttempts.failures} = 0 and ${pinAttempts.lockCount} = 0 and ${pinAttempts.updatedAt} < ${before.toISOString()}`);
+export async function save(tx: Executor, key: string, state: AttemptState, now: Date): Promise<void> {
+  await tx.insert(pinAttempts).values({ key, ...state, updatedAt: now })
+    .onConflictDoUpdate({ target: pinAttempts.key, set: { ...state, updatedAt: now } });
 }

@@ -53,30 +53,30 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
    * Checks a PIN under the attempt limit of `key`. Throws 429 while the key is locked,
    * without evaluating the PIN. `stored` is null for an unknown account: the attempt is
    * counted and refused exactly as a wrong PIN would be. Evaluations of one key are
-   * serialised by a row lock, so concurrent guesses cannot pass the limit.
+   * serialised by a lock on the key, so concurrent guesses cannot pass the limit.
    */
   async function checkPin(key: string, stored: (PinHash & { userId: string }) | null, pin: string): Promise<PinCheck> {
     const result = await inTransaction(db, async (tx) => {
       const now = clock();
-      const state = await attempts.lockCounter(tx, key, now);
+      const state = await attempts.lockAndRead(tx, key);
       if (state.lockedUntil && state.lockedUntil > now) return { outcome: 'locked' as const, until: state.lockedUntil };
 
       // An unknown account still costs one HMAC, so timing does not tell them apart.
       const correct = stored ? matches(stored, stored.userId, pin) : (hmac(keys.currentVersion, key, pin), false);
       if (correct) {
         if (state.failures > 0 || state.lockCount > 0) {
-          await attempts.saveCounter(tx, key, { failures: 0, lockCount: 0, lockedUntil: null }, now);
+          await attempts.save(tx, key, { failures: 0, lockCount: 0, lockedUntil: null }, now);
         }
         return { outcome: 'correct' as const, needsRehash: stored!.keyVersion !== keys.currentVersion };
       }
       const failures = state.failures + 1;
       if (failures >= pinAttemptsMax) {
         const lockSeconds = Math.min(pinLockBaseSeconds * 2 ** state.lockCount, pinLockMaxSeconds);
-        await attempts.saveCounter(tx, key, {
+        await attempts.save(tx, key, {
           failures: 0, lockCount: state.lockCount + 1, lockedUntil: new Date(now.getTime() + lockSeconds * 1000),
         }, now);
       } else {
-        await attempts.saveCounter(tx, key, { ...state, failures }, now);
+        await attempts.save(tx, key, { ...state, failures }, now);
       }
       return { outcome: 'wrong' as const, attemptsLeft: Math.max(0, pinAttemptsMax - failures) };
     });
