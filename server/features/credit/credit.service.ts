@@ -15,6 +15,7 @@ import type { BusinessService } from '../businesses/businesses.service';
 import type { CustomerService } from '../customers/customers.service';
 import type { StatsService } from '../stats/stats.service';
 import type { TransactionService } from '../transactions/transactions.service';
+import { uuidv7 } from '../../ids';
 import * as repository from './credit.repository';
 
 const amounts = (limitPaise: number, owedPaise: number) => ({
@@ -98,7 +99,7 @@ export function createCreditService(deps: {
     const business = await businesses.findOwn(userId);
     if (!business) throw new AppError('forbidden', 'You do not have access to this');
     const now = clock();
-    const transactionId = randomUUID();
+    const transactionId = uuidv7(now.getTime());
     await inTransaction(db, async (tx) => {
       const account = await repository.repayUpToOwed(tx, business.id, accountId, body.amount, now);
       if (!account) {

@@ -6,7 +6,7 @@
  * PIN under its attempt limit, claims the Idempotency-Key, consumes a dynamic code, makes
  * the guarded debit, writes the ledger row and the merchant's counters.
  */
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { QrValidation, TransactionView } from '../../../common/api-types';
 import { paymentMaxPaise, pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '../../../common/limits';
 import { feeFor, formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
@@ -19,6 +19,7 @@ import type { SessionUser } from '../auth/sessions.service';
 import type { CreditService } from '../credit/credit.service';
 import { counterSlots } from '../stats/stats.service';
 import { tokenFromQrData, type QrService } from '../qr/qr.service';
+import { uuidv7 } from '../../ids';
 import * as repository from './payments.repository';
 
 /** How long a payment's answer is kept for retries with the same Idempotency-Key. */
@@ -105,7 +106,7 @@ export function createPaymentService(deps: { db: Db; clock: Clock; pins: PinServ
         requestHash: requestHash(body),
         now,
         idempotencyExpiresAt: addSeconds(now, idempotencyTtlSeconds),
-        transactionId: randomUUID(),
+        transactionId: uuidv7(now.getTime()),
         counterSlot: randomInt(counterSlots),
         pinAttemptsMax,
         lockBaseSeconds: pinLockBaseSeconds,

@@ -1,0 +1,14 @@
+/**
+ * Time-ordered ids (UUIDv7, RFC 9562) for rows inserted on hot paths: new ledger rows land
+ * at the right edge of the primary key's index instead of on random pages.
+ */
+import { randomBytes } from 'node:crypto';
+
+export function uuidv7(now = Date.now()): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(now, 0, 6);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
