@@ -153,9 +153,10 @@ export async function createCustomer(
  */
 export async function callApi<T = unknown>(
   khata: RunningApp, method: 'GET' | 'POST', path: string,
-  { token, body, expected = method === 'POST' ? [200, 201] : [200] }: { token?: string; body?: unknown; expected?: number[] } = {},
+  { token, body, headers: extraHeaders = {}, expected = method === 'POST' ? [200, 201] : [200] }:
+    { token?: string; body?: unknown; headers?: Record<string, string>; expected?: number[] } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${khata.baseUrl}${path}`, {
@@ -255,6 +256,15 @@ export function generateQrCode(
 /** The merchant's QR codes, newest first: GET /api/qr/business. */
 export async function businessQrCodes(khata: RunningApp, businessToken: string): Promise<QrCodeView[]> {
   return (await callApi<{ qrCodes: QrCodeView[] }>(khata, 'GET', '/api/qr/business', { token: businessToken })).qrCodes;
+}
+
+/** A customer pays a merchant code through the API (amount for static codes only). */
+export async function payByApi(
+  khata: RunningApp, customerToken: string, payment: { qrData: string; pin: string; amount?: string },
+): Promise<void> {
+  await callApi(khata, 'POST', '/api/payments/process', {
+    token: customerToken, body: payment, headers: { 'idempotency-key': randomBytes(12).toString('hex') },
+  });
 }
 
 // ---------------------------------------------------------------------------------------

@@ -361,3 +361,22 @@ export async function payWithPin(overlay: Locator, pin: string): Promise<void> {
   await field(overlay, 'PIN').fill(pin);
   await button(overlay, 'Pay Now').click();
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Checks a My Merchants row: Given Credit (what is owed) and/or the Limit, and a View badge. */
+export async function expectMyMerchant(
+  page: Page, businessName: string, shows: { givenCredit?: string; limit?: string },
+): Promise<void> {
+  const row = myMerchant(page, businessName);
+  await expectVisible(row, `${businessName} in My Merchants`);
+  await expectVisible(row.getByText('View', { exact: true }), `the View badge on ${businessName}`);
+  if (shows.givenCredit !== undefined) {
+    await expect.poll(() => row.innerText(), { message: `Given Credit on ${businessName}` })
+      .toMatch(new RegExp(`Given Credit\\s*${escapeRegExp(shows.givenCredit)}`));
+  }
+  if (shows.limit !== undefined) {
+    await expect.poll(() => row.innerText(), { message: `Limit on ${businessName}` })
+      .toMatch(new RegExp(`Limit\\s*${escapeRegExp(shows.limit)}`));
+  }
+}
