@@ -76,8 +76,8 @@ export async function startServer(env: Record<string, string>, port = 5600): Pro
   });
   const rssKb: number[] = [];
   const sampler = setInterval(() => {
-    const status = spawnSync('ps', ['-o', 'rss=', '-p', String(child.pid)]).stdout.toString().trim();
-    if (status) rssKb.push(Number(status));
+    const rss = spawnSync('ps', ['-o', 'rss=', '-p', String(child.pid)]).stdout.toString().trim();
+    if (rss) rssKb.push(Number(rss));
   }, 500);
   return {
     url: `http://127.0.0.1:${port}`, child, rssKb,
@@ -117,9 +117,14 @@ end
 
 export interface WrkResult { requests: number; seconds: number; perSecond: number; non2xx: number; p50Ms: number; p99Ms: number }
 
-export function runWrk(url: string, script: string, connections: number, seconds: number): WrkResult {
-  const result = spawnSync('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
+/** Runs wrk without blocking this process, so the server's memory can be sampled meanwhile. */
+export async function runWrk(url: string, script: string, connections: number, seconds: number): Promise<WrkResult> {
+  const child = spawn('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url]);
+  let stdout = '';
+  child.stdout.on('data', (chunk) => { stdout += chunk; });
+  const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (status !== 0) throw new Error(`wrk failed (${status}):\n${stdout}`);
+  const result = { stdout };
   const match = /WRK requests=(\d+) duration_us=(\d+) errors_status=(\d+) p50_us=(\d+) p99_us=(\d+)/.exec(result.stdout);
   if (!match) throw new Error(`wrk output not understood:\n${result.stdout}`);
   const requests = Number(match[1]);

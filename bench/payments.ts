@@ -19,8 +19,8 @@ const pairs = accounts.flatMap((a, i) => [{ token: a.token, qr: qrToken(a.mercha
 wrkScript(pairs, '/tmp/khata-bench-pay.lua');
 
 const server = await startServer({ DATABASE_URL: dataset.url, DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? '16' });
-runWrk(server.url, '/tmp/khata-bench-pay.lua', connections, 3); // warm-up
-const http = runWrk(server.url, '/tmp/khata-bench-pay.lua', connections, seconds);
+await runWrk(server.url, '/tmp/khata-bench-pay.lua', connections, 3); // warm-up
+const http = await runWrk(server.url, '/tmp/khata-bench-pay.lua', connections, seconds);
 await server.stop();
 const rssMaxMb = Math.max(...server.rssKb) / 1024;
 

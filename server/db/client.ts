@@ -78,6 +78,18 @@ export function openPostgres(options: PostgresOptions): Database & { pool: pg.Po
   return { kind: 'postgres', db, pool, close: () => pool.end() };
 }
 
+/**
+ * Runs a statement the hot paths repeat, as a named prepared statement on PostgreSQL (the
+ * server parses and plans it once per connection) and as a plain query on PGlite. Rows
+ * come back through the driver's own parsers: BIGINT as number, timestamps as Date,
+ * JSON as objects, on both engines.
+ */
+export async function preparedQuery<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  return (await client.query<T>(text, values)).rows;
+}
+
 /** The rows of a raw `db.execute`, which PGlite and pg both answer as `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 

@@ -1,7 +1,7 @@
 /** SQL for sessions. Tokens arrive here already hashed. */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { preparedQuery, type Db, type Executor } from '../../db/client';
+import { sessions } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
@@ -10,25 +10,22 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-export async function findActiveSession(db: Executor, tokenHash: string, now: Date) {
-  const rows = await db
-    .select({
-      userId: users.id,
-      role: users.role,
-      name: users.name,
-      phone: users.phone,
-      email: users.email,
-      idleExpiresAt: sessions.idleExpiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(
-      eq(sessions.tokenHash, tokenHash),
-      isNull(sessions.revokedAt),
-      gt(sessions.idleExpiresAt, now),
-      gt(sessions.absoluteExpiresAt, now),
-    ))
-    .limit(1);
+interface ActiveSessionRow {
+  userId: string;
+  role: 'customer' | 'business' | 'admin';
+  name: string;
+  phone: string | null;
+  email: string | null;
+  idleExpiresAt: Date;
+}
+
+/** Every authenticated request runs this, so it is a prepared statement. */
+export async function findActiveSession(db: Db, tokenHash: string, now: Date): Promise<ActiveSessionRow | null> {
+  const rows = await preparedQuery<ActiveSessionRow>(db, 'find_active_session', `
+    select u.id as "userId", u.role, u.name, u.phone, u.email, s.idle_expires_at as "idleExpiresAt"
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = $1 and s.revoked_at is null and s.idle_expires_at > $2 and s.absolute_expires_at > $2
+    limit 1`, [tokenHash, now.toISOString()]);
   return rows[0] ?? null;
 }
 

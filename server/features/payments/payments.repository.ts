@@ -1,6 +1,5 @@
 /** SQL for payments: one call of the khata_pay function (migration 0003) per payment. */
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/client';
+import { preparedQuery, type Db } from '../../db/client';
 
 export interface PayParams {
   customerId: string;
@@ -40,12 +39,14 @@ export type PayOutcome =
   | { outcome: 'replayed'; payment: PaidRow }
   | { outcome: 'paid'; payment: PaidRow };
 
-export async function pay(db: Executor, p: PayParams): Promise<PayOutcome> {
-  const result = await db.execute(sql`select khata_pay(
-    ${p.customerId}::uuid, ${p.attemptKey}, ${JSON.stringify(p.pinHashes)}::jsonb, ${p.qrToken}, ${p.amountPaise}::bigint,
-    ${p.idempotencyKey}, ${p.requestHash}, ${p.now.toISOString()}::timestamptz, ${p.idempotencyExpiresAt.toISOString()}::timestamptz,
-    ${p.transactionId}::uuid, ${p.counterSlot}::smallint, ${p.pinAttemptsMax}::int, ${p.lockBaseSeconds}::int,
-    ${p.lockMaxSeconds}::int, ${p.paymentMaxPaise}::bigint) as result`);
-  const raw = rowsOf<{ result: PayOutcome | string }>(result)[0]!.result;
+export async function pay(db: Db, p: PayParams): Promise<PayOutcome> {
+  const [row] = await preparedQuery<{ result: PayOutcome | string }>(db, 'khata_pay', `select khata_pay(
+    $1::uuid, $2, $3::jsonb, $4, $5::bigint, $6, $7, $8::timestamptz, $9::timestamptz, $10::uuid, $11::smallint,
+    $12::int, $13::int, $14::int, $15::bigint) as result`, [
+    p.customerId, p.attemptKey, JSON.stringify(p.pinHashes), p.qrToken, p.amountPaise, p.idempotencyKey, p.requestHash,
+    p.now.toISOString(), p.idempotencyExpiresAt.toISOString(), p.transactionId, p.counterSlot, p.pinAttemptsMax,
+    p.lockBaseSeconds, p.lockMaxSeconds, p.paymentMaxPaise,
+  ]);
+  const raw = row!.result;
   return typeof raw === 'string' ? JSON.parse(raw) as PayOutcome : raw;
 }
