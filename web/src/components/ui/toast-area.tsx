@@ -1,8 +1,11 @@
 import * as Toast from '@radix-ui/react-toast';
 import { defaultToastDurationMs, dismissToast, useCurrentToast } from './toast-store';
 
-/** The toast area: Radix Toast showing the single current toast at the top. */
-export function Toaster() {
+/**
+ * The toast area: Radix Toast showing the single current toast at the top. Loaded by
+ * the Toaster on the first toast, so sign-in screens do not download it up front.
+ */
+export function ToastArea() {
   const shown = useCurrentToast();
   const destructive = shown?.variant === 'destructive';
   return (
