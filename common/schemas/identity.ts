@@ -16,7 +16,7 @@ export const phoneNumber = z.string().check(
 );
 export const pin = z.string().check(z.regex(/^\d{4}$/, 'PIN must be exactly 4 digits'));
 export const otp = z.string().check(z.regex(/^\d{6}$/, 'OTP must be exactly 6 digits'));
-export const otpPurpose = z.enum(['registration'], 'Purpose must be registration');
+export const otpPurpose = z.enum(['registration', 'pin_reset'], 'Purpose must be registration or pin_reset');
 
 const requiredText = (label: string, max: number) =>
   z.string(`${label} is required`).check(
@@ -54,6 +54,22 @@ export const emailLoginBody = z.object({ email, pin });
 
 export const changePinBody = z.object({ currentPin: pin, newPin: pin, confirmPin: pin });
 
+/** Resetting a forgotten PIN with the proof of an OTP sent to the registered phone. */
+export const resetPinBody = z.object({
+  phoneNumber,
+  role: z.enum(['customer', 'business'], 'Role must be customer or business'),
+  newPin: pin,
+  confirmPin: pin,
+});
+
+/** An admin lifting a PIN lock: the identifier as people type it at sign-in. */
+export const unlockBody = z.object({
+  role: z.enum(['customer', 'business', 'admin'], 'Role must be customer, business or admin'),
+  identifier: z.string('Enter the phone number or e-mail').check(
+    z.trim(), z.toLowerCase(), z.minLength(1, 'Enter the phone number or e-mail'), z.maxLength(254, 'The identifier is too long'),
+  ),
+});
+
 export type OtpSendBody = z.infer<typeof otpSendBody>;
 export type OtpVerifyBody = z.infer<typeof otpVerifyBody>;
 export type CustomerRegisterBody = z.infer<typeof customerRegisterBody>;
@@ -61,3 +77,5 @@ export type BusinessRegisterBody = z.infer<typeof businessRegisterBody>;
 export type CustomerLoginBody = z.infer<typeof customerLoginBody>;
 export type EmailLoginBody = z.infer<typeof emailLoginBody>;
 export type ChangePinBody = z.infer<typeof changePinBody>;
+export type ResetPinBody = z.infer<typeof resetPinBody>;
+export type UnlockBody = z.infer<typeof unlockBody>;

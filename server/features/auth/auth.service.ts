@@ -6,7 +6,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { MeResponse, Role, UserView } from '../../../common/api-types';
 import { invalidCredentialsMessage, weakPinMessage } from '../../../common/errors';
 import type {
-  BusinessRegisterBody, ChangePinBody, CustomerRegisterBody,
+  BusinessRegisterBody, ChangePinBody, CustomerRegisterBody, ResetPinBody, UnlockBody,
 } from '../../../common/schemas/identity';
 import { isWeakPin } from '../../../common/weak-pins';
 import type { Clock } from '../../clock';
@@ -163,6 +163,30 @@ export function createAuthService(deps: {
   }
 
   /**
+   * Sets a new PIN for the account registered with a phone, after an OTP to that phone:
+   * the way back in for someone who forgot the PIN or is locked out. It lifts the lock
+   * and signs out every session.
+   */
+  async function resetPin(body: ResetPinBody, proofToken: string | undefined): Promise<void> {
+    if (body.newPin !== body.confirmPin) throw new AppError('invalid_input', 'New PIN and confirmation do not match');
+    refuseWeakPin(body.newPin);
+    await inTransaction(db, async (tx) => {
+      await otp.consumeProof(tx, proofToken, body.phoneNumber, 'pin_reset');
+      const account = await repository.findByPhone(tx, body.role, body.phoneNumber);
+      if (!account) throw new AppError('not_found', `No ${body.role === 'customer' ? 'customer' : 'business'} account uses this phone number`);
+      const fresh = pins.hashPin(account.id, body.newPin);
+      await repository.updatePin(tx, account.id, fresh.hash, fresh.keyVersion);
+      await pins.clearAttempts(tx, attemptKey(body.role, (body.role === 'customer' ? account.phone : account.email) ?? account.id));
+      await sessions.revokeOthers(tx, account.id);
+    });
+  }
+
+  /** An admin lifts the PIN lock of an identifier (a phone for customers, an e-mail otherwise). */
+  async function unlock(body: UnlockBody): Promise<boolean> {
+    return inTransaction(db, (tx) => pins.clearAttempts(tx, attemptKey(body.role, body.identifier)));
+  }
+
+  /**
    * Creates an admin, or sets the PIN of an existing one: running it twice leaves the
    * same state. Used by the CLI and by the development start-up.
    */
@@ -187,7 +211,7 @@ export function createAuthService(deps: {
 
   const anyAdminExists = () => repository.anyAdminExists(db);
 
-  return { registerCustomer, registerBusiness, login, me, changePin, ensureAdmin, anyAdminExists };
+  return { registerCustomer, registerBusiness, login, me, changePin, resetPin, unlock, ensureAdmin, anyAdminExists };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -27,3 +27,9 @@ export async function save(tx: Executor, key: string, state: AttemptState, now: 
   await tx.insert(pinAttempts).values({ key, ...state, updatedAt: now })
     .onConflictDoUpdate({ target: pinAttempts.key, set: { ...state, updatedAt: now } });
 }
+
+/** Lifts a lock and forgets the failures of a key. */
+export async function clear(tx: Executor, key: string): Promise<boolean> {
+  const rows = await tx.delete(pinAttempts).where(eq(pinAttempts.key, key)).returning({ key: pinAttempts.key });
+  return rows.length > 0;
+}

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { lockedMessage } from '../../../common/errors';
 import { pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '../../../common/limits';
 import type { Clock } from '../../clock';
-import { inTransaction, type Db } from '../../db/client';
+import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import * as attempts from './pins.repository';
 
@@ -89,7 +89,10 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
     return Object.fromEntries([...keys.peppers.keys()].map((version) => [String(version), hmac(version, userId, pin).toString('hex')]));
   }
 
-  return { hashPin, checkPin, candidateHashes, refuseLocked };
+  /** Lifts the lock of a key (PIN reset, admin unlock); true if there was anything to lift. */
+  const clearAttempts = (tx: Executor, key: string) => attempts.clear(tx, key);
+
+  return { hashPin, checkPin, candidateHashes, refuseLocked, clearAttempts };
 }
 
 export type PinService = ReturnType<typeof createPinService>;

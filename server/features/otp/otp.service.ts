@@ -16,7 +16,7 @@ import { hashToken } from '../auth/sessions.service';
 import * as repository from './otp.repository';
 import type { SmsProvider } from './sms';
 
-export type OtpPurpose = 'registration';
+export type OtpPurpose = 'registration' | 'pin_reset';
 
 type VerifyOutcome =
   | { kind: 'verified'; proofToken: string }
@@ -99,7 +99,9 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
     const consumed = proofToken !== undefined
       && await repository.consumeProof(tx, hashToken(proofToken), phone, purpose, clock());
     if (!consumed) {
-      throw new AppError('otp_proof_missing', 'Please verify your phone number with an OTP before registering.');
+      throw new AppError('otp_proof_missing', purpose === 'registration'
+        ? 'Please verify your phone number with an OTP before registering.'
+        : 'Please verify your phone number with an OTP before resetting your PIN.');
     }
   }
 
