@@ -96,8 +96,8 @@ export function createCreditService(deps: {
 
   /** Records cash received from the customer: lowers what is owed, at most to zero. */
   async function recordRepayment(userId: string, accountId: string, body: RepaymentBody) {
-    const business = await businesses.findOwn(userId);
-    if (!business) throw new AppError('forbidden', 'You do not have access to this');
+    // Like every other act of a merchant, this needs an approved business (design.md §6).
+    const business = await businesses.requireApproved(userId);
     const now = clock();
     const transactionId = uuidv7(now.getTime());
     await inTransaction(db, async (tx) => {
