@@ -33,8 +33,11 @@ async function main(config: Config) {
 
   if (!config.isProduction && !(await app.services.auth.anyAdminExists())) {
     const pin = randomPin();
-    await app.services.auth.ensureAdmin(demoAdminEmail, pin, 'Demo Admin');
-    console.log(`Demo admin created: e-mail ${demoAdminEmail}, PIN ${pin} (shown once; reset with: npm run admin -- create --email ${demoAdminEmail} --pin NNNN)`);
+    // Two processes starting together can both get here: one creates the admin and prints
+    // its PIN, the other finds it made and goes on (it used to crash on the unique e-mail).
+    if (await app.services.auth.createAdminIfAbsent(demoAdminEmail, pin, 'Demo Admin')) {
+      console.log(`Demo admin created: e-mail ${demoAdminEmail}, PIN ${pin} (shown once; reset with: npm run admin -- create --email ${demoAdminEmail} --pin NNNN)`);
+    }
   }
 
   // Expired sessions, OTPs and idempotency keys are purged every few minutes; with

@@ -209,9 +209,32 @@ export function createAuthService(deps: {
     return 'created';
   }
 
+  /**
+   * Creates an admin unless one with this e-mail exists; false when it does, also when
+   * another process made it a moment ago (two processes starting together), whose PIN
+   * then stays as that process printed it.
+   */
+  async function createAdminIfAbsent(email: string, pin: string, name: string): Promise<boolean> {
+    refuseWeakPin(pin);
+    if (await repository.findByEmail(db, 'admin', email)) return false;
+    const id = randomUUID();
+    const hashed = pins.hashPin(id, pin);
+    try {
+      await inTransaction(db, (tx) => repository.insertUser(tx, {
+        id, role: 'admin', name, phone: null, email, pinHash: hashed.hash, pinKeyVersion: hashed.keyVersion, createdAt: clock(),
+      }));
+    } catch (error) {
+      if (sqlState(error) === '23505' && await repository.findByEmail(db, 'admin', email)) return false;
+      throw error;
+    }
+    return true;
+  }
+
   const anyAdminExists = () => repository.anyAdminExists(db);
 
-  return { registerCustomer, registerBusiness, login, me, changePin, resetPin, unlock, ensureAdmin, anyAdminExists };
+  return {
+    registerCustomer, registerBusiness, login, me, changePin, resetPin, unlock, ensureAdmin, createAdminIfAbsent, anyAdminExists,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

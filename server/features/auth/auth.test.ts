@@ -217,6 +217,17 @@ describe('sign-in', () => {
     expect(wrong.json()).toEqual({ error: 'Invalid admin credentials', code: 'invalid_credentials' });
   });
 
+  it('creates a missing admin once when two callers race (two processes starting together), keeping the winner\'s PIN', async () => {
+    const created = await Promise.all(['3971', '5820', '6143'].map((pin) =>
+      ctx.app.services.auth.createAdminIfAbsent('race@example.com', pin, 'Demo Admin')));
+    expect(created.filter(Boolean)).toEqual([true]);
+    const winner = ['3971', '5820', '6143'][created.indexOf(true)];
+    const ok = await post('/api/auth/admin/login', { email: 'race@example.com', pin: winner });
+    expect(ok.statusCode).toBe(200);
+    expect(await ctx.app.services.auth.createAdminIfAbsent('race@example.com', '7203', 'Demo Admin')).toBe(false);
+    expect((await post('/api/auth/admin/login', { email: 'race@example.com', pin: winner })).statusCode).toBe(200);
+  });
+
   it('keeps the roles apart: a business cannot sign in through the admin door', async () => {
     const business = await registerBusiness(ctx);
     const response = await post('/api/auth/admin/login', { email: business.email, pin: business.pin });
