@@ -5,10 +5,14 @@ import { AllBusinessesTab } from '../features/admin/components/all-businesses-ta
 import { AnalyticsTab } from '../features/admin/components/analytics-tab';
 import { ApprovalsPanel } from '../features/admin/components/approvals-panel';
 import { OverviewTab } from '../features/admin/components/overview-tab';
+import { SecurityTab } from '../features/admin/components/security-tab';
 import { useAdminStats } from '../features/admin/api/get-admin-stats';
 import { LogoutButton } from '../features/auth/components/logout-button';
 
-/** The admin's dashboard (spec §2): Overview, Business Approvals, All Businesses, Analytics. */
+/**
+ * The admin's dashboard (spec §2): Overview, Business Approvals, All Businesses,
+ * Analytics; beyond the spec, Security (Change PIN, Unlock Account).
+ */
 export function AdminDashboard({ user }: { user: UserView }) {
   // The number of applications waiting, from the counts; refetched after every decision.
   const pendingCount = useAdminStats().data?.stats.pendingBusinesses ?? 0;
@@ -44,6 +48,7 @@ export function AdminDashboard({ user }: { user: UserView }) {
             </TabsTrigger>
             <TabsTrigger value="businesses">All Businesses</TabsTrigger>
             <TabsTrigger value="analytics">Analytics</TabsTrigger>
+            <TabsTrigger value="security">Security</TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <OverviewTab />
@@ -56,6 +61,9 @@ export function AdminDashboard({ user }: { user: UserView }) {
           </TabsContent>
           <TabsContent value="analytics">
             <AnalyticsTab />
+          </TabsContent>
+          <TabsContent value="security">
+            <SecurityTab />
           </TabsContent>
         </Tabs>
       </main>

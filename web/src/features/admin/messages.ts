@@ -18,3 +18,15 @@ export const decisionFailed = { title: 'Error', description: 'Failed to update b
 
 export const termsUpdatedTitle = 'Terms Updated';
 export const termsFailedDefault = 'Failed to update the terms';
+
+// Unlock Account (beyond the spec; the phone message is the spec's §5 one).
+export const unlockIssues = {
+  missingIdentifier: { title: 'Missing Information', description: 'Please enter the phone number or email' },
+  invalidPhone: { title: 'Invalid Phone Number', description: 'Please enter a valid 10-digit phone number' },
+  invalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address' },
+} as const satisfies IssueCatalogue<string>;
+
+export const accountUnlocked = { title: 'Account Unlocked', description: 'The account can sign in again' };
+export const accountNotLocked = { title: 'Not Locked', description: 'That account was not locked' };
+export const unlockFailedTitle = 'Unlock Failed';
+export const unlockFailedDefault = 'Please try again';

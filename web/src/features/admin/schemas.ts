@@ -5,6 +5,8 @@
 import * as z from 'zod/mini';
 import { feeBasisPointsMax } from '../../../../common/limits';
 import { parsePercent, parseRupees, toWireAmount, toWirePercent } from '../../../../common/money';
+import { toPhoneNumber } from '../../lib/format';
+import { phoneDigitsPattern } from '../../lib/patterns';
 
 const isValidFee = (text: string) => {
   const rate = parsePercent(text.trim());
@@ -56,3 +58,27 @@ export function termsForWire(values: { transactionFeePercent: string; maxCreditL
     ...(limit !== null ? { maxCreditLimit: toWireAmount(limit) } : {}),
   };
 }
+
+/**
+ * Unlock Account: a customer is named by the 10 digits after +91 (a typed "+91" and
+ * spaces are allowed), a merchant or admin by e-mail, as each signs in.
+ */
+const customerDigits = (identifier: string) => identifier.replace(/[\s-]/g, '').replace(/^\+91/, '');
+const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+
+export const unlockSchema = z
+  .object({ role: z.enum(['customer', 'business', 'admin']), identifier: z.string() })
+  .check(
+    z.refine((v) => v.identifier.trim() !== '', { message: 'missingIdentifier', path: ['identifier'] }),
+    z.refine((v) => v.role !== 'customer' || blank(v.identifier) || phoneDigitsPattern.test(customerDigits(v.identifier)), {
+      message: 'invalidPhone', path: ['identifier'],
+    }),
+    z.refine((v) => v.role === 'customer' || blank(v.identifier) || looksLikeEmail(v.identifier), {
+      message: 'invalidEmail', path: ['identifier'],
+    }),
+  );
+export type UnlockValues = z.infer<typeof unlockSchema>;
+
+/** The identifier as the server keys the lock: "+91" and 10 digits, or the e-mail. */
+export const unlockIdentifier = (values: UnlockValues): string =>
+  values.role === 'customer' ? toPhoneNumber(customerDigits(values.identifier)) : values.identifier.trim();

@@ -30,13 +30,13 @@ function setup(pendingBusinesses = 3) {
 const sections = () => screen.getByRole('tablist', { name: 'Admin sections' });
 
 describe('Admin dashboard', () => {
-  it('keeps the header and shows the four tabs, Overview first', async () => {
+  it('keeps the header and shows the four tabs of the spec, then Security, Overview first', async () => {
     setup();
     expect(screen.getByText('admin@khata.test')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Toggle theme' })).toBeInTheDocument();
     const tabs = within(sections()).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', expect.stringMatching(/^Business Approvals/), 'All Businesses', 'Analytics']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Overview', expect.stringMatching(/^Business Approvals/), 'All Businesses', 'Analytics', 'Security']);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Recent Applications')).toBeInTheDocument();
   });

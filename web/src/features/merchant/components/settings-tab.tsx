@@ -1,10 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { BusinessProfile } from '../../../../../common/api-types';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { capitalise, formatWireRupees } from '../../../lib/format';
 import { useBusinessStats } from '../api/get-business-stats';
 import { businessStatusTones } from '../status';
+
+// Fetched on first open, like the merchant app's other sheets.
+const ChangePinSheet = lazy(() =>
+  import('../../profile/components/change-pin-sheet').then((m) => ({ default: m.ChangePinSheet })),
+);
 
 interface SettingsTabProps {
   business: BusinessProfile;
@@ -12,9 +18,19 @@ interface SettingsTabProps {
   logout: ReactNode;
 }
 
-/** The merchant's settings (spec §2): the business profile, its terms and Logout. */
+/**
+ * The merchant's settings (spec §2): the business profile, its terms and Logout; beyond
+ * the spec, Change PIN.
+ */
 export function SettingsTab({ business, logout }: SettingsTabProps) {
   const stats = useBusinessStats().data?.stats;
+  const [changingPin, setChangingPin] = useState(false);
+  // Mounted on first open and kept, so closing animates and reopening is instant.
+  const [sheetWanted, setSheetWanted] = useState(false);
+  const openChangePin = () => {
+    setSheetWanted(true);
+    setChangingPin(true);
+  };
   const rows: [string, ReactNode][] = [
     ['Business Name', business.businessName],
     ['Business Type', business.businessType],
@@ -38,7 +54,21 @@ export function SettingsTab({ business, logout }: SettingsTabProps) {
           ))}
         </dl>
       </Card>
+      <Card className="flex items-center justify-between gap-4">
+        <div>
+          <h2 className="text-base font-semibold">PIN</h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">Your PIN signs you in.</p>
+        </div>
+        <Button variant="secondary" onClick={openChangePin}>
+          Change PIN
+        </Button>
+      </Card>
       <div className="[&>button]:w-full">{logout}</div>
+      {sheetWanted && (
+        <Suspense fallback={null}>
+          <ChangePinSheet role="business" open={changingPin} onOpenChange={setChangingPin} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -160,3 +160,24 @@ describe('Change PIN sheet', () => {
     );
   });
 });
+
+describe('Change PIN sheet for merchants and admins', () => {
+  it.each([
+    ['business', 'Your PIN signs you in to your business account.'],
+    ['admin', 'Your PIN signs you in to the admin dashboard.'],
+  ] as const)('sends a %s change to /api/auth/change-pin', async (role, description) => {
+    const calls = stubFetch({ 'POST /api/auth/change-pin': () => json(200, { success: true }) });
+    const user = userEvent.setup();
+    renderWithApp(<ChangePinSheet role={role} open onOpenChange={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Change PIN' })).toHaveAccessibleDescription(description);
+    await fill(user, '4829', '5731', '5731');
+    await user.click(submitButton());
+    await expectToast('PIN Changed Successfully', 'Your PIN has been updated');
+    expect(callsTo(calls, 'POST /api/auth/change-pin')[0]!.body).toEqual({
+      currentPin: '4829',
+      newPin: '5731',
+      confirmPin: '5731',
+    });
+    expect(callsTo(calls, 'POST /api/customer/change-pin')).toHaveLength(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
+import type { Role } from '../../../../../common/api-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isWeakPin } from '../../../../../common/weak-pins';
 import { Button } from '../../../components/ui/button';
@@ -13,24 +14,33 @@ import { useChangePin } from '../api/change-pin';
 import { changePinFailedDefault, changePinIssues } from '../messages';
 import { changePinSchema, type ChangePinValues } from '../schemas';
 import { PinField } from './pin-field';
+import { PinMatchHint, PinRequirements } from './pin-hints';
 
 interface ChangePinSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Whose PIN: picks the endpoint (api/change-pin.ts). The customer's by default. */
+  role?: Role;
 }
+
+const sheetDescriptions: Record<Role, string> = {
+  customer: 'Your PIN authorises payments and sign-in.',
+  business: 'Your PIN signs you in to your business account.',
+  admin: 'Your PIN signs you in to the admin dashboard.',
+};
 
 const emptyValues: ChangePinValues = { currentPin: '', newPin: '', confirmPin: '' };
 
-export function ChangePinSheet({ open, onOpenChange }: ChangePinSheetProps) {
+export function ChangePinSheet({ open, onOpenChange, role = 'customer' }: ChangePinSheetProps) {
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Change PIN" description="Your PIN authorises payments and sign-in.">
-      <ChangePinForm onDone={() => onOpenChange(false)} />
+    <Sheet open={open} onOpenChange={onOpenChange} title="Change PIN" description={sheetDescriptions[role]}>
+      <ChangePinForm role={role} onDone={() => onOpenChange(false)} />
     </Sheet>
   );
 }
 
-function ChangePinForm({ onDone }: { onDone: () => void }) {
-  const changePin = useChangePin();
+function ChangePinForm({ role, onDone }: { role: Role; onDone: () => void }) {
+  const changePin = useChangePin(role);
   const { register, handleSubmit, control, reset } = useForm<ChangePinValues>({
     resolver: zodResolver(changePinSchema),
     defaultValues: emptyValues,
@@ -86,32 +96,9 @@ function ChangePinForm({ onDone }: { onDone: () => void }) {
           aria-describedby={confirmPin ? 'confirm-new-pin-hint' : undefined}
           {...digits('confirmPin')}
         />
-        {confirmPin.length > 0 && (
-          <p
-            id="confirm-new-pin-hint"
-            aria-live="polite"
-            className={`mt-1.5 text-sm font-medium ${newPin === confirmPin ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-600 dark:text-red-400'}`}
-          >
-            {newPin === confirmPin ? 'PINs match' : 'PINs do not match'}
-          </p>
-        )}
+        <PinMatchHint id="confirm-new-pin-hint" newPin={newPin} confirmPin={confirmPin} />
       </div>
-      <div className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-        <p className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">PIN requirements</p>
-        <ul className="space-y-1 text-sm text-slate-600 dark:text-slate-400">
-          {requirements.map((requirement) => (
-            <li key={requirement.text} className="flex items-center gap-2">
-              <span
-                aria-hidden="true"
-                className={`flex h-4 w-4 shrink-0 items-center justify-center rounded-full text-[10px] ${requirement.met ? 'bg-emerald-600 text-white' : 'bg-slate-300 text-transparent dark:bg-slate-600'}`}
-              >
-                ✓
-              </span>
-              {requirement.text}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <PinRequirements requirements={requirements} />
       <Button type="submit" size="lg" disabled={!canSubmit} aria-busy={changePin.isPending}>
         Change PIN
       </Button>

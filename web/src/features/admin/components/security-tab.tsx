@@ -1,0 +1,25 @@
+/** Security (beyond the spec): the admin's own PIN and unlocking locked accounts. */
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ChangePinSheet } from '../../profile/components/change-pin-sheet';
+import { UnlockAccountForm } from './unlock-account-form';
+
+export function SecurityTab() {
+  const [changingPin, setChangingPin] = useState(false);
+  return (
+    <div className="space-y-4">
+      <Card className="flex items-center justify-between gap-4">
+        <div>
+          <h2 className="text-base font-semibold">Your PIN</h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400">Changing it signs out your other sessions.</p>
+        </div>
+        <Button variant="secondary" onClick={() => setChangingPin(true)}>
+          Change PIN
+        </Button>
+      </Card>
+      <UnlockAccountForm />
+      <ChangePinSheet role="admin" open={changingPin} onOpenChange={setChangingPin} />
+    </div>
+  );
+}
