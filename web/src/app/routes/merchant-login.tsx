@@ -1,15 +1,30 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { invalidCredentialsMessage } from '../../../../common/errors';
 import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { useLoginBusiness } from '../../features/auth/api/login-business';
 import { EmailLoginForm } from '../../features/auth/components/email-login-form';
 import { AuthLayout } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
+// Forgetting a PIN is rare: the reset wizard loads only when asked for.
+const PinResetWizard = lazy(() =>
+  import('../../features/pin-reset/components/pin-reset-wizard').then((m) => ({ default: m.PinResetWizard })),
+);
+
 /** /merchant signed out: business sign-in, or the business registration wizard. */
 export function MerchantLogin() {
-  const [mode, setMode] = useState<'login' | 'register'>('login');
+  const [mode, setMode] = useState<'login' | 'register' | 'reset'>('login');
   const login = useLoginBusiness();
+  if (mode === 'reset') {
+    return (
+      <AuthLayout title="Reset your PIN" subtitle="We will send a code to your business's registered mobile number">
+        <Suspense fallback={<Spinner className="py-10" />}>
+          <PinResetWizard role="business" onBackToLogin={() => setMode('login')} />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
   if (mode === 'register') {
     return (
       <AuthLayout title="Register your business" subtitle="Accounts are reviewed by an admin before use">
@@ -29,6 +44,9 @@ export function MerchantLogin() {
           Register Your Business
         </Button>
       </EmailLoginForm>
+      <Button variant="link" className="mt-3 w-full" onClick={() => setMode('reset')}>
+        Forgot PIN?
+      </Button>
     </AuthLayout>
   );
 }

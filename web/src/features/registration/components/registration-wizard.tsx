@@ -5,20 +5,19 @@
  */
 import { useState } from 'react';
 import type { SessionResponse } from '../../../../../common/api-types';
-import { developmentOtpToastMs } from '../../../../../common/limits';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api-client';
 import { toPhoneNumber } from '../../../lib/format';
 import { useRegisterBusiness } from '../api/register-business';
 import { useRegisterCustomer } from '../api/register-customer';
-import { useSendOtp } from '../api/send-otp';
-import { useVerifyOtp } from '../api/verify-otp';
 import { defaults } from '../messages';
 import type { BusinessDetailsValues, CustomerDetailsValues } from '../schemas';
+import { usePhoneVerification } from '../use-phone-verification';
 import { BusinessDetailsStep } from './business-details-step';
 import { CustomerDetailsStep } from './customer-details-step';
 import { OtpStep } from './otp-step';
 import { PhoneStep } from './phone-step';
+import { WizardHeader } from './wizard-header';
 
 export type RegistrationKind = 'customer' | 'business';
 type Step = 'phone' | 'otp' | 'details';
@@ -37,57 +36,9 @@ interface RegistrationWizardProps {
 export function RegistrationWizard({ kind, onRegistered }: RegistrationWizardProps) {
   const [step, setStep] = useState<Step>('phone');
   const [phone, setPhone] = useState('');
-  const sendOtp = useSendOtp();
-  const verifyOtp = useVerifyOtp();
+  const verification = usePhoneVerification('registration');
   const registerCustomer = useRegisterCustomer();
   const registerBusiness = useRegisterBusiness();
-
-  const send = (digits: string, onSent?: () => void) => {
-    const phoneNumber = toPhoneNumber(digits);
-    sendOtp.mutate(
-      { phoneNumber, purpose: 'registration' },
-      {
-        onSuccess: (answer) => {
-          toast({ title: 'OTP Sent', description: `Verification code sent to ${phoneNumber}` });
-          // Only one toast shows at a time, so the development code replaces "OTP Sent".
-          if (answer?.developmentOtp) {
-            toast({
-              title: 'Development OTP',
-              description: `Your verification code is ${answer.developmentOtp}`,
-              durationMs: developmentOtpToastMs,
-            });
-          }
-          onSent?.();
-        },
-        onError: (error) => {
-          toast({
-            variant: 'destructive',
-            title: 'Failed to Send OTP',
-            description: serverMessage(error) ?? defaults.sendOtpFailed,
-          });
-        },
-      },
-    );
-  };
-
-  const verify = (otp: string) => {
-    verifyOtp.mutate(
-      { phoneNumber: toPhoneNumber(phone), otp, purpose: 'registration' },
-      {
-        onSuccess: () => {
-          toast({ title: 'Phone Verified' });
-          setStep('details');
-        },
-        onError: (error) => {
-          toast({
-            variant: 'destructive',
-            title: 'Invalid OTP',
-            description: serverMessage(error) ?? defaults.verifyOtpFailed,
-          });
-        },
-      },
-    );
-  };
 
   const onRegistrationError = (error: Error) => {
     toast({
@@ -134,29 +85,19 @@ export function RegistrationWizard({ kind, onRegistered }: RegistrationWizardPro
   const stepNumber = stepOrder.indexOf(step) + 1;
   return (
     <section aria-labelledby="registration-step-title">
-      <div className="mb-5">
-        <div className="mb-3 flex gap-1.5" aria-hidden="true">
-          {stepOrder.map((s, index) => (
-            <span
-              key={s}
-              className={`h-1.5 flex-1 rounded-full ${index < stepNumber ? 'bg-brand-600' : 'bg-slate-200 dark:bg-slate-700'}`}
-            />
-          ))}
-        </div>
-        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
-          Step {stepNumber} of {stepOrder.length}
-        </p>
-        <h2 id="registration-step-title" className="mt-1 text-xl font-semibold">
-          {stepTitles[kind][step]}
-        </h2>
-      </div>
+      <WizardHeader
+        titleId="registration-step-title"
+        stepNumber={stepNumber}
+        stepCount={stepOrder.length}
+        title={stepTitles[kind][step]}
+      />
 
       {step === 'phone' && (
         <PhoneStep
           defaultPhone={phone}
-          sending={sendOtp.isPending}
+          sending={verification.sending}
           onSubmit={(digits) =>
-            send(digits, () => {
+            verification.send(digits, () => {
               setPhone(digits);
               setStep('otp');
             })
@@ -166,10 +107,10 @@ export function RegistrationWizard({ kind, onRegistered }: RegistrationWizardPro
       {step === 'otp' && (
         <OtpStep
           phone={phone}
-          verifying={verifyOtp.isPending}
-          resending={sendOtp.isPending}
-          onSubmit={verify}
-          onResend={() => send(phone)}
+          verifying={verification.verifying}
+          resending={verification.sending}
+          onSubmit={(otp) => verification.verify(phone, otp, () => setStep('details'))}
+          onResend={() => verification.send(phone)}
           onBack={() => setStep('phone')}
         />
       )}

@@ -1,0 +1,63 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { pinDigits } from '../../../../../common/limits';
+import { isWeakPin } from '../../../../../common/weak-pins';
+import { Button } from '../../../components/ui/button';
+import { digitsOnChange } from '../../../lib/digits';
+import { toastFirstIssue } from '../../../lib/form-issues';
+import { pinPattern } from '../../../lib/patterns';
+import { PinField } from '../../profile/components/pin-field';
+import { PinMatchHint, PinRequirements } from '../../profile/components/pin-hints';
+import { newPinIssues } from '../messages';
+import { newPinSchema, type NewPinValues } from '../schemas';
+
+interface NewPinStepProps {
+  submitting: boolean;
+  onSubmit: (values: NewPinValues) => void;
+}
+
+/** New PIN and its confirmation, checked like the Change PIN sheet (spec §2, §5). */
+export function NewPinStep({ submitting, onSubmit }: NewPinStepProps) {
+  const { register, handleSubmit, control } = useForm<NewPinValues>({
+    resolver: zodResolver(newPinSchema),
+    defaultValues: { newPin: '', confirmPin: '' },
+  });
+  const [newPin = '', confirmPin = ''] = useWatch({ control, name: ['newPin', 'confirmPin'] });
+  const canSubmit = pinPattern.test(newPin) && newPin === confirmPin && !submitting;
+
+  const digits = (name: keyof NewPinValues) => {
+    const field = register(name);
+    return { ...field, onChange: digitsOnChange(pinDigits, field.onChange) };
+  };
+
+  const requirements = [
+    { text: 'Exactly 4 digits', met: pinPattern.test(newPin) },
+    { text: 'Numbers only', met: newPin.length > 0 && /^\d+$/.test(newPin) },
+    { text: 'Not an easy-to-guess PIN like 1234 or 0000', met: pinPattern.test(newPin) && !isWeakPin(newPin) },
+  ];
+
+  return (
+    <form
+      noValidate
+      aria-label="Reset PIN"
+      className="space-y-4"
+      onSubmit={handleSubmit(onSubmit, toastFirstIssue(newPinIssues))}
+    >
+      <PinField id="reset-new-pin" label="New PIN" autoFocus autoComplete="new-password" {...digits('newPin')} />
+      <div>
+        <PinField
+          id="reset-confirm-pin"
+          label="Confirm New PIN"
+          autoComplete="new-password"
+          aria-describedby={confirmPin ? 'reset-confirm-pin-hint' : undefined}
+          {...digits('confirmPin')}
+        />
+        <PinMatchHint id="reset-confirm-pin-hint" newPin={newPin} confirmPin={confirmPin} />
+      </div>
+      <PinRequirements requirements={requirements} />
+      <Button type="submit" size="lg" disabled={!canSubmit} aria-busy={submitting}>
+        Reset PIN
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * A forgotten or locked PIN (beyond the spec; docs/api.md): phone → otp → new PIN. The
+ * code goes to the registered phone with purpose "pin_reset"; verifying it sets the
+ * proof cookie the reset needs. The reset lifts the lock and signs out every session.
+ * Loaded only when "Forgot PIN?" is chosen on a login screen.
+ */
+import { useState } from 'react';
+import type { ResetPinBody } from '../../../../../common/schemas/identity';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { serverMessage } from '../../../lib/api-client';
+import { toPhoneNumber } from '../../../lib/format';
+import { OtpStep } from '../../registration/components/otp-step';
+import { PhoneStep } from '../../registration/components/phone-step';
+import { WizardHeader } from '../../registration/components/wizard-header';
+import { usePhoneVerification } from '../../registration/use-phone-verification';
+import { useResetPin } from '../api/reset-pin';
+import { pinResetFailedDefault, pinResetFailedTitle, pinResetSucceeded } from '../messages';
+import type { NewPinValues } from '../schemas';
+import { NewPinStep } from './new-pin-step';
+
+export type PinResetRole = ResetPinBody['role'];
+type Step = 'phone' | 'otp' | 'pin';
+
+const stepTitles: Record<Step, string> = {
+  phone: 'Verify your phone',
+  otp: 'Enter verification code',
+  pin: 'Choose a new PIN',
+};
+const stepOrder: Step[] = ['phone', 'otp', 'pin'];
+
+interface PinResetWizardProps {
+  /** "customer" on /cust, "business" on /merchant. */
+  role: PinResetRole;
+  /** Back to the login form; also called once the PIN has been reset. */
+  onBackToLogin: () => void;
+}
+
+export function PinResetWizard({ role, onBackToLogin }: PinResetWizardProps) {
+  const [step, setStep] = useState<Step>('phone');
+  const [phone, setPhone] = useState('');
+  const verification = usePhoneVerification('pin_reset');
+  const resetPin = useResetPin();
+
+  const submit = (values: NewPinValues) =>
+    resetPin.mutate(
+      { phoneNumber: toPhoneNumber(phone), role, newPin: values.newPin, confirmPin: values.confirmPin },
+      {
+        onSuccess: () => {
+          toast(pinResetSucceeded);
+          onBackToLogin();
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: pinResetFailedTitle,
+            description: serverMessage(error) ?? pinResetFailedDefault,
+          }),
+      },
+    );
+
+  return (
+    <>
+      <section aria-labelledby="pin-reset-step-title">
+        <WizardHeader
+          titleId="pin-reset-step-title"
+          stepNumber={stepOrder.indexOf(step) + 1}
+          stepCount={stepOrder.length}
+          title={stepTitles[step]}
+        />
+        {step === 'phone' && (
+          <PhoneStep
+            defaultPhone={phone}
+            sending={verification.sending}
+            onSubmit={(digits) =>
+              verification.send(digits, () => {
+                setPhone(digits);
+                setStep('otp');
+              })
+            }
+          />
+        )}
+        {step === 'otp' && (
+          <OtpStep
+            phone={phone}
+            verifying={verification.verifying}
+            resending={verification.sending}
+            onSubmit={(otp) => verification.verify(phone, otp, () => setStep('pin'))}
+            onResend={() => verification.send(phone)}
+            onBack={() => setStep('phone')}
+          />
+        )}
+        {step === 'pin' && <NewPinStep submitting={resetPin.isPending} onSubmit={submit} />}
+      </section>
+      <Button variant="ghost" className="mt-2 w-full" onClick={onBackToLogin}>
+        Back to Login
+      </Button>
+    </>
+  );
+}

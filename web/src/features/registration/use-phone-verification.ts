@@ -1,0 +1,70 @@
+/**
+ * Sending and verifying a one-time code to a phone, with the spec's toasts (§8): shared
+ * by registration and the PIN reset, which differ only in the code's purpose.
+ */
+import { developmentOtpToastMs } from '../../../../common/limits';
+import type { OtpSendBody } from '../../../../common/schemas/identity';
+import { toast } from '../../components/ui/toast-store';
+import { serverMessage } from '../../lib/api-client';
+import { toPhoneNumber } from '../../lib/format';
+import { useSendOtp } from './api/send-otp';
+import { useVerifyOtp } from './api/verify-otp';
+import { defaults } from './messages';
+
+export type OtpPurpose = OtpSendBody['purpose'];
+
+export function usePhoneVerification(purpose: OtpPurpose) {
+  const sendOtp = useSendOtp();
+  const verifyOtp = useVerifyOtp();
+
+  /** Sends a code to +91 and the 10 typed digits; `onSent` runs once it is on its way. */
+  const send = (digits: string, onSent?: () => void) => {
+    const phoneNumber = toPhoneNumber(digits);
+    sendOtp.mutate(
+      { phoneNumber, purpose },
+      {
+        onSuccess: (answer) => {
+          toast({ title: 'OTP Sent', description: `Verification code sent to ${phoneNumber}` });
+          // Only one toast shows at a time, so the development code replaces "OTP Sent".
+          if (answer?.developmentOtp) {
+            toast({
+              title: 'Development OTP',
+              description: `Your verification code is ${answer.developmentOtp}`,
+              durationMs: developmentOtpToastMs,
+            });
+          }
+          onSent?.();
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: 'Failed to Send OTP',
+            description: serverMessage(error) ?? defaults.sendOtpFailed,
+          });
+        },
+      },
+    );
+  };
+
+  /** Verifies the code (the answer sets the server's proof cookie), then `onVerified`. */
+  const verify = (digits: string, otp: string, onVerified: () => void) => {
+    verifyOtp.mutate(
+      { phoneNumber: toPhoneNumber(digits), otp, purpose },
+      {
+        onSuccess: () => {
+          toast({ title: 'Phone Verified' });
+          onVerified();
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: 'Invalid OTP',
+            description: serverMessage(error) ?? defaults.verifyOtpFailed,
+          });
+        },
+      },
+    );
+  };
+
+  return { send, verify, sending: sendOtp.isPending, verifying: verifyOtp.isPending };
+}
