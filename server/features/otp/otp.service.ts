@@ -22,17 +22,19 @@ type VerifyOutcome =
   | { kind: 'verified'; proofToken: string }
   | { kind: 'refused'; error: AppError };
 
+/** A uniformly random code of `otpDigits` digits: randomInt draws from the CSPRNG without modulo bias. */
+export function newOtpCode(): string {
+  return String(randomInt(0, 10 ** otpDigits)).padStart(otpDigits, '0');
+}
+
 export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider; secret: Buffer }) {
   const { db, clock, sms, secret } = deps;
 
   const hashCode = (phone: string, purpose: string, code: string) =>
     createHmac('sha256', secret).update(`otp:${phone}:${purpose}:${code}`).digest('hex');
 
-  /** A uniformly random code: randomInt draws without modulo bias. */
-  const newCode = () => String(randomInt(0, 10 ** otpDigits)).padStart(otpDigits, '0');
-
   async function send(phone: string, purpose: OtpPurpose) {
-    const code = newCode();
+    const code = newOtpCode();
     await inTransaction(db, async (tx) => {
       const now = clock();
       await repository.lockPhone(tx, phone, purpose);
