@@ -3,16 +3,17 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { otpCodes, otpProofs } from '../../db/schema';
 
-/** Serialises sends and verifications of one phone and purpose until the transaction ends. */
-export async function lockPhone(tx: Executor, phone: string, purpose: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}:${purpose}`}))`);
+/** Serialises sends and verifications of one phone, whatever the purpose, until the transaction ends. */
+export async function lockPhone(tx: Executor, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
 }
 
-export async function sendHistory(tx: Executor, phone: string, purpose: string, since: Date) {
+/** Sends to a phone since a time, for every purpose: the send limits are per phone (design.md §5). */
+export async function sendHistory(tx: Executor, phone: string, since: Date) {
   const [row] = await tx
     .select({ sends: count(), lastSentAt: sql<string | null>`max(${otpCodes.createdAt})` })
     .from(otpCodes)
-    .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), gt(otpCodes.createdAt, since)));
+    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, since)));
   return { sends: row?.sends ?? 0, lastSentAt: row?.lastSentAt ? new Date(row.lastSentAt) : null };
 }
 

@@ -37,8 +37,8 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
     const code = newOtpCode();
     await inTransaction(db, async (tx) => {
       const now = clock();
-      await repository.lockPhone(tx, phone, purpose);
-      const history = await repository.sendHistory(tx, phone, purpose, addSeconds(now, -3600));
+      await repository.lockPhone(tx, phone);
+      const history = await repository.sendHistory(tx, phone, addSeconds(now, -3600));
       if (history.lastSentAt) {
         const waitSeconds = Math.ceil(otpResendGapSeconds - (now.getTime() - history.lastSentAt.getTime()) / 1000);
         if (waitSeconds > 0) {
@@ -67,7 +67,7 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
     // returns its outcome and the refusal is thrown after it commits.
     const outcome = await inTransaction<VerifyOutcome>(db, async (tx) => {
       const now = clock();
-      await repository.lockPhone(tx, phone, purpose);
+      await repository.lockPhone(tx, phone);
       const open = await repository.latestOpenCode(tx, phone, purpose);
       if (!open || open.expiresAt <= now) {
         return { kind: 'refused', error: new AppError('otp_expired', 'This OTP has expired or was never sent. Please request a new one.') };
