@@ -1,18 +1,21 @@
 /** Routing (spec §2): what each path shows, signed in or not. */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentProps } from 'react';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import type { MeResponse } from '../../../common/api-types';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { currentUserQueryKey, useCurrentUser } from '../features/auth/api/get-current-user';
+import { prefetchCustomerHome } from '../features/customer-home/api/prefetch-customer-home';
 import { payLinkQrData, rememberPayToken } from '../features/payment/pay-link';
-import { CustomerApp } from './customer-app';
-import { AdminLogin } from './routes/admin-login';
+import { loadCustomerApp } from './load-customer-app';
 import { CustomerLogin } from './routes/customer-login';
-import { MerchantLogin } from './routes/merchant-login';
 import { NotFound } from './routes/not-found';
 
-// Merchants and admins are few; their code stays out of the customer's download.
+// The signed-in apps load once the current user is known, so /cust carries none of
+// their code. Merchants and admins are few: their logins and apps stay out of it too.
+const CustomerApp = lazy(() => loadCustomerApp().then((m) => ({ default: m.CustomerApp })));
+const MerchantLogin = lazy(() => import('./routes/merchant-login').then((m) => ({ default: m.MerchantLogin })));
+const AdminLogin = lazy(() => import('./routes/admin-login').then((m) => ({ default: m.AdminLogin })));
 const MerchantApp = lazy(() => import('./merchant-app').then((m) => ({ default: m.MerchantApp })));
 const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
 
@@ -30,8 +33,16 @@ function SignedOut() {
   return (
     <Switch>
       <Route path="/cust" component={CustomerLogin} />
-      <Route path="/merchant" component={MerchantLogin} />
-      <Route path="/admin" component={AdminLogin} />
+      <Route path="/merchant">
+        <Suspense fallback={<FullPageSpinner />}>
+          <MerchantLogin />
+        </Suspense>
+      </Route>
+      <Route path="/admin">
+        <Suspense fallback={<FullPageSpinner />}>
+          <AdminLogin />
+        </Suspense>
+      </Route>
       <Route path="/pay/:token">{(params) => <KeepPayLinkForSignIn token={params.token} />}</Route>
       <Route component={RedirectToCustomerLogin} />
     </Switch>
@@ -67,12 +78,16 @@ function SignedIn({ me }: { me: MeResponse }) {
   const [isPayLink, payLink] = useRoute<{ token: string }>('/pay/:token');
   // A payment link opens the customer's payment screen; other roles cannot pay.
   if (isPayLink) {
-    return me.user.role === 'customer' ? <CustomerApp user={me.user} payQrData={payLinkQrData(payLink.token)} /> : <NotFound />;
+    return me.user.role === 'customer' ? (
+      <LoadCustomerApp user={me.user} payQrData={payLinkQrData(payLink.token)} />
+    ) : (
+      <NotFound />
+    );
   }
   if (!appPaths.has(location)) return <NotFound />;
   switch (me.user.role) {
     case 'customer':
-      return <CustomerApp user={me.user} />;
+      return <LoadCustomerApp user={me.user} />;
     case 'business':
       return (
         <Suspense fallback={<FullPageSpinner />}>
@@ -88,4 +103,15 @@ function SignedIn({ me }: { me: MeResponse }) {
     default:
       return <NotFound />;
   }
+}
+
+/** The customer app, its code and its home's data loading side by side. */
+function LoadCustomerApp(props: ComponentProps<typeof CustomerApp>) {
+  const queryClient = useQueryClient();
+  useEffect(() => prefetchCustomerHome(queryClient), [queryClient]);
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <CustomerApp {...props} />
+    </Suspense>
+  );
 }

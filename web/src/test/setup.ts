@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { dismissToast } from '../components/ui/toast-store';
+
+// Screens, toasts and the login's validation load their code on first use (lazy
+// chunks). The first such import in a test file transforms that code, which on a busy
+// two-core CI machine can take longer than Testing Library's default 1 s wait.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few browser APIs that Radix primitives and the theme code call.
 if (!window.matchMedia) {

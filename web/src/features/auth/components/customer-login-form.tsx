@@ -1,5 +1,4 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { countryCode, phoneDigits, pinDigits } from '../../../../../common/limits';
 import { Button } from '../../../components/ui/button';
 import { AffixInput, Input, Label } from '../../../components/ui/input';
@@ -8,22 +7,35 @@ import { serverMessage } from '../../../lib/api-client';
 import { digitsOnChange } from '../../../lib/digits';
 import { toPhoneNumber } from '../../../lib/format';
 import { toastFirstIssue } from '../../../lib/form-issues';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useLoginCustomer } from '../api/login-customer';
 import { customerLoginIssues, loginFailedDefaults } from '../messages';
-import { customerLoginSchema, type CustomerLoginValues } from '../schemas';
+import type { CustomerLoginValues } from '../schemas';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 
-export function CustomerLoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
+// zod and the schema stay out of the first download (lib/lazy-resolver.ts).
+const validation = lazyResolver<CustomerLoginValues>(() =>
+  import('../customer-login-resolver').then((m) => m.customerLoginResolver),
+);
+
+interface CustomerLoginFormProps {
+  onCreateAccount: () => void;
+  /** Called as the sign-in request goes out (the app starts loading what comes next). */
+  onSignInStart?: () => void;
+}
+
+export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLoginFormProps) {
   const login = useLoginCustomer();
   const completeSignIn = useCompleteSignIn();
   const { register, handleSubmit } = useForm<CustomerLoginValues>({
-    resolver: zodResolver(customerLoginSchema),
+    resolver: validation.resolver,
     defaultValues: { phone: '', pin: '' },
   });
   const phone = register('phone');
   const pin = register('pin');
 
-  const submit = (values: CustomerLoginValues) =>
+  const submit = (values: CustomerLoginValues) => {
+    onSignInStart?.();
     login.mutate(
       { phoneNumber: toPhoneNumber(values.phone), pin: values.pin },
       {
@@ -36,9 +48,16 @@ export function CustomerLoginForm({ onCreateAccount }: { onCreateAccount: () => 
           }),
       },
     );
+  };
 
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(customerLoginIssues))}>
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={handleSubmit(submit, toastFirstIssue(customerLoginIssues))}
+      onFocus={validation.preload}
+      onPointerDown={validation.preload}
+    >
       <div>
         <Label htmlFor="login-phone">Mobile Number</Label>
         <AffixInput

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TransactionPage } from '../../../../../common/api-types';
 import { historyPageSize } from '../../../../../common/limits';
 import { apiRequest } from '../../../lib/api-client';
@@ -22,12 +22,15 @@ export function customerTransactionsUrl(businessId: string | null, cursor: strin
  * The customer's history, 15 rows a page, optionally for one merchant. The server pages
  * by cursor, so the list and its merchant filter never miss a row.
  */
-export function useCustomerTransactions(businessId: string | null) {
-  return useInfiniteQuery({
+export const customerTransactionsOptions = (businessId: string | null) =>
+  infiniteQueryOptions({
     queryKey: customerTransactionsKey(businessId),
     queryFn: ({ pageParam }) =>
       apiRequest<TransactionPage>('GET', customerTransactionsUrl(businessId, pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
+
+export function useCustomerTransactions(businessId: string | null) {
+  return useInfiniteQuery(customerTransactionsOptions(businessId));
 }
