@@ -4,11 +4,15 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { UserView } from '../../../common/api-types';
 import { LogoutButton } from '../features/auth/components/logout-button';
-import { customerCreditAccountsQueryKey } from '../features/customer-home/api/get-customer-credit-accounts';
+import {
+  customerCreditAccountsQueryKey,
+  useCustomerCreditAccounts,
+} from '../features/customer-home/api/get-customer-credit-accounts';
 import { HomeTab } from '../features/customer-home/components/home-tab';
 import { customerTransactionsQueryKey } from '../features/history/api/get-customer-transactions';
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '../features/payment/pay-link';
 import { ProfileTab } from '../features/profile/components/profile-tab';
+import { whenIdle } from '../lib/when-idle';
 
 // The payment screen (with the camera) and the payment code sheet (with the QR drawing
 // library) load on first use, keeping them out of the first download.
@@ -55,10 +59,16 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
+  // Once the home has its data, the payment screen and the code sheet download in the
+  // background, so they open at once without competing with the home's first requests.
+  const accounts = useCustomerCreditAccounts();
   useEffect(() => {
-    void loadScanQrOverlay();
-    void loadPaymentCodeSheet();
-  }, []);
+    if (accounts.isPending) return;
+    return whenIdle(() => {
+      void loadScanQrOverlay();
+      void loadPaymentCodeSheet();
+    });
+  }, [accounts.isPending]);
 
   useEffect(() => {
     // The pending payment (if any) is now open, so it must not open again; and the

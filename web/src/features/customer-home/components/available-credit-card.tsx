@@ -27,7 +27,8 @@ export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: A
       aria-labelledby="available-credit-title"
       className="rounded-3xl bg-gradient-to-br from-brand-600 to-brand-800 p-5 text-white shadow-md"
     >
-      <div className="flex items-center justify-between">
+      {/* The row keeps the toggle's height while it is absent, so nothing moves when it appears. */}
+      <div className="flex min-h-10 items-center justify-between">
         <h3 id="available-credit-title" className="text-sm font-medium text-brand-100">
           Available Credit
         </h3>
@@ -49,10 +50,14 @@ export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: A
       </div>
 
       {isPending ? (
-        <div role="status" className="mt-2 space-y-3">
+        // As tall as the figures that replace it (no layout shift): the amount's 36 px
+        // line, then the 40 px row of the limit and the account count.
+        <div role="status" className="mt-1">
           <span className="sr-only">Loading your credit</span>
           <div aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-white/20" />
-          <div aria-hidden="true" className="h-4 w-56 animate-pulse rounded bg-white/20" />
+          <div aria-hidden="true" className="mt-4 flex h-10 items-end">
+            <div className="h-4 w-56 animate-pulse rounded bg-white/20" />
+          </div>
         </div>
       ) : isError || !accounts ? (
         <div role="alert" className="mt-2">

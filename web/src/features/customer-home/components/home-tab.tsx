@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CustomerCreditAccount, UserView } from '../../../../../common/api-types';
-import { customerTransactionsKey } from '../../history/api/get-customer-transactions';
+import { customerTransactionsKey, customerTransactionsOptions } from '../../history/api/get-customer-transactions';
 import { TransactionHistory, type MerchantFilter } from '../../history/components/transaction-history';
 import { useCustomerCreditAccounts } from '../api/get-customer-credit-accounts';
 import { AvailableCreditCard } from './available-credit-card';
@@ -19,6 +19,13 @@ export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
   const queryClient = useQueryClient();
   const accounts = useCustomerCreditAccounts();
   const [filter, setFilter] = useState<MerchantFilter | null>(null);
+
+  // The history shows once the merchant list above it has its final height, so the list
+  // growing never pushes it down (no layout shift); its first page loads meanwhile.
+  const showHistory = !accounts.isPending;
+  useEffect(() => {
+    void queryClient.prefetchInfiniteQuery(customerTransactionsOptions(null));
+  }, [queryClient]);
 
   // Spec §4: the history starts again at 15 rows whenever the filter changes, so the
   // list being switched to is dropped from the cache and loads its first page afresh.
@@ -51,7 +58,7 @@ export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
         isError={accounts.isError}
         onSelect={selectMerchant}
       />
-      <TransactionHistory filter={filter} onClearFilter={() => changeFilter(null)} />
+      {showHistory && <TransactionHistory filter={filter} onClearFilter={() => changeFilter(null)} />}
     </div>
   );
 }
