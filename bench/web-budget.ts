@@ -125,8 +125,8 @@ export function printCustScripts(scripts: CustScripts): void {
 
 function main(): void {
   const args = process.argv.slice(2);
-  const dirIndex = args.indexOf('--dir');
-  const webDir = dirIndex >= 0 && args[dirIndex + 1] ? resolve(args[dirIndex + 1]) : defaultWebDir;
+  const dirArgument = args.includes('--dir') ? args[args.indexOf('--dir') + 1] : undefined;
+  const webDir = dirArgument ? resolve(dirArgument) : defaultWebDir;
   if (!args.includes('--no-build')) buildWeb(webDir);
   const scripts = measureCustScripts(webDir);
   printCustScripts(scripts);

@@ -1,0 +1,328 @@
+/**
+ * npm run bench:web — issue 5's web targets: builds the app, serves it from the real app
+ * (built in this process over a fresh PGlite in a temporary directory, as e2e/harness.ts
+ * does), seeds through the API a customer with credit accounts at 3 merchants and 30
+ * payments, then runs Lighthouse 12.8.2 (mobile, default simulated throttling) on /cust
+ * signed out and on the customer home "/" signed in, and measures /cust's JavaScript.
+ *
+ *   npx tsx bench/web.ts [--runs N]     N Lighthouse runs per page (default 3), median kept
+ *   npx tsx bench/web.ts --serve        seeds, prints the address and cookie, keeps serving
+ *
+ * Lighthouse cannot sign in, so it sends the customer's session as a `session` cookie
+ * (--extra-headers): the app's GET requests carry cookies and the server accepts the
+ * cookie when there is no Bearer header. Prints the figures, then a RESULT line last.
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { buildApp, type AppConfig } from '../server/app';
+import { openPglite } from '../server/db/client';
+import { migrateEmbedded } from '../server/db/migrate';
+import { developmentSmsProvider } from '../server/features/otp/sms';
+import { machine } from './lib';
+import { buildWeb, custScriptBudgetGzipBytes, kib, measureCustScripts, printCustScripts } from './web-budget';
+
+const chromiumPath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const lighthouseVersion = '12.8.2';
+const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+const merchantCount = 3;
+const paymentsPerMerchant = 10;
+const pin = '7391';
+
+// ---------------------------------------------------------------------------------------
+// The API, over real HTTP
+
+let baseUrl = '';
+
+async function call<T>(
+  method: 'GET' | 'POST', path: string,
+  { token, body, cookie, headers = {} }: { token?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<{ body: T; setCookies: string[] }> {
+  const sent: Record<string, string> = { ...headers };
+  if (token) sent.authorization = `Bearer ${token}`;
+  if (cookie) sent.cookie = cookie;
+  if (body !== undefined) sent['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, { method, headers: sent, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return { body: (text ? JSON.parse(text) : null) as T, setCookies: response.headers.getSetCookie() };
+}
+
+/** Registers through the OTP proof, as the wizard does; returns the session token. */
+async function register(kind: 'customer' | 'business', phoneNumber: string, details: Record<string, string>): Promise<string> {
+  const sent = await call<{ developmentOtp?: string }>('POST', '/api/otp/send', { body: { phoneNumber, purpose: 'registration' } });
+  const otp = sent.body.developmentOtp;
+  if (!otp) throw new Error('the server sent no development OTP');
+  const verified = await call('POST', '/api/otp/verify', { body: { phoneNumber, otp, purpose: 'registration' } });
+  const proof = verified.setCookies.map((cookie) => cookie.split(';')[0]!).find((cookie) => cookie.startsWith('otp_proof='));
+  if (!proof) throw new Error('verifying the OTP set no proof cookie');
+  const registered = await call<{ sessionToken: string }>('POST', `/api/auth/${kind}/register`, {
+    cookie: proof, body: { phoneNumber, pin, ...details },
+  });
+  return registered.body.sessionToken;
+}
+
+/** A customer with credit at 3 approved merchants and 30 payments; its session token. */
+async function seedCustomer(ensureAdmin: (email: string, pin: string) => Promise<unknown>): Promise<string> {
+  const adminEmail = 'bench.admin@khata.test';
+  await ensureAdmin(adminEmail, pin);
+  const admin = (await call<{ sessionToken: string }>('POST', '/api/auth/admin/login', { body: { email: adminEmail, pin } })).body.sessionToken;
+
+  const customer = await register('customer', '+919800000001', { name: 'Asha Rao' });
+  const { paymentHandle } = (await call<{ paymentHandle: string }>('GET', '/api/customer/qr', { token: customer })).body;
+
+  const shops = ['Ravi Stores', 'Meena Medicals', 'Sai Vegetables'];
+  for (let m = 0; m < merchantCount; m++) {
+    const merchant = await register('business', `+91980000010${m}`, {
+      name: `Owner ${m + 1}`, businessName: shops[m]!, businessType: 'Retail',
+      email: `shop${m + 1}@khata.test`, address: `${12 + m} MG Road, Bengaluru`,
+    });
+    const me = (await call<{ business: { id: string } }>('GET', '/api/auth/me', { token: merchant })).body;
+    await call('POST', '/api/admin/businesses/approve', { token: admin, body: { businessIds: [me.business.id], action: 'approve' } });
+    await call('POST', '/api/business/create-credit-account', { token: merchant, body: { paymentHandle, creditLimit: '5000.00' } });
+    // A static code: the customer types each amount, as at a shop counter.
+    const code = (await call<{ qrData: string }>('POST', '/api/qr/generate', { token: merchant, body: { expirationMinutes: 1440 } })).body;
+    for (let p = 0; p < paymentsPerMerchant; p++) {
+      const amount = `${40 + ((m * paymentsPerMerchant + p) * 37) % 160}.${String((p * 13) % 100).padStart(2, '0')}`;
+      await call('POST', '/api/payments/process', {
+        token: customer, body: { qrData: code.qrData, pin, amount },
+        headers: { 'idempotency-key': randomBytes(12).toString('hex') },
+      });
+    }
+  }
+  return customer;
+}
+
+// ---------------------------------------------------------------------------------------
+// Lighthouse
+
+interface LighthouseRun {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  finalUrl: string;
+  lcpElement: string;
+  /** The 1-minute load average when the run ended: Lighthouse's TBT grows on a busy machine. */
+  loadAverage: number;
+}
+
+/** Runs a command without blocking this process, which is also the server being measured. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+/** One Lighthouse run; a failed trace ("Please run Lighthouse again") is retried twice. */
+async function runLighthouse(url: string, outDir: string, runNumber: number, cookie?: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, outDir, runNumber, cookie);
+    } catch (error) {
+      if (attempt >= 3 || !/run Lighthouse again/i.test(String(error))) throw error;
+      console.log(`  (Lighthouse asked to be run again: ${String(error).split('\n').find((line) => /again/.test(line))?.trim()})`);
+    }
+  }
+}
+
+async function runLighthouseOnce(url: string, outDir: string, runNumber: number, cookie?: string): Promise<LighthouseRun> {
+  const output = join(outDir, `lighthouse-${runNumber}-${new URL(url).pathname.replace(/\W/g, '') || 'home'}.json`);
+  const args = [
+    '-y', `lighthouse@${lighthouseVersion}`, url,
+    `--chrome-flags=${chromiumArgs.join(' ')}`,
+    '--only-categories=performance', '--output=json', `--output-path=${output}`, '--quiet',
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  const result = await run('npx', args, { ...process.env, CHROME_PATH: chromiumPath }, 300_000);
+  if (result.code !== 0) {
+    throw new Error(`Lighthouse could not run (npx ${args.slice(0, 3).join(' ')} …, exit ${result.code}):\n${result.stderr}`);
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8')) as {
+    finalDisplayedUrl: string;
+    runtimeError?: { message: string };
+    categories: { performance: { score: number | null } };
+    audits: Record<string, { numericValue?: number; details?: { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } }>;
+  };
+  if (report.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${report.runtimeError.message}`);
+  const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  const lcpNode = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  return {
+    score: Math.round((report.categories.performance.score ?? 0) * 100),
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    speedIndexMs: metric('speed-index'),
+    finalUrl: report.finalDisplayedUrl,
+    loadAverage: loadavg()[0]!,
+    lcpElement: lcpNode ? `${lcpNode.nodeLabel ?? ''} (${lcpNode.selector ?? ''})`.trim() : '?',
+  };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function describeRun(run: LighthouseRun): string {
+  return `load ${run.loadAverage.toFixed(1)}: score ${run.score}, FCP ${seconds(run.fcpMs)}, LCP ${seconds(run.lcpMs)}, TBT ${Math.round(run.tbtMs)} ms, ` +
+    `CLS ${run.cls.toFixed(3)}, Speed Index ${seconds(run.speedIndexMs)}`;
+}
+
+/** Lighthouse's advice for several runs: keep the median, here by score then LCP. */
+function median(runs: LighthouseRun[]): LighthouseRun {
+  const sorted = [...runs].sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+// ---------------------------------------------------------------------------------------
+// What Chromium really loads
+
+interface Loaded { files: { url: string; rawBytes: number; gzipBytes: number; encoding: string }[]; gzipBytes: number; text: string }
+
+/** Opens `path` in Chromium (phone-sized, with the cookie if given) and records its scripts. */
+async function loadInChromium(path: string, cookie?: string): Promise<Loaded> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    if (cookie) {
+      const [name, value] = cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: baseUrl }]);
+    }
+    const page = await context.newPage();
+    const pending: Promise<void>[] = [];
+    const files: Loaded['files'] = [];
+    page.on('response', (response) => {
+      if (!new URL(response.url()).pathname.endsWith('.js')) return;
+      pending.push(response.body().then(async (bytes) => {
+        files.push({
+          url: new URL(response.url()).pathname,
+          rawBytes: bytes.length,
+          gzipBytes: gzipSync(bytes, { level: 9 }).length,
+          encoding: (await response.allHeaders())['content-encoding'] ?? 'none',
+        });
+      }));
+    });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    await Promise.all(pending);
+    files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    const text = await page.locator('body').innerText();
+    return { files, gzipBytes: files.reduce((total, file) => total + file.gzipBytes, 0), text };
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const runsIndex = process.argv.indexOf('--runs');
+  const runs = runsIndex >= 0 ? Math.max(1, Number(process.argv[runsIndex + 1]) || 1) : 3;
+  const workDir = mkdtempSync(join(tmpdir(), 'khata-bench-web-'));
+  const webDir = join(workDir, 'web');
+  console.log(`machine: ${machine()}; Chromium ${chromiumPath}; Lighthouse ${lighthouseVersion}, ${runs} run(s) per page`);
+
+  let started = Date.now();
+  buildWeb(webDir);
+  console.log(`built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const database = await openPglite({ dataDir: join(workDir, 'pglite') });
+  await migrateEmbedded(database.client);
+  const config: AppConfig = {
+    pinPeppers: new Map([[1, randomBytes(32)]]),
+    pinKeyVersion: 1,
+    publicUrl: undefined,
+    sessionIdleTtlSeconds: 7 * 24 * 3600,
+    sessionAbsoluteTtlSeconds: 30 * 24 * 3600,
+    rateLimitPerMinute: 0,
+    trustProxy: false,
+    webDir,
+  };
+  const app = await buildApp({ db: database.db, config, sms: developmentSmsProvider(() => {}), logger: false });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    started = Date.now();
+    const token = await seedCustomer((email, adminPin) => app.services.auth.ensureAdmin(email, adminPin));
+    const cookie = `session=${token}`;
+    const history = (await call<{ transactions: unknown[] }>('GET', '/api/transactions/customer?limit=50', { cookie })).body;
+    const accounts = (await call<{ creditAccounts: unknown[] }>('GET', '/api/credit-accounts/customer', { cookie })).body;
+    console.log(`seeded a customer with ${accounts.creditAccounts.length} credit accounts and ${history.transactions.length} transactions ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s (read back with the session cookie alone)`);
+
+    if (process.argv.includes('--serve')) {
+      console.log(`serving ${baseUrl} — the customer's cookie: ${cookie} (Ctrl-C stops)`);
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+      return;
+    }
+
+    // The home must really be the signed-in home with data, not the login screen.
+    const home = await loadInChromium('/', cookie);
+    for (const shop of ['Ravi Stores', 'Meena Medicals', 'Sai Vegetables']) {
+      if (!home.text.includes(shop)) throw new Error(`the signed-in home does not show ${shop}; it shows:\n${home.text.slice(0, 400)}`);
+    }
+    const cust = await loadInChromium('/cust');
+    if (!cust.text.includes('Welcome back')) throw new Error(`/cust does not show the login screen:\n${cust.text.slice(0, 400)}`);
+
+    const pages = [
+      { name: '/cust (login, signed out)', url: `${baseUrl}/cust`, cookie: undefined, path: '/cust' },
+      { name: '/ (customer home, 3 merchants, 30 payments)', url: `${baseUrl}/`, cookie, path: '/' },
+    ];
+    const results: { name: string; result: LighthouseRun }[] = [];
+    for (const page of pages) {
+      const all: LighthouseRun[] = [];
+      for (let run = 1; run <= runs; run++) {
+        const result = await runLighthouse(page.url, workDir, run, page.cookie);
+        if (new URL(result.finalUrl).pathname !== page.path) throw new Error(`Lighthouse ended at ${result.finalUrl}, not ${page.path}`);
+        console.log(`Lighthouse ${page.name}, run ${run}: ${describeRun(result)}`);
+        all.push(result);
+      }
+      const kept = median(all);
+      console.log(`Lighthouse ${page.name}, median: ${describeRun(kept)}; LCP element: ${kept.lcpElement}`);
+      results.push({ name: page.path, result: kept });
+    }
+
+    const scripts = measureCustScripts(webDir);
+    printCustScripts(scripts);
+    const encodings = [...new Set(cust.files.map((file) => file.encoding))].join(', ');
+    console.log(`Chromium loaded ${cust.files.length} script(s) for /cust: ${cust.gzipBytes.toLocaleString('en-US')} bytes gzipped ` +
+      `(${kib(cust.gzipBytes)}), sent with content-encoding: ${encodings}`);
+    for (const file of cust.files) console.log(`  ${file.url} ${file.rawBytes} raw, ${file.gzipBytes} gzip`);
+    console.log(`the signed-in home loaded ${home.files.length} scripts: ${home.gzipBytes.toLocaleString('en-US')} bytes gzipped (${kib(home.gzipBytes)})`);
+
+    const within = scripts.gzipBytes <= custScriptBudgetGzipBytes;
+    const [login, customerHome] = results.map((entry) => entry.result) as [LighthouseRun, LighthouseRun];
+    const figures = (label: string, run: LighthouseRun) =>
+      `${label} score=${run.score} lcp=${Math.round(run.lcpMs)}ms tbt=${Math.round(run.tbtMs)}ms cls=${run.cls.toFixed(3)}`;
+    console.log(`RESULT ${figures('cust', login)}; ${figures('home', customerHome)}; ` +
+      `cust-js-gzip=${scripts.gzipBytes}B (${kib(scripts.gzipBytes)}, budget ${custScriptBudgetGzipBytes}B ${within ? 'met' : 'MISSED'})`);
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  process.exitCode = 1;
+});
