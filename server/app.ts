@@ -3,7 +3,7 @@
  * main.ts does that, and tests build the app with their own database and clock.
  */
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -44,6 +44,8 @@ export interface AppDeps {
   sms: SmsProvider;
   clock?: Clock;
   logger?: boolean | object;
+  /** Sees every route as it is registered, so a test can list the whole API. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export function createServices({ db, config, sms, clock = systemClock }: Omit<AppDeps, 'logger'>) {
@@ -76,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const services = createServices(deps);
 
   await app.register(errorsPlugin);

@@ -1,0 +1,476 @@
+/**
+ * The authorization matrix (issue 6, item 1): every registered /api route × eight callers,
+ * with the expected status written here by hand, independently of `config.access`, and
+ * data scoping between two customers and two merchants (IDOR).
+ */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { developmentSmsProvider } from '../features/otp/sms';
+import {
+  adminToken, approvedBusiness, bearer, businessIdOf, cookieFrom, newPhone, paymentHandleOf, registerBusiness,
+  registerCustomer, testClock, testConfig, verifyPhone, type TestContext,
+} from '../test/context';
+import { openTestDatabase } from '../test/database';
+
+const callerNames = [
+  'anonymous', 'customerA', 'customerB', 'pending', 'rejected', 'merchantA', 'merchantB', 'admin',
+] as const;
+type CallerName = typeof callerNames[number];
+
+interface Caller {
+  name: CallerName;
+  token: string | null;
+  pin: string;
+  /** Signs in again (after a cell that ends the session) and returns the new token. */
+  signIn(): Promise<string>;
+}
+
+let ctx: TestContext;
+/** `METHOD /url` of every /api route the app registered, HEAD mirrors left out. */
+const registered = new Set<string>();
+
+beforeAll(async () => {
+  const database = await openTestDatabase();
+  const clock = testClock();
+  const app = await buildApp({
+    db: database.db, config: testConfig(), sms: developmentSmsProvider(() => {}), clock,
+    onRoute: (route) => {
+      if (!route.url.startsWith('/api')) return;
+      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
+    },
+  });
+  await app.ready();
+  ctx = { app, database, clock, sentCodes: new Map(), async close() { await app.close(); await database.close(); } };
+});
+afterAll(async () => { await ctx.close(); });
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers });
+const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+/** PINs to change to, none of them among the most guessed. */
+const freshPins = ['5837', '6294', '7351', '8462', '9573', '3685', '4796', '5817', '6928', '7039'];
+let pinIndex = 0;
+const nextPin = (current: string) => {
+  let pin = freshPins[pinIndex++ % freshPins.length]!;
+  if (pin === current) pin = freshPins[pinIndex++ % freshPins.length]!;
+  return pin;
+};
+
+async function login(url: string, payload: object): Promise<string> {
+  const response = await post(url, payload);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json().sessionToken as string;
+}
+
+function caller(name: CallerName, token: string | null, pin: string, signIn: (pin: string) => Promise<string>): Caller {
+  const c: Caller = { name, token, pin, signIn: async () => { c.token = await signIn(c.pin); return c.token; } };
+  return c;
+}
+
+let callers: Caller[];
+let fixtures: {
+  shopA: Awaited<ReturnType<typeof approvedBusiness>>;
+  shopB: Awaited<ReturnType<typeof approvedBusiness>>;
+  customerA: Awaited<ReturnType<typeof registerCustomer>>;
+  customerB: Awaited<ReturnType<typeof registerCustomer>>;
+  accountA: string;
+  accountB: string;
+  codeA: { id: string; qrData: string };
+  codeB: { id: string; qrData: string };
+  paymentA: string;
+  paymentB: string;
+  loginCustomer: Awaited<ReturnType<typeof registerCustomer>>;
+  loginBusiness: Awaited<ReturnType<typeof registerBusiness>>;
+};
+
+const adminEmail = 'matrix-admin@khata.test';
+const loginAdminEmail = 'login-target@khata.test';
+
+async function creditAccount(shopToken: string, customerToken: string, creditLimit: string): Promise<string> {
+  const response = await post('/api/business/create-credit-account',
+    { paymentHandle: await paymentHandleOf(ctx, customerToken), creditLimit }, bearer(shopToken));
+  if (response.statusCode !== 201) throw new Error(`credit account failed: ${response.body}`);
+  return response.json().creditAccount.id as string;
+}
+
+async function staticCode(shopToken: string) {
+  const response = await post('/api/qr/generate', { expirationMinutes: 1440, description: 'Counter' }, bearer(shopToken));
+  if (response.statusCode !== 201) throw new Error(`generate failed: ${response.body}`);
+  return response.json() as { id: string; qrData: string };
+}
+
+let paymentKey = 0;
+async function pay(token: string, qrData: string, pin: string, amount: string) {
+  paymentKey += 1;
+  return ctx.app.inject({
+    method: 'POST', url: '/api/payments/process',
+    headers: { ...bearer(token), 'idempotency-key': `matrix-${paymentKey}-${Date.now()}` },
+    payload: { qrData, pin, amount },
+  });
+}
+
+beforeAll(async () => {
+  const shopA = await approvedBusiness(ctx);
+  const shopB = await approvedBusiness(ctx);
+  const pending = await registerBusiness(ctx);
+  const rejected = await registerBusiness(ctx);
+  const rejectedId = await businessIdOf(ctx, rejected.token);
+  const decided = await post('/api/admin/businesses/approve',
+    { businessIds: [rejectedId], action: 'reject', reason: 'Incomplete address' }, bearer(await adminToken(ctx)));
+  if (decided.statusCode !== 200) throw new Error(`reject failed: ${decided.body}`);
+  const customerA = await registerCustomer(ctx, { name: 'Customer A' });
+  const customerB = await registerCustomer(ctx, { name: 'Customer B', pin: '7260' });
+  await ctx.app.services.auth.ensureAdmin(adminEmail, '3971');
+  await ctx.app.services.auth.ensureAdmin(loginAdminEmail, '3971');
+
+  const accountA = await creditAccount(shopA.token, customerA.token, '1000');
+  const accountB = await creditAccount(shopB.token, customerB.token, '2000');
+  const codeA = await staticCode(shopA.token);
+  const codeB = await staticCode(shopB.token);
+  const paidA = await pay(customerA.token, codeA.qrData, customerA.pin, '100');
+  const paidB = await pay(customerB.token, codeB.qrData, customerB.pin, '200');
+  if (paidA.statusCode !== 201 || paidB.statusCode !== 201) throw new Error(`payment failed: ${paidA.body} ${paidB.body}`);
+
+  fixtures = {
+    shopA, shopB, customerA, customerB, accountA, accountB, codeA, codeB,
+    paymentA: paidA.json().transaction.id, paymentB: paidB.json().transaction.id,
+    loginCustomer: await registerCustomer(ctx), loginBusiness: await registerBusiness(ctx),
+  };
+
+  const customerLogin = (phoneNumber: string) => (pin: string) => login('/api/auth/customer/login', { phoneNumber, pin });
+  const businessLogin = (email: string) => (pin: string) => login('/api/auth/business/login', { email, pin });
+  callers = [
+    caller('anonymous', null, '0000', async () => { throw new Error('anonymous has no session'); }),
+    caller('customerA', customerA.token, customerA.pin, customerLogin(customerA.phoneNumber)),
+    caller('customerB', customerB.token, customerB.pin, customerLogin(customerB.phoneNumber)),
+    caller('pending', pending.token, pending.pin, businessLogin(pending.email)),
+    caller('rejected', rejected.token, rejected.pin, businessLogin(rejected.email)),
+    caller('merchantA', shopA.token, shopA.pin, businessLogin(shopA.email)),
+    caller('merchantB', shopB.token, shopB.pin, businessLogin(shopB.email)),
+    caller('admin', null, '3971', (pin) => login('/api/auth/admin/login', { email: adminEmail, pin })),
+  ];
+  await callers.at(-1)!.signIn();
+});
+
+// ---------------------------------------------------------------------------------------
+// The expected statuses, by hand. `everyone(s)`: any caller, signed in or not, gets s.
+// `only({...})`: the listed callers get their status, anyone else signed in 403, anonymous 401.
+
+type Expected = Record<CallerName, number>;
+
+const everyone = (status: number): Expected =>
+  Object.fromEntries(callerNames.map((name) => [name, status])) as Expected;
+
+const only = (allowed: Partial<Expected>): Expected => ({
+  ...Object.fromEntries(callerNames.map((name) => [name, name === 'anonymous' ? 401 : 403])) as Expected,
+  ...allowed,
+});
+
+const customers = (status: number) => only({ customerA: status, customerB: status });
+const anyMerchant = (status: number) => only({ pending: status, rejected: status, merchantA: status, merchantB: status });
+/** Acting for an approved business only: pending and rejected merchants are refused (403 not_approved). */
+const approvedMerchants = (status: number) => only({ merchantA: status, merchantB: status });
+const admins = (status: number) => only({ admin: status });
+const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
+
+interface Row {
+  expected: Expected;
+  /** The request a caller sends; valid for the route, so a refusal is about access. */
+  request(caller: Caller): Promise<InjectOptions>;
+  /** After a 2xx: the cell ended the caller's session or changed its PIN. */
+  after?(caller: Caller, response: LightMyRequestResponse, request: InjectOptions): Promise<void>;
+}
+
+const body = (payload: object) => ({ payload });
+
+/** A fresh customer with a verified-OTP proof for a PIN reset. */
+async function resetTarget() {
+  const customer = await registerCustomer(ctx);
+  ctx.clock.advance(31);
+  const sent = await post('/api/otp/send', { phoneNumber: customer.phoneNumber, purpose: 'pin_reset' });
+  const verified = await post('/api/otp/verify', { phoneNumber: customer.phoneNumber, purpose: 'pin_reset', otp: sent.json().developmentOtp });
+  return { phoneNumber: customer.phoneNumber, proof: cookieFrom(verified, 'otp_proof')! };
+}
+
+const ownAccount = (c: Caller) => (c.name === 'merchantB' ? fixtures.accountB : fixtures.accountA);
+const ownCode = (c: Caller) => (c.name === 'customerB' ? fixtures.codeB : fixtures.codeA);
+
+const changePin: Row['request'] = async (c) => {
+  const newPin = nextPin(c.pin);
+  return body({ currentPin: c.pin, newPin, confirmPin: newPin });
+};
+const adoptNewPin: Row['after'] = async (c, _response, request) => {
+  c.pin = (request.payload as { newPin: string }).newPin;
+};
+
+const matrix: Record<string, Row> = {
+  'GET /api/health': { expected: everyone(200), request: async () => ({}) },
+
+  'POST /api/otp/send': {
+    expected: everyone(200),
+    request: async () => body({ phoneNumber: newPhone(), purpose: 'registration' }),
+  },
+  'POST /api/otp/verify': {
+    expected: everyone(200),
+    request: async () => {
+      const phoneNumber = newPhone();
+      const sent = await post('/api/otp/send', { phoneNumber, purpose: 'registration' });
+      return body({ phoneNumber, purpose: 'registration', otp: sent.json().developmentOtp });
+    },
+  },
+  'POST /api/auth/customer/register': {
+    expected: everyone(201),
+    request: async () => {
+      const phoneNumber = newPhone();
+      return { ...body({ phoneNumber, name: 'New Customer', pin: '4826' }), cookies: { otp_proof: await verifyPhone(ctx, phoneNumber) } };
+    },
+  },
+  'POST /api/auth/business/register': {
+    expected: everyone(201),
+    request: async () => {
+      const phoneNumber = newPhone();
+      return {
+        ...body({
+          phoneNumber, name: 'New Owner', businessName: 'New Shop', businessType: 'Retail',
+          email: `new-${phoneNumber.slice(3)}@example.com`, address: '1 Main Road', pin: '5937',
+        }),
+        cookies: { otp_proof: await verifyPhone(ctx, phoneNumber) },
+      };
+    },
+  },
+  'POST /api/auth/customer/login': {
+    expected: everyone(200),
+    request: async () => body({ phoneNumber: fixtures.loginCustomer.phoneNumber, pin: fixtures.loginCustomer.pin }),
+  },
+  'POST /api/auth/business/login': {
+    expected: everyone(200),
+    request: async () => body({ email: fixtures.loginBusiness.email, pin: fixtures.loginBusiness.pin }),
+  },
+  'POST /api/auth/admin/login': {
+    expected: everyone(200),
+    request: async () => body({ email: loginAdminEmail, pin: '3971' }),
+  },
+  'GET /api/auth/me': { expected: signedIn(200), request: async () => ({}) },
+  'POST /api/auth/logout': {
+    expected: everyone(200),
+    request: async () => body({}),
+    after: async (c) => { if (c.token) await c.signIn(); },
+  },
+  'POST /api/customer/change-pin': { expected: customers(200), request: changePin, after: adoptNewPin },
+  'POST /api/auth/change-pin': { expected: signedIn(200), request: changePin, after: adoptNewPin },
+  'POST /api/auth/reset-pin': {
+    expected: everyone(200),
+    request: async () => {
+      const target = await resetTarget();
+      return { ...body({ phoneNumber: target.phoneNumber, role: 'customer', newPin: '6283', confirmPin: '6283' }), cookies: { otp_proof: target.proof } };
+    },
+  },
+  'POST /api/admin/unlock': {
+    expected: admins(200),
+    request: async () => body({ role: 'customer', identifier: fixtures.loginCustomer.phoneNumber }),
+  },
+  'GET /api/admin/businesses/pending': { expected: admins(200), request: async () => ({}) },
+  'GET /api/admin/businesses': { expected: admins(200), request: async () => ({ query: { status: 'approved' } }) },
+  'POST /api/admin/businesses/approve': {
+    expected: admins(200),
+    request: async () => {
+      const applicant = await registerBusiness(ctx);
+      return body({ businessIds: [await businessIdOf(ctx, applicant.token)], action: 'approve' });
+    },
+  },
+  'POST /api/admin/businesses/:id/terms': {
+    expected: admins(200),
+    request: async () => ({ url: `/api/admin/businesses/${fixtures.shopB.businessId}/terms`, ...body({ transactionFeePercent: '2.00' }) }),
+  },
+  'GET /api/admin/stats': { expected: admins(200), request: async () => ({}) },
+
+  // A merchant sees its own dashboard, lists and history whatever its status (empty until approved).
+  'GET /api/business/stats': { expected: anyMerchant(200), request: async () => ({}) },
+  'GET /api/credit-accounts/business': { expected: anyMerchant(200), request: async () => ({}) },
+  'GET /api/qr/business': { expected: anyMerchant(200), request: async () => ({}) },
+  'GET /api/transactions/business': { expected: anyMerchant(200), request: async () => ({}) },
+  'POST /api/business/create-credit-account': {
+    expected: approvedMerchants(201),
+    request: async () => {
+      const customer = await registerCustomer(ctx);
+      return body({ paymentHandle: await paymentHandleOf(ctx, customer.token), creditLimit: '100' });
+    },
+  },
+  'POST /api/business/credit-accounts/:id/limit': {
+    expected: approvedMerchants(200),
+    request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/limit`, ...body({ creditLimit: c.name === 'merchantB' ? '2000' : '1000' }) }),
+  },
+  'POST /api/business/credit-accounts/:id/repayment': {
+    expected: approvedMerchants(201),
+    request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/repayment`, ...body({ amount: '1' }) }),
+  },
+  'POST /api/qr/generate': { expected: approvedMerchants(201), request: async () => body({ expirationMinutes: 60 }) },
+
+  'GET /api/credit-accounts/customer': { expected: customers(200), request: async () => ({}) },
+  'GET /api/customer/qr': { expected: customers(200), request: async () => ({}) },
+  'GET /api/transactions/customer': { expected: customers(200), request: async () => ({}) },
+  'POST /api/qr/validate': { expected: customers(200), request: async (c) => body({ qrData: ownCode(c).qrData }) },
+  'POST /api/payments/process': {
+    expected: customers(201),
+    request: async (c) => {
+      paymentKey += 1;
+      return { headers: { 'idempotency-key': `matrix-cell-${paymentKey}` }, ...body({ qrData: ownCode(c).qrData, pin: c.pin, amount: '1' }) };
+    },
+  },
+};
+
+describe('authorization matrix', () => {
+  it('has a hand-written row for every registered /api route, and no row for a route that is gone', () => {
+    expect(registered.size).toBeGreaterThan(20);
+    const missing = [...registered].filter((route) => !(route in matrix)).sort();
+    const stale = Object.keys(matrix).filter((route) => !registered.has(route)).sort();
+    expect(missing, 'registered routes without a row in the matrix').toEqual([]);
+    expect(stale, 'rows for routes the app does not register').toEqual([]);
+  });
+
+  it('answers every route × caller with exactly the expected status', async () => {
+    const mismatches: string[] = [];
+    let unexpectedAllows = 0;
+    let cells = 0;
+    for (const [route, row] of Object.entries(matrix)) {
+      const [method, url] = route.split(' ') as [InjectOptions['method'], string];
+      for (const c of callers) {
+        const request = await row.request(c);
+        const response = await ctx.app.inject({
+          method, url, ...request,
+          headers: { ...request.headers, ...(c.token ? bearer(c.token) : {}) },
+        });
+        cells += 1;
+        const want = row.expected[c.name];
+        const got = response.statusCode;
+        if (got !== want) {
+          mismatches.push(`${route} as ${c.name}: expected ${want}, got ${got} ${response.body.slice(0, 160)}`);
+          if (got < 300 && want >= 300) unexpectedAllows += 1;
+        }
+        if (got < 300 && row.after) await row.after(c, response, request);
+      }
+    }
+    console.log(`authorization matrix: ${Object.keys(matrix).length} routes × ${callers.length} callers (${cells} cells), ${unexpectedAllows} unexpected allows, ${mismatches.length} mismatches`);
+    expect(mismatches).toEqual([]);
+    expect(unexpectedAllows).toBe(0);
+  });
+});
+
+describe('data scoping (IDOR)', () => {
+  const customerA = () => callers.find((c) => c.name === 'customerA')!;
+  const customerB = () => callers.find((c) => c.name === 'customerB')!;
+  const merchantA = () => callers.find((c) => c.name === 'merchantA')!;
+  const merchantB = () => callers.find((c) => c.name === 'merchantB')!;
+  let checks = 0;
+  afterAll(() => { console.log(`data scoping: ${checks} cross-owner reads and writes, 0 leaks`); });
+
+  const accountOfA = async () => (await get('/api/credit-accounts/business', merchantA().token!)).json().creditAccounts
+    .find((a: { id: string }) => a.id === fixtures.accountA) as { creditLimit: string; owed: string };
+
+  it("keeps customer A's accounts, transactions and profile from customer B", async () => {
+    const accounts = (await get('/api/credit-accounts/customer', customerB().token!)).json().creditAccounts as { id: string; businessId: string }[];
+    expect(accounts.map((a) => a.id)).toEqual([fixtures.accountB]);
+    checks += 1;
+
+    const history = (await get('/api/transactions/customer?limit=100', customerB().token!)).json().transactions as { id: string }[];
+    expect(history.map((t) => t.id)).not.toContain(fixtures.paymentA);
+    expect(history.every((t) => (t as unknown as { customerName: string }).customerName === 'Customer B')).toBe(true);
+    checks += 1;
+
+    const filtered = await get(`/api/transactions/customer?businessId=${fixtures.shopA.businessId}`, customerB().token!);
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.json().transactions).toEqual([]);
+    checks += 1;
+
+    const me = (await get('/api/auth/me', customerB().token!)).json();
+    expect(me.user.phone).toBe(fixtures.customerB.phoneNumber);
+    const code = (await get('/api/customer/qr', customerB().token!)).json();
+    expect(code.phoneNumber).toBe(fixtures.customerB.phoneNumber);
+    expect(code.paymentHandle).not.toBe(await paymentHandleOf(ctx, customerA().token!));
+    checks += 2;
+  });
+
+  it("never shows customer B customer A's balance when validating a code", async () => {
+    const noAccount = await post('/api/qr/validate', { qrData: fixtures.codeA.qrData }, bearer(customerB().token!));
+    expect(noAccount.statusCode).toBe(422);
+    expect(noAccount.json().code).toBe('no_credit_account');
+    expect(noAccount.body).not.toMatch(/currentBalance/);
+    checks += 1;
+
+    // With an account of its own at shop A, B sees its own available credit, not A's.
+    const accountBA = await creditAccount(merchantA().token!, customerB().token!, '321');
+    const own = await post('/api/qr/validate', { qrData: fixtures.codeA.qrData }, bearer(customerB().token!));
+    expect(own.statusCode).toBe(200);
+    expect(own.json().creditAccount.currentBalance).toBe('321.00');
+    const ofA = await post('/api/qr/validate', { qrData: fixtures.codeA.qrData }, bearer(customerA().token!));
+    expect(ofA.json().creditAccount.currentBalance).not.toBe('321.00');
+    checks += 1;
+    expect(accountBA).not.toBe(fixtures.accountA);
+  });
+
+  it("lets no customer pay on another's account: B's session with A's PIN is B's wrong PIN, A owes nothing more", async () => {
+    const before = await accountOfA();
+    const withAsPin = await pay(customerB().token!, fixtures.codeA.qrData, customerA().pin, '5');
+    expect(withAsPin.statusCode).toBe(403);
+    expect(withAsPin.json().code).toBe('pin_incorrect');
+    // The Bearer header decides whose session it is; A's cookie alongside changes nothing.
+    const mixed = await ctx.app.inject({
+      method: 'POST', url: '/api/payments/process', headers: bearer(customerB().token!),
+      cookies: { session: customerA().token! }, payload: { qrData: fixtures.codeA.qrData, pin: customerA().pin, amount: '5' },
+    });
+    expect(mixed.statusCode).toBe(403);
+    // A signed-out session of A pays nothing.
+    const stale = await login('/api/auth/customer/login', { phoneNumber: fixtures.customerA.phoneNumber, pin: customerA().pin });
+    await post('/api/auth/logout', {}, bearer(stale));
+    expect((await pay(stale, fixtures.codeA.qrData, customerA().pin, '5')).statusCode).toBe(401);
+    expect(await accountOfA()).toEqual(before);
+    // B's wrong PINs were counted against B, so clear them with B's right PIN.
+    expect((await pay(customerB().token!, fixtures.codeB.qrData, customerB().pin, '1')).statusCode).toBe(201);
+    checks += 3;
+  });
+
+  it("keeps merchant A's credit accounts from merchant B: 404 on limit and repayment, nothing changed", async () => {
+    const before = await accountOfA();
+    const limit = await post(`/api/business/credit-accounts/${fixtures.accountA}/limit`, { creditLimit: '5' }, bearer(merchantB().token!));
+    expect(limit.statusCode).toBe(404);
+    expect(limit.json()).toEqual({ error: 'Credit account not found', code: 'not_found' });
+    const repayment = await post(`/api/business/credit-accounts/${fixtures.accountA}/repayment`, { amount: '1' }, bearer(merchantB().token!));
+    expect(repayment.statusCode).toBe(404);
+    expect(repayment.json()).toEqual({ error: 'Credit account not found', code: 'not_found' });
+    expect(await accountOfA()).toEqual(before);
+    const listed = (await get('/api/credit-accounts/business', merchantB().token!)).json().creditAccounts as { id: string }[];
+    expect(listed.map((a) => a.id)).not.toContain(fixtures.accountA);
+    checks += 3;
+  });
+
+  it("keeps merchant A's transactions, QR codes and stats from merchant B", async () => {
+    const history = (await get(`/api/transactions/business?limit=100&businessId=${fixtures.shopA.businessId}`, merchantB().token!)).json()
+      .transactions as { id: string; businessId: string }[];
+    expect(history.length).toBeGreaterThan(0);
+    expect(history.map((t) => t.id)).not.toContain(fixtures.paymentA);
+    expect(history.every((t) => t.businessId === fixtures.shopB.businessId)).toBe(true);
+    checks += 1;
+
+    const codes = (await get('/api/qr/business', merchantB().token!)).json().qrCodes as { id: string }[];
+    expect(codes.map((c) => c.id)).not.toContain(fixtures.codeA.id);
+    expect(codes.map((c) => c.id)).toContain(fixtures.codeB.id);
+    checks += 1;
+
+    const statsA = (await get('/api/business/stats', merchantA().token!)).json().stats;
+    const statsB = (await get('/api/business/stats', merchantB().token!)).json().stats;
+    // Shop B took 200 at setup plus 1 in the matrix cell and 1 just above; shop A's 100 never counts there.
+    expect(statsB.totalRevenue).toBe('202.00');
+    expect(statsA.totalRevenue).not.toBe(statsB.totalRevenue);
+    checks += 1;
+  });
+
+  it('answers the same 404 for an account id that does not exist and one that belongs to another merchant', async () => {
+    const unknown = await post('/api/business/credit-accounts/00000000-0000-4000-8000-000000000000/limit', { creditLimit: '5' }, bearer(merchantB().token!));
+    const others = await post(`/api/business/credit-accounts/${fixtures.accountA}/limit`, { creditLimit: '5' }, bearer(merchantB().token!));
+    expect(others.statusCode).toBe(unknown.statusCode);
+    expect(others.json()).toEqual(unknown.json());
+    checks += 1;
+  });
+});
