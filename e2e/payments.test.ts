@@ -187,6 +187,7 @@ describe.skipIf(journeysDisabled)('payments', () => {
     const overlay = await openScanQr(phone);
     // The camera starts by itself; the code read is validated straight away.
     await expectVisible(overlay.getByRole('heading', { name: merchant.businessName, exact: true }), 'the confirm step for the scanned code');
+    await expectVisible(overlay.getByText('Kaju katli', { exact: true }), 'the description of the scanned code');
     await expectConfirmFigures(overlay, {
       Amount: rupees(120),
       'Transaction Fee (2.00%)': rupees(2.4),
@@ -194,9 +195,39 @@ describe.skipIf(journeysDisabled)('payments', () => {
       'Available Balance': rupees(1000),
     });
     await payWithPin(overlay, customer.pin);
-    await expectToast(phone, 'Payment Successful', `${rupees(120)} paid to ${merchant.businessName}`);
-    await button(overlay, 'Close').click();
-    await expect.poll(() => availableCredit(phone).innerText()).toBe(rupees(877.6));
+    // What the screen says right after paying is the known-bug journey's subject below:
+    // the camera starts again at once. Closing the overlay during that restart sometimes
+    // throws an uncaught error with an empty message (seen 2 times in about 8 runs), so
+    // Home is loaded afresh here instead.
+    await expectVisible(overlay.getByText('Point your camera at the merchant\'s QR code.', { exact: true }), 'the scan step after paying');
+    await phone.reload();
+    await expectCustomerApp(phone, customer.fullName);
+    await expect.poll(() => availableCredit(phone).innerText(), { message: 'Available Credit after paying ₹122.40' }).toBe(rupees(877.6));
+    await expectVisible(customerEntry(phone, 'Payment', merchant.businessName), 'the payment in Transaction History');
+  });
+
+  /*
+   * KNOWN BUG (web/src/features/payment/components/payment-screen.tsx): after a payment
+   * the screen resets to the scan step in camera mode, the camera starts again, reads
+   * the same code still in front of it and validates it at once. For a dynamic code the
+   * 'Payment Successful' toast is replaced within a second by 'Validation Failed / This
+   * payment code has already been paid' (seen 3 times in 3). This journey asserts the
+   * right behaviour and is marked `fails`; when the bug is fixed vitest reports it as
+   * unexpectedly passing: then drop `.fails`.
+   */
+  journey.fails('KNOWN BUG: after a camera payment the success stays on screen, not a refusal of the same code', async ({ khata, openPhone }) => {
+    const { merchant, merchantToken, customer } = await merchantAndCustomer(khata, 'Joshi Dairy', 'Farah Khan');
+    const code = await generateQrCode(khata, merchantToken, { amount: '60' });
+    const phone = await openPhone({ cameraShowing: code.qrData });
+    await signInAsCustomer(phone, customer.mobileNumber, customer.pin);
+    await expectCustomerApp(phone, customer.fullName);
+    const overlay = await openScanQr(phone);
+    await expectVisible(overlay.getByRole('heading', { name: merchant.businessName, exact: true }), 'the confirm step for the scanned code');
+    await payWithPin(overlay, customer.pin);
+    await expectToast(phone, 'Payment Successful', `${rupees(60)} paid to ${merchant.businessName}`);
+    // Nothing replaces the success while the customer reads it.
+    await phone.waitForTimeout(2_000);
+    await expectToast(phone, 'Payment Successful', `${rupees(60)} paid to ${merchant.businessName}`);
   });
 
   journey('a /pay link opens the confirm step, straight away when signed in and after signing in when not', async ({ page, khata, openPhone }) => {
