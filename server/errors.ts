@@ -21,8 +21,17 @@ export class AppError extends Error {
   }
 }
 
+/** True when any text in `value` holds a NUL character, which PostgreSQL text cannot store. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
 /** Parses input with a shared schema or refuses it with the first readable issue. */
 export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
+  // Refused here, before any schema lets it through to the database as a 500.
+  if (containsNul(input)) throw new AppError('invalid_input', 'Text must not contain NUL characters');
   const result = schema.safeParse(input);
   if (result.success) return result.data as z.infer<S>;
   const issue = result.error.issues[0];
