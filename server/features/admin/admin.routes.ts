@@ -20,6 +20,9 @@ const listQuery = z.object({
 
 const admin = { access: ['admin'] } as const;
 
+/** A business id as PostgreSQL reads a uuid; anything looser would fail there with a 500. */
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function adminRoutes(
   app: FastifyInstance, { businesses, stats }: { businesses: BusinessService; stats: StatsService },
 ) {
@@ -44,7 +47,7 @@ export async function adminRoutes(
 
   app.post('/api/admin/businesses/:id/terms', { config: admin }, async (request) => {
     const { id } = request.params as { id: string };
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError('not_found', 'Business not found');
+    if (!uuidPattern.test(id)) throw new AppError('not_found', 'Business not found');
     return { business: await businesses.setTerms(id, parseInput(businessTermsBody, request.body)) };
   });
 

@@ -42,10 +42,15 @@ const adminView = (row: Business): AdminBusiness => ({
 const encodeCursor = (row: Business) =>
   Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
+const cursorIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const cursorTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 function decodeCursor(cursor: string): repository.ListCursor {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  // Exactly what encodeCursor writes: anything looser reaches the database as a bad uuid
+  // or a timestamp out of its range, and fails there with a 500.
   const createdAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) {
+  if (!id || !cursorIdPattern.test(id) || !cursorTimePattern.test(at ?? '') || Number.isNaN(createdAt.getTime())) {
     throw new AppError('invalid_input', 'The cursor is not valid');
   }
   return { createdAt, id };
