@@ -5,8 +5,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { QrCodeView } from '../../../common/api-types';
-import { qrExpiryMinutesDefault } from '../../../common/limits';
-import { toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
+import { paymentMaxPaise, qrExpiryMinutesDefault } from '../../../common/limits';
+import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
 import type { GenerateQrBody } from '../../../common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
@@ -25,7 +25,9 @@ export type ResolvedQr = NonNullable<Awaited<ReturnType<typeof repository.findBy
 export function tokenFromQrData(qrData: string): string | null {
   const text = qrData.trim();
   if (tokenPattern.test(text)) return text;
-  const match = /^https?:\/\/[^/\s]+\/pay\/([A-Za-z0-9_-]{22})\/?(?:[?#]\S*)?$/.exec(text);
+  // The authority ends at the first '/', '?' or '#' and holds no user part, so a token
+  // in the query or fragment ('https://host#/pay/…') is not a payment path.
+  const match = /^https?:\/\/[^/?#@\\\s]+\/pay\/([A-Za-z0-9_-]{22})\/?(?:[?#]\S*)?$/.exec(text);
   return match?.[1] ?? null;
 }
 
@@ -51,6 +53,10 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
 
   async function generate(userId: string, body: GenerateQrBody, origin: string): Promise<QrCodeView> {
     const business = await businesses.requireApproved(userId);
+    // A dynamic code above the per-payment maximum could never be paid.
+    if (body.amount != null && body.amount > paymentMaxPaise) {
+      throw new AppError('amount_above_maximum', `A payment cannot be more than ${formatRupees(paymentMaxPaise as Paise)}`);
+    }
     const now = clock();
     const row = {
       id: randomUUID(),
