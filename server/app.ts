@@ -4,6 +4,8 @@
  */
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
+import type { ErrorBody } from '../common/errors';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -71,12 +73,22 @@ export type Services = ReturnType<typeof createServices>;
 
 export type KhataApp = FastifyInstance & { services: Services };
 
+/** Fastify's own answers to a malformed URL or an over-long path parameter, in our shape. */
+function answerFrameworkError(error: FastifyError, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ error: 'The address is not valid', code: 'invalid_input' } satisfies ErrorBody);
+  return reply.status(500).send({ error: 'Internal error', code: 'internal' } satisfies ErrorBody);
+}
+
 export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   const { db, config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Fastify answers a malformed URL or an over-long path parameter itself, in its own
+    // shape and echoing the path; answer them as every other refusal instead.
+    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply as unknown as FastifyReply),
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const services = createServices(deps);
