@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Three sizes of tests: server and common (Node, real database per file), web
- * components (jsdom) and browser journeys (real Chromium against the built app).
+ * Four kinds of tests: server and common (Node, real database per file), web
+ * components (jsdom), browser journeys (real Chromium against the built app) and
+ * resilience (the real server process killed and scaled out, one file at a time).
  */
 export default defineConfig({
   test: {
@@ -35,6 +36,16 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'resilience',
+          environment: 'node',
+          include: ['resilience/**/*.test.ts'],
+          testTimeout: 240_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
