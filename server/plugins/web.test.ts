@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context';
@@ -10,6 +11,7 @@ beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Khata</title>');
   writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(webDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   ctx = await createTestContext({ config: { webDir } });
 });
 afterAll(async () => { await ctx.close(); });
@@ -27,6 +29,13 @@ describe('serving the web app', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy to a client that accepts gzip', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe('console.log(1)');
   });
 
   it('answers a missing asset with 404, not the app', async () => {

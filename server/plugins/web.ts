@@ -16,6 +16,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
       root: options.webDir,
       wildcard: true,
       index: false,
+      // Vite writes .br and .gz copies of each text asset (vite.config.ts): send those.
+      preCompressed: true,
       setHeaders(reply, path) {
         void reply.header('cache-control', path.includes('/assets/')
           ? 'public, max-age=31536000, immutable'

@@ -289,6 +289,21 @@ describe('paying', () => {
     expect(payment!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('after a camera payment waits for a tap before reading codes again', async () => {
+    const { user, calls } = setup({ validate: () => json(200, dynamicCode) });
+    expect(await screen.findByRole('button', { name: 'Simulate scan' })).toBeInTheDocument();
+    await user.click(button('Simulate scan'));
+    await user.click(await screen.findByRole('button', { name: 'Continue to PIN' }));
+    await user.type(await screen.findByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    // The code just paid is still in front of the camera: it must not be read again.
+    expect(screen.queryByRole('button', { name: 'Simulate scan' })).not.toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/qr/validate')).toHaveLength(1);
+    await user.click(button('Scan another code'));
+    expect(await screen.findByRole('button', { name: 'Simulate scan' })).toBeInTheDocument();
+  });
+
   it('sends the amount of a static code as "X.XX"', async () => {
     const { user, calls } = setup();
     await toPin(user, '333.3');

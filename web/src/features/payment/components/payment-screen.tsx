@@ -51,6 +51,9 @@ interface PaymentScreenProps {
 export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
   const [step, setStep] = useState<Step>('scan');
   const [mode, setMode] = useState<ScanMode>(initialQrData ? 'manual' : 'camera');
+  // After a payment the camera waits for a tap: the code just paid is usually still in
+  // front of it, and reading it again would replace 'Payment Successful' with a refusal.
+  const [cameraArmed, setCameraArmed] = useState(true);
   const [qrData, setQrData] = useState(initialQrData ?? '');
   const [validation, setValidation] = useState<QrValidation | null>(null);
   const [amount, setAmount] = useState('');
@@ -124,6 +127,8 @@ export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
       <ScanStep
         mode={mode}
         onModeChange={setMode}
+        cameraArmed={cameraArmed}
+        onArmCamera={() => setCameraArmed(true)}
         qrData={qrData}
         onQrDataChange={setQrData}
         onDetected={(text) => {
@@ -171,6 +176,7 @@ export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
       {
         onSuccess: ({ transaction }) => {
           attempt.current = null;
+          setCameraArmed(false);
           toast({
             title: paymentSuccessTitle,
             description: paidToText(formatWireRupees(transaction.amount), businessName),

@@ -16,6 +16,9 @@ interface ScanStepProps {
   onModeChange: (mode: ScanMode) => void;
   qrData: string;
   onQrDataChange: (qrData: string) => void;
+  /** False right after a payment: the camera starts again only when the customer asks. */
+  cameraArmed: boolean;
+  onArmCamera: () => void;
   /** A code read by the camera: stored, then validated. */
   onDetected: (qrData: string) => void;
   onContinue: () => void;
@@ -23,7 +26,9 @@ interface ScanStepProps {
 }
 
 /** Step 1 (spec §2): scan with the camera or paste the code's text, then Continue. */
-export function ScanStep({ mode, onModeChange, qrData, onQrDataChange, onDetected, onContinue, validating }: ScanStepProps) {
+export function ScanStep({
+  mode, onModeChange, cameraArmed, onArmCamera, qrData, onQrDataChange, onDetected, onContinue, validating,
+}: ScanStepProps) {
   const preview = qrData.trim();
   return (
     <form
@@ -35,7 +40,12 @@ export function ScanStep({ mode, onModeChange, qrData, onQrDataChange, onDetecte
         onContinue();
       }}
     >
-      {mode === 'camera' ? (
+      {mode === 'camera' && !cameraArmed ? (
+        <div className="rounded-2xl bg-slate-100 p-6 text-center dark:bg-slate-800/70">
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">Payment done. Ready for the next one?</p>
+          <Button onClick={onArmCamera}>Scan another code</Button>
+        </div>
+      ) : mode === 'camera' ? (
         <div>
           <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">Point your camera at the merchant's QR code.</p>
           <Suspense fallback={<Spinner label="Starting camera" className="aspect-square rounded-2xl bg-slate-900" />}>
