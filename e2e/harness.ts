@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { inject, test } from 'vitest';
@@ -100,10 +101,18 @@ const journeyConfig = (): AppConfig => ({
   webDir,
 });
 
-/** Starts the real app in this process, serving the web app global-setup.ts built. */
-export async function startApp(): Promise<RunningApp> {
+/**
+ * Starts the real app in this process, serving the web app global-setup.ts built.
+ * `config` overrides the journey configuration (e.g. an https publicUrl); `onRoute`
+ * sees every route as it is registered.
+ */
+export async function startApp(
+  { config, onRoute }: { config?: Partial<AppConfig>; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<RunningApp> {
   const database = await openFreshDatabase();
-  const app = await buildApp({ db: database.db, config: journeyConfig(), sms: developmentSmsProvider(() => {}) });
+  const app = await buildApp({
+    db: database.db, config: { ...journeyConfig(), ...config }, sms: developmentSmsProvider(() => {}), onRoute,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
