@@ -42,3 +42,22 @@ describe('feeFor', () => {
     expect(feeFor(paise(12345), 199 as BasisPoints)).toBe(246); // 245.6655
   });
 });
+
+describe('feeFor against an independent BigInt oracle', () => {
+  it('agrees for 20,000 random amounts and rates, and on every half-paisa case', async () => {
+    const fc = await import('fast-check');
+    const oracle = (amount: bigint, rate: bigint) => {
+      const numerator = amount * rate;
+      const quotient = numerator / 10_000n;
+      return numerator % 10_000n >= 5_000n ? quotient + 1n : quotient; // half rounds up
+    };
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 1_00_000_00 }), fc.integer({ min: 0, max: 10_000 }),
+      (amount, rate) => BigInt(feeFor(paise(amount), rate as BasisPoints)) === oracle(BigInt(amount), BigInt(rate)),
+    ), { numRuns: 20_000 });
+    // Half-paisa cases: amount × rate ends in exactly 5000.
+    for (const [amount, rate] of [[25, 200], [1, 5000], [125, 40], [5, 1000], [1_00_000_00 - 75, 200]] as const) {
+      expect(BigInt(feeFor(paise(amount), rate as BasisPoints))).toBe(oracle(BigInt(amount), BigInt(rate)));
+    }
+  });
+});
