@@ -4,7 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../common/errors';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -80,10 +80,30 @@ function answerFrameworkError(error: FastifyError, reply: FastifyReply) {
   return reply.status(500).send({ error: 'Internal error', code: 'internal' } satisfies ErrorBody);
 }
 
+/**
+ * Fastify's request log line, but with the path alone: a query string is the client's to
+ * fill, and a token or code pasted into one must not reach the log (issue 6, item 10).
+ */
+function requestLogLine(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.split('?', 1)[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket ? request.socket.remotePort : undefined,
+  };
+}
+
+function loggerOptions(logger: AppDeps['logger']) {
+  if (!logger) return false;
+  const options = (logger === true ? {} : logger) as { serializers?: object };
+  return { ...options, serializers: { req: requestLogLine, ...options.serializers } };
+}
+
 export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   const { db, config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: loggerOptions(deps.logger),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Fastify answers a malformed URL or an over-long path parameter itself, in its own
