@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppConfig, type KhataApp } from '../app';
+import { buildApp, type AppConfig, type AppDeps, type KhataApp } from '../app';
 import type { Database } from '../db/client';
 import { developmentSmsProvider } from '../features/otp/sms';
 import { openTestDatabase } from './database';
@@ -45,7 +45,7 @@ export interface TestContext {
 }
 
 export async function createTestContext(options: {
-  config?: Partial<AppConfig>; database?: Database;
+  config?: Partial<AppConfig>; database?: Database; logger?: AppDeps['logger'];
 } = {}): Promise<TestContext> {
   const database = options.database ?? await openTestDatabase();
   const clock = testClock();
@@ -58,7 +58,9 @@ export async function createTestContext(options: {
       return sms.sendOtp(phone, code);
     },
   };
-  const app = await buildApp({ db: database.db, config: testConfig(options.config), sms: recordingSms, clock });
+  const app = await buildApp({
+    db: database.db, config: testConfig(options.config), sms: recordingSms, clock, logger: options.logger,
+  });
   return {
     app, database, clock, sentCodes,
     async close() {
