@@ -33,7 +33,7 @@ import { createOtpService } from './features/otp/otp.service';
 import type { SmsProvider } from './features/otp/sms';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
-import { securityPlugin } from './plugins/security';
+import { rawSecurityHeaders, securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
 export type AppConfig = Pick<Config,
@@ -102,13 +102,17 @@ function loggerOptions(logger: AppDeps['logger']) {
 
 export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   const { db, config } = deps;
+  const securityHeaders = rawSecurityHeaders(config.publicUrl);
   const app = Fastify({
     logger: loggerOptions(deps.logger),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Fastify answers a malformed URL or an over-long path parameter itself, in its own
     // shape and echoing the path; answer them as every other refusal instead.
-    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply as unknown as FastifyReply),
+    frameworkErrors: (error, request, reply) => {
+      securityHeaders(request.raw, reply.raw);
+      return answerFrameworkError(error, reply as unknown as FastifyReply);
+    },
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const services = createServices(deps);

@@ -3,7 +3,9 @@
  * per-address request limit. The limits that guard secrets (PIN attempts, OTP sends)
  * live in the database instead, so they hold across processes.
  */
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import rawHelmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -38,11 +40,10 @@ function isCrossSiteWrite(request: FastifyRequest, publicOrigin: string | undefi
   }
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
-  const behindHttps = publicOrigin?.startsWith('https:') ?? false;
-
-  await app.register(helmet, {
+/** The security headers of every answer (helmet's options, shared with the raw fallback). */
+export function helmetOptions(publicUrl: string | undefined): HelmetOptions {
+  const behindHttps = publicUrl?.startsWith('https:') ?? false;
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -66,7 +67,23 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     strictTransportSecurity: behindHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
+
+/**
+ * Sets the same headers on a raw response, for the few answers Fastify sends before any
+ * hook runs (a malformed URL, an over-long path parameter).
+ */
+export function rawSecurityHeaders(publicUrl: string | undefined) {
+  const middleware = rawHelmet(helmetOptions(publicUrl));
+  return (request: IncomingMessage, response: ServerResponse) => middleware(request, response, () => {});
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
+
+  // The same options; the plugin's copy of helmet declares its own (identical) types.
+  await app.register(helmet, helmetOptions(options.publicUrl) as FastifyHelmetOptions);
 
   if (options.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
