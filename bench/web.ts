@@ -255,6 +255,7 @@ async function main(): Promise<void> {
     rateLimitPerMinute: 0,
     trustProxy: false,
     webDir,
+    eventStreamSeconds: 300,
   };
   const app = await buildApp({ db: database.db, config, sms: developmentSmsProvider(() => {}), logger: false });
   try {

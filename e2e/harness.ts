@@ -99,6 +99,7 @@ const journeyConfig = (): AppConfig => ({
   rateLimitPerMinute: 0,
   trustProxy: false,
   webDir,
+  eventStreamSeconds: 300,
 });
 
 /**

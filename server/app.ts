@@ -20,6 +20,8 @@ import { creditRoutes } from './features/credit/credit.routes';
 import { createCreditService } from './features/credit/credit.service';
 import { customerRoutes } from './features/customers/customers.routes';
 import { createCustomerService } from './features/customers/customers.service';
+import { eventRoutes } from './features/events/events.routes';
+import { createEventService } from './features/events/events.service';
 import { healthRoutes } from './features/health/health.routes';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { paymentRoutes } from './features/payments/payments.routes';
@@ -38,7 +40,7 @@ import { webPlugin } from './plugins/web';
 
 export type AppConfig = Pick<Config,
   'pinPeppers' | 'pinKeyVersion' | 'publicUrl' | 'sessionIdleTtlSeconds' | 'sessionAbsoluteTtlSeconds'
-  | 'rateLimitPerMinute' | 'trustProxy' | 'webDir'>;
+  | 'rateLimitPerMinute' | 'trustProxy' | 'webDir' | 'eventStreamSeconds'>;
 
 export interface AppDeps {
   db: Db;
@@ -62,11 +64,12 @@ export function createServices({ db, config, sms, clock = systemClock }: Omit<Ap
   const auth = createAuthService({ db, clock, pins, sessions, otp, businesses, stats });
   const customers = createCustomerService({ db });
   const transactions = createTransactionService({ db, businesses });
-  const credit = createCreditService({ db, clock, businesses, customers, stats, transactions });
+  const events = createEventService({ db });
+  const credit = createCreditService({ db, clock, businesses, customers, stats, transactions, events });
   const qr = createQrService({ db, clock, businesses });
-  const payments = createPaymentService({ db, clock, pins, qr, credit });
+  const payments = createPaymentService({ db, clock, pins, qr, credit, events });
   const maintenance = createMaintenanceService({ db, clock });
-  return { pins, sessions, otp, stats, businesses, auth, customers, transactions, credit, qr, payments, maintenance };
+  return { pins, sessions, otp, stats, businesses, auth, customers, transactions, events, credit, qr, payments, maintenance };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -133,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(customerRoutes, { customers: services.customers });
   await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });
   await app.register(paymentRoutes, { payments: services.payments, transactions: services.transactions });
+  await app.register(eventRoutes, { events: services.events, businesses: services.businesses, streamSeconds: config.eventStreamSeconds });
+  app.addHook('onClose', async () => services.events.stop());
   await app.register(webPlugin, { webDir: config.webDir });
 
   return Object.assign(app, { services }) as unknown as KhataApp;

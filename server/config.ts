@@ -30,6 +30,8 @@ export interface Config {
   trustProxy: boolean | string;
   webDir: string;
   dbPoolSize: number;
+  /** How long one server-sent event stream lasts before the browser reconnects. */
+  eventStreamSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : trustProxyRaw === 'true' ? true : trustProxyRaw,
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
     dbPoolSize: positiveInteger('DB_POOL_SIZE', env.DB_POOL_SIZE, 10),
+    eventStreamSeconds: positiveInteger('EVENT_STREAM_SECONDS', env.EVENT_STREAM_SECONDS, 300),
   };
 }

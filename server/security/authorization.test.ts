@@ -308,6 +308,11 @@ const matrix: Record<string, Row> = {
   },
   'POST /api/qr/generate': { expected: approvedMerchants(201), request: async () => body({ expirationMinutes: 60 }) },
 
+  // The event stream of a customer or a merchant (the test app ends it at once).
+  'GET /api/events': {
+    expected: only({ customerA: 200, customerB: 200, pending: 200, rejected: 200, merchantA: 200, merchantB: 200 }),
+    request: async () => ({}),
+  },
   'GET /api/credit-accounts/customer': { expected: customers(200), request: async () => ({}) },
   'GET /api/customer/qr': { expected: customers(200), request: async () => ({}) },
   'GET /api/transactions/customer': { expected: customers(200), request: async () => ({}) },

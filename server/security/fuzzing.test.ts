@@ -441,6 +441,7 @@ function fuzzCases(): FuzzCase[] {
     },
     { method: 'GET', route: '/api/admin/stats', headers: asAdmin },
     { method: 'GET', route: '/api/customer/qr', headers: asCustomer },
+    { method: 'GET', route: '/api/events', headers: asShop },
     { method: 'GET', route: '/api/credit-accounts/customer', headers: asCustomer },
     { method: 'GET', route: '/api/credit-accounts/business', headers: asShop },
     { method: 'GET', route: '/api/business/stats', headers: asShop },

@@ -32,6 +32,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   rateLimitPerMinute: 0,
   trustProxy: false,
   webDir: '/nonexistent',
+  // Event streams end at once under app.inject; tests that read one set a lifetime.
+  eventStreamSeconds: 0,
   ...overrides,
 });
 

@@ -13,6 +13,7 @@ import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CustomerService } from '../customers/customers.service';
+import type { EventService } from '../events/events.service';
 import type { StatsService } from '../stats/stats.service';
 import type { TransactionService } from '../transactions/transactions.service';
 import { uuidv7 } from '../../ids';
@@ -38,9 +39,9 @@ const businessView = (row: BusinessViewRow): BusinessCreditAccount => ({
 
 export function createCreditService(deps: {
   db: Db; clock: Clock; businesses: BusinessService; customers: CustomerService; stats: StatsService;
-  transactions: TransactionService;
+  transactions: TransactionService; events: EventService;
 }) {
-  const { db, clock, businesses, customers, stats, transactions } = deps;
+  const { db, clock, businesses, customers, stats, transactions, events } = deps;
 
   async function create(userId: string, body: CreateCreditAccountBody) {
     const business = await businesses.requireApproved(userId);
@@ -114,6 +115,7 @@ export function createCreditService(deps: {
         limitPaiseAfter: account.limitPaise, owedPaiseAfter: account.owedPaise, createdAt: now,
       });
       await stats.bumpBusiness(tx, business.id, { creditIssuedPaise: -body.amount });
+      await events.publish(tx, { businessId: business.id, customerId: account.customerId });
     });
     return {
       transaction: await transactions.view(db, transactionId),

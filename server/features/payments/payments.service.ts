@@ -17,6 +17,7 @@ import { AppError } from '../../errors';
 import { attemptKey, type PinService } from '../auth/pins.service';
 import type { SessionUser } from '../auth/sessions.service';
 import type { CreditService } from '../credit/credit.service';
+import type { EventService } from '../events/events.service';
 import { counterSlots } from '../stats/stats.service';
 import { tokenFromQrData, type QrService } from '../qr/qr.service';
 import { uuidv7 } from '../../ids';
@@ -27,8 +28,10 @@ const idempotencyTtlSeconds = 24 * 60 * 60;
 
 export interface PaymentResult { transaction: TransactionView }
 
-export function createPaymentService(deps: { db: Db; clock: Clock; pins: PinService; qr: QrService; credit: CreditService }) {
-  const { db, clock, pins, qr, credit } = deps;
+export function createPaymentService(deps: {
+  db: Db; clock: Clock; pins: PinService; qr: QrService; credit: CreditService; events: EventService;
+}) {
+  const { db, clock, pins, qr, credit, events } = deps;
 
   async function validate(customerId: string, qrData: string): Promise<QrValidation> {
     const code = await qr.resolvePayable(qrData);
@@ -124,7 +127,11 @@ export function createPaymentService(deps: { db: Db; clock: Clock; pins: PinServ
         throw new AppError('pin_incorrect', `Incorrect PIN. ${left} attempt${left === 1 ? '' : 's'} left.`, { attemptsLeft: left });
       }
       case 'replayed':
+        return paymentResult(outcome.payment);
       case 'paid':
+        // The merchant's open screens refresh; a lost signal only delays that, so the
+        // payment's answer does not wait for it.
+        events.publish(db, { businessId: outcome.payment.businessId, customerId: user.id }).catch(() => {});
         return paymentResult(outcome.payment);
     }
   }
