@@ -12,6 +12,7 @@ import { HomeTab } from '../features/customer-home/components/home-tab';
 import { customerTransactionsQueryKey } from '../features/history/api/get-customer-transactions';
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '../features/payment/pay-link';
 import { ProfileTab } from '../features/profile/components/profile-tab';
+import { customerLedgerQueries, useLedgerEvents } from '../lib/use-ledger-events';
 import { whenIdle } from '../lib/when-idle';
 
 // The payment screen (with the camera) and the payment code sheet (with the QR drawing
@@ -58,6 +59,8 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
   const [codeWanted, setCodeWanted] = useState(false);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  // A repayment the merchant records lands while this screen is open: refresh when it does.
+  useLedgerEvents(customerLedgerQueries);
 
   // Once the home has its data, the payment screen and the code sheet download in the
   // background, so they open at once without competing with the home's first requests.

@@ -8,6 +8,7 @@ import { HistoryTab } from '../features/merchant/components/history-tab';
 import { SettingsTab } from '../features/merchant/components/settings-tab';
 import { businessStatusTones } from '../features/merchant/status';
 import { QrCodesTab } from '../features/qr-codes/components/qr-codes-tab';
+import { merchantLedgerQueries, useLedgerEvents } from '../lib/use-ledger-events';
 import { capitalise } from '../lib/format';
 
 // The sheet carries the camera scanner and the generator the QR drawing library; both
@@ -31,6 +32,8 @@ export function MerchantApp({ me }: { me: MeResponse }) {
   const [sheetWanted, setSheetWanted] = useState(false);
   const [generatorWanted, setGeneratorWanted] = useState(false);
   const approved = business?.status === 'approved';
+  // Payments by customers land while this screen is open: refresh when they do.
+  useLedgerEvents(merchantLedgerQueries);
 
   const openAddCustomer = () => {
     setSheetWanted(true);
