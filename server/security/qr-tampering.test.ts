@@ -61,15 +61,22 @@ describe('tampered payment codes', () => {
     const random = seeded(6);
     const realTokens = own.map((code) => tokenOf(code.qrData));
     const origin = originOf(own[0]!.qrData);
+    // Changes `count` distinct positions, so a later change cannot undo an earlier one and
+    // give back the real token (which made this test flaky once).
     const changeChars = (token: string, count: number) => {
       const chars = token.split('');
-      for (let i = 0; i < count; i++) {
+      const changed = new Set<number>();
+      while (changed.size < count) {
         const at = random.int(chars.length);
+        if (changed.has(at)) continue;
+        changed.add(at);
         let replacement = random.pick(tokenAlphabet.split(''));
         while (replacement === chars[at]) replacement = random.pick(tokenAlphabet.split(''));
         chars[at] = replacement;
       }
-      return chars.join('');
+      const mutated = chars.join('');
+      expect(realTokens).not.toContain(mutated);
+      return mutated;
     };
     const families: Record<string, () => string> = {
       'changed token characters': () => {
