@@ -119,7 +119,7 @@ export interface WrkResult { requests: number; seconds: number; perSecond: numbe
 
 /** Runs wrk without blocking this process, so the server's memory can be sampled meanwhile. */
 export async function runWrk(url: string, script: string, connections: number, seconds: number): Promise<WrkResult> {
-  const child = spawn('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url]);
+  const child = spawn('wrk', [`-t${Math.min(2, connections)}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url]);
   let stdout = '';
   child.stdout.on('data', (chunk) => { stdout += chunk; });
   const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
