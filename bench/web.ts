@@ -24,6 +24,7 @@ import { buildApp, type AppConfig } from '../server/app';
 import { openPglite } from '../server/db/client';
 import { migrateEmbedded } from '../server/db/migrate';
 import { developmentSmsProvider } from '../server/features/otp/sms';
+import { testConfig } from '../server/test/config';
 import { machine } from './lib';
 import { buildWeb, custScriptBudgetGzipBytes, kib, measureCustScripts, printCustScripts } from './web-budget';
 
@@ -246,17 +247,7 @@ async function main(): Promise<void> {
 
   const database = await openPglite({ dataDir: join(workDir, 'pglite') });
   await migrateEmbedded(database.client);
-  const config: AppConfig = {
-    pinPeppers: new Map([[1, randomBytes(32)]]),
-    pinKeyVersion: 1,
-    publicUrl: undefined,
-    sessionIdleTtlSeconds: 7 * 24 * 3600,
-    sessionAbsoluteTtlSeconds: 30 * 24 * 3600,
-    rateLimitPerMinute: 0,
-    trustProxy: false,
-    webDir,
-    eventStreamSeconds: 300,
-  };
+  const config: AppConfig = testConfig({ webDir, eventStreamSeconds: 300 });
   const app = await buildApp({ db: database.db, config, sms: developmentSmsProvider(() => {}), logger: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

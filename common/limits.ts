@@ -19,6 +19,8 @@ export const otpVerifyAttemptsMax = 5;
 export const otpResendGapSeconds = 30;
 export const otpSendsPerHourMax = 5;
 export const otpProofTtlSeconds = 15 * 60;
+/** Registrations refused for a taken e-mail before the proof is used up (no e-mail oracle). */
+export const otpProofEmailConflictsMax = 3;
 export const developmentOtpToastMs = 10_000;
 
 // PIN attempts (design.md §5): 5 consecutive wrong PINs lock for 15 minutes,
@@ -26,6 +28,8 @@ export const developmentOtpToastMs = 10_000;
 export const pinAttemptsMax = 5;
 export const pinLockBaseSeconds = 15 * 60;
 export const pinLockMaxSeconds = 24 * 60 * 60;
+/** A device stays trusted this long after the account last proved itself on it. */
+export const deviceTrustTtlSeconds = 365 * 24 * 60 * 60;
 
 // Sessions (design.md §5).
 export const sessionIdleTtlSeconds = 7 * 24 * 60 * 60;
@@ -59,3 +63,27 @@ export const customerQrDownloadPx = 500;
 
 export const userIdDisplayChars = 8;
 export const mobileMaxWidthPx = 480;
+
+// Live-update streams (GET /api/events; issue 9, item 7).
+/** Open streams one session may hold: a few tabs of the app; a fifth is refused with 429. */
+export const eventStreamsPerSessionMax = 4;
+/**
+ * Open streams one server process holds. Each is a socket (a file descriptor) and a few
+ * kilobytes of buffers for as long as a screen is open; 2,000 stays well inside a 4,096
+ * descriptor limit with room left for the database pool and ordinary requests. More open
+ * screens than this is the signal to run another process, not to raise the number.
+ */
+export const eventStreamsTotalMax = 2_000;
+/** A refused stream's Retry-After, and the web app's longest wait between retries. */
+export const eventStreamRetryAfterSeconds = 30;
+/**
+ * Ledger ids (UUIDv7) are made before their transaction commits, so a row committed after
+ * an event was delivered can carry an earlier id. Replay therefore starts this long before
+ * the last delivered id's time: far longer than any payment's transaction and any clock
+ * skew between processes. Rows already seen inside the window are skipped by id.
+ */
+export const eventReplayMarginSeconds = 60;
+/** The most ledger rows one replay sends (the newest); the screen refetches in any case. */
+export const eventReplayRowsMax = 100;
+/** The listening connection is retried after 100 ms, doubling up to this. */
+export const eventListenRetryMaxMs = 2_000;

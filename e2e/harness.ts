@@ -17,6 +17,7 @@ import { buildApp, type AppConfig, type KhataApp, type Services } from '../serve
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
 import { developmentSmsProvider } from '../server/features/otp/sms';
+import { testConfig } from '../server/test/config';
 import { adminUrl, databaseUrlFor, testServerUrl } from '../server/test/database-url';
 import { writeQrY4m } from './fake-camera';
 import type { BusinessDetails } from './pages';
@@ -89,18 +90,8 @@ async function runOnServer(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-const journeyConfig = (): AppConfig => ({
-  pinPeppers: new Map([[1, randomBytes(32)]]),
-  pinKeyVersion: 1,
-  publicUrl: undefined,
-  sessionIdleTtlSeconds: 7 * 24 * 3600,
-  sessionAbsoluteTtlSeconds: 30 * 24 * 3600,
-  // Journeys sign in and out many times from one address.
-  rateLimitPerMinute: 0,
-  trustProxy: false,
-  webDir,
-  eventStreamSeconds: 300,
-});
+// Journeys sign in and out many times from one address: no request limits.
+const journeyConfig = (): AppConfig => testConfig({ webDir, eventStreamSeconds: 300 });
 
 /**
  * Starts the real app in this process, serving the web app global-setup.ts built.

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { createDeviceService } from './features/auth/devices.service';
 import { createPinService } from './features/auth/pins.service';
 import { createSessionService } from './features/auth/sessions.service';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -34,13 +35,15 @@ import { otpRoutes } from './features/otp/otp.routes';
 import { createOtpService } from './features/otp/otp.service';
 import type { SmsProvider } from './features/otp/sms';
 import { accessPlugin } from './plugins/access';
+import { alwaysSecureCookies, cookieOptions } from './plugins/cookies';
 import { errorsPlugin } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { rawSecurityHeaders, securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 
 export type AppConfig = Pick<Config,
-  'pinPeppers' | 'pinKeyVersion' | 'publicUrl' | 'sessionIdleTtlSeconds' | 'sessionAbsoluteTtlSeconds'
-  | 'rateLimitPerMinute' | 'trustProxy' | 'webDir' | 'eventStreamSeconds'>;
+  'pinPeppers' | 'pinKeyVersion' | 'publicUrl' | 'isProduction' | 'sessionIdleTtlSeconds' | 'sessionAbsoluteTtlSeconds'
+  | 'rateLimitPerMinute' | 'sessionRateLimitPerMinute' | 'trustProxy' | 'webDir' | 'eventStreamSeconds'>;
 
 export interface AppDeps {
   db: Db;
@@ -50,9 +53,11 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Sees every route as it is registered, so a test can list the whole API. */
   onRoute?: (route: RouteOptions) => void;
+  /** Caps on open live-update streams (default: common/limits.ts); tests set them small. */
+  eventStreams?: { perSessionMax?: number; totalMax?: number };
 }
 
-export function createServices({ db, config, sms, clock = systemClock }: Omit<AppDeps, 'logger'>) {
+export function createServices({ db, config, sms, clock = systemClock, eventStreams }: Omit<AppDeps, 'logger'>) {
   const pins = createPinService({ db, clock, keys: { peppers: config.pinPeppers, currentVersion: config.pinKeyVersion } });
   const sessions = createSessionService({
     db, clock, idleTtlSeconds: config.sessionIdleTtlSeconds, absoluteTtlSeconds: config.sessionAbsoluteTtlSeconds,
@@ -61,15 +66,18 @@ export function createServices({ db, config, sms, clock = systemClock }: Omit<Ap
   const otp = createOtpService({ db, clock, sms, secret: otpSecret });
   const stats = createStatsService({ db });
   const businesses = createBusinessService({ db, clock, stats });
-  const auth = createAuthService({ db, clock, pins, sessions, otp, businesses, stats });
+  const devices = createDeviceService({ db, clock });
+  const auth = createAuthService({ db, clock, pins, sessions, devices, otp, businesses, stats });
   const customers = createCustomerService({ db });
   const transactions = createTransactionService({ db, businesses });
-  const events = createEventService({ db });
+  const events = createEventService({
+    db, clock, streamsPerSessionMax: eventStreams?.perSessionMax, streamsTotalMax: eventStreams?.totalMax,
+  });
   const credit = createCreditService({ db, clock, businesses, customers, stats, transactions, events });
   const qr = createQrService({ db, clock, businesses });
   const payments = createPaymentService({ db, clock, pins, qr, credit, events });
   const maintenance = createMaintenanceService({ db, clock });
-  return { pins, sessions, otp, stats, businesses, auth, customers, transactions, events, credit, qr, payments, maintenance };
+  return { pins, sessions, devices, otp, stats, businesses, auth, customers, transactions, events, credit, qr, payments, maintenance };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -103,12 +111,17 @@ function loggerOptions(logger: AppDeps['logger']) {
   return { ...options, serializers: { req: requestLogLine, ...options.serializers } };
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   const { db, config } = deps;
   const securityHeaders = rawSecurityHeaders(config.publicUrl);
   const app = Fastify({
     logger: loggerOptions(deps.logger),
-    trustProxy: config.trustProxy,
+    // Fastify trusts no hop at all when given a bare number, so a hop count becomes
+    // proxy-addr's own rule: the first N hops (the peer included) are proxies.
+    trustProxy: typeof config.trustProxy === 'number'
+      ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     // Fastify answers a malformed URL or an over-long path parameter itself, in its own
     // shape and echoing the path; answer them as every other refusal instead.
@@ -121,14 +134,19 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   const services = createServices(deps);
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(cookie);
   await app.register(accessPlugin, { sessions: services.sessions });
+  // After access resolves the session, before any route: see plugins/rate-limit.ts.
+  await app.register(rateLimitPlugin, {
+    addressLimitPerMinute: config.rateLimitPerMinute, sessionLimitPerMinute: config.sessionRateLimitPerMinute,
+  });
 
   await app.register(healthRoutes, { db });
-  await app.register(otpRoutes, { otp: services.otp });
+  const cookies = cookieOptions(alwaysSecureCookies(config));
+  await app.register(otpRoutes, { otp: services.otp, cookies });
   await app.register(authRoutes, {
-    auth: services.auth, sessions: services.sessions, sessionTtlSeconds: config.sessionAbsoluteTtlSeconds,
+    auth: services.auth, sessions: services.sessions, sessionTtlSeconds: config.sessionAbsoluteTtlSeconds, cookies,
   });
   await app.register(adminRoutes, { businesses: services.businesses, stats: services.stats });
   await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats });

@@ -84,11 +84,32 @@ export const otpProofs = pgTable('otp_proofs', {
   purpose: text('purpose').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  /** Registrations refused on this proof for a taken e-mail; a few use it up (no e-mail oracle). */
+  emailConflicts: integer('email_conflicts').notNull().default(0),
 }, (t) => [index('otp_proofs_expiry_idx').on(t.expiresAt)]);
 
 /**
- * PIN attempt counters keyed by the identifier typed ("customer:+919876543210"),
- * whether or not an account exists, so a lockout reveals nothing.
+ * Devices an account has proved itself on (an OTP to its phone, or its PIN). Sign-ins
+ * from such a device count on the account's own PIN counter, not on the one anybody who
+ * knows the phone number or e-mail can fill (docs/security.md, lockout). Only the
+ * SHA-256 of the device cookie is stored; one device may be trusted by several accounts.
+ */
+export const trustedDevices = pgTable('trusted_devices', {
+  tokenHash: text('token_hash').notNull(),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  provedAt: timestamp('proved_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.tokenHash, t.userId] }),
+  index('trusted_devices_user_idx').on(t.userId),
+  index('trusted_devices_expiry_idx').on(t.expiresAt),
+]);
+
+/**
+ * PIN attempt counters. Anonymous sign-ins count on the identifier typed
+ * ("customer:+919876543210"), whether or not an account exists, so a lockout reveals
+ * nothing; checks inside a session and sign-ins from a trusted device count on the
+ * account's own counter ("user:<id>"). See pins.service.ts.
  */
 export const pinAttempts = pgTable('pin_attempts', {
   key: text('key').primaryKey(),

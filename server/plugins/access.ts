@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../common/api-types';
 import { AppError } from '../errors';
+import { sessionCookie } from './cookies';
 import type { Session, SessionService } from '../features/auth/sessions.service';
 
 export type Access = 'public' | 'optional' | readonly Role[];
@@ -22,7 +23,6 @@ declare module 'fastify' {
   }
 }
 
-export const sessionCookie = 'session';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -41,14 +41,21 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions:
     }
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+  // Who is calling is resolved in preValidation and whether they may in preHandler, so
+  // the rate-limit plugin (registered after this one) can count a call by its session, or
+  // by its address when the token is made up, before a 401 refuses it.
+  app.addHook('preValidation', async (request: FastifyRequest, _reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const bearer = bearerToken(request);
     const token = bearer ?? request.cookies[sessionCookie];
     request.bearerAuth = bearer !== undefined;
     request.session = token ? await options.sessions.resolve(token) : null;
-    if (access === 'optional') return;
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public' || access === 'optional') return;
     if (!request.session) throw new AppError('not_signed_in', 'Please sign in to continue');
     if (!access.includes(request.session.user.role)) {
       throw new AppError('forbidden', 'You do not have access to this');

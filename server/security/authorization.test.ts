@@ -9,8 +9,9 @@ import { buildApp } from '../app';
 import { developmentSmsProvider } from '../features/otp/sms';
 import {
   adminToken, approvedBusiness, bearer, businessIdOf, cookieFrom, newPhone, paymentHandleOf, registerBusiness,
-  registerCustomer, testClock, testConfig, verifyPhone, type TestContext,
+  registerCustomer, testClock, verifyPhone, type TestContext,
 } from '../test/context';
+import { testConfig } from '../test/config';
 import { openTestDatabase } from '../test/database';
 
 const callerNames = [

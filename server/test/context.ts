@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig, type AppDeps, type KhataApp } from '../app';
 import type { Database } from '../db/client';
 import { developmentSmsProvider } from '../features/otp/sms';
+import { testConfig } from './config';
 import { openTestDatabase } from './database';
 
 export interface TestClock {
@@ -22,20 +23,6 @@ export function testClock(start = new Date('2026-11-22T10:00:00.000Z')): TestClo
   clock.set = (date) => { now = date.getTime(); };
   return clock;
 }
-
-export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
-  pinPeppers: new Map([[1, randomBytes(32)]]),
-  pinKeyVersion: 1,
-  publicUrl: undefined,
-  sessionIdleTtlSeconds: 7 * 24 * 3600,
-  sessionAbsoluteTtlSeconds: 30 * 24 * 3600,
-  rateLimitPerMinute: 0,
-  trustProxy: false,
-  webDir: '/nonexistent',
-  // Event streams end at once under app.inject; tests that read one set a lifetime.
-  eventStreamSeconds: 0,
-  ...overrides,
-});
 
 export interface TestContext {
   app: KhataApp;
@@ -107,7 +94,7 @@ export async function registerCustomer(
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const body = response.json() as { sessionToken: string; user: { id: string } };
-  return { phoneNumber, pin, token: body.sessionToken, userId: body.user.id };
+  return { phoneNumber, pin, token: body.sessionToken, userId: body.user.id, deviceToken: cookieFrom(response, 'device')! };
 }
 
 let emailCounter = 0;
@@ -129,7 +116,7 @@ export async function registerBusiness(
   });
   if (response.statusCode !== 201) throw new Error(`business register failed: ${response.body}`);
   const body = response.json() as { sessionToken: string; user: { id: string } };
-  return { phoneNumber, email, pin, token: body.sessionToken, userId: body.user.id };
+  return { phoneNumber, email, pin, token: body.sessionToken, userId: body.user.id, deviceToken: cookieFrom(response, 'device')! };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -392,10 +392,14 @@ describe('POST /api/customer/change-pin', () => {
     expect(response.json()).toEqual({ error: 'Current PIN is incorrect. 4 attempts left.', code: 'pin_incorrect', attemptsLeft: 4 });
   });
 
-  it('shares the attempt counter with sign-in', async () => {
+  it("counts on the account's own counter, which strangers' sign-ins cannot fill", async () => {
     const customer = await registerCustomer(ctx);
-    for (let i = 0; i < 3; i++) await post('/api/auth/customer/login', { phoneNumber: customer.phoneNumber, pin: '9071' });
-    expect((await changePin(customer.token, { currentPin: '9071', newPin: '5173', confirmPin: '5173' })).json().attemptsLeft).toBe(1);
+    // A stranger who knows the phone number locks its anonymous sign-in counter ...
+    for (let i = 0; i < 5; i++) await post('/api/auth/customer/login', { phoneNumber: customer.phoneNumber, pin: '9071' });
+    expect((await post('/api/auth/customer/login', { phoneNumber: customer.phoneNumber, pin: customer.pin })).statusCode).toBe(429);
+    // ... and the owner's session still has all its attempts, then locks on its own.
+    expect((await changePin(customer.token, { currentPin: '9071', newPin: '5173', confirmPin: '5173' })).json().attemptsLeft).toBe(4);
+    for (let i = 0; i < 3; i++) await changePin(customer.token, { currentPin: '9071', newPin: '5173', confirmPin: '5173' });
     expect((await changePin(customer.token, { currentPin: '9071', newPin: '5173', confirmPin: '5173' })).json().attemptsLeft).toBe(0);
     const locked = await changePin(customer.token, { currentPin: customer.pin, newPin: '5173', confirmPin: '5173' });
     expect(locked.statusCode).toBe(429);

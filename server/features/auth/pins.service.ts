@@ -4,6 +4,7 @@
  * the lockout do (design.md §5).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Role } from '../../../common/api-types';
 import { lockedMessage } from '../../../common/errors';
 import { pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '../../../common/limits';
 import type { Clock } from '../../clock';
@@ -97,6 +98,16 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
 
 export type PinService = ReturnType<typeof createPinService>;
 
-/** The attempt-counter key of an identifier: what the person typed, per role. */
-export const attemptKey = (role: 'customer' | 'business' | 'admin', identifier: string): string =>
-  `${role}:${identifier}`;
+/**
+ * The two PIN attempt counters of an account, the one place their keys are made
+ * (docs/security.md, "Who can lock whom"). Each allows `pinAttemptsMax` wrong PINs per
+ * lock window, so an account sees at most twice that many evaluations per window.
+ * - `signIn`: sign-ins from a device the account does not trust, keyed by what was typed
+ *   (a phone or an e-mail) whether or not such an account exists. Anybody can fill it.
+ * - `account`: PIN checks inside a signed-in session (payment, change PIN) and sign-ins
+ *   from a device the account trusts. Only the owner's sessions and devices reach it.
+ */
+export const pinCounter = {
+  signIn: (role: Role, identifier: string): string => `${role}:${identifier}`,
+  account: (userId: string): string => `user:${userId}`,
+};

@@ -66,3 +66,28 @@ export async function consumeProof(
     .returning({ tokenHash: otpProofs.tokenHash });
   return rows.length === 1;
 }
+
+/** Is a proof live and bound to this phone and purpose? Reads only. */
+export async function isLiveProof(
+  db: Executor, tokenHash: string, phone: string, purpose: string, now: Date,
+): Promise<boolean> {
+  const rows = await db.select({ tokenHash: otpProofs.tokenHash }).from(otpProofs)
+    .where(and(
+      eq(otpProofs.tokenHash, tokenHash),
+      eq(otpProofs.phone, phone),
+      eq(otpProofs.purpose, purpose),
+      isNull(otpProofs.consumedAt),
+      gt(otpProofs.expiresAt, now),
+    ));
+  return rows.length === 1;
+}
+
+/** Counts a registration refused for a taken e-mail; the `max`-th uses the proof up. */
+export async function countEmailConflict(db: Executor, tokenHash: string, max: number, now: Date): Promise<void> {
+  await db.update(otpProofs)
+    .set({
+      emailConflicts: sql`${otpProofs.emailConflicts} + 1`,
+      consumedAt: sql`case when ${otpProofs.emailConflicts} + 1 >= ${max} then ${now.toISOString()}::timestamptz end`,
+    })
+    .where(and(eq(otpProofs.tokenHash, tokenHash), isNull(otpProofs.consumedAt)));
+}

@@ -3,16 +3,19 @@ import type { OtpSendResponse, OtpVerifyResponse } from '../../../common/api-typ
 import { otpProofTtlSeconds } from '../../../common/limits';
 import { otpSendBody, otpVerifyBody } from '../../../common/schemas/identity';
 import { parseInput } from '../../errors';
+import { cookiePaths, otpProofCookie, type CookieOptions } from '../../plugins/cookies';
 import type { OtpService } from './otp.service';
 
-export const otpProofCookie = 'otp_proof';
+/**
+ * Sends from one address beyond this per minute are refused before they reach the
+ * database (plugins/rate-limit.ts). Sized for a carrier NAT address shared by hundreds of
+ * phones; the per-phone limits in the database stop bombing one number.
+ */
+export const otpSendsPerAddressPerMinute = 60;
 
-/** Sends from one address beyond this per minute are refused before they reach the database. */
-const otpSendsPerAddressPerMinute = 10;
-
-export async function otpRoutes(app: FastifyInstance, { otp }: { otp: OtpService }) {
+export async function otpRoutes(app: FastifyInstance, { otp, cookies }: { otp: OtpService; cookies: CookieOptions }) {
   app.post('/api/otp/send', {
-    config: { access: 'public', rateLimit: { max: otpSendsPerAddressPerMinute, timeWindow: '1 minute' } },
+    config: { access: 'public', addressLimitPerMinute: otpSendsPerAddressPerMinute },
   }, async (request) => {
     const body = parseInput(otpSendBody, request.body);
     const sent = await otp.send(body.phoneNumber, body.purpose);
@@ -24,9 +27,7 @@ export async function otpRoutes(app: FastifyInstance, { otp }: { otp: OtpService
   app.post('/api/otp/verify', { config: { access: 'public' } }, async (request, reply) => {
     const body = parseInput(otpVerifyBody, request.body);
     const proofToken = await otp.verify(body.phoneNumber, body.purpose, body.otp);
-    void reply.setCookie(otpProofCookie, proofToken, {
-      httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', path: '/api', maxAge: otpProofTtlSeconds,
-    });
+    void reply.setCookie(otpProofCookie, proofToken, cookies(request, cookiePaths.otpProof, otpProofTtlSeconds));
     return { success: true, verified: true } satisfies OtpVerifyResponse;
   });
 }

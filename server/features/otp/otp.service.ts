@@ -6,7 +6,7 @@
  */
 import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
-  otpDigits, otpProofTtlSeconds, otpResendGapSeconds, otpSendsPerHourMax, otpTtlSeconds,
+  otpDigits, otpProofEmailConflictsMax, otpProofTtlSeconds, otpResendGapSeconds, otpSendsPerHourMax, otpTtlSeconds,
   otpVerifyAttemptsMax,
 } from '../../../common/limits';
 import { addSeconds, type Clock } from '../../clock';
@@ -96,18 +96,38 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
     return outcome.proofToken;
   }
 
+  function proofMissing(purpose: OtpPurpose): AppError {
+    return new AppError('otp_proof_missing', purpose === 'registration'
+      ? 'Please verify your phone number with an OTP before registering.'
+      : 'Please verify your phone number with an OTP before resetting your PIN.');
+  }
+
+  /**
+   * Refuses the request unless it carries a live proof for this phone and purpose, without
+   * using it up. Registration asks this before anything else, so a caller without a proof
+   * learns nothing about which phones and e-mails have accounts.
+   */
+  async function requireProof(proofToken: string | undefined, phone: string, purpose: OtpPurpose): Promise<void> {
+    const live = proofToken !== undefined && await repository.isLiveProof(db, hashToken(proofToken), phone, purpose, clock());
+    if (!live) throw proofMissing(purpose);
+  }
+
   /** Uses up the proof inside the caller's transaction, or refuses the request. */
   async function consumeProof(tx: Executor, proofToken: string | undefined, phone: string, purpose: OtpPurpose) {
     const consumed = proofToken !== undefined
       && await repository.consumeProof(tx, hashToken(proofToken), phone, purpose, clock());
-    if (!consumed) {
-      throw new AppError('otp_proof_missing', purpose === 'registration'
-        ? 'Please verify your phone number with an OTP before registering.'
-        : 'Please verify your phone number with an OTP before resetting your PIN.');
-    }
+    if (!consumed) throw proofMissing(purpose);
   }
 
-  return { send, verify, consumeProof };
+  /**
+   * A registration on this proof was refused because the e-mail is taken. A proof allows
+   * only a few such refusals, so it cannot be used to test a list of e-mails.
+   */
+  async function countEmailConflict(proofToken: string): Promise<void> {
+    await repository.countEmailConflict(db, hashToken(proofToken), otpProofEmailConflictsMax, clock());
+  }
+
+  return { send, verify, requireProof, consumeProof, countEmailConflict };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

@@ -14,7 +14,7 @@ import type { ProcessPaymentBody } from '../../../common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { databaseError, type Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { attemptKey, type PinService } from '../auth/pins.service';
+import { pinCounter, type PinService } from '../auth/pins.service';
 import type { SessionUser } from '../auth/sessions.service';
 import type { CreditService } from '../credit/credit.service';
 import type { EventService } from '../events/events.service';
@@ -101,7 +101,7 @@ export function createPaymentService(deps: {
     try {
       outcome = await repository.pay(db, {
         customerId: user.id,
-        attemptKey: attemptKey('customer', user.phone ?? user.id),
+        attemptKey: pinCounter.account(user.id),
         pinHashes: pins.candidateHashes(user.id, body.pin),
         qrToken: token,
         amountPaise: body.amount ?? null,
@@ -131,7 +131,9 @@ export function createPaymentService(deps: {
       case 'paid':
         // The merchant's open screens refresh; a lost signal only delays that, so the
         // payment's answer does not wait for it.
-        events.publish(db, { businessId: outcome.payment.businessId, customerId: user.id }).catch(() => {});
+        events.publish(db, {
+          id: outcome.payment.id, type: 'payment', businessId: outcome.payment.businessId, customerId: user.id,
+        }).catch(() => {});
         return paymentResult(outcome.payment);
     }
   }
