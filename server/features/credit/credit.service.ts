@@ -115,7 +115,7 @@ export function createCreditService(deps: {
         limitPaiseAfter: account.limitPaise, owedPaiseAfter: account.owedPaise, createdAt: now,
       });
       await stats.bumpBusiness(tx, business.id, { creditIssuedPaise: -body.amount });
-      await events.publish(tx, { businessId: business.id, customerId: account.customerId });
+      await events.publish(tx, { id: transactionId, type: 'repayment', businessId: business.id, customerId: account.customerId });
     });
     return {
       transaction: await transactions.view(db, transactionId),

@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import type { ErrorBody } from '../../../common/errors';
+import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax } from '../../../common/limits';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { BusinessService } from '../businesses/businesses.service';
-import type { EventService } from './events.service';
+import { parseEventId, type EventService, type LedgerEvent, type LedgerScope, type StreamRefusal } from './events.service';
 
 const keepAliveMs = 25_000;
 
+const refusals: Record<StreamRefusal, string> = {
+  session_streams_full: `Live updates are already open in ${eventStreamsPerSessionMax} windows of this sign-in. Close one and try again.`,
+  process_streams_full: 'Live updates are busy right now. They will resume shortly.',
+};
+
+/** One ledger row as a server-sent event: the row's id is the event's id. */
+const eventText = (event: LedgerEvent) =>
+  `id: ${event.id}\nevent: ledger\ndata: ${JSON.stringify({ transactionId: event.id, type: event.type })}\n\n`;
+
 /**
- * GET /api/events: a server-sent event stream. Each ledger change of the caller (a
- * merchant's business or a customer) arrives as `event: ledger`; the web app refetches.
+ * GET /api/events: a server-sent event stream. Each new ledger row of the caller (a
+ * merchant's business or a customer) arrives as `event: ledger` with the row's id; the
+ * web app refetches. A reconnect with Last-Event-ID first replays what it missed.
  */
 export async function eventRoutes(app: FastifyInstance, { events, businesses, streamSeconds }: {
   events: EventService; businesses: BusinessService;
@@ -19,14 +31,27 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
   app.addHook('preClose', async () => { for (const close of open) close(); });
 
   app.get('/api/events', { config: { access: ['customer', 'business'] } }, async (request, reply) => {
-    const { user } = requireSession(request);
-    let key: `business:${string}` | `customer:${string}` = `customer:${user.id}`;
-    if (user.role === 'business') {
-      const business = await businesses.findOwn(user.id);
-      if (!business) throw new AppError('not_found', 'Business not found');
-      key = `business:${business.id}`;
+    const { user, tokenHash } = requireSession(request);
+    // Refused before the reply is taken over, so a refusal is an ordinary JSON answer.
+    const place = events.admit(tokenHash);
+    if (typeof place === 'string') {
+      return reply.code(429).header('retry-after', String(eventStreamRetryAfterSeconds))
+        .send({ error: refusals[place], code: 'rate_limited' } satisfies ErrorBody);
     }
-    await events.start();
+    let scope: LedgerScope = { customerId: user.id };
+    try {
+      if (user.role === 'business') {
+        const business = await businesses.findOwn(user.id);
+        if (!business) throw new AppError('not_found', 'Business not found');
+        scope = { businessId: business.id };
+      }
+      await events.start();
+    } catch (error) {
+      place.release();
+      throw error;
+    }
+    // EventSource sends the header by itself on its reconnects; malformed counts as absent.
+    const lastEventId = parseEventId(request.headers['last-event-id']);
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -36,13 +61,22 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    stream.write('retry: 2000\n: connected\n\n');
-    const unsubscribe = events.subscribe(key, () => stream.write('event: ledger\ndata: {}\n\n'));
+    let closed = false;
+    const following = events.follow(scope, lastEventId, {
+      send: (event) => { if (!closed) stream.write(eventText(event)); },
+      onError: (error) => request.log.warn({ err: error }, 'ledger replay failed'),
+    });
+    // Without a last id, the stream's start becomes the client's Last-Event-ID (an `id:`
+    // alone dispatches nothing), so a reconnect replays from here.
+    stream.write(`retry: 2000\n${lastEventId ? '' : `id: ${following.startId}\n`}: connected\n\n`);
     const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), keepAliveMs);
     const close = () => {
+      if (closed) return;
+      closed = true;
       clearInterval(keepAlive);
       clearTimeout(lifetime);
-      unsubscribe();
+      following.close();
+      place.release();
       open.delete(close);
       stream.end();
     };
@@ -50,6 +84,8 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
     // (logout elsewhere) are picked up on the reconnect.
     const lifetime = setTimeout(close, streamSeconds * 1000);
     open.add(close);
-    request.raw.on('close', close);
+    // The response's close is the connection's; the request's may come earlier or never.
+    stream.on('close', close);
+    if (stream.destroyed) close();
   });
 }

@@ -2,62 +2,188 @@
  * Ledger events: when a payment or repayment lands, the merchant's and the customer's open
  * screens refresh. The signal travels through PostgreSQL LISTEN/NOTIFY (PGlite has it too),
  * never through this process's memory alone, so a payment handled by one process reaches
- * a merchant connected to another.
+ * a merchant connected to another. Every event is a ledger row, named by its id, so a
+ * stream that missed some (a dropped connection, a lost listening connection) replays them
+ * from the ledger itself.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import {
+  eventListenRetryMaxMs, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax,
+} from '../../../common/limits';
+import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { uuidv7 } from '../../ids';
+import * as repository from './events.repository';
+import type { LedgerScope } from './events.repository';
+
+export type { LedgerScope };
 
 export const ledgerChannel = 'khata_ledger';
 
-export interface LedgerEvent { businessId: string; customerId: string }
-type Subscriber = (event: LedgerEvent) => void;
+/** One ledger row as an event: `id` is the `transactions` row's id (a UUIDv7). */
+export interface LedgerEvent {
+  id: string;
+  type: 'payment' | 'repayment' | 'adjustment';
+  businessId: string;
+  customerId: string;
+}
 
-export function createEventService(deps: { db: Db }) {
-  const { db } = deps;
+interface Subscriber {
+  deliver(event: LedgerEvent): void;
+  /** The listening connection was down for a while: read what it may have missed. */
+  catchUp(): void;
+}
+
+const listenRetryFirstMs = 100;
+/** Ids one stream remembers having sent, so a replay and a notification never both arrive. */
+const sentIdsMax = 1_000;
+const uuidv7Pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A client's Last-Event-ID if it is a UUIDv7, else null: anything malformed counts as absent. */
+export function parseEventId(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const id = value.trim().toLowerCase();
+  return uuidv7Pattern.test(id) ? id : null;
+}
+
+const eventIdTimeMs = (id: string) => parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+const eventTypes = new Set<LedgerEvent['type']>(['payment', 'repayment', 'adjustment']);
+
+function parsePayload(payload: string): LedgerEvent | null {
+  const [id, type, businessId, customerId] = payload.split(':');
+  if (!id || !businessId || !customerId || !eventTypes.has(type as LedgerEvent['type'])) return null;
+  return { id, type: type as LedgerEvent['type'], businessId, customerId };
+}
+
+/** Why a stream was refused: the session's own cap or this process's. */
+export type StreamRefusal = 'session_streams_full' | 'process_streams_full';
+
+export function createEventService(deps: {
+  db: Db;
+  clock?: Clock;
+  streamsPerSessionMax?: number;
+  streamsTotalMax?: number;
+}) {
+  const { db, clock = systemClock } = deps;
+  const streamsPerSessionMax = deps.streamsPerSessionMax ?? eventStreamsPerSessionMax;
+  const streamsTotalMax = deps.streamsTotalMax ?? eventStreamsTotalMax;
   const subscribers = new Map<string, Set<Subscriber>>();
-  let stopListening: (() => Promise<void>) | null = null;
+  const streamsBySession = new Map<string, number>();
+  let streamsOpen = 0;
+
+  // The listening side. `generation` changes on stop(), so a connection attempt that
+  // finishes after it is thrown away instead of leaking.
+  let starting: Promise<void> | null = null;
+  let generation = 0;
+  let listener: pg.Client | null = null;
+  let unlistenEmbedded: (() => Promise<void>) | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let listenFailures = 0;
 
   function dispatch(payload: string) {
-    const [businessId, customerId] = payload.split(':');
-    if (!businessId || !customerId) return;
-    const event = { businessId, customerId };
-    for (const key of [`business:${businessId}`, `customer:${customerId}`]) {
-      for (const subscriber of subscribers.get(key) ?? []) subscriber(event);
+    const event = parsePayload(payload);
+    if (!event) return;
+    for (const key of [`business:${event.businessId}`, `customer:${event.customerId}`]) {
+      for (const subscriber of subscribers.get(key) ?? []) subscriber.deliver(event);
     }
   }
 
-  /** Starts listening once, on a connection of its own (pg) or the embedded database. */
-  async function start(): Promise<void> {
-    if (stopListening) return;
+  function catchUpAll() {
+    for (const set of subscribers.values()) for (const subscriber of set) subscriber.catchUp();
+  }
+
+  function scheduleListen(options: pg.ClientConfig, ofGeneration: number) {
+    if (ofGeneration !== generation) return;
+    const delayMs = Math.min(eventListenRetryMaxMs, listenRetryFirstMs * 2 ** listenFailures);
+    listenFailures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void listen(options, ofGeneration);
+    }, delayMs);
+  }
+
+  /**
+   * Opens the listening connection. Any error or end of it, now or later, schedules the
+   * next attempt, forever until stop(); each success tells every open stream to catch up.
+   */
+  async function listen(options: pg.ClientConfig, ofGeneration: number): Promise<void> {
+    if (ofGeneration !== generation) return;
+    const client = new pg.Client(options);
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = null;
+      client.end().catch(() => {});
+      scheduleListen(options, ofGeneration);
+    };
+    client.on('notification', (message) => {
+      if (message.channel === ledgerChannel) dispatch(message.payload ?? '');
+    });
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      await client.query(`listen ${ledgerChannel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (lost) return;
+    if (ofGeneration !== generation) {
+      lost = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    listener = client;
+    listenFailures = 0;
+    catchUpAll();
+  }
+
+  async function begin(ofGeneration: number): Promise<void> {
     const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
     if (client instanceof pg.Pool) {
-      const listener = new pg.Client(client.options);
-      listener.on('notification', (message) => dispatch(message.payload ?? ''));
-      // A lost listening connection only delays screen refreshes; requests are unaffected.
-      listener.on('error', () => {});
-      await listener.connect();
-      await listener.query(`listen ${ledgerChannel}`);
-      stopListening = async () => { await listener.end().catch(() => {}); };
+      // Resolves after the first attempt whatever its outcome: streams opened while the
+      // connection is down catch up when it comes back.
+      await listen(client.options, ofGeneration);
     } else {
       const unlisten = await client.listen(ledgerChannel, dispatch);
-      stopListening = async () => { await unlisten().catch(() => {}); };
+      if (ofGeneration === generation) unlistenEmbedded = unlisten;
+      else await unlisten().catch(() => {});
     }
+  }
+
+  /** Starts listening once: concurrent first callers share the one start. */
+  function start(): Promise<void> {
+    starting ??= begin(generation);
+    return starting;
   }
 
   async function stop(): Promise<void> {
-    await stopListening?.();
-    stopListening = null;
+    generation += 1;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    const pending = starting;
+    starting = null;
+    await pending?.catch(() => {});
+    const client = listener;
+    listener = null;
+    await client?.end().catch(() => {});
+    const unlisten = unlistenEmbedded;
+    unlistenEmbedded = null;
+    await unlisten?.().catch(() => {});
+    listenFailures = 0;
   }
 
-  /** Announces a change of the ledger; inside a transaction it is sent only on commit. */
+  /** Announces a new ledger row; inside a transaction it is sent only on commit. */
   async function publish(executor: Pick<Db, 'execute'>, event: LedgerEvent): Promise<void> {
-    await executor.execute(sql`select pg_notify(${ledgerChannel}, ${`${event.businessId}:${event.customerId}`})`);
+    const payload = `${event.id}:${event.type}:${event.businessId}:${event.customerId}`;
+    await executor.execute(sql`select pg_notify(${ledgerChannel}, ${payload})`);
   }
 
-  /** Calls `subscriber` for events of one business or one customer; returns the unsubscribe. */
-  function subscribe(key: `business:${string}` | `customer:${string}`, subscriber: Subscriber): () => void {
+  function subscribe(key: string, subscriber: Subscriber): () => void {
     const set = subscribers.get(key) ?? new Set();
     set.add(subscriber);
     subscribers.set(key, set);
@@ -67,7 +193,74 @@ export function createEventService(deps: { db: Db }) {
     };
   }
 
-  return { start, stop, publish, subscribe };
+  /**
+   * Takes one open-stream place for a session (by its token hash), or names the cap that
+   * refuses it. The answer is synchronous, so concurrent requests cannot all slip past.
+   */
+  function admit(sessionKey: string): { release(): void } | StreamRefusal {
+    const mine = streamsBySession.get(sessionKey) ?? 0;
+    if (mine >= streamsPerSessionMax) return 'session_streams_full';
+    if (streamsOpen >= streamsTotalMax) return 'process_streams_full';
+    streamsBySession.set(sessionKey, mine + 1);
+    streamsOpen += 1;
+    let released = false;
+    return {
+      release() {
+        if (released) return;
+        released = true;
+        streamsOpen -= 1;
+        const left = (streamsBySession.get(sessionKey) ?? 1) - 1;
+        if (left > 0) streamsBySession.set(sessionKey, left);
+        else streamsBySession.delete(sessionKey);
+      },
+    };
+  }
+
+  /**
+   * Follows one caller's ledger for one stream: first the rows it missed since
+   * `lastEventId` (from a margin before that id's time, see eventReplayMarginSeconds),
+   * then new rows as they land, each id sent at most once on this stream. Without a
+   * last id the stream starts at `startId`, an id of the present moment the client keeps
+   * as its Last-Event-ID until a real event replaces it.
+   */
+  function follow(scope: LedgerScope, lastEventId: string | null, options: {
+    send(event: LedgerEvent): void;
+    onError(error: unknown): void;
+  }) {
+    const startId = lastEventId ?? uuidv7(clock().getTime());
+    let cursor = startId;
+    let closed = false;
+    const sent = new Set<string>([startId]);
+    const deliver = (event: LedgerEvent) => {
+      if (closed || sent.has(event.id)) return;
+      sent.add(event.id);
+      if (sent.size > sentIdsMax) sent.delete(sent.values().next().value!);
+      if (event.id > cursor) cursor = event.id;
+      options.send(event);
+    };
+    // One replay at a time; a catch-up asked for during one runs after it.
+    let replaying: Promise<void> = Promise.resolve();
+    const catchUp = () => {
+      replaying = replaying.then(async () => {
+        if (closed) return;
+        const since = new Date(eventIdTimeMs(cursor) - eventReplayMarginSeconds * 1000);
+        const rows = await repository.rowsSince(db, scope, since, eventReplayRowsMax);
+        for (const row of rows) deliver(row);
+      }).catch(options.onError);
+    };
+    const key = 'businessId' in scope ? `business:${scope.businessId}` : `customer:${scope.customerId}`;
+    const unsubscribe = subscribe(key, { deliver, catchUp });
+    if (lastEventId) catchUp();
+    return {
+      startId,
+      close() {
+        closed = true;
+        unsubscribe();
+      },
+    };
+  }
+
+  return { start, stop, publish, admit, follow };
 }
 
 export type EventService = ReturnType<typeof createEventService>;

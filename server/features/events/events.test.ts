@@ -1,6 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventReplayMarginSeconds, eventStreamRetryAfterSeconds } from '../../../common/limits';
+import { buildApp, type KhataApp } from '../../app';
+import { developmentSmsProvider } from '../otp/sms';
+import { testConfig } from '../../test/config';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
 
 let ctx: TestContext;
@@ -15,28 +20,77 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** Opens the event stream of a session on a listening app; resolves on the first ledger event. */
-async function openStream(app: TestContext['app'], token: string) {
+const onPostgres = () => ctx.database.kind === 'postgres';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface LedgerMessage { id: string; data: { transactionId: string; type: string } }
+
+/**
+ * Opens the event stream of a session on a listening app and parses what arrives.
+ * `nextEvent` resolves with the next ledger event not yet taken; `events` holds them all.
+ */
+async function openStream(app: KhataApp | TestContext['app'], token: string, headers: Record<string, string> = {}) {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  let received = 0;
+  const events: LedgerMessage[] = [];
+  let startId: string | null = null;
+  let taken = 0;
+  let body = '';
+  let buffer = '';
   const waiters: (() => void)[] = [];
-  const request = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: bearer(token) });
+  const request = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { ...bearer(token), ...headers } });
+  request.on('error', () => {});
   const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
   response.setEncoding('utf8');
   response.on('data', (chunk: string) => {
-    received += chunk.split('event: ledger').length - 1;
-    if (received > 0) waiters.splice(0).forEach((wake) => wake());
+    body += chunk;
+    buffer += chunk;
+    const blocks = buffer.split('\n\n');
+    buffer = blocks.pop()!;
+    for (const block of blocks) {
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        const colon = line.indexOf(':');
+        if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
+      }
+      if (fields.get('event') === 'ledger') {
+        events.push({ id: fields.get('id')!, data: JSON.parse(fields.get('data')!) });
+      } else if (fields.has('id')) {
+        startId = fields.get('id')!;
+      }
+    }
+    if (events.length > taken) waiters.splice(0).forEach((wake) => wake());
   });
+  const ended = new Promise<void>((resolve) => response.on('end', resolve));
   return {
     response,
-    nextEvent: (timeoutMs = 5_000) => new Promise<void>((resolve, reject) => {
-      if (received > 0) { received -= 1; resolve(); return; }
+    events,
+    get startId() { return startId; },
+    /** The whole answer of a refused stream. */
+    body: async () => { await ended; return body; },
+    nextEvent: (timeoutMs = 5_000) => new Promise<LedgerMessage>((resolve, reject) => {
+      if (events.length > taken) { resolve(events[taken++]!); return; }
       const timer = setTimeout(() => reject(new Error('no ledger event arrived')), timeoutMs);
-      waiters.push(() => { clearTimeout(timer); received -= 1; resolve(); });
+      waiters.push(() => { clearTimeout(timer); resolve(events[taken++]!); });
     }),
     close: () => request.destroy(),
   };
+}
+
+/** The backends listening for ledger events on this test's database (PostgreSQL only). */
+async function listeningBackends(database: TestContext['database']): Promise<number> {
+  const result = await database.db.execute(sql`
+    select count(*)::int as count from pg_stat_activity
+    where datname = current_database() and query = 'listen khata_ledger'`) as unknown as { rows: { count: number }[] };
+  return result.rows[0]!.count;
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(50);
+  }
 }
 
 describe('GET /api/events', () => {
@@ -60,7 +114,8 @@ describe('GET /api/events', () => {
       method: 'POST', url: `/api/business/credit-accounts/${accountId}/repayment`, headers: bearer(shop.token), payload: { amount: '20' },
     });
     expect(repaid.statusCode).toBe(201);
-    await stream.nextEvent();
+    const event = await stream.nextEvent();
+    expect(event).toEqual({ id: repaid.json().transaction.id, data: { transactionId: repaid.json().transaction.id, type: 'repayment' } });
     stream.close();
   });
 
@@ -75,5 +130,160 @@ describe('GET /api/events', () => {
 
   it('is for customers and merchants only', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(401);
+  });
+});
+
+describe('replay with Last-Event-ID', () => {
+  it('names each event by its ledger row and replays a missed payment exactly once, nothing before the last id', async () => {
+    const { shop, generate, pay } = await paymentSetup(ctx);
+    const before = await pay((await generate()).qrData, { amount: '5' });
+    expect(before.statusCode).toBe(201);
+    // Past the replay margin: the earlier payment can no longer be in any replay window.
+    ctx.clock.advance(eventReplayMarginSeconds + 1);
+
+    const first = await openStream(ctx.app, shop.token);
+    const seen = await pay((await generate()).qrData, { amount: '10' });
+    const seenId = seen.json().transaction.id as string;
+    expect(await first.nextEvent()).toEqual({ id: seenId, data: { transactionId: seenId, type: 'payment' } });
+    first.close();
+
+    // Made while no stream was open: only the ledger has it.
+    const missed = await pay((await generate()).qrData, { amount: '20' });
+    const missedId = missed.json().transaction.id as string;
+    const again = await openStream(ctx.app, shop.token, { 'last-event-id': seenId });
+    expect((await again.nextEvent()).id).toBe(missedId);
+    await sleep(500);
+    expect(again.events.map((event) => event.id)).toEqual([missedId]);
+
+    // And live events keep coming on the reconnected stream, once each.
+    const live = await pay((await generate()).qrData, { amount: '30' });
+    expect((await again.nextEvent()).id).toBe(live.json().transaction.id);
+    await sleep(300);
+    expect(again.events.map((event) => event.id)).toEqual([missedId, live.json().transaction.id]);
+    again.close();
+  });
+
+  it("replays from a stream's start id when no event had arrived before it dropped", async () => {
+    const { customer, generate, pay } = await paymentSetup(ctx);
+    ctx.clock.advance(eventReplayMarginSeconds + 1);
+    const first = await openStream(ctx.app, customer.token);
+    await until(async () => first.startId !== null);
+    first.close();
+    const missed = await pay((await generate()).qrData, { amount: '15' });
+    const again = await openStream(ctx.app, customer.token, { 'last-event-id': first.startId! });
+    expect((await again.nextEvent()).id).toBe(missed.json().transaction.id);
+    await sleep(300);
+    expect(again.events).toHaveLength(1);
+    again.close();
+  });
+
+  it('treats a malformed Last-Event-ID as absent', async () => {
+    const { shop, generate, pay } = await paymentSetup(ctx);
+    await pay((await generate()).qrData, { amount: '5' });
+    for (const lastEventId of ['not-an-id', "'; drop table transactions; --", '00000000-0000-4000-8000-000000000000', 'x'.repeat(2000)]) {
+      const stream = await openStream(ctx.app, shop.token, { 'last-event-id': lastEventId });
+      expect(stream.response.statusCode).toBe(200);
+      await expect(stream.nextEvent(300)).rejects.toThrow('no ledger event arrived');
+      stream.close();
+    }
+  });
+});
+
+describe('listening', () => {
+  it('concurrent first callers on a fresh app share one listening connection', async () => {
+    const fresh = await createTestContext({ config: { eventStreamSeconds: 60 } });
+    try {
+      const { shop, customer, generate, pay } = await paymentSetup(fresh);
+      await fresh.app.listen({ port: 0, host: '127.0.0.1' });
+      const tokens = [shop.token, shop.token, shop.token, shop.token, customer.token, customer.token, customer.token, customer.token];
+      const streams = await Promise.all(tokens.map((token) => openStream(fresh.app, token)));
+      expect(streams.map((stream) => stream.response.statusCode)).toEqual(tokens.map(() => 200));
+      if (fresh.database.kind === 'postgres') expect(await listeningBackends(fresh.database)).toBe(1);
+      // One listener means one delivery: each stream sees the payment exactly once.
+      const paid = await pay((await generate()).qrData, { amount: '10' });
+      await Promise.all(streams.map((stream) => stream.nextEvent()));
+      await sleep(500);
+      expect(streams.map((stream) => stream.events.length)).toEqual(tokens.map(() => 1));
+      expect(streams[0]!.events[0]!.id).toBe(paid.json().transaction.id);
+      for (const stream of streams) stream.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('on PostgreSQL, a terminated listening backend reconnects and the payment arrives exactly once', async ({ skip }) => {
+    // PGlite runs inside this process: there is no listening backend to terminate.
+    if (!onPostgres()) skip('PGlite has no separate listening backend to terminate');
+    const { shop, generate, pay } = await paymentSetup(ctx);
+    const stream = await openStream(ctx.app, shop.token);
+    const listening = await listeningBackends(ctx.database);
+    expect(listening).toBeGreaterThanOrEqual(1);
+    const terminated = await ctx.database.db.execute(sql`
+      select pg_terminate_backend(pid) as done from pg_stat_activity
+      where datname = current_database() and query = 'listen khata_ledger'`) as unknown as { rows: unknown[] };
+    expect(terminated.rows).toHaveLength(listening);
+
+    // Paid at once, most likely while nobody listens: the catch-up replay brings it.
+    const paid = await pay((await generate()).qrData, { amount: '10' });
+    const paidId = paid.json().transaction.id as string;
+    expect((await stream.nextEvent(10_000)).id).toBe(paidId);
+    // Every app (each stands for a process) listens again, within the 2-second backoff.
+    await until(async () => (await listeningBackends(ctx.database)) === listening, 5_000);
+    await sleep(500);
+    expect(stream.events.map((event) => event.id)).toEqual([paidId]);
+
+    // And the new connection carries live events, once each.
+    const next = await pay((await generate()).qrData, { amount: '20' });
+    expect((await stream.nextEvent()).id).toBe(next.json().transaction.id);
+    await sleep(500);
+    expect(stream.events.map((event) => event.id)).toEqual([paidId, next.json().transaction.id]);
+    stream.close();
+  });
+});
+
+describe('stream caps', () => {
+  it('refuses a fifth stream of one session with 429, still serves another session, and frees a closed place', async () => {
+    const { shop, customer } = await paymentSetup(ctx);
+    const four = await Promise.all([1, 2, 3, 4].map(() => openStream(ctx.app, shop.token)));
+    expect(four.map((stream) => stream.response.statusCode)).toEqual([200, 200, 200, 200]);
+    const fifth = await openStream(ctx.app, shop.token);
+    expect(fifth.response.statusCode).toBe(429);
+    expect(fifth.response.headers['retry-after']).toBe(String(eventStreamRetryAfterSeconds));
+    expect(JSON.parse(await fifth.body())).toEqual({
+      error: 'Live updates are already open in 4 windows of this sign-in. Close one and try again.',
+      code: 'rate_limited',
+    });
+    const theirs = await openStream(ctx.app, customer.token);
+    expect(theirs.response.statusCode).toBe(200);
+
+    four[0]!.close();
+    let replacement: Awaited<ReturnType<typeof openStream>> | undefined;
+    await until(async () => {
+      replacement?.close();
+      replacement = await openStream(ctx.app, shop.token);
+      return replacement.response.statusCode === 200;
+    });
+    for (const stream of [...four, theirs, replacement!]) stream.close();
+  });
+
+  it('refuses streams past the per-process cap', async () => {
+    const capped = await buildApp({
+      db: ctx.database.db, config: testConfig({ eventStreamSeconds: 60 }), sms: developmentSmsProvider(() => {}),
+      clock: ctx.clock, eventStreams: { totalMax: 2 },
+    });
+    try {
+      const [a, b, c] = await Promise.all([paymentSetup(ctx), paymentSetup(ctx), paymentSetup(ctx)]);
+      const open = [await openStream(capped, a.shop.token), await openStream(capped, b.customer.token)];
+      expect(open.map((stream) => stream.response.statusCode)).toEqual([200, 200]);
+      const refused = await openStream(capped, c.shop.token);
+      expect(refused.response.statusCode).toBe(429);
+      expect(refused.response.headers['retry-after']).toBe(String(eventStreamRetryAfterSeconds));
+      expect(JSON.parse(await refused.body())).toEqual({
+        error: 'Live updates are busy right now. They will resume shortly.', code: 'rate_limited',
+      });
+      for (const stream of open) stream.close();
+    } finally {
+      await capped.close();
+    }
   });
 });
