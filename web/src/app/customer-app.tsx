@@ -60,7 +60,7 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   // A repayment the merchant records lands while this screen is open: refresh when it does.
-  useLedgerEvents(customerLedgerQueries);
+  const livePaused = useLedgerEvents(customerLedgerQueries);
 
   // Once the home has its data, the payment screen and the code sheet download in the
   // background, so they open at once without competing with the home's first requests.
@@ -128,6 +128,7 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
           </svg>
         </button>
       </header>
+      {livePaused && <p role="status" className="bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">Live updates paused</p>}
 
       <main className="flex-1 px-4 pt-4 pb-28">
         <Tabs.Content value="home" className="focus:outline-none">

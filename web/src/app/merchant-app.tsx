@@ -33,7 +33,7 @@ export function MerchantApp({ me }: { me: MeResponse }) {
   const [generatorWanted, setGeneratorWanted] = useState(false);
   const approved = business?.status === 'approved';
   // Payments by customers land while this screen is open: refresh when they do.
-  useLedgerEvents(merchantLedgerQueries);
+  const livePaused = useLedgerEvents(merchantLedgerQueries);
 
   const openAddCustomer = () => {
     setSheetWanted(true);
@@ -57,6 +57,7 @@ export function MerchantApp({ me }: { me: MeResponse }) {
           {tab !== 'settings' && <LogoutButton role="business" className="h-9 px-3 text-xs" />}
         </div>
       </header>
+      {livePaused && <p role="status" className="bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">Live updates paused</p>}
       {business ? (
         <main className="flex-1 px-4 pt-4 pb-10">
           <Tabs value={tab} onValueChange={(value) => setTab(value as MerchantTab)}>

@@ -1,24 +1,35 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customerLedgerQueries, merchantLedgerQueries, useLedgerEvents } from './use-ledger-events';
 
 class FakeEventSource {
+  static readonly CLOSED = 2;
   static last: FakeEventSource | null = null;
-  listeners = new Map<string, () => void>();
+  static created = 0;
+  listeners = new Map<string, (event?: { lastEventId: string }) => void>();
   closed = false;
-  constructor(readonly url: string, readonly init?: EventSourceInit) { FakeEventSource.last = this; }
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string, readonly init?: EventSourceInit) {
+    FakeEventSource.last = this;
+    FakeEventSource.created += 1;
+  }
   addEventListener(type: string, listener: () => void) { this.listeners.set(type, listener); }
   removeEventListener(type: string) { this.listeners.delete(type); }
   close() { this.closed = true; }
-  emit(type: string) { this.listeners.get(type)?.(); }
+  emit(type: string, lastEventId?: string) { this.listeners.get(type)?.(lastEventId ? { lastEventId } : undefined); }
+  /** What a browser does when the server refuses the stream (429): close for good. */
+  refuse() { this.readyState = FakeEventSource.CLOSED; this.onerror?.(); }
+  open() { this.readyState = 1; this.onopen?.(); }
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 function Probe({ prefixes }: { prefixes: readonly string[] }) {
-  useLedgerEvents(prefixes);
-  return null;
+  const paused = useLedgerEvents(prefixes);
+  return paused ? <p role="status">Live updates paused</p> : null;
 }
 
 describe('useLedgerEvents', () => {
@@ -50,5 +61,51 @@ describe('useLedgerEvents', () => {
     expect(predicate({ queryKey: ['/api/credit-accounts/customer'] })).toBe(true);
     expect(predicate({ queryKey: ['/api/transactions/customer', null] })).toBe(true);
     expect(predicate({ queryKey: ['/api/customer/qr'] })).toBe(false);
+  });
+
+  it('refetches once per ledger id: a replayed event already seen changes nothing', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    render(<QueryClientProvider client={client}><Probe prefixes={customerLedgerQueries} /></QueryClientProvider>);
+    const source = FakeEventSource.last!;
+    source.emit('ledger', '0197a000-0000-7000-8000-000000000001');
+    source.emit('ledger', '0197a000-0000-7000-8000-000000000001');
+    source.emit('ledger', '0197a000-0000-7000-8000-000000000002');
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  it('says "Live updates paused" when the stream is refused, retries, and clears when it is back', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      const client = new QueryClient();
+      const spy = vi.spyOn(client, 'invalidateQueries');
+      render(<QueryClientProvider client={client}><Probe prefixes={merchantLedgerQueries} /></QueryClientProvider>);
+      const refused = FakeEventSource.last!;
+      const createdBefore = FakeEventSource.created;
+      act(() => refused.refuse());
+      expect(screen.getByRole('status')).toHaveTextContent('Live updates paused');
+      act(() => { vi.advanceTimersByTime(4_999); });
+      expect(FakeEventSource.created).toBe(createdBefore);
+      act(() => { vi.advanceTimersByTime(1); });
+      expect(FakeEventSource.created).toBe(createdBefore + 1);
+      // Refused again: the wait doubles.
+      act(() => FakeEventSource.last!.refuse());
+      act(() => { vi.advanceTimersByTime(9_999); });
+      expect(FakeEventSource.created).toBe(createdBefore + 1);
+      act(() => { vi.advanceTimersByTime(1); });
+      const retried = FakeEventSource.last!;
+      expect(retried).not.toBe(refused);
+      expect(screen.getByRole('status')).toHaveTextContent('Live updates paused');
+      act(() => retried.open());
+      expect(screen.queryByRole('status')).toBeNull();
+      // What landed during the pause was never sent: the screen refetches once.
+      expect(spy).toHaveBeenCalledTimes(1);
+      retried.emit('ledger', '0197a000-0000-7000-8000-000000000003');
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
