@@ -1,12 +1,11 @@
 /**
- * Security headers, the cross-origin guard for cookie-authenticated writes, and a plain
- * per-address request limit. The limits that guard secrets (PIN attempts, OTP sends)
- * live in the database instead, so they hold across processes.
+ * Security headers and the cross-origin guard for cookie-authenticated writes. The plain
+ * request limits are in rate-limit.ts; the limits that guard secrets (PIN attempts, OTP
+ * sends) live in the database, so they hold across processes.
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rawHelmet, { type HelmetOptions } from 'helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
@@ -15,7 +14,6 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface SecurityOptions {
   publicUrl: string | undefined;
-  rateLimitPerMinute: number;
 }
 
 /**
@@ -85,16 +83,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   // The same options; the plugin's copy of helmet declares its own (identical) types.
   await app.register(helmet, helmetOptions(options.publicUrl) as FastifyHelmetOptions);
 
-  if (options.rateLimitPerMinute > 0) {
-    await app.register(rateLimit, {
-      max: options.rateLimitPerMinute,
-      timeWindow: '1 minute',
-      allowList: (request) => !request.url.startsWith('/api'),
-    });
-  }
-
+  // Decided on the matched route, never the raw URL: `/%61pi/...` routes to `/api/...`.
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api') && isCrossSiteWrite(request, publicOrigin)) {
+    const route = request.routeOptions.url;
+    if (route !== undefined && route.startsWith('/api') && isCrossSiteWrite(request, publicOrigin)) {
       throw new AppError('origin_refused', 'Cross-site requests are not allowed');
     }
   });

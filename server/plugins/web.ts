@@ -9,6 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '../../common/errors';
 
+function decodedPath(url: string): string {
+  const path = url.split('?', 1)[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: string }) => {
   const hasWeb = existsSync(join(options.webDir, 'index.html'));
   if (hasWeb) {
@@ -29,9 +38,12 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
   }
 
   app.setNotFoundHandler((request, reply) => {
-    // A missing hashed asset (a stale page after a deploy) must not get HTML back.
+    // A missing hashed asset (a stale page after a deploy) must not get HTML back. No
+    // route matched, so the path is judged decoded, as the router reads it: `/%61pi/x`
+    // is an unknown API path, not a page.
+    const path = decodedPath(request.url);
     const isApp = hasWeb && (request.method === 'GET' || request.method === 'HEAD')
-      && !request.url.startsWith('/api') && !request.url.startsWith('/assets/');
+      && !path.startsWith('/api') && !path.startsWith('/assets/');
     if (!isApp) {
       return reply.status(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
     }

@@ -1,0 +1,86 @@
+/**
+ * Plain request limits, counted in this process's memory: per session for signed-in
+ * calls, per client address for everything else. Every decision is made on the matched
+ * route, never on the raw URL, so a percent-encoded path (`/%61pi/...`) is counted like
+ * the path it routes to. The limits that guard secrets (PIN attempts, OTP sends per
+ * phone) live in the database instead and hold across processes.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route's own per-address limit, on top of the general one: OTP sends, which cost
+     * an SMS each.
+     */
+    addressLimitPerMinute?: number;
+  }
+}
+
+export interface RateLimitOptions {
+  /** Requests a minute per client address for calls without a valid session; 0: off. */
+  addressLimitPerMinute: number;
+  /** Requests a minute per session for signed-in calls; 0: off. */
+  sessionLimitPerMinute: number;
+}
+
+/** Keys kept per limiter: enough for every active session of a busy process. */
+const limiterCacheEntries = 50_000;
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+class RateLimited extends Error {
+  readonly statusCode = 429;
+  constructor() { super('Rate limit exceeded'); }
+}
+
+/** Counts the request; past the limit, answers 429 with Retry-After (the errors plugin writes the body). */
+async function enforce(limiter: Limiter, request: FastifyRequest, reply: { header(name: string, value: string): unknown }) {
+  const outcome = await limiter(request);
+  if (outcome.isAllowed || !outcome.isExceeded) return;
+  reply.header('retry-after', String(Math.max(1, outcome.ttlInSeconds)));
+  throw new RateLimited();
+}
+
+/**
+ * Registered after the access plugin has resolved `request.session` (in preValidation)
+ * and before it authorises (in preHandler), so a call with a made-up token counts on its
+ * address before it is refused with 401: a random bearer token never buys a fresh bucket.
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimitOptions) => {
+  const { addressLimitPerMinute, sessionLimitPerMinute } = options;
+  if (addressLimitPerMinute <= 0 && sessionLimitPerMinute <= 0) return;
+
+  // global: false, so the plugin adds no hooks of its own; this file decides what counts.
+  await app.register(rateLimit, { global: false });
+  const limiter = (max: number, keyGenerator?: (request: FastifyRequest) => string) => app.createRateLimit({
+    max, timeWindow: 60_000, ...(keyGenerator ? { keyGenerator } : {}), cache: limiterCacheEntries,
+  } as Parameters<FastifyInstance['createRateLimit']>[0]);
+
+  // The address limiter uses the plugin's key: the client address, IPv6 folded to its /64.
+  const perAddress = addressLimitPerMinute > 0 ? limiter(addressLimitPerMinute) : undefined;
+  const perSession = sessionLimitPerMinute > 0
+    ? limiter(sessionLimitPerMinute, (request) => request.session!.tokenHash)
+    : undefined;
+  const perRoute = new Map<string, Limiter>();
+
+  app.addHook('onRoute', (route) => {
+    const max = route.config?.addressLimitPerMinute;
+    if (max !== undefined && addressLimitPerMinute > 0) perRoute.set(`${route.method}:${route.url}`, limiter(max));
+  });
+
+  app.addHook('preValidation', async (request, reply) => {
+    const route = request.routeOptions.url;
+    // Web pages and assets are not limited; an unmatched path has no route and does nothing.
+    if (route === undefined || !route.startsWith('/api')) return;
+    if (request.session) {
+      if (perSession) await enforce(perSession, request, reply);
+      return;
+    }
+    if (perAddress) await enforce(perAddress, request, reply);
+    const own = perRoute.get(`${request.routeOptions.method}:${route}`);
+    if (own) await enforce(own, request, reply);
+  });
+});
