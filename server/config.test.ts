@@ -41,11 +41,86 @@ describe('configuration', () => {
     const config = loadConfig({ PIN_PEPPER: pepper });
     expect(config).toMatchObject({
       port: 5000, databaseUrl: undefined, sessionIdleTtlSeconds: 604_800, sessionAbsoluteTtlSeconds: 2_592_000,
-      smsProvider: 'development', rateLimitPerMinute: 600, trustProxy: false, pinKeyVersion: 1,
+      smsProvider: 'development', rateLimitPerMinute: 1200, sessionRateLimitPerMinute: 300, trustProxy: false, pinKeyVersion: 1,
+      demoAdmin: true, riskyDevelopmentSettings: [],
     });
+  });
+
+  it('reads TRUST_PROXY as a hop count, true/false, or a list of addresses and CIDRs', () => {
+    const trust = (value: string | undefined) => loadConfig({ PIN_PEPPER: pepper, TRUST_PROXY: value }).trustProxy;
+    expect(trust(undefined)).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('0')).toBe(0);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust('10.0.0.0/8, 192.168.1.7,::1,fd00::/8')).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
+    expect(() => trust('yes')).toThrow('TRUST_PROXY must be a hop count, true, false or a comma list of addresses/CIDRs, got "yes"');
+    expect(() => trust('1.5')).toThrow('TRUST_PROXY must be');
+    expect(trust('loopback, 10.0.0.1')).toEqual(['loopback', '10.0.0.1']);
+    expect(() => trust('localhost')).toThrow('TRUST_PROXY must be');
+    expect(() => trust('10.0.0.0/33')).toThrow('TRUST_PROXY must be');
+  });
+
+  it('reads SESSION_RATE_LIMIT_PER_MINUTE and RATE_LIMIT_PER_MINUTE, 0 turning each off', () => {
+    expect(loadConfig({ PIN_PEPPER: pepper, SESSION_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0' }))
+      .toMatchObject({ sessionRateLimitPerMinute: 0, rateLimitPerMinute: 0 });
+    expect(loadConfig({ PIN_PEPPER: pepper, SESSION_RATE_LIMIT_PER_MINUTE: '120' }).sessionRateLimitPerMinute).toBe(120);
+    expect(() => loadConfig({ PIN_PEPPER: pepper, SESSION_RATE_LIMIT_PER_MINUTE: 'many' }))
+      .toThrow('SESSION_RATE_LIMIT_PER_MINUTE must be a whole number');
   });
 
   it('refuses a non-numeric PORT', () => {
     expect(() => loadConfig({ PIN_PEPPER: pepper, PORT: 'abc' })).toThrow('PORT must be a whole number');
+  });
+});
+
+describe('development conveniences on a real deployment (issue 9, item 6)', () => {
+  const database = { DATABASE_URL: 'postgres://khata@db.example/khata' };
+  const httpsUrl = { PUBLIC_URL: 'https://khata.example.com' };
+  const webhook = { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' };
+  const load = (env: Record<string, string>) => loadConfig({ PIN_PEPPER: pepper, ...env });
+  const missingProvider = 'With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: SMS_PROVIDER=webhook with '
+    + 'SMS_WEBHOOK_URL to send real SMS, or SMS_PROVIDER=development to show every one-time code in the app and the log';
+
+  it('keeps both on by default on the embedded database, with nothing to warn about', () => {
+    expect(load({})).toMatchObject({ smsProvider: 'development', demoAdmin: true, riskyDevelopmentSettings: [] });
+    expect(load({ PUBLIC_URL: 'http://192.168.1.5:5000' })).toMatchObject({ smsProvider: 'development', demoAdmin: true });
+    expect(load({ DEMO_ADMIN: '0' }).demoAdmin).toBe(false);
+  });
+
+  it('refuses to start without SMS_PROVIDER on a DATABASE_URL or an https PUBLIC_URL', () => {
+    expect(() => load(database)).toThrow(missingProvider);
+    expect(() => load(httpsUrl)).toThrow(missingProvider);
+    expect(() => load({ ...database, SMS_PROVIDER: '' })).toThrow(missingProvider);
+  });
+
+  it('turns the development provider on there only by name, and lists it to warn about', () => {
+    for (const env of [database, httpsUrl, { ...database, ...httpsUrl }]) {
+      expect(load({ ...env, SMS_PROVIDER: 'development' })).toMatchObject({
+        smsProvider: 'development', demoAdmin: false, riskyDevelopmentSettings: ['SMS_PROVIDER=development'],
+      });
+      expect(load({ ...env, ...webhook })).toMatchObject({ smsProvider: 'webhook', demoAdmin: false, riskyDevelopmentSettings: [] });
+    }
+  });
+
+  it('creates no demo admin there unless DEMO_ADMIN=1, which is listed to warn about', () => {
+    expect(load({ ...database, ...webhook, DEMO_ADMIN: '0' }).demoAdmin).toBe(false);
+    expect(load({ ...database, ...webhook, DEMO_ADMIN: '1' })).toMatchObject({ demoAdmin: true, riskyDevelopmentSettings: ['DEMO_ADMIN=1'] });
+    expect(load({ ...httpsUrl, SMS_PROVIDER: 'development', DEMO_ADMIN: '1' }).riskyDevelopmentSettings)
+      .toEqual(['SMS_PROVIDER=development', 'DEMO_ADMIN=1']);
+    expect(() => load({ DEMO_ADMIN: 'yes' })).toThrow('DEMO_ADMIN must be 1 or 0, got "yes"');
+  });
+
+  it('refuses both in production, whatever else is set', () => {
+    const production = { NODE_ENV: 'production', ...webhook };
+    expect(load(production).demoAdmin).toBe(false);
+    expect(load({ ...production, ...database }).demoAdmin).toBe(false);
+    expect(() => load({ ...production, DEMO_ADMIN: '1' })).toThrow('NODE_ENV=production refuses DEMO_ADMIN=1');
+    expect(() => load({ NODE_ENV: 'production', ...database })).toThrow('NODE_ENV=production refuses the development SMS provider');
+    expect(() => load({ NODE_ENV: 'production', ...database, SMS_PROVIDER: 'development' }))
+      .toThrow('NODE_ENV=production refuses the development SMS provider');
   });
 });

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { sessionAbsoluteTtlSeconds, sessionIdleTtlSeconds } from '../common/limits';
 
@@ -24,10 +25,22 @@ export interface Config {
   sessionAbsoluteTtlSeconds: number;
   smsProvider: SmsProviderName;
   smsWebhookUrl: string | undefined;
-  /** Requests per minute per client address; 0 turns the limit off. */
+  /**
+   * Whether start-up creates a demo admin when none exists: never in production; by
+   * default on the embedded database; elsewhere only with DEMO_ADMIN=1.
+   */
+  demoAdmin: boolean;
+  /**
+   * Development conveniences that were asked for by name on a real deployment (a
+   * DATABASE_URL or an https PUBLIC_URL); main.ts prints a WARNING for each.
+   */
+  riskyDevelopmentSettings: string[];
+  /** Requests per minute per client address for calls without a session; 0 turns it off. */
   rateLimitPerMinute: number;
-  /** Fastify's trustProxy: set it when a reverse proxy terminates HTTPS. */
-  trustProxy: boolean | string;
+  /** Requests per minute per session for signed-in calls (per process); 0 turns it off. */
+  sessionRateLimitPerMinute: number;
+  /** Fastify's trustProxy: a hop count, true/false, or the proxies' addresses and CIDRs. */
+  trustProxy: boolean | number | string[];
   webDir: string;
   dbPoolSize: number;
   /** How long one server-sent event stream lasts before the browser reconnects. */
@@ -61,17 +74,64 @@ function developmentPepper(dataDir: string): string {
   return pepper;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it: a whole number is how many proxies to trust (hops),
+ * `true`/`false` trust every proxy or none, anything else a comma list of proxy
+ * addresses, CIDRs and proxy-addr's names (loopback, linklocal, uniquelocal). (Passed as a string, "1" was taken as an address.)
+ */
+/** proxy-addr's names for address ranges. */
+const proxyAddressNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const address of addresses) {
+    const [ip = '', prefix] = address.split('/');
+    const valid = proxyAddressNames.has(address)
+      || (isIP(ip) !== 0 && (prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(ip) === 4 ? 32 : 128))));
+    if (!valid) {
+      throw new ConfigError(`TRUST_PROXY must be a hop count, true, false or a comma list of addresses/CIDRs, got "${raw}"`);
+    }
+  }
+  return addresses;
+}
+
+/**
+ * A deployment that is not the newcomer's `npm start` on the embedded database: it has a
+ * real database or a public https address, so codes shown in the app or a demo admin
+ * would hand accounts to anyone.
+ */
+function isRealDeployment(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.DATABASE_URL) || (env.PUBLIC_URL?.startsWith('https:') ?? false);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
   const dataDir = resolve(env.DATA_DIR ?? './data');
-  const smsProvider = (env.SMS_PROVIDER ?? 'development') as SmsProviderName;
+  const realDeployment = isRealDeployment(env);
+  const riskyDevelopmentSettings: string[] = [];
+  if (!env.SMS_PROVIDER && realDeployment && !isProduction) {
+    throw new ConfigError('With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: SMS_PROVIDER=webhook '
+      + 'with SMS_WEBHOOK_URL to send real SMS, or SMS_PROVIDER=development to show every one-time code in the app '
+      + 'and the log (anyone could then reset anyone\'s PIN)');
+  }
+  const smsProvider = (env.SMS_PROVIDER || 'development') as SmsProviderName;
   if (smsProvider !== 'development' && smsProvider !== 'webhook') {
     throw new ConfigError(`SMS_PROVIDER must be "development" or "webhook", got "${smsProvider}"`);
   }
   if (isProduction && smsProvider === 'development') {
     throw new ConfigError('NODE_ENV=production refuses the development SMS provider: set SMS_PROVIDER=webhook and SMS_WEBHOOK_URL');
   }
+  if (realDeployment && smsProvider === 'development') riskyDevelopmentSettings.push('SMS_PROVIDER=development');
+  const demoAdminRaw = env.DEMO_ADMIN ?? '';
+  if (!['', '0', '1'].includes(demoAdminRaw)) throw new ConfigError(`DEMO_ADMIN must be 1 or 0, got "${demoAdminRaw}"`);
+  if (isProduction && demoAdminRaw === '1') throw new ConfigError('NODE_ENV=production refuses DEMO_ADMIN=1: create an admin with npm run admin');
+  const demoAdmin = !isProduction && (realDeployment ? demoAdminRaw === '1' : demoAdminRaw !== '0');
+  if (realDeployment && demoAdmin) riskyDevelopmentSettings.push('DEMO_ADMIN=1');
   if (smsProvider === 'webhook' && !env.SMS_WEBHOOK_URL) {
     throw new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL');
   }
@@ -88,7 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pinPeppers.set(positiveInteger('PIN_PEPPERS_PREVIOUS version', version, 0), readPepper(secret, 'PIN_PEPPERS_PREVIOUS'));
   }
 
-  const trustProxyRaw = env.TRUST_PROXY;
   return {
     nodeEnv,
     isProduction,
@@ -103,9 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteTtlSeconds: positiveInteger('SESSION_ABSOLUTE_TTL_SECONDS', env.SESSION_ABSOLUTE_TTL_SECONDS, sessionAbsoluteTtlSeconds),
     smsProvider,
     smsWebhookUrl: env.SMS_WEBHOOK_URL,
-    rateLimitPerMinute: positiveInteger('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 600),
-    trustProxy: trustProxyRaw === undefined || trustProxyRaw === '' ? false
-      : trustProxyRaw === 'true' ? true : trustProxyRaw,
+    demoAdmin,
+    riskyDevelopmentSettings,
+    rateLimitPerMinute: positiveInteger('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200),
+    sessionRateLimitPerMinute: positiveInteger('SESSION_RATE_LIMIT_PER_MINUTE', env.SESSION_RATE_LIMIT_PER_MINUTE, 300),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
     dbPoolSize: positiveInteger('DB_POOL_SIZE', env.DB_POOL_SIZE, 10),
     eventStreamSeconds: positiveInteger('EVENT_STREAM_SECONDS', env.EVENT_STREAM_SECONDS, 300),

@@ -3,10 +3,15 @@
  * health check and a clean stop on SIGTERM.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite, rowsOf } from './db/client';
+import { adminUrl, databaseUrlFor, testServerUrl } from './test/database-url';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'khata-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -17,8 +22,9 @@ function startServer(env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let errors = '';
   child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stderr.on('data', (chunk) => { output += chunk; errors += chunk; });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const waitFor = async (pattern: RegExp, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -28,7 +34,7 @@ function startServer(env: Record<string, string>) {
     }
     return pattern.exec(output)!;
   };
-  return { child, exited, waitFor, output: () => output };
+  return { child, exited, waitFor, output: () => output, errors: () => errors };
 }
 
 describe('server/main.ts', () => {
@@ -58,5 +64,94 @@ describe('server/main.ts', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('SIGTERM received');
+  }, 60_000);
+});
+
+/**
+ * A real deployment for issue 9, item 6: an empty PostgreSQL database when the run has
+ * one, else the embedded database behind an https PUBLIC_URL (the same rule applies).
+ */
+async function realDeployment(): Promise<{ env: Record<string, string>; admins(): Promise<number>; drop(): Promise<void> }> {
+  const serverUrl = testServerUrl();
+  if (!serverUrl) {
+    const ownDir = mkdtempSync(join(tmpdir(), 'khata-main-https-'));
+    return {
+      env: { PUBLIC_URL: 'https://khata.example.com', DATA_DIR: ownDir },
+      async admins() {
+        const database = await openPglite({ dataDir: join(ownDir, 'pglite') });
+        try {
+          return rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from users where role = 'admin'`))[0]!.n;
+        } finally {
+          await database.close();
+        }
+      },
+      async drop() { rmSync(ownDir, { recursive: true, force: true }); },
+    };
+  }
+  const name = `khata_main_${randomBytes(4).toString('hex')}`;
+  const query = async (text: string, url = adminUrl(serverUrl)) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await query(`create database ${name}`);
+  const url = databaseUrlFor(serverUrl, name);
+  return {
+    env: { DATABASE_URL: url },
+    admins: async () => Number((await query(`select count(*)::int as n from users where role = 'admin'`, url)).rows[0].n),
+    drop: async () => { await query(`drop database if exists ${name} with (force)`); },
+  };
+}
+
+describe('development conveniences on a real deployment (issue 9, item 6)', () => {
+  const webhook = { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms' };
+  const port = () => String(20_000 + Math.floor(Math.random() * 20_000));
+
+  it('refuses to start on a DATABASE_URL without SMS_PROVIDER, saying what to set', async () => {
+    const server = startServer({ DATABASE_URL: 'postgres://khata@127.0.0.1:9/khata' });
+    expect(await server.exited).toBe(78);
+    expect(server.errors()).toContain('Configuration error: With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: '
+      + 'SMS_PROVIDER=webhook with SMS_WEBHOOK_URL to send real SMS, or SMS_PROVIDER=development');
+  });
+
+  it('creates no demo admin and prints nothing about one without DEMO_ADMIN', async () => {
+    const deployment = await realDeployment();
+    try {
+      const server = startServer({ PORT: port(), ...webhook, ...deployment.env });
+      await server.waitFor(/Khata is running on/);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).not.toMatch(/demo admin/i);
+      expect(server.output()).not.toContain('WARNING');
+      expect(await deployment.admins()).toBe(0);
+    } finally {
+      await deployment.drop();
+    }
+  }, 60_000);
+
+  it('warns loudly on stderr when SMS_PROVIDER=development and DEMO_ADMIN=1 are asked for, and does as asked', async () => {
+    const deployment = await realDeployment();
+    try {
+      const serverPort = port();
+      const server = startServer({ PORT: serverPort, SMS_PROVIDER: 'development', DEMO_ADMIN: '1', ...deployment.env });
+      await server.waitFor(/Demo admin created: e-mail \S+, PIN \d{4}/);
+      await server.waitFor(/Khata is running on/);
+      expect(server.errors()).toMatch(/^WARNING: SMS_PROVIDER=development is on with (a DATABASE_URL|an https PUBLIC_URL): every one-time code is shown in the app and the log/m);
+      expect(server.errors()).toMatch(/^WARNING: DEMO_ADMIN=1 is on with (a DATABASE_URL|an https PUBLIC_URL): a demo admin is created/m);
+      const sent = await fetch(`http://127.0.0.1:${serverPort}/api/otp/send`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phoneNumber: '+919812340001', purpose: 'registration' }),
+      });
+      expect((await sent.json() as { developmentOtp?: string }).developmentOtp).toMatch(/^\d{6}$/);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(await deployment.admins()).toBe(1);
+    } finally {
+      await deployment.drop();
+    }
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 /**
  * Starts Khata: reads the configuration, opens and migrates the database, creates the
- * demo admin outside production, listens, and shuts down cleanly on SIGTERM/SIGINT.
+ * demo admin when config.demoAdmin says so, listens, and shuts down cleanly on SIGTERM/SIGINT.
  */
 import { randomInt } from 'node:crypto';
 import { buildApp } from './app';
@@ -31,7 +31,17 @@ async function main(config: Config) {
     logger: { level: process.env.LOG_LEVEL ?? (config.isProduction ? 'info' : 'warn') },
   });
 
-  if (!config.isProduction && !(await app.services.auth.anyAdminExists())) {
+  // A real deployment (DATABASE_URL or an https PUBLIC_URL) that asked for development
+  // conveniences by name hears about it loudly, on every start.
+  for (const setting of config.riskyDevelopmentSettings) {
+    console.error(`WARNING: ${setting} is on with ${config.databaseUrl ? 'a DATABASE_URL' : 'an https PUBLIC_URL'}: `
+      + (setting.startsWith('SMS_PROVIDER')
+        ? 'every one-time code is shown in the app and the log, so anyone can register any phone and reset any PIN.'
+        : 'a demo admin is created when no admin exists and its PIN is printed here.')
+      + ' Never do this where real people have accounts.');
+  }
+
+  if (config.demoAdmin && !(await app.services.auth.anyAdminExists())) {
     const pin = randomPin();
     // Two processes starting together can both get here: one creates the admin and prints
     // its PIN, the other finds it made and goes on (it used to crash on the unique e-mail).
