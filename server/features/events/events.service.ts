@@ -157,7 +157,12 @@ export function createEventService(deps: {
 
   /** Starts listening once: concurrent first callers share the one start. */
   function start(): Promise<void> {
-    starting ??= begin(generation);
+    if (!starting) {
+      const attempt = begin(generation);
+      starting = attempt;
+      // A start that failed outright (the embedded database closed) is tried afresh next time.
+      attempt.catch(() => { if (starting === attempt) starting = null; });
+    }
     return starting;
   }
 
