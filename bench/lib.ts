@@ -57,12 +57,17 @@ export async function accountMap(url: string): Promise<{ token: string; merchant
 
 export interface RunningServer { url: string; child: ChildProcess; rssKb: number[]; stop(): Promise<void> }
 
-/** Starts the real server (production settings but the development SMS provider). */
+/**
+ * Starts the real server (production settings but the development SMS provider, asked
+ * for by name since a DATABASE_URL refuses to start without SMS_PROVIDER) with no request
+ * limits: wrk drives thousands of calls a second through a few sessions.
+ */
 export async function startServer(env: Record<string, string>, port = 5600): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', PIN_PEPPER: benchPepper, RATE_LIMIT_PER_MINUTE: '0',
-      LOG_LEVEL: 'error', WEB_DIR: '/nonexistent', NODE_ENV: 'development', ...env,
+      PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', PIN_PEPPER: benchPepper, SMS_PROVIDER: 'development',
+      RATE_LIMIT_PER_MINUTE: '0', SESSION_RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error', WEB_DIR: '/nonexistent',
+      NODE_ENV: 'development', ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

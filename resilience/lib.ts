@@ -39,12 +39,18 @@ export interface KhataProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx server/main.ts` as server/main.test.ts does. */
+/**
+ * Starts `node --import tsx server/main.ts` as server/main.test.ts does. The tests read
+ * codes from `developmentOtp`, so the development SMS provider is asked for by name (a
+ * DATABASE_URL refuses to start without SMS_PROVIDER); a test that needs the demo admin
+ * on PostgreSQL passes DEMO_ADMIN=1. No request limits: one client drives many calls.
+ */
 export function startKhata(env: Record<string, string>, port: number, readyTimeoutMs = 60_000): KhataProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '/nonexistent', NODE_ENV: 'development',
-      PIN_PEPPER: benchPepper, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'error', ...env,
+      PIN_PEPPER: benchPepper, SMS_PROVIDER: 'development', RATE_LIMIT_PER_MINUTE: '0', SESSION_RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'error', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -118,8 +118,9 @@ describe.skipIf(!serverUrl)('scale-out: two processes on one PostgreSQL', () => 
     const [portA, portB] = [await freePort(), await freePort()];
     const started = Date.now();
     // Started in the same tick against the empty database: both race to migrate.
-    a = startKhata({ DATABASE_URL: database.url, DB_POOL_SIZE: '5' }, portA);
-    b = startKhata({ DATABASE_URL: database.url, DB_POOL_SIZE: '5' }, portB);
+    // On a DATABASE_URL the demo admin is made only when asked for by name.
+    a = startKhata({ DATABASE_URL: database.url, DB_POOL_SIZE: '5', DEMO_ADMIN: '1' }, portA);
+    b = startKhata({ DATABASE_URL: database.url, DB_POOL_SIZE: '5', DEMO_ADMIN: '1' }, portB);
     await Promise.all([a.ready, b.ready]);
     startUpMs = Date.now() - started;
   }, 120_000);

@@ -81,7 +81,7 @@ describe('development conveniences on a real deployment (issue 9, item 6)', () =
   const database = { DATABASE_URL: 'postgres://khata@db.example/khata' };
   const httpsUrl = { PUBLIC_URL: 'https://khata.example.com' };
   const webhook = { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' };
-  const load = (env: Record<string, string>) => loadConfig({ PIN_PEPPER: pepper, ...env });
+  const load = (env: Record<string, string>) => loadConfig({ PIN_PEPPER: pepper, ...env }, { forServer: true });
   const missingProvider = 'With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: SMS_PROVIDER=webhook with '
     + 'SMS_WEBHOOK_URL to send real SMS, or SMS_PROVIDER=development to show every one-time code in the app and the log';
 
@@ -95,6 +95,11 @@ describe('development conveniences on a real deployment (issue 9, item 6)', () =
     expect(() => load(database)).toThrow(missingProvider);
     expect(() => load(httpsUrl)).toThrow(missingProvider);
     expect(() => load({ ...database, SMS_PROVIDER: '' })).toThrow(missingProvider);
+  });
+
+  it('lets the command-line tools, which send no SMS, read a DATABASE_URL without SMS_PROVIDER', () => {
+    const tool = loadConfig({ PIN_PEPPER: pepper, ...database });
+    expect(tool).toMatchObject({ databaseUrl: database.DATABASE_URL, demoAdmin: false });
   });
 
   it('turns the development provider on there only by name, and lists it to warn about', () => {

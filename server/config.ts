@@ -108,13 +108,18 @@ function isRealDeployment(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.DATABASE_URL) || (env.PUBLIC_URL?.startsWith('https:') ?? false);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * `forServer`: the caller will serve requests (main.ts), so a real deployment must say
+ * which SMS provider it wants. The command-line tools (admin, reconcile) send no SMS and
+ * leave it out.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forServer?: boolean } = {}): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const isProduction = nodeEnv === 'production';
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const realDeployment = isRealDeployment(env);
   const riskyDevelopmentSettings: string[] = [];
-  if (!env.SMS_PROVIDER && realDeployment && !isProduction) {
+  if (options.forServer && !env.SMS_PROVIDER && realDeployment && !isProduction) {
     throw new ConfigError('With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: SMS_PROVIDER=webhook '
       + 'with SMS_WEBHOOK_URL to send real SMS, or SMS_PROVIDER=development to show every one-time code in the app '
       + 'and the log (anyone could then reset anyone\'s PIN)');

@@ -79,7 +79,7 @@ async function main(config: Config) {
 }
 
 try {
-  await main(loadConfig());
+  await main(loadConfig(process.env, { forServer: true }));
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);

@@ -32,7 +32,7 @@ async function withApp<T>(config: Partial<AppConfig>, run: (app: TestContext['ap
 
 describe('signed-in customers behind one carrier NAT address', () => {
   it('lets 20 customers read their accounts 40 times each in a minute with the default limits: 0 × 429', async () => {
-    const customers = [];
+    const customers: Awaited<ReturnType<typeof registerCustomer>>[] = [];
     for (let i = 0; i < 20; i++) customers.push(await registerCustomer(ctx));
     const statuses = await withApp({
       rateLimitPerMinute: defaults.rateLimitPerMinute, sessionRateLimitPerMinute: defaults.sessionRateLimitPerMinute,
@@ -100,6 +100,20 @@ describe('calls without a valid session', () => {
       })).statusCode).toBe(200);
       // Another address is not held back.
       expect((await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '100.64.99.1' })).statusCode).toBe(200);
+    });
+  });
+
+  it('behind one proxy (TRUST_PROXY=1) counts each client by the address the proxy saw', async () => {
+    const { trustProxy } = loadConfig({ PIN_PEPPER: 'n'.repeat(40), DATA_DIR: mkdtempSync(join(tmpdir(), 'khata-nat-')), TRUST_PROXY: '1' });
+    expect(trustProxy).toBe(1);
+    await withApp({ rateLimitPerMinute: 2, trustProxy }, async (app) => {
+      const viaProxy = (forwardedFor: string) => app.inject({
+        method: 'GET', url: '/api/health', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': forwardedFor },
+      }).then((response) => response.statusCode);
+      expect([await viaProxy('198.51.100.1'), await viaProxy('198.51.100.1'), await viaProxy('198.51.100.1')]).toEqual([200, 200, 429]);
+      expect(await viaProxy('198.51.100.2')).toBe(200);
+      // A client that prepends a made-up address still counts as the address the proxy saw.
+      expect(await viaProxy('203.0.113.250, 198.51.100.1')).toBe(429);
     });
   });
 
