@@ -14,6 +14,7 @@ import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '../fea
 import { ProfileTab } from '../features/profile/components/profile-tab';
 import { customerLedgerQueries, useLedgerEvents } from '../lib/use-ledger-events';
 import { whenIdle } from '../lib/when-idle';
+import { LiveUpdatesStatus } from '../components/ui/live-updates-status';
 
 // The payment screen (with the camera) and the payment code sheet (with the QR drawing
 // library) load on first use, keeping them out of the first download.
@@ -128,7 +129,7 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
           </svg>
         </button>
       </header>
-      {livePaused && <p role="status" className="bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">Live updates paused</p>}
+      <LiveUpdatesStatus paused={livePaused} />
 
       <main className="flex-1 px-4 pt-4 pb-28">
         <Tabs.Content value="home" className="focus:outline-none">

@@ -10,6 +10,7 @@ import { businessStatusTones } from '../features/merchant/status';
 import { QrCodesTab } from '../features/qr-codes/components/qr-codes-tab';
 import { merchantLedgerQueries, useLedgerEvents } from '../lib/use-ledger-events';
 import { capitalise } from '../lib/format';
+import { LiveUpdatesStatus } from '../components/ui/live-updates-status';
 
 // The sheet carries the camera scanner and the generator the QR drawing library; both
 // are fetched when first opened.
@@ -57,7 +58,7 @@ export function MerchantApp({ me }: { me: MeResponse }) {
           {tab !== 'settings' && <LogoutButton role="business" className="h-9 px-3 text-xs" />}
         </div>
       </header>
-      {livePaused && <p role="status" className="bg-amber-50 px-4 py-1.5 text-center text-xs text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">Live updates paused</p>}
+      <LiveUpdatesStatus paused={livePaused} />
       {business ? (
         <main className="flex-1 px-4 pt-4 pb-10">
           <Tabs value={tab} onValueChange={(value) => setTab(value as MerchantTab)}>
