@@ -32,7 +32,7 @@ import { createQrService } from './features/qr/qr.service';
 import { createTransactionService } from './features/transactions/transactions.service';
 import { createStatsService } from './features/stats/stats.service';
 import { otpRoutes } from './features/otp/otp.routes';
-import { createOtpService } from './features/otp/otp.service';
+import { createOtpService, deriveOtpKey } from './features/otp/otp.service';
 import type { SmsProvider } from './features/otp/sms';
 import { accessPlugin } from './plugins/access';
 import { alwaysSecureCookies, cookieOptions } from './plugins/cookies';
@@ -62,7 +62,8 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const sessions = createSessionService({
     db, clock, idleTtlSeconds: config.sessionIdleTtlSeconds, absoluteTtlSeconds: config.sessionAbsoluteTtlSeconds,
   });
-  const otpSecret = config.pinPeppers.get(config.pinKeyVersion)!;
+  // OTPs are keyed with a key derived from the pepper, never the pepper itself.
+  const otpSecret = deriveOtpKey(config.pinPeppers.get(config.pinKeyVersion)!);
   const otp = createOtpService({ db, clock, sms, secret: otpSecret });
   const stats = createStatsService({ db });
   const businesses = createBusinessService({ db, clock, stats });

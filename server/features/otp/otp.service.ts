@@ -4,7 +4,7 @@
  * 5 sends an hour (design.md §5). A right code leaves a single-use proof that the
  * registration call consumes.
  */
-import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   otpDigits, otpProofEmailConflictsMax, otpProofTtlSeconds, otpResendGapSeconds, otpSendsPerHourMax, otpTtlSeconds,
   otpVerifyAttemptsMax,
@@ -25,6 +25,21 @@ type VerifyOutcome =
 /** A uniformly random code of `otpDigits` digits: randomInt draws from the CSPRNG without modulo bias. */
 export function newOtpCode(): string {
   return String(randomInt(0, 10 ** otpDigits)).padStart(otpDigits, '0');
+}
+
+/**
+ * The OTP HMAC key, derived from the PIN pepper with HKDF under a fixed label, so the
+ * pepper itself keys only PIN hashes and an OTP hash says nothing about it.
+ */
+export function deriveOtpKey(pepper: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', pepper, 'khata', 'khata otp v1', 32));
+}
+
+/** Compares two hex HMACs in constant time. */
+function sameHash(storedHex: string, candidateHex: string): boolean {
+  const stored = Buffer.from(storedHex, 'hex');
+  const candidate = Buffer.from(candidateHex, 'hex');
+  return stored.length === candidate.length && timingSafeEqual(stored, candidate);
 }
 
 export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider; secret: Buffer }) {
@@ -75,7 +90,7 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
       if (open.attempts >= otpVerifyAttemptsMax) {
         return { kind: 'refused', error: new AppError('otp_attempts_exceeded', 'Too many wrong attempts. Please request a new OTP.') };
       }
-      if (open.codeHash !== hashCode(phone, purpose, code)) {
+      if (!sameHash(open.codeHash, hashCode(phone, purpose, code))) {
         const attempts = await repository.countWrongAttempt(tx, open.id);
         const left = otpVerifyAttemptsMax - attempts;
         return {

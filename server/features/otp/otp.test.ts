@@ -1,7 +1,9 @@
+import { createHmac, hkdfSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { cookieFrom, createTestContext, newPhone, type TestContext } from '../../test/context';
+import { deriveOtpKey } from './otp.service';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -32,6 +34,30 @@ describe('POST /api/otp/send', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.code_hash).not.toContain(lastCode(phone));
+  });
+
+  it('keys the code HMAC with a key derived from the pepper by HKDF, never the pepper itself', async () => {
+    const pepper = Buffer.from('otp-key-test-pepper-0123456789abcdefghij', 'utf8');
+    const keyed = await createTestContext({ database: ctx.database, config: { pinPeppers: new Map([[1, pepper]]), pinKeyVersion: 1 } });
+    try {
+      const phone = newPhone();
+      expect((await keyed.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber: phone, purpose: 'registration' } })).statusCode).toBe(200);
+      const code = keyed.sentCodes.get(phone)!.at(-1)!;
+      const [row] = rowsOf<{ code_hash: string }>(await ctx.database.db.execute(
+        sql`select code_hash from otp_codes where phone = ${phone}`));
+      const message = `otp:${phone}:registration:${code}`;
+      const otpKey = deriveOtpKey(pepper);
+      expect(otpKey).toHaveLength(32);
+      expect(otpKey.equals(pepper)).toBe(false);
+      expect(otpKey).toEqual(Buffer.from(hkdfSync('sha256', pepper, 'khata', 'khata otp v1', 32)));
+      expect(row!.code_hash).not.toBe(createHmac('sha256', pepper).update(message).digest('hex'));
+      expect(row!.code_hash).toBe(createHmac('sha256', otpKey).update(message).digest('hex'));
+      expect((await keyed.app.inject({
+        method: 'POST', url: '/api/otp/verify', payload: { phoneNumber: phone, otp: code, purpose: 'registration' },
+      })).statusCode).toBe(200);
+    } finally {
+      await keyed.close();
+    }
   });
 
   it.each([
