@@ -45,6 +45,11 @@ export const historyQuery = z.object({
   businessId: z.optional(z.uuid('businessId must be a business id')),
 });
 
+/** `GET /api/qr/business?active=`: `true` lists only active codes; absent or `false`, all. */
+export const qrListQuery = z.object({
+  active: z.optional(z.enum(['true', 'false'], 'active must be true or false')),
+});
+
 export type GenerateQrBody = z.infer<typeof generateQrBody>;
 export type ProcessPaymentBody = z.infer<typeof processPaymentBody>;
 export type RepaymentBody = z.infer<typeof repaymentBody>;

@@ -65,6 +65,15 @@ describe('POST /api/qr/generate', () => {
     expect(all.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([[open.id, 'active'], [paid.id, 'paid']]);
     const active = (await get('/api/qr/business?active=true', shop.token)).json().qrCodes;
     expect(active.map((c: { id: string }) => c.id)).toEqual([open.id]);
+    const notOnlyActive = (await get('/api/qr/business?active=false', shop.token)).json().qrCodes;
+    expect(notOnlyActive.map((c: { id: string }) => c.id)).toEqual([open.id, paid.id]);
+  });
+
+  it.each(['yes', '1', 'TRUE', '', 'true&active=false'])('refuses active=%s with 400 invalid_input', async (value) => {
+    const shop = await approvedBusiness(ctx);
+    const response = await get(`/api/qr/business?active=${value}`, shop.token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'active must be true or false', code: 'invalid_input' });
   });
 });
 

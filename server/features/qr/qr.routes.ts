@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { generateQrBody } from '../../../common/schemas/payments';
+import { generateQrBody, qrListQuery } from '../../../common/schemas/payments';
 import { parseInput } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { QrService } from './qr.service';
@@ -15,7 +15,7 @@ export async function qrRoutes(app: FastifyInstance, { qr, publicUrl }: { qr: Qr
   });
 
   app.get('/api/qr/business', { config: { access: ['business'] } }, async (request) => {
-    const { active } = request.query as { active?: string };
+    const { active } = parseInput(qrListQuery, request.query);
     return { qrCodes: await qr.listForBusiness(requireSession(request).user.id, { activeOnly: active === 'true' }, originOf(request)) };
   });
 }
