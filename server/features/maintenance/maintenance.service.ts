@@ -12,7 +12,14 @@ const batchRows = 5_000;
 const otpKeepSeconds = 2 * 60 * 60;
 /** Revoked or expired sessions stay a day, for support questions. */
 const sessionKeepSeconds = 24 * 60 * 60;
+/** A PIN counter with nothing on it (no failures, never locked) is dropped after a day. */
 const idleCounterKeepSeconds = 24 * 60 * 60;
+/**
+ * Any PIN counter not locked and untouched this long goes, whatever its failures: rows
+ * for made-up identifiers would otherwise pile up for ever. A guesser who waits 30 days
+ * between tries gains nothing from the reset.
+ */
+const staleCounterKeepSeconds = 30 * 24 * 60 * 60;
 
 export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -32,6 +39,7 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
     const sessionsBefore = addSeconds(now, -sessionKeepSeconds).toISOString();
     const otpBefore = addSeconds(now, -otpKeepSeconds).toISOString();
     const counterBefore = addSeconds(now, -idleCounterKeepSeconds).toISOString();
+    const staleCounterBefore = addSeconds(now, -staleCounterKeepSeconds).toISOString();
     const at = now.toISOString();
     return {
       sessions: await deleteInBatches(() => sql`
@@ -55,8 +63,8 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
       pinCounters: await deleteInBatches(() => sql`
         with gone as (delete from pin_attempts where key in (
           select key from pin_attempts
-          where failures = 0 and (locked_until is null or locked_until < ${counterBefore}) and lock_count = 0
-            and updated_at < ${counterBefore}
+          where (locked_until is null or locked_until < ${at})
+            and (updated_at < ${staleCounterBefore} or (failures = 0 and lock_count = 0 and updated_at < ${counterBefore}))
           limit ${batchRows}) returning 1)
         select count(*)::int as n from gone`),
     };

@@ -1,36 +1,79 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { bearer, createTestContext, newPhone, paymentSetup, registerCustomer, type TestContext } from '../../test/context';
 import { createMaintenanceService } from './maintenance.service';
 
+// Each test has a database of its own, so every count below is exact.
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); });
-afterAll(async () => { await ctx.close(); });
+afterEach(async () => { await ctx.close(); });
 
 const count = async (table: string) =>
   rowsOf<{ n: number }>(await ctx.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
 
 describe('purging expired rows', () => {
-  it('removes expired sessions, OTPs, proofs, idempotency keys and idle PIN counters, and keeps live ones', async () => {
+  it('removes expired sessions, OTPs, proofs and idempotency keys, and keeps live ones', async () => {
+    ctx = await createTestContext();
     const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    // A merchant (registered, approved by an admin who signs in) and a customer: 3
+    // sessions, 2 OTP codes and 2 proofs; one payment with a key; one OTP never verified.
     const { generate, pay } = await paymentSetup(ctx);
     await pay((await generate()).qrData, { amount: '1', key: 'purge-test-key' });
     await ctx.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber: newPhone(), purpose: 'registration' } });
+    expect(await count('sessions')).toBe(3);
+    expect(await count('otp_codes')).toBe(3);
+    expect(await count('otp_proofs')).toBe(2);
     expect(await count('idempotency_keys')).toBe(1);
-    expect(await count('otp_codes')).toBeGreaterThan(0);
 
     ctx.clock.advance(31 * 24 * 3600);
+    // Made now: 1 session, 1 OTP code and 1 (consumed, unexpired) proof that must stay.
     const live = await registerCustomer(ctx);
     const purged = await maintenance.purgeExpired();
 
-    expect(purged.sessions).toBeGreaterThan(0);
-    expect(purged.idempotencyKeys).toBe(1);
-    expect(purged.otpCodes).toBeGreaterThan(0);
-    expect(purged.otpProofs).toBeGreaterThan(0);
-    expect(await count('idempotency_keys')).toBe(0);
-    expect(await count('otp_proofs')).toBe(1); // the live customer's, consumed but not yet expired
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(live.token) })).statusCode).toBe(200);
+    // Sign-ins that succeed leave no PIN counter, so there is none to purge here.
+    expect(purged).toEqual({ sessions: 3, otpCodes: 3, otpProofs: 2, idempotencyKeys: 1, pinCounters: 0 });
     expect(await count('sessions')).toBe(1);
+    expect(await count('otp_codes')).toBe(1);
+    expect(await count('otp_proofs')).toBe(1);
+    expect(await count('idempotency_keys')).toBe(0);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(live.token) })).statusCode).toBe(200);
+
+    // A second run finds nothing more.
+    expect(await maintenance.purgeExpired()).toEqual({ sessions: 0, otpCodes: 0, otpProofs: 0, idempotencyKeys: 0, pinCounters: 0 });
+  });
+
+  it('removes PIN counters not locked and untouched for 30 days whatever their failures, idle clean ones after a day, and keeps locked and recent ones', async () => {
+    ctx = await createTestContext();
+    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const now = ctx.clock();
+    const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+    const ahead = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
+    const day = 24 * 3600;
+    const rows: [key: string, failures: number, lockCount: number, lockedUntil: string | null, updatedAt: string][] = [
+      // Must go:
+      ['customer:+919000000001', 4, 0, null, ago(31 * day)], // made-up phone, failures, 31 days idle
+      ['business:nobody@example.com', 0, 3, ago(30 * day), ago(31 * day)], // locked thrice, lock long over
+      ['admin:ghost@example.com', 2, 1, ago(31 * day - 900), ago(31 * day)], // failures after a lock, lock over
+      ['customer:+919000000002', 0, 0, null, ago(2 * day)], // clean counter idle 2 days
+      // Must stay:
+      ['customer:+919000000003', 5, 1, ahead(3600), ago(31 * day)], // still locked
+      ['customer:+919000000004', 4, 0, null, ago(29 * day)], // failures, touched 29 days ago
+      ['customer:+919000000005', 0, 2, null, ago(2 * day)], // clean now but locked before, 2 days
+      ['customer:+919000000006', 0, 0, null, ago(3600)], // clean, touched an hour ago
+    ];
+    for (const [key, failures, lockCount, lockedUntil, updatedAt] of rows) {
+      await ctx.database.db.execute(sql`
+        insert into pin_attempts (key, failures, lock_count, locked_until, updated_at)
+        values (${key}, ${failures}, ${lockCount}, ${lockedUntil}, ${updatedAt})`);
+    }
+
+    const purged = await maintenance.purgeExpired();
+
+    expect(purged.pinCounters).toBe(4);
+    const left = rowsOf<{ key: string }>(await ctx.database.db.execute(sql`select key from pin_attempts order by key`));
+    expect(left.map((row) => row.key)).toEqual([
+      'customer:+919000000003', 'customer:+919000000004', 'customer:+919000000005', 'customer:+919000000006',
+    ]);
+    expect((await maintenance.purgeExpired()).pinCounters).toBe(0);
   });
 });
