@@ -216,7 +216,7 @@ describe('POST /api/payments/process', () => {
     expect((await accountOf(customer.token)).owed).toBe('0.00');
   });
 
-  it('checks the PIN with the sign-in lockout: 403 with attempts left, then 429', async () => {
+  it("checks the PIN under the account's own lockout: 403 with attempts left, then 429", async () => {
     const { customer, generate, pay } = await paymentSetup(ctx);
     const code = await generate({ amount: '10' });
     const wrong = await pay(code.qrData, { pin: '9071' });
@@ -225,8 +225,13 @@ describe('POST /api/payments/process', () => {
     for (let i = 0; i < 4; i++) await pay(code.qrData, { pin: '9071' });
     const locked = await pay(code.qrData);
     expect(locked.statusCode).toBe(429);
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/customer/login', payload: { phoneNumber: customer.phoneNumber, pin: customer.pin } });
-    expect(login.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'account_locked', retryAfterMinutes: 15 });
+    // The customer's sessions and trusted devices share this counter.
+    const trustedLogin = await ctx.app.inject({
+      method: 'POST', url: '/api/auth/customer/login', cookies: { device: customer.deviceToken },
+      payload: { phoneNumber: customer.phoneNumber, pin: customer.pin },
+    });
+    expect(trustedLogin.statusCode).toBe(429);
     expect((await accountOf(customer.token)).owed).toBe('0.00');
   });
 
