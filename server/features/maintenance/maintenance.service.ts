@@ -1,6 +1,6 @@
 /**
  * Tables that only grow with time (sessions, OTPs and their proofs, idempotency keys,
- * idle PIN counters) are purged of rows nobody can use any more. Deletes go in batches
+ * idle PIN counters, trusted devices) are purged of rows nobody can use any more. Deletes go in batches
  * so a large backlog never holds long locks.
  */
 import { sql } from 'drizzle-orm';
@@ -66,6 +66,10 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
           where (locked_until is null or locked_until < ${at})
             and (updated_at < ${staleCounterBefore} or (failures = 0 and lock_count = 0 and updated_at < ${counterBefore}))
           limit ${batchRows}) returning 1)
+        select count(*)::int as n from gone`),
+      trustedDevices: await deleteInBatches(() => sql`
+        with gone as (delete from trusted_devices where (token_hash, user_id) in (
+          select token_hash, user_id from trusted_devices where expires_at < ${at} limit ${batchRows}) returning 1)
         select count(*)::int as n from gone`),
     };
   }

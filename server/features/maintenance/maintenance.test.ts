@@ -31,7 +31,7 @@ describe('purging expired rows', () => {
     const purged = await maintenance.purgeExpired();
 
     // Sign-ins that succeed leave no PIN counter, so there is none to purge here.
-    expect(purged).toEqual({ sessions: 3, otpCodes: 3, otpProofs: 2, idempotencyKeys: 1, pinCounters: 0 });
+    expect(purged).toEqual({ sessions: 3, otpCodes: 3, otpProofs: 2, idempotencyKeys: 1, pinCounters: 0, trustedDevices: 0 });
     expect(await count('sessions')).toBe(1);
     expect(await count('otp_codes')).toBe(1);
     expect(await count('otp_proofs')).toBe(1);
@@ -39,7 +39,7 @@ describe('purging expired rows', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(live.token) })).statusCode).toBe(200);
 
     // A second run finds nothing more.
-    expect(await maintenance.purgeExpired()).toEqual({ sessions: 0, otpCodes: 0, otpProofs: 0, idempotencyKeys: 0, pinCounters: 0 });
+    expect(await maintenance.purgeExpired()).toEqual({ sessions: 0, otpCodes: 0, otpProofs: 0, idempotencyKeys: 0, pinCounters: 0, trustedDevices: 0 });
   });
 
   it('removes PIN counters not locked and untouched for 30 days whatever their failures, idle clean ones after a day, and keeps locked and recent ones', async () => {
@@ -75,5 +75,26 @@ describe('purging expired rows', () => {
       'customer:+919000000003', 'customer:+919000000004', 'customer:+919000000005', 'customer:+919000000006',
     ]);
     expect((await maintenance.purgeExpired()).pinCounters).toBe(0);
+  });
+
+  it('forgets devices a year after the account last proved itself on them, and keeps the others', async () => {
+    ctx = await createTestContext();
+    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const old = await registerCustomer(ctx);
+    const provedAgain = await registerCustomer(ctx);
+    ctx.clock.advance(200 * 24 * 3600);
+    // Signing in on a trusted device proves the account there again: a year from now.
+    const signIn = await ctx.app.inject({
+      method: 'POST', url: '/api/auth/customer/login', cookies: { device: provedAgain.deviceToken },
+      payload: { phoneNumber: provedAgain.phoneNumber, pin: provedAgain.pin },
+    });
+    expect(signIn.statusCode).toBe(200);
+    ctx.clock.advance(166 * 24 * 3600);
+    expect(await count('trusted_devices')).toBe(2);
+
+    expect((await maintenance.purgeExpired()).trustedDevices).toBe(1);
+    const left = rowsOf<{ user_id: string }>(await ctx.database.db.execute(sql`select user_id from trusted_devices`));
+    expect(left.map((row) => row.user_id)).toEqual([provedAgain.userId]);
+    expect(old.userId).not.toBe(provedAgain.userId);
   });
 });
