@@ -38,6 +38,9 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
+      // The same aliases as tsconfig.json's paths.
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
       // wouter imports this shim for React 17; React 19 has the hook (see the file).
       'use-sync-external-store/shim/index.js': fileURLToPath(
         new URL('./web/src/lib/use-sync-external-store-shim.ts', import.meta.url),

@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/** tsconfig.json's paths, for every project. */
+const resolve = {
+  alias: {
+    '@common': fileURLToPath(new URL('./common', import.meta.url)),
+    '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+  },
+};
 
 /**
  * Four kinds of tests: server and common (Node, real database per file), web
@@ -10,6 +19,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'server',
           environment: 'node',
@@ -21,6 +31,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve,
         test: {
           name: 'web',
           environment: 'jsdom',
@@ -30,6 +41,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           environment: 'node',
@@ -41,6 +53,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'resilience',
           environment: 'node',

@@ -5,7 +5,6 @@
  * that grows.
  */
 import { writeFileSync } from 'node:fs';
-import pg from 'pg';
 import { freshBenchDatabase } from './database';
 import { machine, reconcileOrFail, runWrk, startServer } from './lib';
 import { customerToken, merchantToken, seed } from './seed';

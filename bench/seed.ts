@@ -49,7 +49,7 @@ async function insertUsers(db: Queryable, role: 'customer' | 'business', count: 
 export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
   const log = options.log ?? (() => {});
   const started = Date.now();
-  const customerIds = await insertUsers(db, 'customer', options.customers);
+  await insertUsers(db, 'customer', options.customers);
   const merchantUserIds = await insertUsers(db, 'business', options.merchants);
   await db.query(`
     insert into businesses (id, user_id, business_name, business_type, address, status, fee_basis_points,

@@ -139,6 +139,7 @@ const sessionCookieOf = async (page: Page) =>
   (await page.context().cookies()).find((cookie) => cookie.name === 'session')?.value;
 
 describe.skipIf(journeysDisabled)('browser security', () => {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- naming the fixture starts the app for this test
   journey('every route, asset and 404 carries the security headers; HSTS only behind https', async ({ khata }) => {
     const routes: RouteOptions[] = [];
     const httpsRoutes: RouteOptions[] = [];

@@ -1,7 +1,7 @@
 /** Customer journeys (spec §2, §4, §5, §8): register, profile, sign in, change PIN. */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { otpVerifyAttemptsMax } from '../common/limits';
+import { otpVerifyAttemptsMax } from '@common/limits';
 import { users } from '../server/db/schema';
 import { journey, journeysDisabled, type RunningApp } from './harness';
 import {

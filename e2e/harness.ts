@@ -377,7 +377,6 @@ interface FileFixtures {
  */
 export const journey = test.extend<JourneyFixtures & FileFixtures>({
   khata: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const khata = await startApp();
       await use(khata);
@@ -386,7 +385,6 @@ export const journey = test.extend<JourneyFixtures & FileFixtures>({
     { scope: 'file' },
   ],
   browser: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const browser = await launchChromium();
       await use(browser);

@@ -20,6 +20,7 @@ if (!serverUrl) {
   console.log('SKIPPED scale-out: it needs PostgreSQL; set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test');
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read field by field
 interface Answer { status: number; body: any; setCookies: string[] }
 
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;

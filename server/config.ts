@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { sessionAbsoluteTtlSeconds, sessionIdleTtlSeconds } from '../common/limits';
+import { sessionAbsoluteTtlSeconds, sessionIdleTtlSeconds } from '@common/limits';
 
 export type SmsProviderName = 'development' | 'webhook';
 

@@ -3,7 +3,7 @@
  * `{ error, code }` with the code's status. Anything else is a bug and becomes a bare 500.
  */
 import type * as z from 'zod/mini';
-import { errorStatus, type ErrorBody, type ErrorCode } from '../common/errors';
+import { errorStatus, type ErrorBody, type ErrorCode } from '@common/errors';
 
 export class AppError extends Error {
   readonly status: number;

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import * as z from 'zod/mini';
-import { email as emailSchema, pin as pinSchema } from '../../common/schemas/identity';
+import { email as emailSchema, pin as pinSchema } from '@common/schemas/identity';
 import { createServices } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../common/api-types';
+import type { Role } from '@common/api-types';
 import { AppError } from '../errors';
 import { sessionCookie } from './cookies';
 import type { Session, SessionService } from '../features/auth/sessions.service';

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorBody } from '../../common/errors';
+import type { ErrorBody } from '@common/errors';
 import { AppError } from '../errors';
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorBody } from '../../common/errors';
+import type { ErrorBody } from '@common/errors';
 
 function decodedPath(url: string): string {
   const path = url.split('?', 1)[0]!;

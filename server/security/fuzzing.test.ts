@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorStatus } from '../../common/errors';
+import { errorStatus } from '@common/errors';
 import { rowsOf } from '../db/client';
 import {
   adminToken, approvedBusiness, bearer, businessIdOf, createTestContext, newPhone, paymentHandleOf, paymentSetup,
@@ -219,7 +219,7 @@ const specialValues: unknown[] = [
   null, true, 0, -1, 0.001, 10.005, 2 ** 53 + 2, raw('1e309'), raw('-1e309'), 'NaN', ' 10 ', '10', '',
   '\u0000', 'a\u0000b', '\uD800', 'x'.repeat(10_000), 'x'.repeat(70_000), '😀İß\u202E', "' or 1=1 --",
   'select * from users', '------------------------------------', '9999', '+919876543210', 'nobody@example.com', [], ['10'], { amount: '10' },
-  raw('{"__proto__":{"polluted":"yes"}}'), raw('{"constructor":{"prototype":{"polluted":"yes"}}}'), deepArray,
+  raw('{"__proto__":{"polluted":"yes"}}'), raw('{"constructor":{"prototype":{"polluted":"yes"}}}'), deepArray, deepObject,
 ]
 
 const pollutionKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];

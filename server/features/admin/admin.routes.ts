@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { recentBusinessesCount } from '../../../common/limits';
-import { businessTermsBody, decideBusinessesBody } from '../../../common/schemas/admin';
+import { recentBusinessesCount } from '@common/limits';
+import { businessTermsBody, decideBusinessesBody } from '@common/schemas/admin';
 import { AppError, parseInput } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { BusinessService } from '../businesses/businesses.service';

@@ -1,6 +1,6 @@
 /** SQL for accounts: users and the business profile of a merchant. */
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '../../../common/api-types';
+import type { Role } from '@common/api-types';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 

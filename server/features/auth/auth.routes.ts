@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deviceTrustTtlSeconds } from '../../../common/limits';
+import { deviceTrustTtlSeconds } from '@common/limits';
 import {
   businessRegisterBody, changePinBody, customerLoginBody, customerRegisterBody, emailLoginBody, resetPinBody, unlockBody,
-} from '../../../common/schemas/identity';
+} from '@common/schemas/identity';
 import { parseInput } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import { cookiePaths, deviceCookie, otpProofCookie, sessionCookie, type CookieOptions } from '../../plugins/cookies';

@@ -3,12 +3,12 @@
  * roles, the current user, sign-out and PIN changes. No Fastify here.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { MeResponse, Role, UserView } from '../../../common/api-types';
-import { invalidCredentialsMessage, weakPinMessage } from '../../../common/errors';
+import type { MeResponse, Role, UserView } from '@common/api-types';
+import { invalidCredentialsMessage, weakPinMessage } from '@common/errors';
 import type {
   BusinessRegisterBody, ChangePinBody, CustomerRegisterBody, ResetPinBody, UnlockBody,
-} from '../../../common/schemas/identity';
-import { isWeakPin } from '../../../common/weak-pins';
+} from '@common/schemas/identity';
+import { isWeakPin } from '@common/weak-pins';
 import type { Clock } from '../../clock';
 import { inTransaction, sqlState, violatedConstraint, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';

@@ -6,7 +6,7 @@
  * the anonymous counter, cannot lock the owner out of the devices they already use.
  */
 import { randomBytes } from 'node:crypto';
-import { deviceTrustTtlSeconds } from '../../../common/limits';
+import { deviceTrustTtlSeconds } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import * as repository from './devices.repository';

@@ -4,9 +4,9 @@
  * the lockout do (design.md §5).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Role } from '../../../common/api-types';
-import { lockedMessage } from '../../../common/errors';
-import { pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '../../../common/limits';
+import type { Role } from '@common/api-types';
+import { lockedMessage } from '@common/errors';
+import { pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '@common/limits';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';

@@ -3,8 +3,8 @@
  * idle and an absolute expiry (design.md §5).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '../../../common/api-types';
-import { sessionTouchIntervalSeconds } from '../../../common/limits';
+import type { Role } from '@common/api-types';
+import { sessionTouchIntervalSeconds } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import * as repository from './sessions.repository';

@@ -1,6 +1,6 @@
 /** SQL for business profiles, admin decisions and their audit trail. */
 import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { BusinessStatus } from '../../../common/api-types';
+import type { BusinessStatus } from '@common/api-types';
 import type { Executor } from '../../db/client';
 import { businessDecisions, businesses, users } from '../../db/schema';
 

@@ -3,10 +3,10 @@
  * nothing, with an audit trail) and the terms (fee rate, maximum credit limit).
  */
 import { randomUUID } from 'node:crypto';
-import type { AdminBusiness, BusinessProfile, BusinessStatus } from '../../../common/api-types';
-import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
-import { defaultFeeBasisPoints, defaultMaxCreditLimitPaise } from '../../../common/limits';
-import type { BusinessTermsBody, DecideBusinessesBody } from '../../../common/schemas/admin';
+import type { AdminBusiness, BusinessProfile, BusinessStatus } from '@common/api-types';
+import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '@common/money';
+import { defaultFeeBasisPoints, defaultMaxCreditLimitPaise } from '@common/limits';
+import type { BusinessTermsBody, DecideBusinessesBody } from '@common/schemas/admin';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { changeLimitBody, createCreditAccountBody } from '../../../common/schemas/credit';
-import { repaymentBody } from '../../../common/schemas/payments';
+import { changeLimitBody, createCreditAccountBody } from '@common/schemas/credit';
+import { repaymentBody } from '@common/schemas/payments';
 import { AppError, parseInput } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { CreditService } from './credit.service';

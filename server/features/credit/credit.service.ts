@@ -4,10 +4,10 @@
  * max(0, limit − owed) (design.md §3).
  */
 import { randomUUID } from 'node:crypto';
-import type { BusinessCreditAccount, CustomerCreditAccount } from '../../../common/api-types';
-import { formatRupees, toWireAmount, type Paise } from '../../../common/money';
-import type { ChangeLimitBody, CreateCreditAccountBody } from '../../../common/schemas/credit';
-import type { RepaymentBody } from '../../../common/schemas/payments';
+import type { BusinessCreditAccount, CustomerCreditAccount } from '@common/api-types';
+import { formatRupees, toWireAmount, type Paise } from '@common/money';
+import type { ChangeLimitBody, CreateCreditAccountBody } from '@common/schemas/credit';
+import type { RepaymentBody } from '@common/schemas/payments';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';

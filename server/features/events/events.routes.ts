@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErrorBody } from '../../../common/errors';
-import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax } from '../../../common/limits';
+import type { ErrorBody } from '@common/errors';
+import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax } from '@common/limits';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { BusinessService } from '../businesses/businesses.service';

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
   eventListenRetryMaxMs, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax,
-} from '../../../common/limits';
+} from '@common/limits';
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { uuidv7 } from '../../ids';

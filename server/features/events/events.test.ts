@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventReplayMarginSeconds, eventStreamRetryAfterSeconds } from '../../../common/limits';
+import { eventReplayMarginSeconds, eventStreamRetryAfterSeconds } from '@common/limits';
 import { buildApp, type KhataApp } from '../../app';
 import { developmentSmsProvider } from '../otp/sms';
 import { testConfig } from '../../test/config';

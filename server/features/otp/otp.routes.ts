@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { OtpSendResponse, OtpVerifyResponse } from '../../../common/api-types';
-import { otpProofTtlSeconds } from '../../../common/limits';
-import { otpSendBody, otpVerifyBody } from '../../../common/schemas/identity';
+import type { OtpSendResponse, OtpVerifyResponse } from '@common/api-types';
+import { otpProofTtlSeconds } from '@common/limits';
+import { otpSendBody, otpVerifyBody } from '@common/schemas/identity';
 import { parseInput } from '../../errors';
 import { cookiePaths, otpProofCookie, type CookieOptions } from '../../plugins/cookies';
 import type { OtpService } from './otp.service';

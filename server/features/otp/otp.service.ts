@@ -8,7 +8,7 @@ import { createHmac, hkdfSync, randomBytes, randomInt, randomUUID, timingSafeEqu
 import {
   otpDigits, otpProofEmailConflictsMax, otpProofTtlSeconds, otpResendGapSeconds, otpSendsPerHourMax, otpTtlSeconds,
   otpVerifyAttemptsMax,
-} from '../../../common/limits';
+} from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { historyQuery, processPaymentBody, validateQrBody } from '../../../common/schemas/payments';
+import { historyQuery, processPaymentBody, validateQrBody } from '@common/schemas/payments';
 import { AppError, parseInput } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { TransactionService } from '../transactions/transactions.service';

@@ -7,10 +7,10 @@
  * the guarded debit, writes the ledger row and the merchant's counters.
  */
 import { createHash, randomInt } from 'node:crypto';
-import type { QrValidation, TransactionView } from '../../../common/api-types';
-import { paymentMaxPaise, pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '../../../common/limits';
-import { feeFor, formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
-import type { ProcessPaymentBody } from '../../../common/schemas/payments';
+import type { QrValidation, TransactionView } from '@common/api-types';
+import { paymentMaxPaise, pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '@common/limits';
+import { feeFor, formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '@common/money';
+import type { ProcessPaymentBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { databaseError, type Db } from '../../db/client';
 import { AppError } from '../../errors';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { generateQrBody, qrListQuery } from '../../../common/schemas/payments';
+import { generateQrBody, qrListQuery } from '@common/schemas/payments';
 import { parseInput } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { QrService } from './qr.service';

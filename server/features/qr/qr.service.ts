@@ -4,10 +4,10 @@
  * the URL names, and takes amount, business and expiry from its own row (design.md §4).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { QrCodeView } from '../../../common/api-types';
-import { paymentMaxPaise, qrExpiryMinutesDefault } from '../../../common/limits';
-import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '../../../common/money';
-import type { GenerateQrBody } from '../../../common/schemas/payments';
+import type { QrCodeView } from '@common/api-types';
+import { paymentMaxPaise, qrExpiryMinutesDefault } from '@common/limits';
+import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '@common/money';
+import type { GenerateQrBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
 import type { qrCodes } from '../../db/schema';

@@ -1,7 +1,7 @@
 /** The admin's and merchants' counts, maintained in the callers' transactions. */
 import { randomInt } from 'node:crypto';
-import type { AdminStats, BusinessStats } from '../../../common/api-types';
-import { toWireAmount, type Paise } from '../../../common/money';
+import type { AdminStats, BusinessStats } from '@common/api-types';
+import { toWireAmount, type Paise } from '@common/money';
 import type { Db, Executor } from '../../db/client';
 import * as repository from './stats.repository';
 

@@ -1,8 +1,8 @@
 /** The ledger's rows as both histories show them, newest first, keyset-paginated. */
-import type { TransactionPage, TransactionView } from '../../../common/api-types';
-import { historyPageSize, historyPageSizeMax } from '../../../common/limits';
-import { toWireAmount, type Paise } from '../../../common/money';
-import type { HistoryQuery } from '../../../common/schemas/payments';
+import type { TransactionPage, TransactionView } from '@common/api-types';
+import { historyPageSize, historyPageSizeMax } from '@common/limits';
+import { toWireAmount, type Paise } from '@common/money';
+import type { HistoryQuery } from '@common/schemas/payments';
 import type { Db, Executor } from '../../db/client';
 import type { transactions } from '../../db/schema';
 import { AppError } from '../../errors';

@@ -1,13 +1,13 @@
-import type { UserView } from '../../../common/api-types';
-import { ThemeToggle } from '../components/ui/theme-toggle';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { AllBusinessesTab } from '../features/admin/components/all-businesses-tab';
-import { AnalyticsTab } from '../features/admin/components/analytics-tab';
-import { ApprovalsPanel } from '../features/admin/components/approvals-panel';
-import { OverviewTab } from '../features/admin/components/overview-tab';
-import { SecurityTab } from '../features/admin/components/security-tab';
-import { useAdminStats } from '../features/admin/api/get-admin-stats';
-import { LogoutButton } from '../features/auth/components/logout-button';
+import type { UserView } from '@common/api-types';
+import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AllBusinessesTab } from '@/features/admin/components/all-businesses-tab';
+import { AnalyticsTab } from '@/features/admin/components/analytics-tab';
+import { ApprovalsPanel } from '@/features/admin/components/approvals-panel';
+import { OverviewTab } from '@/features/admin/components/overview-tab';
+import { SecurityTab } from '@/features/admin/components/security-tab';
+import { useAdminStats } from '@/features/admin/api/get-admin-stats';
+import { LogoutButton } from '@/features/auth/components/logout-button';
 
 /**
  * The admin's dashboard (spec §2): Overview, Business Approvals, All Businesses,

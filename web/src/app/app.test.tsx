@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MeResponse } from '../../../common/api-types';
-import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../test/fetch-stub';
-import { renderWithApp } from '../test/render';
-import { expectToast } from '../test/toast';
+import type { MeResponse } from '@common/api-types';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
 import { App } from './app';
 
 const customer: MeResponse = {

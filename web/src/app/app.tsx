@@ -2,11 +2,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentProps } from 'react';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
-import type { MeResponse } from '../../../common/api-types';
-import { FullPageSpinner } from '../components/ui/spinner';
-import { currentUserQueryKey, useCurrentUser } from '../features/auth/api/get-current-user';
-import { prefetchCustomerHome } from '../features/customer-home/api/prefetch-customer-home';
-import { payLinkQrData, rememberPayToken } from '../features/payment/pay-link';
+import type { MeResponse } from '@common/api-types';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { currentUserQueryKey, useCurrentUser } from '@/features/auth/api/get-current-user';
+import { prefetchCustomerHome } from '@/features/customer-home/api/prefetch-customer-home';
+import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
 import { loadCustomerApp } from './load-customer-app';
 import { CustomerLogin } from './routes/customer-login';
 import { NotFound } from './routes/not-found';

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CustomerCreditAccount, UserView } from '../../../common/api-types';
-import { callsTo, json, stubFetch } from '../test/fetch-stub';
-import { renderWithApp } from '../test/render';
+import type { CustomerCreditAccount, UserView } from '@common/api-types';
+import { callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
 import { CustomerApp } from './customer-app';
 
-vi.mock('../features/scanner/components/qr-scanner', () => ({
+vi.mock('@/features/scanner/components/qr-scanner', () => ({
   QrScanner: () => <p>Camera preview</p>,
 }));
 vi.mock('qrcode', () => {

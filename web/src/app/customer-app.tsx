@@ -2,25 +2,25 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { UserView } from '../../../common/api-types';
-import { LogoutButton } from '../features/auth/components/logout-button';
+import type { UserView } from '@common/api-types';
+import { LogoutButton } from '@/features/auth/components/logout-button';
 import {
   customerCreditAccountsQueryKey,
   useCustomerCreditAccounts,
-} from '../features/customer-home/api/get-customer-credit-accounts';
-import { HomeTab } from '../features/customer-home/components/home-tab';
-import { customerTransactionsQueryKey } from '../features/history/api/get-customer-transactions';
-import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '../features/payment/pay-link';
-import { ProfileTab } from '../features/profile/components/profile-tab';
-import { customerLedgerQueries, useLedgerEvents } from '../lib/use-ledger-events';
-import { whenIdle } from '../lib/when-idle';
-import { LiveUpdatesStatus } from '../components/ui/live-updates-status';
+} from '@/features/customer-home/api/get-customer-credit-accounts';
+import { HomeTab } from '@/features/customer-home/components/home-tab';
+import { customerTransactionsQueryKey } from '@/features/history/api/get-customer-transactions';
+import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '@/features/payment/pay-link';
+import { ProfileTab } from '@/features/profile/components/profile-tab';
+import { customerLedgerQueries, useLedgerEvents } from '@/lib/use-ledger-events';
+import { whenIdle } from '@/lib/when-idle';
+import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 
 // The payment screen (with the camera) and the payment code sheet (with the QR drawing
 // library) load on first use, keeping them out of the first download.
-const loadScanQrOverlay = () => import('../features/payment/components/scan-qr-overlay');
+const loadScanQrOverlay = () => import('@/features/payment/components/scan-qr-overlay');
 const ScanQrOverlay = lazy(() => loadScanQrOverlay().then((m) => ({ default: m.ScanQrOverlay })));
-const loadPaymentCodeSheet = () => import('../features/payment-code/components/payment-code-sheet');
+const loadPaymentCodeSheet = () => import('@/features/payment-code/components/payment-code-sheet');
 const PaymentCodeSheet = lazy(() => loadPaymentCodeSheet().then((m) => ({ default: m.PaymentCodeSheet })));
 
 type CustomerTab = 'home' | 'profile';

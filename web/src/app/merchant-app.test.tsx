@@ -6,13 +6,13 @@ import type {
   BusinessProfile,
   MeResponse,
   TransactionView,
-} from '../../../common/api-types';
-import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../test/fetch-stub';
-import { renderWithApp } from '../test/render';
-import { expectToast } from '../test/toast';
+} from '@common/api-types';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
 import { MerchantApp } from './merchant-app';
 
-vi.mock('../features/scanner/components/qr-scanner', () => ({ QrScanner: () => <p>Camera</p> }));
+vi.mock('@/features/scanner/components/qr-scanner', () => ({ QrScanner: () => <p>Camera</p> }));
 
 const profile = (change: Partial<BusinessProfile> = {}): MeResponse => ({
   user: { id: 'u1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },

@@ -1,24 +1,24 @@
 import { lazy, Suspense, useState } from 'react';
-import type { MeResponse } from '../../../common/api-types';
-import { Badge } from '../components/ui/badge';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
-import { LogoutButton } from '../features/auth/components/logout-button';
-import { DashboardTab } from '../features/merchant/components/dashboard-tab';
-import { HistoryTab } from '../features/merchant/components/history-tab';
-import { SettingsTab } from '../features/merchant/components/settings-tab';
-import { businessStatusTones } from '../features/merchant/status';
-import { QrCodesTab } from '../features/qr-codes/components/qr-codes-tab';
-import { merchantLedgerQueries, useLedgerEvents } from '../lib/use-ledger-events';
-import { capitalise } from '../lib/format';
-import { LiveUpdatesStatus } from '../components/ui/live-updates-status';
+import type { MeResponse } from '@common/api-types';
+import { Badge } from '@/components/ui/badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LogoutButton } from '@/features/auth/components/logout-button';
+import { DashboardTab } from '@/features/merchant/components/dashboard-tab';
+import { HistoryTab } from '@/features/merchant/components/history-tab';
+import { SettingsTab } from '@/features/merchant/components/settings-tab';
+import { businessStatusTones } from '@/features/merchant/status';
+import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
+import { merchantLedgerQueries, useLedgerEvents } from '@/lib/use-ledger-events';
+import { capitalise } from '@/lib/format';
+import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 
 // The sheet carries the camera scanner and the generator the QR drawing library; both
 // are fetched when first opened.
 const AddCreditAccountSheet = lazy(() =>
-  import('../features/credit-accounts/components/add-credit-account-sheet').then((m) => ({ default: m.AddCreditAccountSheet })),
+  import('@/features/credit-accounts/components/add-credit-account-sheet').then((m) => ({ default: m.AddCreditAccountSheet })),
 );
 const QrGenerator = lazy(() =>
-  import('../features/qr-codes/components/qr-generator').then((m) => ({ default: m.QrGenerator })),
+  import('@/features/qr-codes/components/qr-generator').then((m) => ({ default: m.QrGenerator })),
 );
 
 type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';

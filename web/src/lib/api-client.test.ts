@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiRequest, ApiError, errorStatus, getQueryFn, serverMessage } from './api-client';
-import { apiError, json, stubFetch } from '../test/fetch-stub';
+import { apiError, json, stubFetch } from '@/test/fetch-stub';
 import { QueryClient } from '@tanstack/react-query';
 
 const queryContext = (queryKey: readonly unknown[]) =>

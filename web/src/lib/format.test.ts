@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paise } from '../../../common/money';
+import { paise } from '@common/money';
 import { capitalise, formatPaise, formatWireRupees, shortUserId, toPhoneNumber } from './format';
 
 describe('format', () => {

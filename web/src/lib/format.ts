@@ -1,5 +1,5 @@
-import { formatRupees, parseRupees, type Paise } from '../../../common/money';
-import { countryCode, userIdDisplayChars } from '../../../common/limits';
+import { formatRupees, parseRupees, type Paise } from '@common/money';
+import { countryCode, userIdDisplayChars } from '@common/limits';
 
 /** "₹1,23,456.00" from a wire amount ("123456.00"); the text itself if it is not one. */
 export function formatWireRupees(amount: string): string {

@@ -1,4 +1,4 @@
-import { otpDigits, pinDigits } from '../../../common/limits';
+import { otpDigits, pinDigits } from '@common/limits';
 
 /** 10 digits, the first 6–9: what the server accepts after the fixed +91. */
 export const phoneDigitsPattern = /^[6-9]\d{9}$/;

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customerLedgerQueries, merchantLedgerQueries, useLedgerEvents } from './use-ledger-events';
-import { LiveUpdatesStatus } from '../components/ui/live-updates-status';
+import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 
 class FakeEventSource {
   static readonly CLOSED = 2;

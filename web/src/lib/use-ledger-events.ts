@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { eventStreamRetryAfterSeconds } from '../../../common/limits';
+import { eventStreamRetryAfterSeconds } from '@common/limits';
 
 export const ledgerEventsUrl = '/api/events';
 

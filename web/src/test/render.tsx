@@ -2,8 +2,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AppProviders } from '../app/providers';
-import { createQueryClient } from '../lib/query-client';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/lib/query-client';
 
 /** Renders with a fresh query client, the toast area and an in-memory location. */
 export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {

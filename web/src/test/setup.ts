@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { dismissToast } from '../components/ui/toast-store';
+import { dismissToast } from '@/components/ui/toast-store';
 
 // Screens, toasts and the login's validation load their code on first use (lazy
 // chunks). The first such import in a test file transforms that code, which on a busy

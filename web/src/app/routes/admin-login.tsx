@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { invalidCredentialsMessage } from '../../../../common/errors';
-import { useLoginAdmin } from '../../features/auth/api/login-admin';
-import { EmailLoginForm } from '../../features/auth/components/email-login-form';
+import { invalidCredentialsMessage } from '@common/errors';
+import { useLoginAdmin } from '@/features/auth/api/login-admin';
+import { EmailLoginForm } from '@/features/auth/components/email-login-form';
 import { AuthLayout } from './auth-layout';
 
 const linkClasses = 'font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-500';

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { CustomerLoginForm } from '../../features/auth/components/customer-login-form';
-import { loadCustomerApp } from '../load-customer-app';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { CustomerLoginForm } from '@/features/auth/components/customer-login-form';
+import { loadCustomerApp } from '@/app/load-customer-app';
 import { AuthLayout } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
 // Forgetting a PIN is rare: the reset wizard loads only when asked for.
 const PinResetWizard = lazy(() =>
-  import('../../features/pin-reset/components/pin-reset-wizard').then((m) => ({ default: m.PinResetWizard })),
+  import('@/features/pin-reset/components/pin-reset-wizard').then((m) => ({ default: m.PinResetWizard })),
 );
 
 /** /cust signed out: sign in, or register inside the same screen (spec §2). */

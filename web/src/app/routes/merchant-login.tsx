@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
-import { invalidCredentialsMessage } from '../../../../common/errors';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { useLoginBusiness } from '../../features/auth/api/login-business';
-import { EmailLoginForm } from '../../features/auth/components/email-login-form';
+import { invalidCredentialsMessage } from '@common/errors';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useLoginBusiness } from '@/features/auth/api/login-business';
+import { EmailLoginForm } from '@/features/auth/components/email-login-form';
 import { AuthLayout } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
 // Forgetting a PIN is rare: the reset wizard loads only when asked for.
 const PinResetWizard = lazy(() =>
-  import('../../features/pin-reset/components/pin-reset-wizard').then((m) => ({ default: m.PinResetWizard })),
+  import('@/features/pin-reset/components/pin-reset-wizard').then((m) => ({ default: m.PinResetWizard })),
 );
 
 /** /merchant signed out: business sign-in, or the business registration wizard. */

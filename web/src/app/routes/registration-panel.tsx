@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { useCompleteSignIn } from '../../features/auth/use-complete-sign-in';
-import type { RegistrationKind } from '../../features/registration/components/registration-wizard';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in';
+import type { RegistrationKind } from '@/features/registration/components/registration-wizard';
 
 // Most visits to a login screen are sign-ins, so the wizard loads only when asked for.
 const RegistrationWizard = lazy(() =>
-  import('../../features/registration/components/registration-wizard').then((m) => ({
+  import('@/features/registration/components/registration-wizard').then((m) => ({
     default: m.RegistrationWizard,
   })),
 );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { currentTheme, saveTheme, type Theme } from '../../lib/theme';
+import { currentTheme, saveTheme, type Theme } from '@/lib/theme';
 
 /** Switches between light and dark; the choice is remembered (lib/theme.ts). */
 export function ThemeToggle() {

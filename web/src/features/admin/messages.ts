@@ -1,5 +1,5 @@
 /** The admin's toasts: the spec's words (§5, §8) where it has them. Order is check order. */
-import type { IssueCatalogue } from '../../lib/form-issues';
+import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const reviewIssues = {
   reasonRequired: { title: 'Reason Required', description: 'Please provide a reason for rejection' },

@@ -3,10 +3,10 @@
  * is optional. The fee and limit are checked like the server does (common/schemas/admin.ts).
  */
 import * as z from 'zod/mini';
-import { feeBasisPointsMax } from '../../../../common/limits';
-import { parsePercent, parseRupees, toWireAmount, toWirePercent } from '../../../../common/money';
-import { toPhoneNumber } from '../../lib/format';
-import { phoneDigitsPattern } from '../../lib/patterns';
+import { feeBasisPointsMax } from '@common/limits';
+import { parsePercent, parseRupees, toWireAmount, toWirePercent } from '@common/money';
+import { toPhoneNumber } from '@/lib/format';
+import { phoneDigitsPattern } from '@/lib/patterns';
 
 const isValidFee = (text: string) => {
   const rate = parsePercent(text.trim());

@@ -1,6 +1,6 @@
 /** Sign-in toasts, word for word from the spec (§5, §8). Order is check order. */
-import { invalidCredentialsMessage } from '../../../../common/errors';
-import type { IssueCatalogue } from '../../lib/form-issues';
+import { invalidCredentialsMessage } from '@common/errors';
+import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const customerLoginIssues = {
   missing: { title: 'Missing Information', description: 'Please enter both phone number and PIN' },

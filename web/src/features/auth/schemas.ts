@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { phoneDigitsPattern } from '../../lib/patterns';
+import { phoneDigitsPattern } from '@/lib/patterns';
 
 export const customerLoginSchema = z.object({
   phone: z.string().check(z.minLength(1, 'missing'), z.regex(phoneDigitsPattern, 'invalidPhone')),

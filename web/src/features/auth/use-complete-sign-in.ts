@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { SessionResponse } from '../../../../common/api-types';
-import { setSessionToken } from '../../lib/session';
+import type { SessionResponse } from '@common/api-types';
+import { setSessionToken } from '@/lib/session';
 import { currentUserQueryKey } from './api/get-current-user';
 
 /**

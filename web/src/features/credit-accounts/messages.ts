@@ -1,5 +1,5 @@
 /** Credit account toasts, word for word from the spec (§5, §8). Order is check order. */
-import type { IssueCatalogue } from '../../lib/form-issues';
+import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const createAccountIssues = {
   handleRequired: { title: 'Payment Handle Required', description: 'Please scan QR or enter customer payment handle' },

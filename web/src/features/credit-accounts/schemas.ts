@@ -4,7 +4,7 @@
  * the server checks them again through common/schemas/credit.ts.
  */
 import * as z from 'zod/mini';
-import { parseRupees, toWireAmount, type Paise } from '../../../../common/money';
+import { parseRupees, toWireAmount, type Paise } from '@common/money';
 
 /** A typed rupee amount greater than 0 with at most 2 decimals, in paise; else null. */
 export function positivePaise(text: string): Paise | null {

@@ -1,4 +1,4 @@
-import type { BusinessStatus } from '../../../../common/api-types';
+import type { BusinessStatus } from '@common/api-types';
 
 /** The badge tone of each business status. */
 export const businessStatusTones = { pending: 'warning', approved: 'success', rejected: 'danger' } as const satisfies Record<

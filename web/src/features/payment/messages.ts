@@ -1,5 +1,5 @@
 /** The payment screen's toasts, word for word from the spec (§5, §8). */
-import type { ToastMessage } from '../../components/ui/toast-store';
+import type { ToastMessage } from '@/components/ui/toast-store';
 
 export const paymentMessages = {
   noQrCode: { title: 'No QR Code', description: 'Please scan or enter a QR code first' },

@@ -2,8 +2,8 @@
  * The PIN reset's toasts. The new-PIN checks use the Change PIN sheet's words (spec §5);
  * the rest is beyond the spec. Order is check order.
  */
-import { weakPinMessage } from '../../../../common/errors';
-import type { IssueCatalogue } from '../../lib/form-issues';
+import { weakPinMessage } from '@common/errors';
+import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const newPinIssues = {
   invalidNew: { title: 'Invalid New PIN', description: 'New PIN must be 4 digits' },

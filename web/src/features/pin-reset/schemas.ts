@@ -1,7 +1,7 @@
 /** The new PIN of a reset, each problem named by a key of `messages.ts`. */
 import * as z from 'zod/mini';
-import { isWeakPin } from '../../../../common/weak-pins';
-import { pinPattern } from '../../lib/patterns';
+import { isWeakPin } from '@common/weak-pins';
+import { pinPattern } from '@/lib/patterns';
 
 export const newPinSchema = z
   .object({

@@ -1,6 +1,6 @@
 /** Change PIN toasts, word for word from the spec (§5, §8). Order is check order. */
-import { weakPinMessage } from '../../../../common/errors';
-import type { IssueCatalogue } from '../../lib/form-issues';
+import { weakPinMessage } from '@common/errors';
+import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const changePinIssues = {
   invalidCurrent: { title: 'Invalid Current PIN', description: 'Current PIN must be 4 digits' },

@@ -1,7 +1,7 @@
 /** Change PIN rules (spec §5), each problem named by a key of `messages.ts`. */
 import * as z from 'zod/mini';
-import { isWeakPin } from '../../../../common/weak-pins';
-import { pinPattern } from '../../lib/patterns';
+import { isWeakPin } from '@common/weak-pins';
+import { pinPattern } from '@/lib/patterns';
 
 export const changePinSchema = z
   .object({

@@ -1,5 +1,5 @@
 /** QR generator toasts, word for word from the spec (§5, §8). */
-import type { IssueCatalogue } from '../../lib/form-issues';
+import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const generateQrIssues = {
   invalidAmount: { title: 'Invalid Amount', description: 'Please enter a valid amount greater than 0' },

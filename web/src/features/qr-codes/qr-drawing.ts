@@ -2,7 +2,7 @@
  * Drawing QR codes with the `qrcode` package, fetched on first use so it stays out of
  * the first download.
  */
-import { customerQrDownloadPx } from '../../../../common/limits';
+import { customerQrDownloadPx } from '@common/limits';
 
 type QrCodeModule = typeof import('qrcode');
 let qrcodeModule: Promise<QrCodeModule> | null = null;

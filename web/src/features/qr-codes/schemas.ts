@@ -7,8 +7,8 @@ import {
   qrExpiryMinutesDefault,
   qrExpiryMinutesMax,
   qrExpiryMinutesMin,
-} from '../../../../common/limits';
-import { parseRupees, toWireAmount } from '../../../../common/money';
+} from '@common/limits';
+import { parseRupees, toWireAmount } from '@common/money';
 import type { GenerateQrRequest } from './api/generate-qr-code';
 
 const amountIsValid = (text: string) => {

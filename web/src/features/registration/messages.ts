@@ -1,6 +1,6 @@
 /** The wizard's toasts, word for word from the spec (§5, §8). Order is check order. */
-import { weakPinMessage } from '../../../../common/errors';
-import type { IssueCatalogue } from '../../lib/form-issues';
+import { weakPinMessage } from '@common/errors';
+import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const phoneIssues = {
   invalidPhone: { title: 'Invalid Phone Number', description: 'Please enter a valid 10-digit phone number' },

@@ -3,8 +3,8 @@
  * the server checks the same rules again through common/schemas/identity.ts.
  */
 import * as z from 'zod/mini';
-import { isWeakPin } from '../../../../common/weak-pins';
-import { otpPattern, phoneDigitsPattern, pinPattern } from '../../lib/patterns';
+import { isWeakPin } from '@common/weak-pins';
+import { otpPattern, phoneDigitsPattern, pinPattern } from '@/lib/patterns';
 
 export const phoneSchema = z.object({
   phone: z.string().check(z.regex(phoneDigitsPattern, 'invalidPhone')),

@@ -2,11 +2,11 @@
  * Sending and verifying a one-time code to a phone, with the spec's toasts (§8): shared
  * by registration and the PIN reset, which differ only in the code's purpose.
  */
-import { developmentOtpToastMs } from '../../../../common/limits';
-import type { OtpSendBody } from '../../../../common/schemas/identity';
-import { toast } from '../../components/ui/toast-store';
-import { serverMessage } from '../../lib/api-client';
-import { toPhoneNumber } from '../../lib/format';
+import { developmentOtpToastMs } from '@common/limits';
+import type { OtpSendBody } from '@common/schemas/identity';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { toPhoneNumber } from '@/lib/format';
 import { useSendOtp } from './api/send-otp';
 import { useVerifyOtp } from './api/verify-otp';
 import { defaults } from './messages';

@@ -3,7 +3,7 @@
  * big the scan box is, which message a failure shows and which state changes are
  * allowed (spec §2, §4, §8, §9).
  */
-import { scannerBoxMinPx, scannerBoxPx } from '../../../../common/limits';
+import { scannerBoxMinPx, scannerBoxPx } from '@common/limits';
 
 export interface Camera {
   id: string;

@@ -5,7 +5,7 @@
  * is stopped twice or cleared while scanning).
  */
 import type { Html5Qrcode } from 'html5-qrcode';
-import { scannerFps } from '../../../../common/limits';
+import { scannerFps } from '@common/limits';
 import {
   canEnter,
   chooseCameraIndex,

@@ -3,7 +3,7 @@
  * everything the admin sees after a decision (spec §7: both lists are refetched).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { AdminBusiness } from '../../../../../common/api-types';
+import type { AdminBusiness } from '@common/api-types';
 
 export interface BusinessPage {
   businesses: AdminBusiness[];

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { businessPageSize, type BusinessPage } from './admin-queries';
 
 /** The URL of one page: the list's own query plus limit and, after the first, cursor. */

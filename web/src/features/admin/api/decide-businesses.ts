@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DecideBusinessesBody } from '../../../../../common/schemas/admin';
-import { apiRequest } from '../../../lib/api-client';
+import type { DecideBusinessesBody } from '@common/schemas/admin';
+import { apiRequest } from '@/lib/api-client';
 import { invalidateAdminQueries } from './admin-queries';
 
 /** The wire form: amounts and percents as 2-decimal strings, optional fields left out. */

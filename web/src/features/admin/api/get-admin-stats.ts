@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminBusiness, AdminStats } from '../../../../../common/api-types';
+import type { AdminBusiness, AdminStats } from '@common/api-types';
 
 export interface AdminStatsResponse {
   stats: AdminStats;

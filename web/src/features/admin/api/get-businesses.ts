@@ -1,4 +1,4 @@
-import type { BusinessStatus } from '../../../../../common/api-types';
+import type { BusinessStatus } from '@common/api-types';
 import { useBusinessList } from './business-list';
 
 export const businessesUrl = (status?: BusinessStatus): string =>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UnlockBody } from '../../../../../common/schemas/identity';
-import { apiRequest } from '../../../lib/api-client';
+import type { UnlockBody } from '@common/schemas/identity';
+import { apiRequest } from '@/lib/api-client';
 
 export interface UnlockAnswer {
   success: true;

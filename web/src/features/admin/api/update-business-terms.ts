@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminBusiness } from '../../../../../common/api-types';
-import { apiRequest } from '../../../lib/api-client';
+import type { AdminBusiness } from '@common/api-types';
+import { apiRequest } from '@/lib/api-client';
 import { invalidateAdminQueries } from './admin-queries';
 
 export interface BusinessTermsRequest {

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, callsTo, json, stubFetch } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
-import { adminBusiness, page, urls } from '../test-fixtures';
+import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
+import { adminBusiness, page, urls } from '@/features/admin/test-fixtures';
 import { AllBusinessesTab } from './all-businesses-tab';
 
 type Handlers = Parameters<typeof stubFetch>[0];

@@ -1,11 +1,11 @@
 /** All Businesses (spec §2): every business with its terms; approved ones can be edited. */
 import { useState } from 'react';
-import type { AdminBusiness } from '../../../../../common/api-types';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { formatWireRupees } from '../../../lib/format';
-import { useBusinesses } from '../api/get-businesses';
-import { formatFeePercent, formatIndiaDate } from '../format';
+import type { AdminBusiness } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatWireRupees } from '@/lib/format';
+import { useBusinesses } from '@/features/admin/api/get-businesses';
+import { formatFeePercent, formatIndiaDate } from '@/features/admin/format';
 import { BusinessList } from './business-list';
 import { EditTermsDialog } from './edit-terms-dialog';
 import { StatusBadge } from './status-badge';

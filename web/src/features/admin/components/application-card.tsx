@@ -1,7 +1,7 @@
-import type { AdminBusiness } from '../../../../../common/api-types';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { formatIndiaDate, formatIndiaDateTime } from '../format';
+import type { AdminBusiness } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatIndiaDate, formatIndiaDateTime } from '@/features/admin/format';
 import { StatusBadge } from './status-badge';
 
 /** The application as the admin reviews it: who, what, where and when. */

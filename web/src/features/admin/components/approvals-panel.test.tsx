@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
-import { adminBusiness, page, urls } from '../test-fixtures';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
+import { adminBusiness, page, urls } from '@/features/admin/test-fixtures';
 import { ApprovalsPanel } from './approvals-panel';
 
 type Handlers = Parameters<typeof stubFetch>[0];

@@ -1,9 +1,9 @@
 /** Business Approvals (spec §2): applications by status, and the review of pending ones. */
 import { useState } from 'react';
-import type { AdminBusiness } from '../../../../../common/api-types';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useBusinesses } from '../api/get-businesses';
-import { usePendingBusinesses } from '../api/get-pending-businesses';
+import type { AdminBusiness } from '@common/api-types';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useBusinesses } from '@/features/admin/api/get-businesses';
+import { usePendingBusinesses } from '@/features/admin/api/get-pending-businesses';
 import { ApplicationCard } from './application-card';
 import { BusinessList } from './business-list';
 import { ReviewDialog } from './review-dialog';

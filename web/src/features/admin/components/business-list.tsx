@@ -1,9 +1,9 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { AdminBusiness } from '../../../../../common/api-types';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import type { BusinessPage } from '../api/admin-queries';
+import type { AdminBusiness } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import type { BusinessPage } from '@/features/admin/api/admin-queries';
 import { EmptyState, LoadError } from './load-error';
 
 interface BusinessListProps {

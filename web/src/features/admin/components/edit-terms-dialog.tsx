@@ -1,18 +1,18 @@
 /** Edit Terms: an approved business's fee rate and maximum credit limit (design.md §3). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { AdminBusiness } from '../../../../../common/api-types';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api-client';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { useUpdateBusinessTerms } from '../api/update-business-terms';
-import { formatFeePercent } from '../format';
-import { formatWireRupees } from '../../../lib/format';
-import { termsFailedDefault, termsIssues, termsUpdatedTitle } from '../messages';
-import { termsForWire, termsSchema, type TermsValues } from '../schemas';
+import type { AdminBusiness } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { useUpdateBusinessTerms } from '@/features/admin/api/update-business-terms';
+import { formatFeePercent } from '@/features/admin/format';
+import { formatWireRupees } from '@/lib/format';
+import { termsFailedDefault, termsIssues, termsUpdatedTitle } from '@/features/admin/messages';
+import { termsForWire, termsSchema, type TermsValues } from '@/features/admin/schemas';
 
 interface EditTermsDialogProps {
   business: AdminBusiness | null;

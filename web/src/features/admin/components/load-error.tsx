@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /** A failed load: a short message and a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, callsTo, json, stubFetch } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
-import { adminBusiness, stats, urls } from '../test-fixtures';
+import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
+import { adminBusiness, stats, urls } from '@/features/admin/test-fixtures';
 import { OverviewTab } from './overview-tab';
 
 const recent = [

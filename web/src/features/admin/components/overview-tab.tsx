@@ -1,11 +1,11 @@
 /** Overview (spec §2): the counts and the 5 most recent applications, all from the server. */
 import { useState } from 'react';
-import type { AdminBusiness, AdminStats } from '../../../../../common/api-types';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { useAdminStats } from '../api/get-admin-stats';
-import { formatIndiaDate } from '../format';
+import type { AdminBusiness, AdminStats } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useAdminStats } from '@/features/admin/api/get-admin-stats';
+import { formatIndiaDate } from '@/features/admin/format';
 import { EmptyState, LoadError } from './load-error';
 import { ReviewDialog } from './review-dialog';
 import { StatusBadge } from './status-badge';

@@ -5,15 +5,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { AdminBusiness } from '../../../../../common/api-types';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Input, Label, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { useDecideBusinesses, type DecideBusinessesRequest } from '../api/decide-businesses';
-import { decisionFailed, decisionSucceeded, reviewIssues } from '../messages';
-import { reviewSchema, termsForWire, type ReviewValues } from '../schemas';
+import type { AdminBusiness } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Label, Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { useDecideBusinesses, type DecideBusinessesRequest } from '@/features/admin/api/decide-businesses';
+import { decisionFailed, decisionSucceeded, reviewIssues } from '@/features/admin/messages';
+import { reviewSchema, termsForWire, type ReviewValues } from '@/features/admin/schemas';
 import { ApplicationDetails } from './application-card';
 import { StatusBadge } from './status-badge';
 

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UserView } from '../../../../../common/api-types';
-import { AdminDashboard } from '../../../app/admin-dashboard';
-import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
-import { page, stats, urls } from '../test-fixtures';
+import type { UserView } from '@common/api-types';
+import { AdminDashboard } from '@/app/admin-dashboard';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
+import { page, stats, urls } from '@/features/admin/test-fixtures';
 
 const admin: UserView = { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' };
 

@@ -1,8 +1,8 @@
 /** Security (beyond the spec): the admin's own PIN and unlocking locked accounts. */
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ChangePinSheet } from '../../profile/components/change-pin-sheet';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ChangePinSheet } from '@/features/profile/public';
 import { UnlockAccountForm } from './unlock-account-form';
 
 export function SecurityTab() {

@@ -1,6 +1,6 @@
-import type { BusinessStatus } from '../../../../../common/api-types';
-import { Badge } from '../../../components/ui/badge';
-import { capitalise } from '../../../lib/format';
+import type { BusinessStatus } from '@common/api-types';
+import { Badge } from '@/components/ui/badge';
+import { capitalise } from '@/lib/format';
 
 const statusTones = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 

@@ -4,16 +4,16 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { emailLengthMax } from '../../../../../common/limits';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api-client';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { useUnlockAccount } from '../api/unlock-account';
-import { accountNotLocked, accountUnlocked, unlockFailedDefault, unlockFailedTitle, unlockIssues } from '../messages';
-import { unlockIdentifier, unlockSchema, type UnlockValues } from '../schemas';
+import { emailLengthMax } from '@common/limits';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { useUnlockAccount } from '@/features/admin/api/unlock-account';
+import { accountNotLocked, accountUnlocked, unlockFailedDefault, unlockFailedTitle, unlockIssues } from '@/features/admin/messages';
+import { unlockIdentifier, unlockSchema, type UnlockValues } from '@/features/admin/schemas';
 
 const roleOptions: { value: UnlockValues['role']; label: string }[] = [
   { value: 'customer', label: 'Customer' },

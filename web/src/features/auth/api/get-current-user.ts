@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '../../../../../common/api-types';
-import { getQueryFn } from '../../../lib/api-client';
+import type { MeResponse } from '@common/api-types';
+import { getQueryFn } from '@/lib/api-client';
 
 export const currentUserQueryKey = ['/api/auth/me'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorStatus } from '../../../lib/api-client';
-import { clearSessionToken } from '../../../lib/session';
-import { toast } from '../../../components/ui/toast-store';
+import { apiRequest, errorStatus } from '@/lib/api-client';
+import { clearSessionToken } from '@/lib/session';
+import { toast } from '@/components/ui/toast-store';
 
 /**
  * Ends the session (spec §7): on completion the token is forgotten, the cache cleared

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionResponse } from '../../../../../common/api-types';
-import type { EmailLoginBody } from '../../../../../common/schemas/identity';
-import { apiRequest } from '../../../lib/api-client';
+import type { SessionResponse } from '@common/api-types';
+import type { EmailLoginBody } from '@common/schemas/identity';
+import { apiRequest } from '@/lib/api-client';
 
 export function useLoginAdmin() {
   return useMutation({

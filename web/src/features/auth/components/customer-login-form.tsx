@@ -1,21 +1,21 @@
 import { useForm } from 'react-hook-form';
-import { countryCode, phoneDigits, pinDigits } from '../../../../../common/limits';
-import { Button } from '../../../components/ui/button';
-import { AffixInput, Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api-client';
-import { digitsOnChange } from '../../../lib/digits';
-import { toPhoneNumber } from '../../../lib/format';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { lazyResolver } from '../../../lib/lazy-resolver';
-import { useLoginCustomer } from '../api/login-customer';
-import { customerLoginIssues, loginFailedDefaults } from '../messages';
-import type { CustomerLoginValues } from '../schemas';
-import { useCompleteSignIn } from '../use-complete-sign-in';
+import { countryCode, phoneDigits, pinDigits } from '@common/limits';
+import { Button } from '@/components/ui/button';
+import { AffixInput, Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { digitsOnChange } from '@/lib/digits';
+import { toPhoneNumber } from '@/lib/format';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { useLoginCustomer } from '@/features/auth/api/login-customer';
+import { customerLoginIssues, loginFailedDefaults } from '@/features/auth/messages';
+import type { CustomerLoginValues } from '@/features/auth/schemas';
+import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in';
 
 // zod and the schema stay out of the first download (lib/lazy-resolver.ts).
 const validation = lazyResolver<CustomerLoginValues>(() =>
-  import('../customer-login-resolver').then((m) => m.customerLoginResolver),
+  import('@/features/auth/customer-login-resolver').then((m) => m.customerLoginResolver),
 );
 
 interface CustomerLoginFormProps {

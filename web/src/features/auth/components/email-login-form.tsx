@@ -2,18 +2,18 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { SessionResponse } from '../../../../../common/api-types';
-import { emailLengthMax, pinDigits } from '../../../../../common/limits';
-import type { EmailLoginBody } from '../../../../../common/schemas/identity';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api-client';
-import { digitsOnChange } from '../../../lib/digits';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { emailLoginIssues } from '../messages';
-import { emailLoginSchema, type EmailLoginValues } from '../schemas';
-import { useCompleteSignIn } from '../use-complete-sign-in';
+import type { SessionResponse } from '@common/api-types';
+import { emailLengthMax, pinDigits } from '@common/limits';
+import type { EmailLoginBody } from '@common/schemas/identity';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { digitsOnChange } from '@/lib/digits';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { emailLoginIssues } from '@/features/auth/messages';
+import { emailLoginSchema, type EmailLoginValues } from '@/features/auth/schemas';
+import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in';
 
 interface EmailLoginFormProps {
   /** "business" or "admin": names the fields' ids. */

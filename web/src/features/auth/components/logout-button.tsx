@@ -1,6 +1,6 @@
-import type { Role } from '../../../../../common/api-types';
-import { Button, type ButtonProps } from '../../../components/ui/button';
-import { useLogOut } from '../api/log-out';
+import type { Role } from '@common/api-types';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { useLogOut } from '@/features/auth/api/log-out';
 
 const loginPaths: Record<Role, string> = { customer: '/cust', business: '/merchant', admin: '/admin' };
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BusinessCreditAccount } from '../../../../../common/api-types';
-import { apiRequest } from '../../../lib/api-client';
+import type { BusinessCreditAccount } from '@common/api-types';
+import { apiRequest } from '@/lib/api-client';
 import { refreshCreditData } from './refresh-credit-data';
 
 /** The request as sent: the limit as a rupee string with 2 decimals (spec §5). */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessCreditAccount } from '../../../../../common/api-types';
+import type { BusinessCreditAccount } from '@common/api-types';
 
 export const businessCreditAccountsQueryKey = ['/api/credit-accounts/business'] as const;
 

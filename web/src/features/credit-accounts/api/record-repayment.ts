@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BusinessCreditAccount, TransactionView } from '../../../../../common/api-types';
-import { apiRequest } from '../../../lib/api-client';
+import type { BusinessCreditAccount, TransactionView } from '@common/api-types';
+import { apiRequest } from '@/lib/api-client';
 import { refreshCreditData } from './refresh-credit-data';
 
 /** Cash received from a customer: lowers what they owe (design.md §3, beyond the spec). */

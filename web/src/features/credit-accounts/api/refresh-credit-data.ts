@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { businessStatsQueryKey } from '../../merchant/api/get-business-stats';
-import { invalidateBusinessTransactions } from '../../merchant/api/get-business-transactions';
+import { businessStatsQueryKey } from '@/features/merchant/api/get-business-stats';
+import { invalidateBusinessTransactions } from '@/features/merchant/api/get-business-transactions';
 import { businessCreditAccountsQueryKey } from './get-business-credit-accounts';
 
 /** After a change to a credit account: the accounts, the totals and, if asked, the history. */

@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
 import { AddCreditAccountSheet } from './add-credit-account-sheet';
 
 // The camera is replaced by buttons that "scan" a given text; the scanner has its own tests.
-vi.mock('../../scanner/components/qr-scanner', () => ({
+vi.mock('@/features/scanner/components/qr-scanner', () => ({
   QrScanner: ({ onDetected }: { onDetected: (text: string) => void }) => (
     <div>
       <button type="button" onClick={() => onDetected('https://example.com/pay/abc')}>

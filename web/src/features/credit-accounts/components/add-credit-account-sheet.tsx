@@ -5,28 +5,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { Sheet } from '../../../components/ui/sheet';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api-client';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { QrScanner } from '../../scanner/components/qr-scanner';
-import { useCreateCreditAccount } from '../api/create-credit-account';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { Sheet } from '@/components/ui/sheet';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { QrScanner } from '@/features/scanner/public';
+import { useCreateCreditAccount } from '@/features/credit-accounts/api/create-credit-account';
 import {
   createAccountFailedDefault,
   createAccountIssues,
   invalidCustomerQr,
   paymentHandleExample,
-} from '../messages';
+} from '@/features/credit-accounts/messages';
 import {
   createAccountSchema,
   parseCustomerQr,
   wireAmount,
   type CreateAccountValues,
   type ScannedCustomer,
-} from '../schemas';
+} from '@/features/credit-accounts/schemas';
 
 interface AddCreditAccountSheetProps {
   open: boolean;

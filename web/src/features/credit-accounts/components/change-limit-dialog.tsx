@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { BusinessCreditAccount } from '../../../../../common/api-types';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api-client';
-import { formatWireRupees } from '../../../lib/format';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { useChangeCreditLimit } from '../api/change-credit-limit';
-import { changeLimitIssues } from '../messages';
-import { changeLimitSchema, wireAmount, type ChangeLimitValues } from '../schemas';
+import type { BusinessCreditAccount } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { formatWireRupees } from '@/lib/format';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { useChangeCreditLimit } from '@/features/credit-accounts/api/change-credit-limit';
+import { changeLimitIssues } from '@/features/credit-accounts/messages';
+import { changeLimitSchema, wireAmount, type ChangeLimitValues } from '@/features/credit-accounts/schemas';
 
 interface ChangeLimitDialogProps {
   account: BusinessCreditAccount | null;

@@ -1,13 +1,13 @@
 /** The merchant's customers (spec §2 Dashboard): each credit account with its numbers. */
 import { useState } from 'react';
-import type { BusinessCreditAccount } from '../../../../../common/api-types';
-import { parseRupees } from '../../../../../common/money';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatWireRupees } from '../../../lib/format';
-import { useBusinessCreditAccounts } from '../api/get-business-credit-accounts';
-import { paymentHandleExample } from '../messages';
+import type { BusinessCreditAccount } from '@common/api-types';
+import { parseRupees } from '@common/money';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatWireRupees } from '@/lib/format';
+import { useBusinessCreditAccounts } from '@/features/credit-accounts/api/get-business-credit-accounts';
+import { paymentHandleExample } from '@/features/credit-accounts/messages';
 import { ChangeLimitDialog } from './change-limit-dialog';
 import { RepaymentDialog } from './repayment-dialog';
 

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { BusinessCreditAccount } from '../../../../../common/api-types';
-import { parseRupees, type Paise } from '../../../../../common/money';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api-client';
-import { formatWireRupees } from '../../../lib/format';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { useRecordRepayment } from '../api/record-repayment';
-import { repaymentIssues } from '../messages';
-import { repaymentSchema, wireAmount, type RepaymentValues } from '../schemas';
+import type { BusinessCreditAccount } from '@common/api-types';
+import { parseRupees, type Paise } from '@common/money';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { formatWireRupees } from '@/lib/format';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { useRecordRepayment } from '@/features/credit-accounts/api/record-repayment';
+import { repaymentIssues } from '@/features/credit-accounts/messages';
+import { repaymentSchema, wireAmount, type RepaymentValues } from '@/features/credit-accounts/schemas';
 
 interface RepaymentDialogProps {
   account: BusinessCreditAccount | null;

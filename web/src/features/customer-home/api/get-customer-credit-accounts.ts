@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerCreditAccount } from '../../../../../common/api-types';
+import type { CustomerCreditAccount } from '@common/api-types';
 
 export const customerCreditAccountsQueryKey = ['/api/credit-accounts/customer'] as const;
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { customerTransactionsOptions } from '../../history/api/get-customer-transactions';
+import { customerTransactionsOptions } from '@/features/history/api/get-customer-transactions';
 import { customerCreditAccountsQueryKey } from './get-customer-credit-accounts';
 
 /**

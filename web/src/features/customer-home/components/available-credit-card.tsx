@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { CustomerCreditAccount } from '../../../../../common/api-types';
-import { formatRupees, parseRupees, paise, type Paise } from '../../../../../common/money';
-import { Button } from '../../../components/ui/button';
+import type { CustomerCreditAccount } from '@common/api-types';
+import { formatRupees, parseRupees, paise, type Paise } from '@common/money';
+import { Button } from '@/components/ui/button';
 
 /** Sums wire amounts ("1250.00") exactly, in paise. */
 export function sumRupees(amounts: readonly string[]): Paise {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerCreditAccount, TransactionPage, TransactionView, UserView } from '../../../../../common/api-types';
-import { callsTo, json, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
+import type { CustomerCreditAccount, TransactionPage, TransactionView, UserView } from '@common/api-types';
+import { callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
 import { HomeTab } from './home-tab';
 
 const user: UserView = { id: 'u1', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null };

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CustomerCreditAccount, UserView } from '../../../../../common/api-types';
-import { customerTransactionsKey, customerTransactionsOptions } from '../../history/api/get-customer-transactions';
-import { TransactionHistory, type MerchantFilter } from '../../history/components/transaction-history';
-import { useCustomerCreditAccounts } from '../api/get-customer-credit-accounts';
+import type { CustomerCreditAccount, UserView } from '@common/api-types';
+import { customerTransactionsKey, customerTransactionsOptions } from '@/features/history/api/get-customer-transactions';
+import { TransactionHistory, type MerchantFilter } from '@/features/history/public';
+import { useCustomerCreditAccounts } from '@/features/customer-home/api/get-customer-credit-accounts';
 import { AvailableCreditCard } from './available-credit-card';
 import { MerchantList } from './merchant-list';
 import { QuickActions } from './quick-actions';

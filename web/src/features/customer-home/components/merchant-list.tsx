@@ -1,7 +1,7 @@
-import type { CustomerCreditAccount } from '../../../../../common/api-types';
-import { Badge } from '../../../components/ui/badge';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatWireRupees } from '../../../lib/format';
+import type { CustomerCreditAccount } from '@common/api-types';
+import { Badge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
+import { formatWireRupees } from '@/lib/format';
 
 interface MerchantListProps {
   accounts: CustomerCreditAccount[] | undefined;

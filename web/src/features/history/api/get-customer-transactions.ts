@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { TransactionPage } from '../../../../../common/api-types';
-import { historyPageSize } from '../../../../../common/limits';
-import { apiRequest } from '../../../lib/api-client';
+import type { TransactionPage } from '@common/api-types';
+import { historyPageSize } from '@common/limits';
+import { apiRequest } from '@/lib/api-client';
 
 /** Every customer history query starts with this, so one key refreshes them all. */
 export const customerTransactionsQueryKey = ['/api/transactions/customer'] as const;

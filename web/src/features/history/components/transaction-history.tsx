@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { historyLoadMoreAtScrollFraction } from '../../../../../common/limits';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { useCustomerTransactions } from '../api/get-customer-transactions';
+import { historyLoadMoreAtScrollFraction } from '@common/limits';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useCustomerTransactions } from '@/features/history/api/get-customer-transactions';
 import { TransactionRow } from './transaction-row';
 
 export interface MerchantFilter {

@@ -1,7 +1,7 @@
-import type { TransactionView } from '../../../../../common/api-types';
-import { Badge } from '../../../components/ui/badge';
-import { capitalise, formatWireRupees } from '../../../lib/format';
-import { formatIndiaDateTime } from '../date-time';
+import type { TransactionView } from '@common/api-types';
+import { Badge } from '@/components/ui/badge';
+import { capitalise, formatWireRupees } from '@/lib/format';
+import { formatIndiaDateTime } from '@/features/history/date-time';
 
 const typeLabels: Record<TransactionView['type'], string> = {
   payment: 'Payment',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessStats } from '../../../../../common/api-types';
+import type { BusinessStats } from '@common/api-types';
 
 export const businessStatsQueryKey = ['/api/business/stats'] as const;
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TransactionPage } from '../../../../../common/api-types';
-import { recentPaymentsCount } from '../../../../../common/limits';
-import { apiRequest } from '../../../lib/api-client';
+import type { TransactionPage } from '@common/api-types';
+import { recentPaymentsCount } from '@common/limits';
+import { apiRequest } from '@/lib/api-client';
 
 const businessTransactionsUrl = '/api/transactions/business';
 

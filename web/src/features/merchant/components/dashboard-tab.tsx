@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { BusinessProfile } from '../../../../../common/api-types';
-import { Card } from '../../../components/ui/card';
-import { CustomerList } from '../../credit-accounts/components/customer-list';
+import type { BusinessProfile } from '@common/api-types';
+import { Card } from '@/components/ui/card';
+import { CustomerList } from '@/features/credit-accounts/public';
 import { PendingBanner } from './pending-banner';
 import { RecentPayments } from './recent-payments';
 import { StatCards } from './stat-cards';

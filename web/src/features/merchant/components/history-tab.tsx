@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { useBusinessTransactionPages } from '../api/get-business-transactions';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useBusinessTransactionPages } from '@/features/merchant/api/get-business-transactions';
 import { TransactionItem } from './transaction-item';
 
 /** All Transactions (spec §2): the merchant's ledger, newest first, a page at a time. */

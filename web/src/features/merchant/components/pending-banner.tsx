@@ -1,4 +1,4 @@
-import type { BusinessProfile } from '../../../../../common/api-types';
+import type { BusinessProfile } from '@common/api-types';
 
 /** Shown until an admin approves the business (spec §2, §4). */
 export function PendingBanner({ business }: { business: BusinessProfile }) {

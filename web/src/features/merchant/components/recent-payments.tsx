@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { useRecentBusinessTransactions } from '../api/get-business-transactions';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useRecentBusinessTransactions } from '@/features/merchant/api/get-business-transactions';
 import { TransactionItem } from './transaction-item';
 
 /** The 5 latest ledger entries with a way to the full history (spec §2, §9). */

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { BusinessProfile } from '../../../../../common/api-types';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { capitalise, formatWireRupees } from '../../../lib/format';
-import { useBusinessStats } from '../api/get-business-stats';
-import { businessStatusTones } from '../status';
+import type { BusinessProfile } from '@common/api-types';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { capitalise, formatWireRupees } from '@/lib/format';
+import { useBusinessStats } from '@/features/merchant/api/get-business-stats';
+import { businessStatusTones } from '@/features/merchant/status';
 
 // Fetched on first open, like the merchant app's other sheets.
 const ChangePinSheet = lazy(() =>
-  import('../../profile/components/change-pin-sheet').then((m) => ({ default: m.ChangePinSheet })),
+  import('@/features/profile/public').then((m) => ({ default: m.ChangePinSheet })),
 );
 
 interface SettingsTabProps {

@@ -1,6 +1,6 @@
-import { Card } from '../../../components/ui/card';
-import { formatWireRupees } from '../../../lib/format';
-import { useBusinessStats } from '../api/get-business-stats';
+import { Card } from '@/components/ui/card';
+import { formatWireRupees } from '@/lib/format';
+import { useBusinessStats } from '@/features/merchant/api/get-business-stats';
 
 /** The spec's hard-coded note on Total Revenue (§2, §9); it is not computed. */
 export const revenueNote = '+12% this month';

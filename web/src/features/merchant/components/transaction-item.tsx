@@ -1,6 +1,6 @@
-import type { TransactionView } from '../../../../../common/api-types';
-import { formatWireRupees } from '../../../lib/format';
-import { formatIndiaDateTime } from '../format-time';
+import type { TransactionView } from '@common/api-types';
+import { formatWireRupees } from '@/lib/format';
+import { formatIndiaDateTime } from '@/features/merchant/format-time';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 const typeLabels: Record<TransactionView['type'], string> = {

@@ -1,4 +1,4 @@
-import { capitalise } from '../../../lib/format';
+import { capitalise } from '@/lib/format';
 
 /** Spec §4: 'completed' is a primary badge; any other status a secondary one. */
 export function TransactionStatusBadge({ status }: { status: string }) {

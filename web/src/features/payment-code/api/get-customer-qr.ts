@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerQr } from '../../../../../common/api-types';
+import type { CustomerQr } from '@common/api-types';
 
 export const customerQrQueryKey = ['/api/customer/qr'] as const;
 

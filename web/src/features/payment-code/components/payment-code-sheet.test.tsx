@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerQr } from '../../../../../common/api-types';
-import { apiError, callsTo, json, stubFetch } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
+import type { CustomerQr } from '@common/api-types';
+import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
 import { PaymentCodeSheet } from './payment-code-sheet';
 
 const qrCode = vi.hoisted(() => ({

@@ -1,11 +1,11 @@
-import type { CustomerQr } from '../../../../../common/api-types';
-import { customerQrDownloadPx, customerQrScreenPx } from '../../../../../common/limits';
-import { Button } from '../../../components/ui/button';
-import { Sheet } from '../../../components/ui/sheet';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { useCustomerQr } from '../api/get-customer-qr';
-import { loadQrCode } from '../qr-code';
+import type { CustomerQr } from '@common/api-types';
+import { customerQrDownloadPx, customerQrScreenPx } from '@common/limits';
+import { Button } from '@/components/ui/button';
+import { Sheet } from '@/components/ui/sheet';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { useCustomerQr } from '@/features/payment-code/api/get-customer-qr';
+import { loadQrCode } from '@/features/payment-code/qr-code';
 import { QrCanvas } from './qr-canvas';
 
 interface PaymentCodeSheetProps {

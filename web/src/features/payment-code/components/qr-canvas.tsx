@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadQrCode } from '../qr-code';
+import { loadQrCode } from '@/features/payment-code/qr-code';
 
 interface QrCanvasProps {
   data: string;

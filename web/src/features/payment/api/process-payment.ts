@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TransactionView } from '../../../../../common/api-types';
-import { apiRequest } from '../../../lib/api-client';
-import { customerCreditAccountsQueryKey } from '../../customer-home/api/get-customer-credit-accounts';
-import { customerTransactionsQueryKey } from '../../history/api/get-customer-transactions';
+import type { TransactionView } from '@common/api-types';
+import { apiRequest } from '@/lib/api-client';
+import { customerCreditAccountsQueryKey } from '@/features/customer-home/api/get-customer-credit-accounts';
+import { customerTransactionsQueryKey } from '@/features/history/api/get-customer-transactions';
 
 /** The request body as sent (spec §7): the amount only for a static code, as "X.XX". */
 export interface ProcessPaymentRequest {

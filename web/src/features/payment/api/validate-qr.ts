@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { QrValidation } from '../../../../../common/api-types';
-import { apiRequest } from '../../../lib/api-client';
+import type { QrValidation } from '@common/api-types';
+import { apiRequest } from '@/lib/api-client';
 
 export function useValidateQr() {
   return useMutation({

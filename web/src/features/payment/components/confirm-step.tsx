@@ -1,9 +1,9 @@
-import type { QrValidation } from '../../../../../common/api-types';
-import { formatRupees, paise, type Paise } from '../../../../../common/money';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { insufficientBalanceText } from '../messages';
-import type { PaymentFigures } from '../payment-figures';
+import type { QrValidation } from '@common/api-types';
+import { formatRupees, paise, type Paise } from '@common/money';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { insufficientBalanceText } from '@/features/payment/messages';
+import type { PaymentFigures } from '@/features/payment/payment-figures';
 
 interface ConfirmStepProps {
   validation: QrValidation;

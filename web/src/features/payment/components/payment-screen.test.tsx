@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { QrValidation, TransactionView } from '../../../../../common/api-types';
-import { feeFor, formatRupees, parsePercent, parseRupees } from '../../../../../common/money';
-import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
+import type { QrValidation, TransactionView } from '@common/api-types';
+import { feeFor, formatRupees, parsePercent, parseRupees } from '@common/money';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
 import { ScanQrOverlay } from './scan-qr-overlay';
 
 // The camera is replaced by a button that "reads" a code.
-vi.mock('../../scanner/components/qr-scanner', () => ({
+vi.mock('@/features/scanner/components/qr-scanner', () => ({
   QrScanner: ({ onDetected }: { onDetected: (text: string) => void }) => (
     <button type="button" onClick={() => onDetected(scannedCode)}>
       Simulate scan

@@ -3,16 +3,16 @@
  * back to scan, cleared, after a successful payment.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { QrValidation } from '../../../../../common/api-types';
-import { toWireAmount } from '../../../../../common/money';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { errorStatus, serverMessage } from '../../../lib/api-client';
-import { formatWireRupees } from '../../../lib/format';
-import { pinPattern } from '../../../lib/patterns';
-import { useProcessPayment, type ProcessPaymentRequest } from '../api/process-payment';
-import { useValidateQr } from '../api/validate-qr';
-import { newIdempotencyKey } from '../idempotency-key';
+import type { QrValidation } from '@common/api-types';
+import { toWireAmount } from '@common/money';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { errorStatus, serverMessage } from '@/lib/api-client';
+import { formatWireRupees } from '@/lib/format';
+import { pinPattern } from '@/lib/patterns';
+import { useProcessPayment, type ProcessPaymentRequest } from '@/features/payment/api/process-payment';
+import { useValidateQr } from '@/features/payment/api/validate-qr';
+import { newIdempotencyKey } from '@/features/payment/idempotency-key';
 import {
   paidToText,
   paymentFailedDefault,
@@ -24,8 +24,8 @@ import {
   validationErrorTitle,
   validationFailedDefault,
   validationFailedTitle,
-} from '../messages';
-import { paymentFigures } from '../payment-figures';
+} from '@/features/payment/messages';
+import { paymentFigures } from '@/features/payment/payment-figures';
 import { ConfirmStep } from './confirm-step';
 import { PinStep } from './pin-step';
 import { ScanStep, type ScanMode } from './scan-step';

@@ -1,9 +1,9 @@
-import { pinDigits } from '../../../../../common/limits';
-import { formatRupees, type Paise } from '../../../../../common/money';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { keepDigits } from '../../../lib/digits';
-import { pinPattern } from '../../../lib/patterns';
+import { pinDigits } from '@common/limits';
+import { formatRupees, type Paise } from '@common/money';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { keepDigits } from '@/lib/digits';
+import { pinPattern } from '@/lib/patterns';
 
 interface PinStepProps {
   businessName: string;

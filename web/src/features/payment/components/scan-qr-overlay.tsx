@@ -1,6 +1,6 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { FullScreenDialog } from '../../../components/ui/full-screen-dialog';
-import { processPaymentMutationKey } from '../api/process-payment';
+import { FullScreenDialog } from '@/components/ui/full-screen-dialog';
+import { processPaymentMutationKey } from '@/features/payment/api/process-payment';
 import { PaymentScreen } from './payment-screen';
 
 interface ScanQrOverlayProps {

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
-import { qrPreviewChars } from '../../../../../common/limits';
-import { Button } from '../../../components/ui/button';
-import { Label, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { qrPreviewChars } from '@common/limits';
+import { Button } from '@/components/ui/button';
+import { Label, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 
 // The camera code (and html5-qrcode under it) loads only when camera mode is shown.
 const QrScanner = lazy(() =>
-  import('../../scanner/components/qr-scanner').then((m) => ({ default: m.QrScanner })),
+  import('@/features/scanner/public').then((m) => ({ default: m.QrScanner })),
 );
 
 export type ScanMode = 'camera' | 'manual';

@@ -3,11 +3,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { CustomerLogin } from '../../../app/routes/customer-login';
-import { MerchantLogin } from '../../../app/routes/merchant-login';
-import { callsTo, json, stubFetch } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
+import { CustomerLogin } from '@/app/routes/customer-login';
+import { MerchantLogin } from '@/app/routes/merchant-login';
+import { callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
 
 const screens: [string, () => ReactElement, 'customer' | 'business'][] = [
   ['customer', () => <CustomerLogin />, 'customer'],

@@ -1,15 +1,14 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { pinDigits } from '../../../../../common/limits';
-import { isWeakPin } from '../../../../../common/weak-pins';
-import { Button } from '../../../components/ui/button';
-import { digitsOnChange } from '../../../lib/digits';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { pinPattern } from '../../../lib/patterns';
-import { PinField } from '../../profile/components/pin-field';
-import { PinMatchHint, PinRequirements } from '../../profile/components/pin-hints';
-import { newPinIssues } from '../messages';
-import { newPinSchema, type NewPinValues } from '../schemas';
+import { pinDigits } from '@common/limits';
+import { isWeakPin } from '@common/weak-pins';
+import { Button } from '@/components/ui/button';
+import { digitsOnChange } from '@/lib/digits';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { pinPattern } from '@/lib/patterns';
+import { PinField, PinMatchHint, PinRequirements } from '@/features/profile/public';
+import { newPinIssues } from '@/features/pin-reset/messages';
+import { newPinSchema, type NewPinValues } from '@/features/pin-reset/schemas';
 
 interface NewPinStepProps {
   submitting: boolean;

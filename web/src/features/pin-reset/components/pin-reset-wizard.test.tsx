@@ -1,9 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
 import { PinResetWizard, type PinResetRole } from './pin-reset-wizard';
 
 type User = ReturnType<typeof userEvent.setup>;

@@ -5,18 +5,15 @@
  * Loaded only when "Forgot PIN?" is chosen on a login screen.
  */
 import { useState } from 'react';
-import type { ResetPinBody } from '../../../../../common/schemas/identity';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api-client';
-import { toPhoneNumber } from '../../../lib/format';
-import { OtpStep } from '../../registration/components/otp-step';
-import { PhoneStep } from '../../registration/components/phone-step';
-import { WizardHeader } from '../../registration/components/wizard-header';
-import { usePhoneVerification } from '../../registration/use-phone-verification';
-import { useResetPin } from '../api/reset-pin';
-import { pinResetFailedDefault, pinResetFailedTitle, pinResetSucceeded } from '../messages';
-import type { NewPinValues } from '../schemas';
+import type { ResetPinBody } from '@common/schemas/identity';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { toPhoneNumber } from '@/lib/format';
+import { OtpStep, PhoneStep, WizardHeader, usePhoneVerification } from '@/features/registration/public';
+import { useResetPin } from '@/features/pin-reset/api/reset-pin';
+import { pinResetFailedDefault, pinResetFailedTitle, pinResetSucceeded } from '@/features/pin-reset/messages';
+import type { NewPinValues } from '@/features/pin-reset/schemas';
 import { NewPinStep } from './new-pin-step';
 
 export type PinResetRole = ResetPinBody['role'];

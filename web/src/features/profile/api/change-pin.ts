@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Role } from '../../../../../common/api-types';
-import type { ChangePinBody } from '../../../../../common/schemas/identity';
-import { apiRequest } from '../../../lib/api-client';
+import type { Role } from '@common/api-types';
+import type { ChangePinBody } from '@common/schemas/identity';
+import { apiRequest } from '@/lib/api-client';
 
 /** The customer keeps the spec's call (§7); merchants and admins use the any-role one. */
 export const changePinEndpoints = {

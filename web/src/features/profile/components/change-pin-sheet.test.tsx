@@ -2,9 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { apiError, callsTo, json, stubFetch } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
+import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
 import { ChangePinSheet } from './change-pin-sheet';
 
 function Harness() {

@@ -1,6 +1,6 @@
 import { useState, type ComponentProps } from 'react';
-import { pinDigits } from '../../../../../common/limits';
-import { AffixInput, Label } from '../../../components/ui/input';
+import { pinDigits } from '@common/limits';
+import { AffixInput, Label } from '@/components/ui/input';
 
 interface PinFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'prefix'> {
   id: string;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import type { UserView } from '../../../../../common/api-types';
-import { Badge } from '../../../components/ui/badge';
-import { shortUserId } from '../../../lib/format';
+import type { UserView } from '@common/api-types';
+import { Badge } from '@/components/ui/badge';
+import { shortUserId } from '@/lib/format';
 
 // The sheet (and the dialog library under it) is fetched once the profile is shown,
 // keeping it out of the first download.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QrCodeView } from '../../../../../common/api-types';
-import { apiRequest } from '../../../lib/api-client';
+import type { QrCodeView } from '@common/api-types';
+import { apiRequest } from '@/lib/api-client';
 import { activeQrCodesQueryKey } from './get-active-qr-codes';
 
 /** The request as sent: amount (a rupee string) only for a dynamic code. */

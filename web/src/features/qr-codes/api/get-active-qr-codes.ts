@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QrCodeView } from '../../../../../common/api-types';
+import type { QrCodeView } from '@common/api-types';
 
 export const activeQrCodesQueryKey = ['/api/qr/business?active=true'] as const;
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { QrCodeView } from '../../../../../common/api-types';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast-store';
-import { formatWireRupees } from '../../../lib/format';
-import { useActiveQrCodes } from '../api/get-active-qr-codes';
-import { downloadQrPng } from '../qr-drawing';
-import { formatRemaining, useNow } from '../remaining-time';
+import type { QrCodeView } from '@common/api-types';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { formatWireRupees } from '@/lib/format';
+import { useActiveQrCodes } from '@/features/qr-codes/api/get-active-qr-codes';
+import { downloadQrPng } from '@/features/qr-codes/qr-drawing';
+import { formatRemaining, useNow } from '@/features/qr-codes/remaining-time';
 import { QrImage } from './qr-image';
 
 const thumbnailPx = 120;

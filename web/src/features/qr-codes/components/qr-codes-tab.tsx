@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { QrCodeGrid } from './qr-code-grid';
 
 interface QrCodesTabProps {

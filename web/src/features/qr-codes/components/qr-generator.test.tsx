@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QrCodeView } from '../../../../../common/api-types';
-import { apiError, callsTo, json, stubFetch, type RecordedCall } from '../../../test/fetch-stub';
-import { renderWithApp } from '../../../test/render';
-import { expectToast } from '../../../test/toast';
+import type { QrCodeView } from '@common/api-types';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
 import { QrGenerator } from './qr-generator';
 
 // jsdom has no canvas: the drawing library is replaced, recording what it is asked to draw.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { loadQrCode } from '../qr-drawing';
+import { loadQrCode } from '@/features/qr-codes/qr-drawing';
 
 interface QrImageProps {
   data: string;

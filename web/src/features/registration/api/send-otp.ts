@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OtpSendResponse } from '../../../../../common/api-types';
-import type { OtpSendBody } from '../../../../../common/schemas/identity';
-import { apiRequest } from '../../../lib/api-client';
+import type { OtpSendResponse } from '@common/api-types';
+import type { OtpSendBody } from '@common/schemas/identity';
+import { apiRequest } from '@/lib/api-client';
 
 export function useSendOtp() {
   return useMutation({

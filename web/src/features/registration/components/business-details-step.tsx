@@ -2,12 +2,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   addressLengthMax, businessTextLengthMax, emailLengthMax, nameLengthMax,
-} from '../../../../../common/limits';
-import { Input, Label, Textarea } from '../../../components/ui/input';
-import { Button } from '../../../components/ui/button';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { detailsIssues } from '../messages';
-import { businessDetailsSchema, type BusinessDetailsValues } from '../schemas';
+} from '@common/limits';
+import { Input, Label, Textarea } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { detailsIssues } from '@/features/registration/messages';
+import { businessDetailsSchema, type BusinessDetailsValues } from '@/features/registration/schemas';
 import { PinPairFields } from './pin-pair-fields';
 
 interface BusinessDetailsStepProps {

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { nameLengthMax } from '../../../../../common/limits';
-import { Input, Label } from '../../../components/ui/input';
-import { Button } from '../../../components/ui/button';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { detailsIssues } from '../messages';
-import { customerDetailsSchema, type CustomerDetailsValues } from '../schemas';
+import { nameLengthMax } from '@common/limits';
+import { Input, Label } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { detailsIssues } from '@/features/registration/messages';
+import { customerDetailsSchema, type CustomerDetailsValues } from '@/features/registration/schemas';
 import { PinPairFields } from './pin-pair-fields';
 
 interface CustomerDetailsStepProps {

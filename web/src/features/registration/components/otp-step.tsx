@@ -1,13 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { otpDigits } from '../../../../../common/limits';
-import { Input, Label } from '../../../components/ui/input';
-import { Button } from '../../../components/ui/button';
-import { digitsOnChange } from '../../../lib/digits';
-import { toPhoneNumber } from '../../../lib/format';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { otpIssues } from '../messages';
-import { otpSchema, type OtpValues } from '../schemas';
+import { otpDigits } from '@common/limits';
+import { Input, Label } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
+import { digitsOnChange } from '@/lib/digits';
+import { toPhoneNumber } from '@/lib/format';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { otpIssues } from '@/features/registration/messages';
+import { otpSchema, type OtpValues } from '@/features/registration/schemas';
 
 interface OtpStepProps {
   phone: string;

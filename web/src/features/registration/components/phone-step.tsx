@@ -1,12 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { countryCode, phoneDigits } from '../../../../../common/limits';
-import { AffixInput, Label } from '../../../components/ui/input';
-import { Button } from '../../../components/ui/button';
-import { digitsOnChange } from '../../../lib/digits';
-import { toastFirstIssue } from '../../../lib/form-issues';
-import { phoneIssues } from '../messages';
-import { phoneSchema, type PhoneValues } from '../schemas';
+import { countryCode, phoneDigits } from '@common/limits';
+import { AffixInput, Label } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
+import { digitsOnChange } from '@/lib/digits';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { phoneIssues } from '@/features/registration/messages';
+import { phoneSchema, type PhoneValues } from '@/features/registration/schemas';
 
 interface PhoneStepProps {
   defaultPhone: string;

@@ -1,7 +1,7 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { pinDigits } from '../../../../../common/limits';
-import { Input, Label } from '../../../components/ui/input';
-import { digitsOnChange } from '../../../lib/digits';
+import { pinDigits } from '@common/limits';
+import { Input, Label } from '@/components/ui/input';
+import { digitsOnChange } from '@/lib/digits';
 
 type PinPair = { pin: string; confirmPin: string };
 

@@ -4,15 +4,15 @@
  * registration is submitted; the parent signs the new user in.
  */
 import { useState } from 'react';
-import type { SessionResponse } from '../../../../../common/api-types';
-import { toast } from '../../../components/ui/toast-store';
-import { serverMessage } from '../../../lib/api-client';
-import { toPhoneNumber } from '../../../lib/format';
-import { useRegisterBusiness } from '../api/register-business';
-import { useRegisterCustomer } from '../api/register-customer';
-import { defaults } from '../messages';
-import type { BusinessDetailsValues, CustomerDetailsValues } from '../schemas';
-import { usePhoneVerification } from '../use-phone-verification';
+import type { SessionResponse } from '@common/api-types';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { toPhoneNumber } from '@/lib/format';
+import { useRegisterBusiness } from '@/features/registration/api/register-business';
+import { useRegisterCustomer } from '@/features/registration/api/register-customer';
+import { defaults } from '@/features/registration/messages';
+import type { BusinessDetailsValues, CustomerDetailsValues } from '@/features/registration/schemas';
+import { usePhoneVerification } from '@/features/registration/use-phone-verification';
 import { BusinessDetailsStep } from './business-details-step';
 import { CustomerDetailsStep } from './customer-details-step';
 import { OtpStep } from './otp-step';

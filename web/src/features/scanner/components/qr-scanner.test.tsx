@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { scannerRecordKey } from '../scanner-record';
+import { scannerRecordKey } from '@/features/scanner/scanner-record';
 import { QrScanner } from './qr-scanner';
 
 // A stand-in for html5-qrcode: records what the component asks of the camera and lets

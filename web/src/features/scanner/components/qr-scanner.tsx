@@ -5,9 +5,9 @@
  * is fetched only when a scanner mounts.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { scannerMessages, type Camera, type ScannerProblem, type ScannerState } from '../scanner-logic';
-import { loadHtml5Qrcode, ScannerSession } from '../scanner-session';
+import { Button } from '@/components/ui/button';
+import { scannerMessages, type Camera, type ScannerProblem, type ScannerState } from '@/features/scanner/scanner-logic';
+import { loadHtml5Qrcode, ScannerSession } from '@/features/scanner/scanner-session';
 
 export interface QrScannerProps {
   /** Called once with the text of the first code read; the camera is stopped by then. */

@@ -1,0 +1,2 @@
+/** What other features may use of credit-accounts: everything else in the folder is its own. */
+export { CustomerList } from './components/customer-list';
