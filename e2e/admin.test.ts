@@ -1,6 +1,7 @@
 /** Admin journeys (spec §2, §8): sign-in refusal and success, theme toggle, logout. */
 import { describe, expect } from 'vitest';
-import { createAdmin, journey, journeysDisabled } from './harness';
+import { createAdmin } from './api-seeding';
+import { journey, journeysDisabled } from './journey';
 import {
   button, expectAdminHeader, expectToast, isDarkTheme, logOut, signInWithEmail,
 } from './pages';

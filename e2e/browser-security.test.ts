@@ -9,10 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import {
-  apiSignIn, callApi, createBusiness, createCustomer, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit, journey,
-  journeysDisabled, payByApi, startApp, type RunningApp,
-} from './harness';
+import { apiSignIn, callApi, createBusiness, createCustomer, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit, payByApi } from './api-seeding';
+import { startApp, type RunningApp } from './app-server';
+import { journey, journeysDisabled } from './journey';
 import {
   button, customerCard, enterCodeManually, expectAdminHeader, expectMerchantHeader, expectToast, expectVisible, field,
   merchantEntry, merchantTab, newMobileNumber, openApplications, openBusinessApprovals, openProfile, openScanQr,

@@ -1,6 +1,6 @@
 /** Business journeys (spec §2, §4): register for approval, then sign in by e-mail. */
 import { describe } from 'vitest';
-import { journey, journeysDisabled } from './harness';
+import { journey, journeysDisabled } from './journey';
 import { expectMerchantHeader, expectToast, logOut, newMobileNumber, registerBusiness, signInWithEmail } from './pages';
 
 describe.skipIf(journeysDisabled)('business journeys', () => {

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { otpVerifyAttemptsMax } from '@common/limits';
 import { users } from '../server/db/schema';
-import { journey, journeysDisabled, type RunningApp } from './harness';
+import { type RunningApp } from './app-server';
+import { journey, journeysDisabled } from './journey';
 import {
   button, detailValue, expectCustomerApp, expectCustomerLogin, expectHidden, expectToast, expectVisible,
   field, logOut, newMobileNumber, openProfile, readDevelopmentOtp, registerCustomer, signInAsCustomer,

@@ -4,10 +4,8 @@
  * their payment handle, typed or scanned with the camera, and each customer sees it.
  */
 import { describe, expect } from 'vitest';
-import {
-  createAdmin, createApprovedBusiness, createBusiness, createCustomerSession, customerPaymentCode, journey,
-  journeysDisabled,
-} from './harness';
+import { createAdmin, createApprovedBusiness, createBusiness, createCustomerSession, customerPaymentCode } from './api-seeding';
+import { journey, journeysDisabled } from './journey';
 import {
   availableCredit, button, customerCard, expectAdminHeader, expectCustomerApp, expectHidden, expectMerchantHeader, expectMyMerchant,
   expectToast, expectVisible, field, logOut, newMobileNumber, openAddCreditAccount, openApplications,

@@ -6,10 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import {
-  businessQrCodes, createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit,
-  journey, journeysDisabled, payByApi, type RunningApp,
-} from './harness';
+import { businessQrCodes, createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit, payByApi } from './api-seeding';
+import { type RunningApp } from './app-server';
+import { journey, journeysDisabled } from './journey';
 import {
   availableCredit, button, customerCard, customerEntry, enterCodeManually, expectConfirmFigures, expectCustomerApp,
   expectCustomerLogin, expectHidden, expectMerchantHeader, expectPath, expectToast, expectVisible, field, merchantEntry,

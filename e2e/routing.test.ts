@@ -1,6 +1,7 @@
 /** Routing (spec §2): what each path shows, signed out and signed in. */
 import { describe } from 'vitest';
-import { createCustomer, journey, journeysDisabled } from './harness';
+import { createCustomer } from './api-seeding';
+import { journey, journeysDisabled } from './journey';
 import {
   expectCustomerApp, expectCustomerLogin, expectVisible, newMobileNumber, signInAsCustomer,
 } from './pages';

@@ -1,6 +1,6 @@
 /** Security headers as the browser receives them (design.md §5, §9). */
 import { describe, expect } from 'vitest';
-import { journey, journeysDisabled } from './harness';
+import { journey, journeysDisabled } from './journey';
 
 const nonLeakingReferrerPolicies = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
 
