@@ -14,13 +14,17 @@ export interface PaymentFigures {
   available: Paise;
   /** How much the total exceeds the available balance; 0 or less when it fits. */
   shortfall: number;
-  /** Spec §5: disabled when the total exceeds the balance or the amount is 0 or less. */
+  /** Spec §5: disabled when the total exceeds the balance or the amount is 0 or less or not an amount. */
   canContinue: boolean;
 }
 
 export function paymentFigures(validation: QrValidation, typedAmount: string): PaymentFigures {
-  const dynamic = validation.qrCode.isDynamic && validation.payment;
-  const amountPaise = dynamic ? parseRupees(validation.payment!.amount) : parseRupees(typedAmount.trim());
+  const dynamic = Boolean(validation.qrCode.isDynamic && validation.payment);
+  const typed = typedAmount.trim();
+  // People type '.5' for fifty paise; the shared parser wants a whole part.
+  const amountPaise = dynamic
+    ? parseRupees(validation.payment!.amount)
+    : parseRupees(typed.startsWith('.') ? `0${typed}` : typed);
   const rate = parsePercent(validation.business.feePercent) ?? (0 as BasisPoints);
   const fee = dynamic
     ? (parseRupees(validation.payment!.fee) ?? paise(0))
@@ -38,6 +42,8 @@ export function paymentFigures(validation: QrValidation, typedAmount: string): P
     total,
     available,
     shortfall,
-    canContinue: shortfall <= 0 && !(amountPaise !== null && amountPaise <= 0),
+    // An empty amount stays enabled so Continue can say 'Invalid Amount'; typed text that
+    // is no amount (a sign, a third decimal) is refused like 0.
+    canContinue: shortfall <= 0 && (amountPaise === null ? dynamic || typed === '' : amountPaise > 0),
   };
 }

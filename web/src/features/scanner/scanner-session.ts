@@ -59,11 +59,19 @@ export class ScannerSession {
   private detected = false;
   private disposed = false;
   private queue: Promise<void> = Promise.resolve();
+  /** Frames in a row without the ignored code; a second of them forgets it. */
+  private framesWithoutIgnored = 0;
 
+  /**
+   * `ignoreText` is a code just read and still likely in view (the customer came back
+   * from confirm): it is passed over until the camera has seen no code for a second or
+   * has read a different one.
+   */
   constructor(
     private readonly elementId: string,
     private readonly load: () => Promise<ScannerLibrary>,
     private readonly events: ScannerEvents,
+    private ignoreText: string | null = null,
   ) {}
 
   /** Lists the cameras and starts the preferred one. */
@@ -180,7 +188,7 @@ export class ScannerSession {
           },
         },
         (text) => this.handleDecoded(text),
-        () => undefined, // Called for every frame without a code: not an error.
+        () => this.handleEmptyFrame(), // Called for every frame without a code: not an error.
       );
     } catch (error) {
       if (!this.disposed) this.events.onProblem(startProblem(error));
@@ -192,8 +200,19 @@ export class ScannerSession {
     saveScannerRecord({ lastUsedCameraId: camera.id });
   }
 
+  private handleEmptyFrame(): void {
+    if (this.ignoreText === null) return;
+    this.framesWithoutIgnored += 1;
+    if (this.framesWithoutIgnored >= scannerFps) this.ignoreText = null;
+  }
+
   private handleDecoded(text: string): void {
     if (this.detected || this.disposed) return;
+    if (text === this.ignoreText) {
+      this.framesWithoutIgnored = 0;
+      return;
+    }
+    this.ignoreText = null;
     this.detected = true;
     void this.enqueue(() => this.stopEngine());
     this.events.onDetected(text);

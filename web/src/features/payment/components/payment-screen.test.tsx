@@ -9,9 +9,10 @@ import { expectToast } from '@/test/toast';
 import { ScanQrOverlay } from './scan-qr-overlay';
 
 // The camera is replaced by a button that "reads" a code.
+// Like the real scanner, it passes over the code it is told to ignore.
 vi.mock('@/features/scanner/components/qr-scanner', () => ({
-  QrScanner: ({ onDetected }: { onDetected: (text: string) => void }) => (
-    <button type="button" onClick={() => onDetected(scannedCode)}>
+  QrScanner: ({ onDetected, ignoreText }: { onDetected: (text: string) => void; ignoreText?: string }) => (
+    <button type="button" onClick={() => scannedCode !== ignoreText && onDetected(scannedCode)}>
       Simulate scan
     </button>
   ),
@@ -216,12 +217,53 @@ describe('confirm step', () => {
     await expectToast('Invalid Amount', 'Please enter a valid amount');
   });
 
+  it('disables Continue to PIN for a negative amount or one with more than two decimals', async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    for (const amount of ['-5', '10.005', '0.00']) {
+      await typeAmount(user, amount);
+      expect(button('Continue to PIN')).toBeDisabled();
+    }
+    await typeAmount(user, '10.05');
+    expect(button('Continue to PIN')).toBeEnabled();
+  });
+
+  it('reads an amount typed as .5 as ₹0.50', async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    await typeAmount(user, '.5');
+    expect(summaryValue('Amount')).toBe('₹0.50');
+    expect(button('Continue to PIN')).toBeEnabled();
+    await user.click(button('Continue to PIN'));
+    expect(await screen.findByLabelText('PIN')).toBeInTheDocument();
+  });
+
+  it('keeps Continue to PIN enabled with no amount typed', async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    expect(button('Continue to PIN')).toBeEnabled();
+  });
+
   it("says 'Invalid Amount' on Continue to PIN without an amount", async () => {
     const { user } = setup();
     await toConfirm(user);
     await user.click(button('Continue to PIN'));
     await expectToast('Invalid Amount', 'Please enter a valid amount');
     expect(screen.queryByLabelText('PIN')).not.toBeInTheDocument();
+  });
+
+  it('after a camera read, Back returns to a scan step that does not read the same code again', async () => {
+    const { user, calls } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Simulate scan' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    // The code is still in front of the camera: the scanner is told to pass over it.
+    await user.click(await screen.findByRole('button', { name: 'Simulate scan' }));
+    expect(screen.queryByRole('button', { name: 'Continue to PIN' })).not.toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/qr/validate')).toHaveLength(1);
+    // Asking again with Continue validates it.
+    await user.click(button('Continue'));
+    expect(await screen.findByRole('button', { name: 'Continue to PIN' })).toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/qr/validate')).toHaveLength(2);
   });
 
   it('goes back to scan with Back', async () => {

@@ -3,13 +3,12 @@ import { qrPreviewChars } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import type { ScanMode } from '@/features/payment/use-scan-state';
 
 // The camera code (and html5-qrcode under it) loads only when camera mode is shown.
 const QrScanner = lazy(() =>
   import('@/features/scanner/public').then((m) => ({ default: m.QrScanner })),
 );
-
-export type ScanMode = 'camera' | 'manual';
 
 interface ScanStepProps {
   mode: ScanMode;
@@ -19,6 +18,8 @@ interface ScanStepProps {
   /** False right after a payment: the camera starts again only when the customer asks. */
   cameraArmed: boolean;
   onArmCamera: () => void;
+  /** The code the camera read last: passed over until the camera sees something else. */
+  ignoreText?: string;
   /** A code read by the camera: stored, then validated. */
   onDetected: (qrData: string) => void;
   onContinue: () => void;
@@ -27,7 +28,7 @@ interface ScanStepProps {
 
 /** Step 1 (spec §2): scan with the camera or paste the code's text, then Continue. */
 export function ScanStep({
-  mode, onModeChange, cameraArmed, onArmCamera, qrData, onQrDataChange, onDetected, onContinue, validating,
+  mode, onModeChange, cameraArmed, onArmCamera, ignoreText, qrData, onQrDataChange, onDetected, onContinue, validating,
 }: ScanStepProps) {
   const preview = qrData.trim();
   return (
@@ -49,7 +50,7 @@ export function ScanStep({
         <div>
           <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">Point your camera at the merchant's QR code.</p>
           <Suspense fallback={<Spinner label="Starting camera" className="aspect-square rounded-2xl bg-slate-900" />}>
-            <QrScanner onDetected={onDetected} />
+            <QrScanner onDetected={onDetected} ignoreText={ignoreText} />
           </Suspense>
         </div>
       ) : (

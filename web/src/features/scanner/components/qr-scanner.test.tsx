@@ -18,6 +18,7 @@ const fake = vi.hoisted(() => {
   class FakeScanner {
     running = false;
     onSuccess: Success | null = null;
+    onFailure: (() => void) | null = null;
     config: { fps: number; qrbox: (w: number, h: number) => { width: number; height: number } } | null = null;
     constructor(
       readonly elementId: string,
@@ -30,12 +31,13 @@ const fake = vi.hoisted(() => {
       const cameras = state.cameras;
       return 'failure' in cameras ? Promise.reject(cameras.failure) : Promise.resolve(cameras);
     }
-    async start(cameraId: string, config: FakeScanner['config'], onSuccess: Success) {
+    async start(cameraId: string, config: FakeScanner['config'], onSuccess: Success, onFailure: () => void) {
       state.log.push(`start ${cameraId}`);
       if (state.startError) throw state.startError;
       this.running = true;
       this.config = config;
       this.onSuccess = onSuccess;
+      this.onFailure = onFailure;
       return null;
     }
     async stop() {
@@ -126,6 +128,29 @@ describe('QrScanner', () => {
     await waitFor(() => expect(fake.state.log.at(-1)).toBe('start back-1'));
     act(() => latest().onSuccess!('third'));
     expect(onDetected).toHaveBeenLastCalledWith('third');
+  });
+
+  it('passes over the code it was told to ignore until a second without a code', async () => {
+    const onDetected = vi.fn();
+    render(<QrScanner onDetected={onDetected} ignoreText="paid" />);
+    await waitFor(() => expect(fake.state.log).toEqual(['start back-1']));
+    act(() => latest().onSuccess!('paid'));
+    for (let frame = 0; frame < 9; frame += 1) act(() => latest().onFailure!());
+    act(() => latest().onSuccess!('paid'));
+    expect(onDetected).not.toHaveBeenCalled();
+    for (let frame = 0; frame < 10; frame += 1) act(() => latest().onFailure!());
+    act(() => latest().onSuccess!('paid'));
+    expect(onDetected).toHaveBeenCalledWith('paid');
+  });
+
+  it('reads a different code at once while ignoring another', async () => {
+    const onDetected = vi.fn();
+    render(<QrScanner onDetected={onDetected} ignoreText="paid" />);
+    await waitFor(() => expect(fake.state.log).toEqual(['start back-1']));
+    act(() => latest().onSuccess!('paid'));
+    act(() => latest().onSuccess!('other'));
+    expect(onDetected).toHaveBeenCalledTimes(1);
+    expect(onDetected).toHaveBeenCalledWith('other');
   });
 
   it('stops and then clears the camera when unmounted, even after a detection', async () => {

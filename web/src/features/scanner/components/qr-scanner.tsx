@@ -12,10 +12,12 @@ import { loadHtml5Qrcode, ScannerSession } from '@/features/scanner/scanner-sess
 export interface QrScannerProps {
   /** Called once with the text of the first code read; the camera is stopped by then. */
   onDetected: (text: string) => void;
+  /** A code to pass over until the camera has seen something else (see ScannerSession). */
+  ignoreText?: string;
   className?: string;
 }
 
-export function QrScanner({ onDetected, className = '' }: QrScannerProps) {
+export function QrScanner({ onDetected, ignoreText, className = '' }: QrScannerProps) {
   const elementId = `qr-scanner-${useId().replace(/[^\w-]/g, '')}`;
   const [cameras, setCameras] = useState<readonly Camera[]>([]);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -25,6 +27,7 @@ export function QrScanner({ onDetected, className = '' }: QrScannerProps) {
   const sessionRef = useRef<ScannerSession | null>(null);
   const onDetectedRef = useRef(onDetected);
   onDetectedRef.current = onDetected;
+  const ignoreTextRef = useRef(ignoreText);
 
   useEffect(() => {
     const session = new ScannerSession(elementId, loadHtml5Qrcode, {
@@ -38,7 +41,7 @@ export function QrScanner({ onDetected, className = '' }: QrScannerProps) {
         setDetected(true);
         onDetectedRef.current(text);
       },
-    });
+    }, ignoreTextRef.current ?? null);
     sessionRef.current = session;
     void session.open();
 

@@ -1,0 +1,91 @@
+/**
+ * The payment screen's state (spec §2, §4, §5): scan → confirm → pin → processing, and
+ * back to scan, cleared, after a successful payment.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { QrValidation } from '@common/api-types';
+import { toWireAmount } from '@common/money';
+import { toast } from '@/components/ui/toast-store';
+import { pinPattern } from '@/lib/patterns';
+import { paymentMessages } from '@/features/payment/messages';
+import { paymentFigures } from '@/features/payment/payment-figures';
+import { usePaymentAttempt } from '@/features/payment/use-payment-attempt';
+import { useQrCheck } from '@/features/payment/use-qr-check';
+import { useScanState } from '@/features/payment/use-scan-state';
+
+export type PaymentStep = 'scan' | 'confirm' | 'pin' | 'processing';
+
+export function usePaymentFlow(initialQrData?: string) {
+  const [step, setStep] = useState<PaymentStep>('scan');
+  const scan = useScanState(initialQrData);
+  const [validation, setValidation] = useState<QrValidation | null>(null);
+  const [amount, setAmount] = useState('');
+  const [pin, setPin] = useState('');
+  const attempt = usePaymentAttempt();
+  const qr = useQrCheck((result) => {
+    setValidation(result);
+    setAmount('');
+    setPin('');
+    setStep('confirm');
+  });
+  useValidateOnce(initialQrData, qr.check);
+  const figures = validation && paymentFigures(validation, amount);
+
+  const continueToPin = () => {
+    if (!validation || !figures) return;
+    const isStatic = !validation.qrCode.isDynamic;
+    if (isStatic && (figures.amountPaise === null || figures.amountPaise <= 0)) {
+      toast({ variant: 'destructive', ...paymentMessages.invalidAmount });
+      return;
+    }
+    if (!figures.canContinue) return;
+    attempt.prepare(scan.qrData.trim(), isStatic && figures.amountPaise !== null ? toWireAmount(figures.amountPaise) : null);
+    setPin('');
+    setStep('pin');
+  };
+
+  const payNow = () => {
+    if (!pinPattern.test(pin)) {
+      toast({ variant: 'destructive', ...paymentMessages.pinRequired });
+      return;
+    }
+    const sent = attempt.pay(pin, validation?.business.name ?? '', {
+      onPaid: () => {
+        scan.reset();
+        setValidation(null);
+        setAmount('');
+        setPin('');
+        setStep('scan');
+      },
+      onFailed: () => {
+        setPin('');
+        setStep('confirm');
+      },
+    });
+    if (sent) setStep('processing');
+  };
+
+  const backToScan = () => {
+    setValidation(null);
+    setStep('scan');
+  };
+
+  return {
+    step,
+    scan: { ...scan, onDetected: (text: string) => scan.detected(text, qr.check), check: qr.check, checking: qr.checking },
+    validation, figures, amount, setAmount, pin, setPin, continueToPin, payNow, backToScan,
+    backToConfirm: () => setStep('confirm'),
+  };
+}
+
+/** A payment link opens straight on its confirm step; the ref keeps StrictMode from checking twice. */
+function useValidateOnce(qrData: string | undefined, check: (text: string) => void) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (qrData && !done.current) {
+      done.current = true;
+      check(qrData);
+    }
+    // Runs once, for the code the screen was opened with.
+  }, []);
+}
