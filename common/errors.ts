@@ -1,66 +1,162 @@
 /**
- * The closed list of expected failures. Each code maps once to an HTTP status; the
- * server sends `{ error, code }` and the client shows `error`.
+ * The one catalogue of expected failures: each entry is a key the server throws, with the
+ * HTTP status it answers and the English message in ICU MessageFormat (read by
+ * `formatError` in format-error.ts, and by any ICU library the translations pick).
+ *
+ * `code` is the public machine code the body carries when it differs from the key: a
+ * key that refines a broader code (the cursor and reason refusals are `invalid_input`)
+ * keeps the answers clients and tests already know. `fields` names the parameters that
+ * are also sent as body fields (`{ error, code, ...fields }`); the other parameters only
+ * fill in the message. Amounts arrive already formatted (`formatRupees`), so the catalogue
+ * stays locale-neutral.
  */
 
-export const errorStatus = {
-  invalid_input: 400,
-  otp_invalid: 400,
-  otp_expired: 400,
-  otp_proof_missing: 400,
-  weak_pin: 400,
-  same_pin: 400,
-  not_signed_in: 401,
-  invalid_credentials: 401,
-  forbidden: 403,
-  origin_refused: 403,
-  not_approved: 403,
-  pin_incorrect: 403,
-  not_found: 404,
-  phone_taken: 409,
-  email_taken: 409,
-  already_exists: 409,
-  already_decided: 409,
-  limit_above_maximum: 422,
-  qr_invalid: 400,
-  qr_not_found: 404,
-  qr_already_used: 409,
-  qr_expired: 422,
-  business_not_approved: 422,
-  no_credit_account: 422,
-  insufficient_credit: 422,
-  amount_above_maximum: 422,
-  repayment_above_owed: 422,
-  idempotency_conflict: 409,
-  otp_attempts_exceeded: 429,
-  otp_resend_too_soon: 429,
-  otp_hourly_limit: 429,
-  account_locked: 429,
-  rate_limited: 429,
-  internal: 500,
-} as const;
+export interface ErrorEntry {
+  status: number;
+  message: string;
+  code?: string;
+  fields?: readonly string[];
+}
 
-export type ErrorCode = keyof typeof errorStatus;
+const attempts = '{attemptsLeft, plural, one {# attempt} other {# attempts}}';
+
+export const errors = {
+  // Malformed requests: schema issues and what the HTTP layer refuses before a route runs.
+  invalid_input: { status: 400, message: '{message}' },
+  field_invalid: { status: 400, code: 'invalid_input', message: '{field} is missing or has the wrong type' },
+  body_not_object: { status: 400, code: 'invalid_input', message: 'Request body must be a JSON object' },
+  request_invalid: { status: 400, code: 'invalid_input', message: 'Invalid request' },
+  text_has_nul: { status: 400, code: 'invalid_input', message: 'Text must not contain NUL characters' },
+  body_not_json: { status: 400, code: 'invalid_input', message: 'The request body is not valid JSON' },
+  body_not_json_type: { status: 400, code: 'invalid_input', message: 'Requests must be sent as JSON' },
+  body_too_large: { status: 413, code: 'invalid_input', message: 'The request body is too large' },
+  url_invalid: { status: 400, code: 'invalid_input', message: 'The address is not valid' },
+  cursor_invalid: { status: 400, code: 'invalid_input', message: 'The cursor is not valid' },
+  idempotency_key_invalid: { status: 400, code: 'invalid_input', message: 'Idempotency-Key must be 8 to 100 letters, digits or -_.:' },
+  amount_missing: { status: 400, code: 'invalid_input', message: 'Please enter a valid amount' },
+  reject_reason_missing: { status: 400, code: 'invalid_input', message: 'A reason is required to reject an application' },
+  terms_change_missing: { status: 400, code: 'invalid_input', message: 'Give a transactionFeePercent or a maxCreditLimit to change' },
+  pin_confirmation_mismatch: { status: 400, code: 'invalid_input', message: 'New PIN and confirmation do not match' },
+
+  // One-time passwords.
+  otp_invalid: { status: 400, message: `Incorrect OTP. ${attempts} left.` },
+  otp_expired: { status: 400, message: 'This OTP has expired or was never sent. Please request a new one.' },
+  otp_proof_missing: {
+    status: 400,
+    message: '{purpose, select, registration {Please verify your phone number with an OTP before registering.}'
+      + ' other {Please verify your phone number with an OTP before resetting your PIN.}}',
+  },
+  otp_attempts_exceeded: { status: 429, message: 'Too many wrong attempts. Please request a new OTP.' },
+  otp_resend_too_soon: { status: 429, message: 'Please wait {waitSeconds, plural, one {# second} other {# seconds}} before requesting another OTP.' },
+  otp_hourly_limit: { status: 429, message: 'Too many OTP requests for this number. Please try again in an hour.' },
+
+  // PINs and sign-in.
+  weak_pin: { status: 400, message: 'This PIN is too easy to guess. Choose another.' },
+  same_pin: { status: 400, message: 'New PIN must be different from current PIN' },
+  not_signed_in: { status: 401, message: 'Please sign in to continue' },
+  session_gone: { status: 401, code: 'not_signed_in', message: 'Please sign in again' },
+  // The same answer for a wrong PIN and an unknown account (spec §8).
+  invalid_credentials: { status: 401, message: 'Invalid phone number or PIN' },
+  invalid_business_credentials: { status: 401, code: 'invalid_credentials', message: 'Invalid email or PIN' },
+  invalid_admin_credentials: { status: 401, code: 'invalid_credentials', message: 'Invalid admin credentials' },
+  pin_incorrect: { status: 403, fields: ['attemptsLeft'], message: `Incorrect PIN. ${attempts} left.` },
+  current_pin_incorrect: { status: 403, code: 'pin_incorrect', fields: ['attemptsLeft'], message: `Current PIN is incorrect. ${attempts} left.` },
+  account_locked: {
+    status: 429, fields: ['retryAfterMinutes'],
+    message: 'Too many wrong PINs. Try again in {retryAfterMinutes, plural, one {# minute} other {# minutes}}.',
+  },
+
+  // Access.
+  forbidden: { status: 403, message: 'You do not have access to this' },
+  origin_refused: { status: 403, message: 'Cross-site requests are not allowed' },
+  not_approved: { status: 403, message: 'Your business must be approved by an admin first' },
+
+  // Things that are not there, or are there already.
+  not_found: { status: 404, message: 'Not found' },
+  business_not_found: { status: 404, code: 'not_found', message: 'Business not found' },
+  businesses_not_found: { status: 404, code: 'not_found', message: 'One or more businesses were not found' },
+  customer_not_found: { status: 404, code: 'not_found', message: 'Customer not found' },
+  payment_handle_not_found: { status: 404, code: 'not_found', message: 'No customer found with payment handle {paymentHandle}' },
+  credit_account_not_found: { status: 404, code: 'not_found', message: 'Credit account not found' },
+  reset_account_not_found: {
+    status: 404, code: 'not_found',
+    message: '{role, select, customer {No customer account uses this phone number} other {No business account uses this phone number}}',
+  },
+  phone_taken: { status: 409, message: 'An account with this phone number already exists' },
+  business_phone_taken: { status: 409, code: 'phone_taken', message: 'A business with this phone number already exists' },
+  email_taken: { status: 409, message: 'An account with this email already exists' },
+  email_taken_by_business: { status: 409, code: 'email_taken', message: '{email} already belongs to a business account' },
+  already_exists: { status: 409, message: 'This account already exists' },
+  credit_account_exists: { status: 409, code: 'already_exists', message: '{customerName} already has a credit account with your business' },
+  already_decided: {
+    status: 409,
+    message: '{businessName} has already been {status, select, approved {approved} other {rejected}}; only pending applications can be decided',
+  },
+
+  // Credit and payments.
+  limit_above_maximum: { status: 422, message: "Credit limit cannot be more than {maximum}, your business's maximum" },
+  qr_invalid: { status: 400, message: 'This is not a Khata payment code' },
+  qr_not_found: { status: 404, message: 'This payment code does not exist' },
+  qr_already_used: { status: 409, message: 'This payment code has already been paid' },
+  qr_expired: { status: 422, message: 'This payment code has expired. Ask the merchant for a new one.' },
+  business_not_approved: { status: 422, message: 'This business is not approved to take payments' },
+  no_credit_account: { status: 422, message: 'You do not have a credit account with this business' },
+  insufficient_credit: { status: 422, message: 'Insufficient balance. You need {shortfall} more.' },
+  amount_above_maximum: { status: 422, message: 'A payment cannot be more than {maximum}' },
+  repayment_above_owed: { status: 422, message: 'Repayment cannot be more than what is owed ({owed})' },
+  idempotency_conflict: { status: 409, message: 'This Idempotency-Key was already used for a different payment' },
+
+  // Load.
+  rate_limited: { status: 429, message: 'Too many requests. Please slow down and try again shortly.' },
+  streams_per_session_full: {
+    status: 429, code: 'rate_limited',
+    message: 'Live updates are already open in {windows, plural, one {# window} other {# windows}} of this sign-in. Close one and try again.',
+  },
+  streams_busy: { status: 429, code: 'rate_limited', message: 'Live updates are busy right now. They will resume shortly.' },
+  internal: { status: 500, message: 'Internal error' },
+} as const satisfies Record<string, ErrorEntry>;
+
+/** A key of the catalogue: what the server throws. */
+export type ErrorKey = keyof typeof errors;
+
+/** The public machine code a body carries: the entry's `code`, or its key. */
+export type ErrorCode = {
+  [K in ErrorKey]: (typeof errors)[K] extends { code: infer C extends string } ? C : K;
+}[ErrorKey];
+
+/** Values for an entry's ICU arguments; amounts already formatted. */
+export type ErrorParams = Record<string, string | number>;
+
+export function errorCode(key: ErrorKey): ErrorCode {
+  const entry: ErrorEntry = errors[key];
+  return (entry.code ?? key) as ErrorCode;
+}
+
+/** Each public code's status (a refinement answers its own, as body_too_large's 413 does). */
+export const errorStatus = Object.fromEntries(
+  (Object.keys(errors) as ErrorKey[]).filter((key) => errorCode(key) === key).map((key) => [key, errors[key].status]),
+) as Record<ErrorCode, number>;
 
 /** The answer body of every refused request. */
-export interface ErrorBody {
+export type ErrorBody = {
   error: string;
   code: ErrorCode;
   /** For pin_incorrect: how many tries remain before the lock. */
   attemptsLeft?: number;
   /** For account_locked: whole minutes until the lock ends. */
   retryAfterMinutes?: number;
-}
+};
 
-/** Sign-in refusals: the same body for a wrong PIN and an unknown account (spec §8). */
+/** Sign-in refusals as the web's defaults show them (no parameters, so no formatter). */
 export const invalidCredentialsMessage = {
-  customer: 'Invalid phone number or PIN',
-  business: 'Invalid email or PIN',
-  admin: 'Invalid admin credentials',
+  customer: errors.invalid_credentials.message,
+  business: errors.invalid_business_credentials.message,
+  admin: errors.invalid_admin_credentials.message,
 } as const;
 
-export const weakPinMessage = 'This PIN is too easy to guess. Choose another.';
+export const weakPinMessage = errors.weak_pin.message;
 
+/** Kept until pins.service throws `account_locked` with parameters. */
 export function lockedMessage(minutes: number): string {
   return `Too many wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
