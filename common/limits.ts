@@ -62,7 +62,6 @@ export const customerQrScreenPx = 280;
 export const customerQrDownloadPx = 500;
 
 export const userIdDisplayChars = 8;
-export const mobileMaxWidthPx = 480;
 
 // Live-update streams (GET /api/events; issue 9, item 7).
 /** Open streams one session may hold: a few tabs of the app; a fifth is refused with 429. */

@@ -101,7 +101,7 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
     <Tabs.Root
       value={tab}
       onValueChange={(value) => setTab(value as CustomerTab)}
-      className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col"
+      className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col"
     >
       <header className="sticky top-0 z-10 flex h-14 items-center border-b border-slate-200 bg-white/90 px-4 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">
         <span aria-hidden="true" className="mr-2 flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 font-bold text-white">
@@ -140,7 +140,7 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
         </Tabs.Content>
       </main>
 
-      <nav className="fixed inset-x-0 bottom-0 z-20 mx-auto w-full max-w-[480px] border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-900">
+      <nav className="fixed inset-x-0 bottom-0 z-20 mx-auto w-full max-w-mobile border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-900">
         <Tabs.List aria-label="Sections" className="grid h-16 grid-cols-3">
           <Tabs.Trigger value="home" className={tabClasses}>
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { MeResponse } from '@common/api-types';
 import { Badge } from '@/components/ui/badge';
+import { LoadingSheet } from '@/components/ui/loading-sheet';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { DashboardTab } from '@/features/merchant/components/dashboard-tab';
@@ -10,16 +12,15 @@ import { businessStatusTones } from '@/features/merchant/status';
 import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
 import { merchantLedgerQueries, useLedgerEvents } from '@/lib/use-ledger-events';
 import { capitalise } from '@/lib/format';
+import { whenIdle } from '@/lib/when-idle';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 
 // The sheet carries the camera scanner and the generator the QR drawing library; both
-// are fetched when first opened.
-const AddCreditAccountSheet = lazy(() =>
-  import('@/features/credit-accounts/components/add-credit-account-sheet').then((m) => ({ default: m.AddCreditAccountSheet })),
-);
-const QrGenerator = lazy(() =>
-  import('@/features/qr-codes/components/qr-generator').then((m) => ({ default: m.QrGenerator })),
-);
+// stay out of the first download and are fetched when the browser is next idle.
+const loadAddCreditAccountSheet = () => import('@/features/credit-accounts/components/add-credit-account-sheet');
+const AddCreditAccountSheet = lazy(() => loadAddCreditAccountSheet().then((m) => ({ default: m.AddCreditAccountSheet })));
+const loadQrGenerator = () => import('@/features/qr-codes/components/qr-generator');
+const QrGenerator = lazy(() => loadQrGenerator().then((m) => ({ default: m.QrGenerator })));
 
 type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
 
@@ -35,6 +36,7 @@ export function MerchantApp({ me }: { me: MeResponse }) {
   const approved = business?.status === 'approved';
   // Payments by customers land while this screen is open: refresh when they do.
   const livePaused = useLedgerEvents(merchantLedgerQueries);
+  usePreloadSheets(approved);
 
   const openAddCustomer = () => {
     setSheetWanted(true);
@@ -46,7 +48,7 @@ export function MerchantApp({ me }: { me: MeResponse }) {
   };
 
   return (
-    <div className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col">
+    <div className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col">
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
         <div className="min-w-0">
           <h1 className="truncate text-lg font-bold">{business?.businessName ?? me.user.name}</h1>
@@ -90,10 +92,30 @@ export function MerchantApp({ me }: { me: MeResponse }) {
       ) : (
         <main className="flex-1 px-4 py-6 text-sm text-slate-500">This account has no business profile.</main>
       )}
-      <Suspense fallback={null}>
-        {sheetWanted && approved && <AddCreditAccountSheet open={addingCustomer} onOpenChange={setAddingCustomer} />}
-        {generatorWanted && approved && <QrGenerator open={generatingQr} onOpenChange={setGeneratingQr} />}
-      </Suspense>
+      {sheetWanted && approved && (
+        <Suspense fallback={addingCustomer && <LoadingSheet label="Opening…" />}>
+          <AddCreditAccountSheet open={addingCustomer} onOpenChange={setAddingCustomer} />
+        </Suspense>
+      )}
+      {generatorWanted && approved && (
+        <Suspense fallback={generatingQr && <LoadingSheet label="Opening…" />}>
+          <QrGenerator open={generatingQr} onOpenChange={setGeneratingQr} />
+        </Suspense>
+      )}
     </div>
   );
+}
+
+/** Once the dashboard's first requests are done, the two sheets download in the background. */
+function usePreloadSheets(approved: boolean) {
+  const settled = useIsFetching() === 0;
+  const [preloaded, setPreloaded] = useState(false);
+  useEffect(() => {
+    if (!approved || !settled || preloaded) return;
+    return whenIdle(() => {
+      setPreloaded(true);
+      void loadAddCreditAccountSheet();
+      void loadQrGenerator();
+    });
+  }, [approved, settled, preloaded]);
 }

@@ -9,7 +9,7 @@ interface AuthLayoutProps {
 /** The frame of the three login screens: brand, a title, then a card. */
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col px-5 pt-12 pb-8">
+    <main className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col px-5 pt-12 pb-8">
       <div className="mb-8 flex flex-col items-center text-center">
         <div
           aria-hidden="true"

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 
 export function NotFound() {
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col items-center justify-center px-6 text-center">
+    <main className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col items-center justify-center px-6 text-center">
       <p className="text-6xl font-bold text-brand-600">404</p>
       <h1 className="mt-3 text-xl font-semibold">Page not found</h1>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">The page you are looking for does not exist.</p>

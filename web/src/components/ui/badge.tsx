@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { capitalise } from '@/lib/format';
 
-type Tone = 'success' | 'warning' | 'danger' | 'neutral';
+type Tone = 'primary' | 'success' | 'warning' | 'danger' | 'neutral';
 
 const toneClasses: Record<Tone, string> = {
+  primary: 'bg-brand-600 text-white',
   success: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-300',
   warning: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-300',
   danger: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-300',
@@ -11,8 +13,13 @@ const toneClasses: Record<Tone, string> = {
 
 export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${toneClasses[tone]}`}>
+    <span data-variant={tone === 'neutral' ? 'secondary' : tone} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${toneClasses[tone]}`}>
       {children}
     </span>
   );
+}
+
+/** Spec §4: a transaction 'completed' is a primary badge, any other status a secondary one. */
+export function TransactionStatusBadge({ status }: { status: string }) {
+  return <Badge tone={status === 'completed' ? 'primary' : 'neutral'}>{capitalise(status)}</Badge>;
 }

@@ -26,7 +26,7 @@ export function FullScreenDialog({ open, onOpenChange, title, locked = false, ch
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className="fixed inset-0 z-50 mx-auto flex w-full max-w-[480px] flex-col bg-slate-50 focus:outline-none dark:bg-slate-950"
+          className="fixed inset-0 z-50 mx-auto flex w-full max-w-mobile flex-col bg-slate-50 focus:outline-none dark:bg-slate-950"
         >
           <div className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-2 dark:border-slate-800 dark:bg-slate-900">
             <DialogPrimitive.Close

@@ -48,7 +48,7 @@ export function ToastArea() {
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-[480px] flex-col p-3 outline-none" />
+      <Toast.Viewport className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-mobile flex-col p-3 outline-none" />
     </Toast.Provider>
   );
 }

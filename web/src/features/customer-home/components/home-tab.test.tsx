@@ -166,11 +166,13 @@ describe('Transaction History', () => {
     expect(payment).toHaveTextContent('Total₹1,275.00');
     // 10:15 UTC is 3:45 in the afternoon in India.
     expect(within(payment).getByText(/12 Jan 2025, 3:45\s?pm/i)).toBeInTheDocument();
-    expect(within(payment).getByText('Completed').className).toMatch(/emerald/);
+    // The same primary badge as the merchant's history (spec §4).
+    expect(within(payment).getByText('Completed')).toHaveAttribute('data-variant', 'primary');
 
     const repayment = screen.getByRole('article', { name: 'Repayment Kumar Kirana' });
     expect(repayment).toHaveTextContent('Total₹500.00');
     expect(within(repayment).getByText('Reversed').className).toMatch(/slate/);
+    expect(within(repayment).getByText('Reversed')).toHaveAttribute('data-variant', 'secondary');
   });
 
   it('asks for 15, then 15 more with the cursor once scrolled to 80 %', async () => {

@@ -1,5 +1,5 @@
 import type { TransactionView } from '@common/api-types';
-import { Badge } from '@/components/ui/badge';
+import { TransactionStatusBadge } from '@/components/ui/badge';
 import { capitalise, formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/features/history/date-time';
 
@@ -11,7 +11,6 @@ const typeLabels: Record<TransactionView['type'], string> = {
 
 /** One ledger row: who, what kind, amount + fee = total, when and its status (spec §3, §4). */
 export function TransactionRow({ transaction }: { transaction: TransactionView }) {
-  const completed = transaction.status === 'completed';
   return (
     <article
       aria-label={`${typeLabels[transaction.type] ?? capitalise(transaction.type)} ${transaction.business.businessName}`}
@@ -26,7 +25,7 @@ export function TransactionRow({ transaction }: { transaction: TransactionView }
             <time dateTime={transaction.createdAt}>{formatIndiaDateTime(transaction.createdAt)}</time>
           </p>
         </div>
-        <Badge tone={completed ? 'success' : 'neutral'}>{capitalise(transaction.status)}</Badge>
+        <TransactionStatusBadge status={transaction.status} />
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
