@@ -155,8 +155,3 @@ export const invalidCredentialsMessage = {
 } as const;
 
 export const weakPinMessage = errors.weak_pin.message;
-
-/** Kept until pins.service throws `account_locked` with parameters. */
-export function lockedMessage(minutes: number): string {
-  return `Too many wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-}

@@ -5,10 +5,10 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody } from '@common/errors';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { AppError } from './errors';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createDeviceService } from './features/auth/devices.service';
@@ -36,7 +36,7 @@ import { createOtpService, deriveOtpKey } from './features/otp/otp.service';
 import type { SmsProvider } from './features/otp/sms';
 import { accessPlugin } from './plugins/access';
 import { alwaysSecureCookies, cookieOptions } from './plugins/cookies';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, refuse } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { rawSecurityHeaders, securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
@@ -87,9 +87,9 @@ export type KhataApp = FastifyInstance & { services: Services };
 
 /** Fastify's own answers to a malformed URL or an over-long path parameter, in our shape. */
 function answerFrameworkError(error: FastifyError, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
-  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ error: 'The address is not valid', code: 'invalid_input' } satisfies ErrorBody);
-  return reply.status(500).send({ error: 'Internal error', code: 'internal' } satisfies ErrorBody);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return refuse(reply, new AppError('not_found'));
+  if (error.code === 'FST_ERR_BAD_URL') return refuse(reply, new AppError('url_invalid'));
+  return refuse(reply, new AppError('internal'));
 }
 
 /**

@@ -1,23 +1,27 @@
 /**
- * Expected failures carry a code from common/errors.ts; the error plugin turns them into
- * `{ error, code }` with the code's status. Anything else is a bug and becomes a bare 500.
+ * Expected failures carry a key of the catalogue in common/errors.ts and its parameters;
+ * the error plugin answers `{ error, code, ...fields }` with the entry's status. Anything
+ * else is a bug and becomes a bare 500.
  */
 import type * as z from 'zod/mini';
-import { errorStatus, type ErrorBody, type ErrorCode } from '@common/errors';
+import { errorCode, errors, type ErrorBody, type ErrorCode, type ErrorEntry, type ErrorKey, type ErrorParams } from '@common/errors';
+import { formatError } from '@common/format-error';
 
 export class AppError extends Error {
   readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly extra: Omit<ErrorBody, 'error' | 'code'> = {},
-  ) {
-    super(message);
-    this.status = errorStatus[code];
+  /** The public code the body carries (a refinement's broader code). */
+  readonly code: ErrorCode;
+
+  constructor(readonly key: ErrorKey, readonly params: ErrorParams = {}) {
+    super(formatError(key, params));
+    this.status = errors[key].status;
+    this.code = errorCode(key);
   }
 
   body(): ErrorBody {
-    return { error: this.message, code: this.code, ...this.extra };
+    const entry: ErrorEntry = errors[this.key];
+    const fields = Object.fromEntries((entry.fields ?? []).map((name) => [name, this.params[name]]));
+    return { error: this.message, code: this.code, ...fields };
   }
 }
 
@@ -31,17 +35,14 @@ function containsNul(value: unknown, depth = 0): boolean {
 /** Parses input with a shared schema or refuses it with the first readable issue. */
 export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
   // Refused here, before any schema lets it through to the database as a 500.
-  if (containsNul(input)) throw new AppError('invalid_input', 'Text must not contain NUL characters');
+  if (containsNul(input)) throw new AppError('text_has_nul');
   const result = schema.safeParse(input);
   if (result.success) return result.data as z.infer<S>;
   const issue = result.error.issues[0];
-  if (!issue) throw new AppError('invalid_input', 'Invalid request');
-  const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
-  let message = issue.message;
-  if (issue.path.length === 0) {
-    message = 'Request body must be a JSON object';
-  } else if (message.startsWith('Invalid input')) {
-    message = field ? `${field} is missing or has the wrong type` : 'Invalid request';
-  }
-  throw new AppError('invalid_input', message);
+  if (!issue) throw new AppError('request_invalid');
+  if (issue.path.length === 0) throw new AppError('body_not_object');
+  // zod's own wording for a wrong type names no field; the field's name does.
+  if (issue.message.startsWith('Invalid input')) throw new AppError('field_invalid', { field: issue.path.join('.') });
+  // The schema's own message (common/schemas), such as 'PIN must be exactly 4 digits'.
+  throw new AppError('invalid_input', { message: issue.message });
 }

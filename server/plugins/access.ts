@@ -56,15 +56,15 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions:
   app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public' || access === 'optional') return;
-    if (!request.session) throw new AppError('not_signed_in', 'Please sign in to continue');
+    if (!request.session) throw new AppError('not_signed_in');
     if (!access.includes(request.session.user.role)) {
-      throw new AppError('forbidden', 'You do not have access to this');
+      throw new AppError('forbidden');
     }
   });
 });
 
 /** The session of a route that requires one; the access hook has already checked it. */
 export function requireSession(request: FastifyRequest): Session {
-  if (!request.session) throw new AppError('not_signed_in', 'Please sign in to continue');
+  if (!request.session) throw new AppError('not_signed_in');
   return request.session;
 }

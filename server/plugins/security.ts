@@ -87,7 +87,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
     if (route !== undefined && route.startsWith('/api') && isCrossSiteWrite(request, publicOrigin)) {
-      throw new AppError('origin_refused', 'Cross-site requests are not allowed');
+      throw new AppError('origin_refused');
     }
   });
 });

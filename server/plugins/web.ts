@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorBody } from '@common/errors';
+import { AppError } from '../errors';
+import { refuse } from './errors';
 
 function decodedPath(url: string): string {
   const path = url.split('?', 1)[0]!;
@@ -45,7 +46,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
     const isApp = hasWeb && (request.method === 'GET' || request.method === 'HEAD')
       && !path.startsWith('/api') && !path.startsWith('/assets/');
     if (!isApp) {
-      return reply.status(404).send({ error: 'Not found', code: 'not_found' } satisfies ErrorBody);
+      return refuse(reply, new AppError('not_found'));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

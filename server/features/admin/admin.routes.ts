@@ -47,7 +47,7 @@ export async function adminRoutes(
 
   app.post('/api/admin/businesses/:id/terms', { config: admin }, async (request) => {
     const { id } = request.params as { id: string };
-    if (!uuidPattern.test(id)) throw new AppError('not_found', 'Business not found');
+    if (!uuidPattern.test(id)) throw new AppError('business_not_found');
     return { business: await businesses.setTerms(id, parseInput(businessTermsBody, request.body)) };
   });
 

@@ -4,7 +4,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { MeResponse, Role, UserView } from '@common/api-types';
-import { invalidCredentialsMessage, weakPinMessage } from '@common/errors';
+import type { ErrorKey } from '@common/errors';
 import type {
   BusinessRegisterBody, ChangePinBody, CustomerRegisterBody, ResetPinBody, UnlockBody,
 } from '@common/schemas/identity';
@@ -38,19 +38,24 @@ function newPaymentHandle(): string {
 }
 
 function refuseWeakPin(pin: string): void {
-  if (isWeakPin(pin)) throw new AppError('weak_pin', weakPinMessage);
+  if (isWeakPin(pin)) throw new AppError('weak_pin');
 }
 
 /** A taken e-mail, whoever holds it (a business or an admin): one answer for both. */
-const emailTaken = () => new AppError('email_taken', 'An account with this email already exists');
+/** Sign-in refusals: the same answer for a wrong PIN and an unknown account (spec §8). */
+const invalidCredentials = {
+  customer: 'invalid_credentials', business: 'invalid_business_credentials', admin: 'invalid_admin_credentials',
+} as const satisfies Record<Role, ErrorKey>;
+
+const emailTaken = () => new AppError('email_taken');
 
 /** Turns a unique violation from a registration race into the 409 a pre-check gives. */
 function conflictFrom(error: unknown): AppError | null {
   if (sqlState(error) !== '23505') return null;
   const constraint = violatedConstraint(error) ?? '';
   if (constraint.includes('email')) return emailTaken();
-  if (constraint.includes('phone')) return new AppError('phone_taken', 'An account with this phone number already exists');
-  return new AppError('already_exists', 'This account already exists');
+  if (constraint.includes('phone')) return new AppError('phone_taken');
+  return new AppError('already_exists');
 }
 
 /** What a person types to sign in: the phone for customers, the e-mail otherwise. */
@@ -74,7 +79,7 @@ export function createAuthService(deps: {
     refuseWeakPin(body.pin);
     await otp.requireProof(proofToken, body.phoneNumber, 'registration');
     if (await repository.findByPhone(db, 'customer', body.phoneNumber)) {
-      throw new AppError('phone_taken', 'An account with this phone number already exists');
+      throw new AppError('phone_taken');
     }
     const id = randomUUID();
     const pin = pins.hashPin(id, body.pin);
@@ -106,7 +111,7 @@ export function createAuthService(deps: {
       throw emailTaken();
     }
     if (await repository.findByPhone(db, 'business', body.phoneNumber)) {
-      throw new AppError('phone_taken', 'A business with this phone number already exists');
+      throw new AppError('business_phone_taken');
     }
     const id = randomUUID();
     const pin = pins.hashPin(id, body.pin);
@@ -147,7 +152,7 @@ export function createAuthService(deps: {
       counter, account && { userId: account.id, hash: account.pinHash, keyVersion: account.pinKeyVersion }, pin,
     );
     if (check.outcome === 'wrong' || !account) {
-      throw new AppError('invalid_credentials', invalidCredentialsMessage[role]);
+      throw new AppError(invalidCredentials[role]);
     }
     const signedIn = await inTransaction(db, async (tx) => {
       if (check.needsRehash) {
@@ -171,21 +176,21 @@ export function createAuthService(deps: {
    */
   async function changePin(session: Session, body: ChangePinBody, deviceToken?: string): Promise<string> {
     if (body.newPin !== body.confirmPin) {
-      throw new AppError('invalid_input', 'New PIN and confirmation do not match');
+      throw new AppError('pin_confirmation_mismatch');
     }
     if (body.newPin === body.currentPin) {
-      throw new AppError('same_pin', 'New PIN must be different from current PIN');
+      throw new AppError('same_pin');
     }
     refuseWeakPin(body.newPin);
     const { user } = session;
     const account = await repository.findById(db, user.id);
-    if (!account) throw new AppError('not_signed_in', 'Please sign in again');
+    if (!account) throw new AppError('session_gone');
     const check = await pins.checkPin(
       pinCounter.account(account.id), { userId: account.id, hash: account.pinHash, keyVersion: account.pinKeyVersion }, body.currentPin,
     );
     if (check.outcome === 'wrong') {
       const left = check.attemptsLeft;
-      throw new AppError('pin_incorrect', `Current PIN is incorrect. ${left} attempt${left === 1 ? '' : 's'} left.`, { attemptsLeft: left });
+      throw new AppError('current_pin_incorrect', { attemptsLeft: left });
     }
     const fresh = pins.hashPin(account.id, body.newPin);
     return inTransaction(db, async (tx) => {
@@ -211,12 +216,12 @@ export function createAuthService(deps: {
    * it holds the phone. Returns the device's token.
    */
   async function resetPin(body: ResetPinBody, proofToken: string | undefined, deviceToken?: string): Promise<string> {
-    if (body.newPin !== body.confirmPin) throw new AppError('invalid_input', 'New PIN and confirmation do not match');
+    if (body.newPin !== body.confirmPin) throw new AppError('pin_confirmation_mismatch');
     refuseWeakPin(body.newPin);
     return inTransaction(db, async (tx) => {
       await otp.consumeProof(tx, proofToken, body.phoneNumber, 'pin_reset');
       const account = await repository.findByPhone(tx, body.role, body.phoneNumber);
-      if (!account) throw new AppError('not_found', `No ${body.role === 'customer' ? 'customer' : 'business'} account uses this phone number`);
+      if (!account) throw new AppError('reset_account_not_found', { role: body.role });
       const fresh = pins.hashPin(account.id, body.newPin);
       await repository.updatePin(tx, account.id, fresh.hash, fresh.keyVersion);
       await clearPinCounters(tx, body.role, signInIdentifier(account), account.id);
@@ -255,7 +260,7 @@ export function createAuthService(deps: {
       return 'updated';
     }
     if (await repository.emailExists(db, email)) {
-      throw new AppError('email_taken', `${email} already belongs to a business account`);
+      throw new AppError('email_taken_by_business', { email });
     }
     const id = randomUUID();
     const hashed = pins.hashPin(id, pin);

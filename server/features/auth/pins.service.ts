@@ -5,7 +5,6 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Role } from '@common/api-types';
-import { lockedMessage } from '@common/errors';
 import { pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '@common/limits';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
@@ -47,7 +46,7 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
 
   function refuseLocked(lockedUntil: Date): never {
     const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - clock().getTime()) / 60_000));
-    throw new AppError('account_locked', lockedMessage(minutes), { retryAfterMinutes: minutes });
+    throw new AppError('account_locked', { retryAfterMinutes: minutes });
   }
 
   /**

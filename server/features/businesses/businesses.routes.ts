@@ -10,7 +10,7 @@ export async function businessRoutes(
   // The dashboard's stat cards, from counters kept in the transactions that change them.
   app.get('/api/business/stats', { config: { access: ['business'] } }, async (request) => {
     const business = await businesses.findOwn(requireSession(request).user.id);
-    if (!business) throw new AppError('not_found', 'Business not found');
+    if (!business) throw new AppError('business_not_found');
     return { stats: await stats.businessStats(business.id) };
   });
 }

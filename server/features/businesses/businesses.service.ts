@@ -51,7 +51,7 @@ function decodeCursor(cursor: string): repository.ListCursor {
   // or a timestamp out of its range, and fails there with a 500.
   const createdAt = new Date(at ?? '');
   if (!id || !cursorIdPattern.test(id) || !cursorTimePattern.test(at ?? '') || Number.isNaN(createdAt.getTime())) {
-    throw new AppError('invalid_input', 'The cursor is not valid');
+    throw new AppError('cursor_invalid');
   }
   return { createdAt, id };
 }
@@ -75,9 +75,9 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
   /** The caller's business, which must be approved to act (spec §6). */
   async function requireApproved(userId: string): Promise<Business> {
     const business = await findOwn(userId);
-    if (!business) throw new AppError('forbidden', 'You do not have access to this');
+    if (!business) throw new AppError('forbidden');
     if (business.status !== 'approved') {
-      throw new AppError('not_approved', 'Your business must be approved by an admin first');
+      throw new AppError('not_approved');
     }
     return business;
   }
@@ -97,15 +97,15 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
   async function decide(adminId: string, body: DecideBusinessesBody): Promise<number> {
     const reason = body.reason || null;
     if (body.action === 'reject' && !reason) {
-      throw new AppError('invalid_input', 'A reason is required to reject an application');
+      throw new AppError('reject_reason_missing');
     }
     const ids = [...new Set(body.businessIds)];
     return inTransaction(db, async (tx) => {
       const found = await repository.lockForDecision(tx, ids);
-      if (found.length !== ids.length) throw new AppError('not_found', 'One or more businesses were not found');
+      if (found.length !== ids.length) throw new AppError('businesses_not_found');
       const decided = found.find((b) => b.status !== 'pending');
       if (decided) {
-        throw new AppError('already_decided', `${decided.businessName} has already been ${decided.status}; only pending applications can be decided`);
+        throw new AppError('already_decided', { businessName: decided.businessName, status: decided.status });
       }
       const now = clock();
       const status = body.action === 'approve' ? 'approved' : 'rejected';
@@ -132,13 +132,13 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
 
   async function setTerms(businessId: string, terms: BusinessTermsBody): Promise<AdminBusiness> {
     if (terms.transactionFeePercent === undefined && terms.maxCreditLimit === undefined) {
-      throw new AppError('invalid_input', 'Give a transactionFeePercent or a maxCreditLimit to change');
+      throw new AppError('terms_change_missing');
     }
     const updated = await inTransaction(db, (tx) => repository.updateTerms(tx, businessId, {
       ...(terms.transactionFeePercent !== undefined ? { feeBasisPoints: terms.transactionFeePercent } : {}),
       ...(terms.maxCreditLimit !== undefined ? { maxCreditLimitPaise: terms.maxCreditLimit } : {}),
     }));
-    if (!updated) throw new AppError('not_found', 'Business not found');
+    if (!updated) throw new AppError('business_not_found');
     return adminView((await repository.findById(db, businessId))!);
   }
 
@@ -147,8 +147,7 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
   /** A limit refused because it is above the business's maximum (422). */
   function refuseAboveMaximum(business: Business, limitPaise: number): void {
     if (limitPaise > business.maxCreditLimitPaise) {
-      throw new AppError('limit_above_maximum',
-        `Credit limit cannot be more than ${formatRupees(business.maxCreditLimitPaise as Paise)}, your business's maximum`);
+      throw new AppError('limit_above_maximum', { maximum: formatRupees(business.maxCreditLimitPaise as Paise) });
     }
   }
 

@@ -9,7 +9,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 function accountId(params: unknown): string {
   const { id } = params as { id: string };
-  if (!uuidPattern.test(id)) throw new AppError('not_found', 'Credit account not found');
+  if (!uuidPattern.test(id)) throw new AppError('credit_account_not_found');
   return id;
 }
 

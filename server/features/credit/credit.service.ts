@@ -47,7 +47,7 @@ export function createCreditService(deps: {
     const business = await businesses.requireApproved(userId);
     businesses.refuseAboveMaximum(business, body.creditLimit);
     const customer = await customers.findByPaymentHandle(body.paymentHandle);
-    if (!customer) throw new AppError('not_found', `No customer found with payment handle ${body.paymentHandle}`);
+    if (!customer) throw new AppError('payment_handle_not_found', { paymentHandle: body.paymentHandle });
     const id = randomUUID();
     const now = clock();
     await inTransaction(db, async (tx) => {
@@ -55,7 +55,7 @@ export function createCreditService(deps: {
         id, customerId: customer.id, businessId: business.id, limitPaise: body.creditLimit, owedPaise: 0, createdAt: now, updatedAt: now,
       });
       if (!inserted) {
-        throw new AppError('already_exists', `${customer.name} already has a credit account with your business`);
+        throw new AppError('credit_account_exists', { customerName: customer.name });
       }
       await stats.bumpBusiness(tx, business.id, { customers: 1 });
       await stats.bumpPlatform(tx, { creditAccounts: 1 });
@@ -69,7 +69,7 @@ export function createCreditService(deps: {
     businesses.refuseAboveMaximum(business, body.creditLimit);
     const changed = await inTransaction(db, (tx) =>
       repository.setLimit(tx, business.id, accountId, body.creditLimit, clock()));
-    if (!changed) throw new AppError('not_found', 'Credit account not found');
+    if (!changed) throw new AppError('credit_account_not_found');
     return { creditAccount: businessView((await repository.findForBusiness(db, business.id, accountId))!) };
   }
 
@@ -105,9 +105,8 @@ export function createCreditService(deps: {
       const account = await repository.repayUpToOwed(tx, business.id, accountId, body.amount, now);
       if (!account) {
         const existing = await repository.findForBusiness(tx, business.id, accountId);
-        if (!existing) throw new AppError('not_found', 'Credit account not found');
-        throw new AppError('repayment_above_owed',
-          `Repayment cannot be more than what is owed (${formatRupees(existing.owedPaise as Paise)})`);
+        if (!existing) throw new AppError('credit_account_not_found');
+        throw new AppError('repayment_above_owed', { owed: formatRupees(existing.owedPaise as Paise) });
       }
       await transactions.record(tx, {
         id: transactionId, type: 'repayment', creditAccountId: account.id, customerId: account.customerId,

@@ -10,7 +10,7 @@ export function createCustomerService(deps: { db: Db }) {
   /** The customer's own payment code: JSON with the handle, as merchants scan it (design.md §4). */
   async function paymentCode(customerId: string): Promise<CustomerQr> {
     const customer = await repository.findById(db, customerId);
-    if (!customer?.paymentHandle || !customer.phone) throw new AppError('not_found', 'Customer not found');
+    if (!customer?.paymentHandle || !customer.phone) throw new AppError('customer_not_found');
     return {
       qrData: JSON.stringify({ paymentHandle: customer.paymentHandle, name: customer.name }),
       paymentHandle: customer.paymentHandle,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ErrorBody } from '@common/errors';
 import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax } from '@common/limits';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
@@ -8,9 +7,9 @@ import { parseEventId, type EventService, type LedgerEvent, type LedgerScope, ty
 
 const keepAliveMs = 25_000;
 
-const refusals: Record<StreamRefusal, string> = {
-  session_streams_full: `Live updates are already open in ${eventStreamsPerSessionMax} windows of this sign-in. Close one and try again.`,
-  process_streams_full: 'Live updates are busy right now. They will resume shortly.',
+const refusals: Record<StreamRefusal, () => AppError> = {
+  session_streams_full: () => new AppError('streams_per_session_full', { windows: eventStreamsPerSessionMax }),
+  process_streams_full: () => new AppError('streams_busy'),
 };
 
 /** One ledger row as a server-sent event: the row's id is the event's id. */
@@ -36,13 +35,13 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
     const place = events.admit(tokenHash);
     if (typeof place === 'string') {
       return reply.code(429).header('retry-after', String(eventStreamRetryAfterSeconds))
-        .send({ error: refusals[place], code: 'rate_limited' } satisfies ErrorBody);
+        .send(refusals[place]().body());
     }
     let scope: LedgerScope = { customerId: user.id };
     try {
       if (user.role === 'business') {
         const business = await businesses.findOwn(user.id);
-        if (!business) throw new AppError('not_found', 'Business not found');
+        if (!business) throw new AppError('business_not_found');
         scope = { businessId: business.id };
       }
       await events.start();

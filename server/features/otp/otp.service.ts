@@ -57,11 +57,11 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
       if (history.lastSentAt) {
         const waitSeconds = Math.ceil(otpResendGapSeconds - (now.getTime() - history.lastSentAt.getTime()) / 1000);
         if (waitSeconds > 0) {
-          throw new AppError('otp_resend_too_soon', `Please wait ${waitSeconds} second${waitSeconds === 1 ? '' : 's'} before requesting another OTP.`);
+          throw new AppError('otp_resend_too_soon', { waitSeconds });
         }
       }
       if (history.sends >= otpSendsPerHourMax) {
-        throw new AppError('otp_hourly_limit', 'Too many OTP requests for this number. Please try again in an hour.');
+        throw new AppError('otp_hourly_limit');
       }
       await repository.replaceOpenCodes(tx, {
         id: randomUUID(),
@@ -85,10 +85,10 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
       await repository.lockPhone(tx, phone);
       const open = await repository.latestOpenCode(tx, phone, purpose);
       if (!open || open.expiresAt <= now) {
-        return { kind: 'refused', error: new AppError('otp_expired', 'This OTP has expired or was never sent. Please request a new one.') };
+        return { kind: 'refused', error: new AppError('otp_expired') };
       }
       if (open.attempts >= otpVerifyAttemptsMax) {
-        return { kind: 'refused', error: new AppError('otp_attempts_exceeded', 'Too many wrong attempts. Please request a new OTP.') };
+        return { kind: 'refused', error: new AppError('otp_attempts_exceeded') };
       }
       if (!sameHash(open.codeHash, hashCode(phone, purpose, code))) {
         const attempts = await repository.countWrongAttempt(tx, open.id);
@@ -96,8 +96,8 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
         return {
           kind: 'refused',
           error: left > 0
-            ? new AppError('otp_invalid', `Incorrect OTP. ${left} attempt${left === 1 ? '' : 's'} left.`)
-            : new AppError('otp_attempts_exceeded', 'Too many wrong attempts. Please request a new OTP.'),
+            ? new AppError('otp_invalid', { attemptsLeft: left })
+            : new AppError('otp_attempts_exceeded'),
         };
       }
       await repository.consumeCode(tx, open.id, now);
@@ -112,9 +112,7 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
   }
 
   function proofMissing(purpose: OtpPurpose): AppError {
-    return new AppError('otp_proof_missing', purpose === 'registration'
-      ? 'Please verify your phone number with an OTP before registering.'
-      : 'Please verify your phone number with an OTP before resetting your PIN.');
+    return new AppError('otp_proof_missing', { purpose });
   }
 
   /**

@@ -19,7 +19,7 @@ export async function paymentRoutes(
     const body = parseInput(processPaymentBody, request.body);
     const key = request.headers['idempotency-key'];
     if (key !== undefined && (typeof key !== 'string' || !idempotencyKeyPattern.test(key))) {
-      throw new AppError('invalid_input', 'Idempotency-Key must be 8 to 100 letters, digits or -_.:');
+      throw new AppError('idempotency_key_invalid');
     }
     const result = await payments.process(requireSession(request).user, body, key);
     return reply.status(201).send(result);

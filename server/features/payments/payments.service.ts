@@ -8,6 +8,7 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { QrValidation, TransactionView } from '@common/api-types';
+import type { ErrorKey, ErrorParams } from '@common/errors';
 import { paymentMaxPaise, pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '@common/limits';
 import { feeFor, formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '@common/money';
 import type { ProcessPaymentBody } from '@common/schemas/payments';
@@ -36,7 +37,7 @@ export function createPaymentService(deps: {
   async function validate(customerId: string, qrData: string): Promise<QrValidation> {
     const code = await qr.resolvePayable(qrData);
     const available = await credit.availableWith(customerId, code.businessId);
-    if (available === null) throw new AppError('no_credit_account', 'You do not have a credit account with this business');
+    if (available === null) throw new AppError('no_credit_account');
     const rate = code.feeBasisPoints as BasisPoints;
     return {
       qrCode: { isDynamic: code.amountPaise !== null, description: code.description },
@@ -75,18 +76,20 @@ export function createPaymentService(deps: {
     if (raised?.code !== 'KH000') return null;
     const code = raised.message;
     const detail = Number(raised.detail);
-    const messages: Record<string, () => AppError> = {
-      idempotency_conflict: () => new AppError('idempotency_conflict', 'This Idempotency-Key was already used for a different payment'),
-      qr_not_found: () => new AppError('qr_not_found', 'This payment code does not exist'),
-      qr_already_used: () => new AppError('qr_already_used', 'This payment code has already been paid'),
-      qr_expired: () => new AppError('qr_expired', 'This payment code has expired. Ask the merchant for a new one.'),
-      business_not_approved: () => new AppError('business_not_approved', 'This business is not approved to take payments'),
-      amount_missing: () => new AppError('invalid_input', 'Please enter a valid amount'),
-      amount_above_maximum: () => new AppError('amount_above_maximum', `A payment cannot be more than ${formatRupees(paymentMaxPaise as Paise)}`),
-      no_credit_account: () => new AppError('no_credit_account', 'You do not have a credit account with this business'),
-      insufficient_credit: () => new AppError('insufficient_credit', `Insufficient balance. You need ${formatRupees(detail as Paise)} more.`),
+    // khata_pay names its refusals by their catalogue keys; the detail is the shortfall.
+    const refusals: Partial<Record<ErrorKey, () => ErrorParams>> = {
+      idempotency_conflict: () => ({}),
+      qr_not_found: () => ({}),
+      qr_already_used: () => ({}),
+      qr_expired: () => ({}),
+      business_not_approved: () => ({}),
+      amount_missing: () => ({}),
+      amount_above_maximum: () => ({ maximum: formatRupees(paymentMaxPaise as Paise) }),
+      no_credit_account: () => ({}),
+      insufficient_credit: () => ({ shortfall: formatRupees(detail as Paise) }),
     };
-    return messages[code]?.() ?? null;
+    const params = Object.hasOwn(refusals, code) ? refusals[code as ErrorKey] : undefined;
+    return params ? new AppError(code as ErrorKey, params()) : null;
   }
 
   /**
@@ -95,7 +98,7 @@ export function createPaymentService(deps: {
    */
   async function process(user: SessionUser, body: ProcessPaymentBody, idempotencyKey: string | undefined): Promise<PaymentResult> {
     const token = tokenFromQrData(body.qrData);
-    if (!token) throw new AppError('qr_invalid', 'This is not a Khata payment code');
+    if (!token) throw new AppError('qr_invalid');
     const now = clock();
     let outcome: repository.PayOutcome;
     try {
@@ -124,7 +127,7 @@ export function createPaymentService(deps: {
         return pins.refuseLocked(new Date(outcome.lockedUntil));
       case 'pin_incorrect': {
         const left = outcome.attemptsLeft;
-        throw new AppError('pin_incorrect', `Incorrect PIN. ${left} attempt${left === 1 ? '' : 's'} left.`, { attemptsLeft: left });
+        throw new AppError('pin_incorrect', { attemptsLeft: left });
       }
       case 'replayed':
         return paymentResult(outcome.payment);

@@ -55,7 +55,7 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
     const business = await businesses.requireApproved(userId);
     // A dynamic code above the per-payment maximum could never be paid.
     if (body.amount != null && body.amount > paymentMaxPaise) {
-      throw new AppError('amount_above_maximum', `A payment cannot be more than ${formatRupees(paymentMaxPaise as Paise)}`);
+      throw new AppError('amount_above_maximum', { maximum: formatRupees(paymentMaxPaise as Paise) });
     }
     const now = clock();
     const row = {
@@ -89,12 +89,12 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
    */
   async function resolvePayable(qrData: string): Promise<ResolvedQr> {
     const token = tokenFromQrData(qrData);
-    if (!token) throw new AppError('qr_invalid', 'This is not a Khata payment code');
+    if (!token) throw new AppError('qr_invalid');
     const code = await repository.findByToken(db, token);
-    if (!code) throw new AppError('qr_not_found', 'This payment code does not exist');
-    if (code.amountPaise !== null && code.paidAt) throw new AppError('qr_already_used', 'This payment code has already been paid');
-    if (code.expiresAt <= clock()) throw new AppError('qr_expired', 'This payment code has expired. Ask the merchant for a new one.');
-    if (code.businessStatus !== 'approved') throw new AppError('business_not_approved', 'This business is not approved to take payments');
+    if (!code) throw new AppError('qr_not_found');
+    if (code.amountPaise !== null && code.paidAt) throw new AppError('qr_already_used');
+    if (code.expiresAt <= clock()) throw new AppError('qr_expired');
+    if (code.businessStatus !== 'approved') throw new AppError('business_not_approved');
     return code;
   }
 

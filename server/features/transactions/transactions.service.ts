@@ -37,7 +37,7 @@ function decodeCursor(cursor: string): repository.Cursor {
   // or a timestamp out of its range, and fails there with a 500.
   const createdAt = new Date(at ?? '');
   if (!id || !cursorIdPattern.test(id) || !cursorTimePattern.test(at ?? '') || Number.isNaN(createdAt.getTime())) {
-    throw new AppError('invalid_input', 'The cursor is not valid');
+    throw new AppError('cursor_invalid');
   }
   return { createdAt, id };
 }
