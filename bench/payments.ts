@@ -5,6 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { idempotencyTtlSeconds, paymentPaiseMax, pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax } from '@common/limits';
+import { pinCounter } from '../server/features/auth/pins.service';
+import { counterSlots } from '../server/features/stats/stats.service';
 import { accountMap, machine, paymentsDataset, qrToken, reconcileOrFail, runWrk, startServer, wrkScript } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -25,16 +28,21 @@ await server.stop();
 const rssMaxMb = Math.max(...server.rssKb) / 1024;
 
 // The raw SQL ceiling: the session lookup and the khata_pay call, straight from pgbench.
+// khata_pay is the function the server runs (server/db/functions/khata_pay.sql, installed
+// by migratePostgres); its arguments come from the same limits, and the PIN counter key
+// from pinCounter, written as SQL around the customer's id.
+const attemptKeySql = `'${pinCounter.account("' || c.customer_id || '")}'`;
 writeFileSync('/tmp/khata-bench-pay.sql', `
 \\set n random(0, ${dataset.customers - 1})
 \\set k random(0, 9)
 SELECT u.id, u.role, u.name, u.phone, u.email, s.idle_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
  WHERE s.token_hash = (SELECT token_hash FROM bench_clients WHERE n = :n) AND s.revoked_at IS NULL
    AND s.idle_expires_at > now() AND s.absolute_expires_at > now() LIMIT 1;
-SELECT khata_pay(c.customer_id, 'customer:' || c.phone, jsonb_build_object('1', u.pin_hash),
+SELECT khata_pay(c.customer_id, ${attemptKeySql}, jsonb_build_object('1', u.pin_hash),
   (SELECT q.token FROM credit_accounts a JOIN qr_codes q ON q.business_id = a.business_id
     WHERE a.customer_id = c.customer_id ORDER BY a.business_id OFFSET :k LIMIT 1),
-  1000, NULL, 'x', now(), now() + interval '1 day', gen_random_uuid(), (:k % 8)::smallint, 5, 900, 86400, 10000000)
+  1000, NULL, 'x', now(), now() + interval '${idempotencyTtlSeconds} seconds', gen_random_uuid(), (:k % ${counterSlots})::smallint,
+  ${pinAttemptsMax}, ${pinLockSecondsBase}, ${pinLockSecondsMax}, ${paymentPaiseMax})
 FROM bench_clients c JOIN users u ON u.id = c.customer_id WHERE c.n = :n;
 `);
 const pgbench = spawnSync('pgbench', ['-n', '-h', '127.0.0.1', '-U', 'postgres', '-c', String(connections), '-j', '2',

@@ -26,8 +26,8 @@ export const developmentOtpToastMs = 10_000;
 // PIN attempts (design.md §5): 5 consecutive wrong PINs lock for 15 minutes,
 // doubling on each further lock up to 24 hours.
 export const pinAttemptsMax = 5;
-export const pinLockBaseSeconds = 15 * 60;
-export const pinLockMaxSeconds = 24 * 60 * 60;
+export const pinLockSecondsBase = 15 * 60;
+export const pinLockSecondsMax = 24 * 60 * 60;
 /** A device stays trusted this long after the account last proved itself on it. */
 export const deviceTrustTtlSeconds = 365 * 24 * 60 * 60;
 
@@ -37,10 +37,14 @@ export const sessionAbsoluteTtlSeconds = 30 * 24 * 60 * 60;
 /** The idle expiry is pushed forward at most this often, so reads stay reads. */
 export const sessionTouchIntervalSeconds = 60 * 60;
 
+// Payments (design.md §6).
+/** How long a payment's answer is kept for retries with the same Idempotency-Key. */
+export const idempotencyTtlSeconds = 24 * 60 * 60;
+
 // Money (design.md §2, §3).
-export const paymentMaxPaise = 1_00_000_00;
-export const defaultFeeBasisPoints = 200;
-export const defaultMaxCreditLimitPaise = 50_000_00;
+export const paymentPaiseMax = 1_00_000_00;
+export const feeBasisPointsDefault = 200;
+export const maxCreditLimitPaiseDefault = 50_000_00;
 export const feeBasisPointsMax = 10_000;
 
 // QR codes and lists (spec §9).
@@ -57,7 +61,7 @@ export const recentBusinessesCount = 5;
 // Scanner and QR images (spec §9).
 export const scannerFps = 10;
 export const scannerBoxPx = 250;
-export const scannerBoxMinPx = 50;
+export const scannerBoxPxMin = 50;
 export const customerQrScreenPx = 280;
 export const customerQrDownloadPx = 500;
 
@@ -85,4 +89,4 @@ export const eventReplayMarginSeconds = 60;
 /** The most ledger rows one replay sends (the newest); the screen refetches in any case. */
 export const eventReplayRowsMax = 100;
 /** The listening connection is retried after 100 ms, doubling up to this. */
-export const eventListenRetryMaxMs = 2_000;
+export const eventListenRetryMsMax = 2_000;

@@ -1,7 +1,10 @@
 /**
- * Applies the committed migrations. On PostgreSQL an advisory lock makes two processes
- * that start together apply them once: the second waits, then finds nothing to do.
+ * Applies the committed migrations, then the stored functions (server/db/functions) with
+ * CREATE OR REPLACE, so each function has one file to read and change. On PostgreSQL an
+ * advisory lock makes two processes that start together apply the migrations once: the
+ * second waits, then finds no migration to do and replaces the functions with the same text.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -13,12 +16,20 @@ import type pg from 'pg';
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const migrationLockKey = 727_001;
 
+/** In dependency order: khata_pay calls the other two. */
+const functionFiles = ['khata_fee.sql', 'khata_payable_code.sql', 'khata_pay.sql'];
+
+/** The stored functions' SQL, each file one CREATE OR REPLACE statement. */
+export const storedFunctions = (): string[] =>
+  functionFiles.map((file) => readFileSync(new URL(`./functions/${file}`, import.meta.url), 'utf8'));
+
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
     try {
       await migratePg(drizzlePg(client), { migrationsFolder });
+      for (const text of storedFunctions()) await client.query(text);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
     }
@@ -28,5 +39,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
 }
 
 export async function migrateEmbedded(client: PGlite): Promise<void> {
+  // PGlite is one connection in one process, so nothing can run between these steps.
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  for (const text of storedFunctions()) await client.exec(text);
 }

@@ -5,7 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Role } from '@common/api-types';
-import { pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '@common/limits';
+import { pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax } from '@common/limits';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
@@ -71,7 +71,7 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
       }
       const failures = state.failures + 1;
       if (failures >= pinAttemptsMax) {
-        const lockSeconds = Math.min(pinLockBaseSeconds * 2 ** state.lockCount, pinLockMaxSeconds);
+        const lockSeconds = Math.min(pinLockSecondsBase * 2 ** state.lockCount, pinLockSecondsMax);
         await attempts.save(tx, key, {
           failures: 0, lockCount: state.lockCount + 1, lockedUntil: new Date(now.getTime() + lockSeconds * 1000),
         }, now);
@@ -92,7 +92,14 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
   /** Lifts the lock of a key (PIN reset, admin unlock); true if there was anything to lift. */
   const clearAttempts = (tx: Executor, key: string) => attempts.clear(tx, key);
 
-  return { hashPin, checkPin, candidateHashes, refuseLocked, clearAttempts };
+  /** Lifts both PIN counters of an account: the anonymous one of its identifier and its own. */
+  async function clearCounters(tx: Executor, role: Role, identifier: string, userId: string | undefined): Promise<boolean> {
+    const anonymous = await clearAttempts(tx, pinCounter.signIn(role, identifier));
+    const own = userId !== undefined && await clearAttempts(tx, pinCounter.account(userId));
+    return anonymous || own;
+  }
+
+  return { hashPin, checkPin, candidateHashes, refuseLocked, clearAttempts, clearCounters };
 }
 
 export type PinService = ReturnType<typeof createPinService>;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminBusiness, BusinessProfile, BusinessStatus } from '@common/api-types';
 import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '@common/money';
-import { defaultFeeBasisPoints, defaultMaxCreditLimitPaise } from '@common/limits';
+import { feeBasisPointsDefault, maxCreditLimitPaiseDefault } from '@common/limits';
 import type { BusinessTermsBody, DecideBusinessesBody } from '@common/schemas/admin';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
@@ -66,8 +66,8 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
     userId: string; businessName: string; businessType: string; address: string;
   }): Promise<void> {
     await repository.insert(tx, {
-      id: randomUUID(), ...application, status: 'pending', feeBasisPoints: defaultFeeBasisPoints,
-      maxCreditLimitPaise: defaultMaxCreditLimitPaise, createdAt: clock(),
+      id: randomUUID(), ...application, status: 'pending', feeBasisPoints: feeBasisPointsDefault,
+      maxCreditLimitPaise: maxCreditLimitPaiseDefault, createdAt: clock(),
     });
     await stats.bumpPlatform(tx, { pendingBusinesses: 1 });
   }

@@ -10,7 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
-  eventListenRetryMaxMs, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax,
+  eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax,
 } from '@common/limits';
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -96,7 +96,7 @@ export function createEventService(deps: {
 
   function scheduleListen(options: pg.ClientConfig, ofGeneration: number) {
     if (ofGeneration !== generation) return;
-    const delayMs = Math.min(eventListenRetryMaxMs, listenRetryFirstMs * 2 ** listenFailures);
+    const delayMs = Math.min(eventListenRetryMsMax, listenRetryFirstMs * 2 ** listenFailures);
     listenFailures += 1;
     retryTimer = setTimeout(() => {
       retryTimer = null;

@@ -1,4 +1,4 @@
-/** SQL for payments: one call of the khata_pay function (migration 0003) per payment. */
+/** SQL for payments: one call of khata_pay (server/db/functions/khata_pay.sql) per payment. */
 import { preparedQuery, type Db } from '../../db/client';
 
 export interface PayParams {
@@ -17,7 +17,7 @@ export interface PayParams {
   pinAttemptsMax: number;
   lockBaseSeconds: number;
   lockMaxSeconds: number;
-  paymentMaxPaise: number;
+  paymentPaiseMax: number;
 }
 
 /** The ledger row of a payment, in raw units, as the function returns and stores it. */
@@ -45,7 +45,7 @@ export async function pay(db: Db, p: PayParams): Promise<PayOutcome> {
     $12::int, $13::int, $14::int, $15::bigint) as result`, [
     p.customerId, p.attemptKey, JSON.stringify(p.pinHashes), p.qrToken, p.amountPaise, p.idempotencyKey, p.requestHash,
     p.now.toISOString(), p.idempotencyExpiresAt.toISOString(), p.transactionId, p.counterSlot, p.pinAttemptsMax,
-    p.lockBaseSeconds, p.lockMaxSeconds, p.paymentMaxPaise,
+    p.lockBaseSeconds, p.lockMaxSeconds, p.paymentPaiseMax,
   ]);
   const raw = row!.result;
   return typeof raw === 'string' ? JSON.parse(raw) as PayOutcome : raw;

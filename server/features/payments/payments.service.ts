@@ -2,15 +2,17 @@
  * Paying a merchant's QR code on credit. Amount, fee and business come from the server's
  * own rows (the amount from the customer only for a static code); the fee uses the rate
  * recorded on the code. Everything that moves money happens in one database
- * transaction, in one round trip: the khata_pay function (migration 0003) checks the
+ * transaction, in one round trip: khata_pay (server/db/functions/khata_pay.sql) checks the
  * PIN under its attempt limit, claims the Idempotency-Key, consumes a dynamic code, makes
  * the guarded debit, writes the ledger row and the merchant's counters.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { QrValidation, TransactionView } from '@common/api-types';
 import type { ErrorKey, ErrorParams } from '@common/errors';
-import { paymentMaxPaise, pinAttemptsMax, pinLockBaseSeconds, pinLockMaxSeconds } from '@common/limits';
-import { feeFor, formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '@common/money';
+import {
+  idempotencyTtlSeconds, paymentPaiseMax, pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax,
+} from '@common/limits';
+import { feeFor, formatRupees, toWireAmount, toWirePercent, type Paise } from '@common/money';
 import type { ProcessPaymentBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { databaseError, type Db } from '../../db/client';
@@ -24,9 +26,6 @@ import { tokenFromQrData, type QrService } from '../qr/qr.service';
 import { uuidv7 } from '../../ids';
 import * as repository from './payments.repository';
 
-/** How long a payment's answer is kept for retries with the same Idempotency-Key. */
-const idempotencyTtlSeconds = 24 * 60 * 60;
-
 export interface PaymentResult { transaction: TransactionView }
 
 export function createPaymentService(deps: {
@@ -38,12 +37,12 @@ export function createPaymentService(deps: {
     const code = await qr.resolvePayable(qrData);
     const available = await credit.availableWith(customerId, code.businessId);
     if (available === null) throw new AppError('no_credit_account');
-    const rate = code.feeBasisPoints as BasisPoints;
+    const rate = code.feeBasisPoints;
     return {
       qrCode: { isDynamic: code.amountPaise !== null, description: code.description },
       business: { id: code.businessId, name: code.businessName, feePercent: toWirePercent(rate) },
       ...(code.amountPaise !== null ? {
-        payment: { amount: toWireAmount(code.amountPaise as Paise), fee: toWireAmount(feeFor(code.amountPaise as Paise, rate)) },
+        payment: { amount: toWireAmount(code.amountPaise), fee: toWireAmount(feeFor(code.amountPaise, rate)) },
       } : {}),
       creditAccount: { currentBalance: toWireAmount(available) },
     };
@@ -84,7 +83,7 @@ export function createPaymentService(deps: {
       qr_expired: () => ({}),
       business_not_approved: () => ({}),
       amount_missing: () => ({}),
-      amount_above_maximum: () => ({ maximum: formatRupees(paymentMaxPaise as Paise) }),
+      amount_above_maximum: () => ({ maximum: formatRupees(paymentPaiseMax as Paise) }),
       no_credit_account: () => ({}),
       insufficient_credit: () => ({ shortfall: formatRupees(detail as Paise) }),
     };
@@ -115,9 +114,9 @@ export function createPaymentService(deps: {
         transactionId: uuidv7(now.getTime()),
         counterSlot: randomInt(counterSlots),
         pinAttemptsMax,
-        lockBaseSeconds: pinLockBaseSeconds,
-        lockMaxSeconds: pinLockMaxSeconds,
-        paymentMaxPaise,
+        lockBaseSeconds: pinLockSecondsBase,
+        lockMaxSeconds: pinLockSecondsMax,
+        paymentPaiseMax,
       });
     } catch (error) {
       throw refusal(error) ?? error;

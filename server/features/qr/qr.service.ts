@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { QrCodeView } from '@common/api-types';
-import { paymentMaxPaise, qrExpiryMinutesDefault } from '@common/limits';
+import { paymentPaiseMax, qrExpiryMinutesDefault } from '@common/limits';
 import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '@common/money';
 import type { GenerateQrBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
@@ -19,7 +19,7 @@ import * as repository from './qr.repository';
 const tokenPattern = /^[A-Za-z0-9_-]{22}$/;
 const recentCodesCount = 50;
 
-export type ResolvedQr = NonNullable<Awaited<ReturnType<typeof repository.findByToken>>>;
+export type ResolvedQr = repository.PayableCode;
 
 /** The token in a scanned or pasted code: a `/pay/<token>` URL of any origin, or the bare token. */
 export function tokenFromQrData(qrData: string): string | null {
@@ -54,8 +54,8 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
   async function generate(userId: string, body: GenerateQrBody, origin: string): Promise<QrCodeView> {
     const business = await businesses.requireApproved(userId);
     // A dynamic code above the per-payment maximum could never be paid.
-    if (body.amount != null && body.amount > paymentMaxPaise) {
-      throw new AppError('amount_above_maximum', { maximum: formatRupees(paymentMaxPaise as Paise) });
+    if (body.amount != null && body.amount > paymentPaiseMax) {
+      throw new AppError('amount_above_maximum', { maximum: formatRupees(paymentPaiseMax as Paise) });
     }
     const now = clock();
     const row = {
@@ -84,17 +84,18 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
   }
 
   /**
-   * The code behind `qrData`, checked for use now: known, not expired, its business
-   * approved, and (dynamic codes) not yet paid.
+   * The code behind `qrData`, checked for use now by khata_payable_code, the SQL that
+   * khata_pay runs too: known, not expired, its business approved, and (dynamic codes)
+   * not yet paid.
    */
   async function resolvePayable(qrData: string): Promise<ResolvedQr> {
     const token = tokenFromQrData(qrData);
     if (!token) throw new AppError('qr_invalid');
-    const code = await repository.findByToken(db, token);
-    if (!code) throw new AppError('qr_not_found');
-    if (code.amountPaise !== null && code.paidAt) throw new AppError('qr_already_used');
-    if (code.expiresAt <= clock()) throw new AppError('qr_expired');
-    if (code.businessStatus !== 'approved') throw new AppError('business_not_approved');
+    const code = await repository.payableCode(db, token, clock());
+    if (code.refusal === 'qr_not_found') throw new AppError('qr_not_found');
+    if (code.refusal === 'qr_already_used') throw new AppError('qr_already_used');
+    if (code.refusal === 'qr_expired') throw new AppError('qr_expired');
+    if (code.refusal === 'business_not_approved') throw new AppError('business_not_approved');
     return code;
   }
 

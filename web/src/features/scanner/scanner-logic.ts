@@ -3,7 +3,7 @@
  * big the scan box is, which message a failure shows and which state changes are
  * allowed (spec §2, §4, §8, §9).
  */
-import { scannerBoxMinPx, scannerBoxPx } from '@common/limits';
+import { scannerBoxPxMin, scannerBoxPx } from '@common/limits';
 
 export interface Camera {
   id: string;
@@ -42,7 +42,7 @@ const boxShareOfViewfinder = 0.7;
 /** The side of the square scan box: 250 px, less on a small viewfinder, never below 50 px. */
 export function qrboxSidePx(viewfinderWidthPx: number, viewfinderHeightPx: number): number {
   const fitting = Math.floor(Math.min(viewfinderWidthPx, viewfinderHeightPx) * boxShareOfViewfinder);
-  return Math.max(scannerBoxMinPx, Math.min(scannerBoxPx, fitting));
+  return Math.max(scannerBoxPxMin, Math.min(scannerBoxPx, fitting));
 }
 
 export type ScannerProblem = 'unavailable' | 'permission-denied' | 'no-camera' | 'start-failed';

@@ -1,0 +1,180 @@
+-- khata_pay: one payment, in one transaction and one round trip (design.md §2–§3, §5).
+-- The service (server/features/payments/payments.service.ts) computes the PIN's HMAC (the
+-- pepper never reaches the database) and passes every limit in from common/limits.ts;
+-- this function does the rest. Each rule below has a TypeScript twin that must agree:
+--
+-- 1. PIN attempts. One evaluation at a time per counter (advisory lock 727002, the one
+--    pins.repository.ts takes); while locked nothing is evaluated; p_pin_attempts_max
+--    wrong PINs in a row lock for p_lock_base_seconds, doubling per lock up to
+--    p_lock_max_seconds; the right PIN clears the counter.
+--    Twins: checkPin in server/features/auth/pins.service.ts (sign-in, change PIN); the
+--    counter key p_attempt_key comes from pinCounter.account in the same file, never
+--    built anywhere else; the limits are pinAttemptsMax, pinLockSecondsBase and
+--    pinLockSecondsMax in common/limits.ts.
+-- 2. Idempotency-Key. The first request with a key pays; a retry with the same body gets
+--    the stored answer; a different body is refused (idempotency_conflict). The key is
+--    kept until p_idempotency_expires_at (idempotencyTtlSeconds in common/limits.ts).
+-- 3. The QR code. khata_payable_code (khata_payable_code.sql), the same SQL validate
+--    reads, so the QR rules live only there.
+-- 4. The amount. A dynamic code's own amount, else the customer's; above zero and at most
+--    p_payment_max_paise (paymentPaiseMax in common/limits.ts, also in the zod schemas).
+-- 5. The fee. khata_fee (khata_fee.sql) at the rate recorded on the code; twin: feeFor in
+--    common/money.ts, held equal by server/db/functions/khata-fee.test.ts.
+-- 6. The guarded debit. owed + amount + fee <= limit, checked and changed in one UPDATE;
+--    a dynamic code is consumed in the same transaction (paid_at IS NULL guard).
+-- 7. The ledger. One immutable `payment` row and the merchant's counters
+--    (business_counters, slot from counterSlots in stats.service.ts); twin: the reconcile
+--    command (server/features/transactions), which rebuilds balances and fees from rows.
+--
+-- Refusals after the PIN check are raised as SQLSTATE KH000 with the error code as the
+-- message; payments.service.ts maps them to the errors the client reads.
+-- Applied with CREATE OR REPLACE after the migrations, under their advisory lock
+-- (server/db/migrate.ts); migrations 0003/0004 hold earlier versions, kept as history.
+-- Changing the parameter list needs a DROP FUNCTION here first.
+CREATE OR REPLACE FUNCTION khata_pay(
+  p_customer_id uuid,
+  p_attempt_key text,
+  p_pin_hashes jsonb,
+  p_qr_token text,
+  p_amount_paise bigint,
+  p_idempotency_key text,
+  p_request_hash text,
+  p_now timestamptz,
+  p_idempotency_expires_at timestamptz,
+  p_transaction_id uuid,
+  p_counter_slot smallint,
+  p_pin_attempts_max int,
+  p_lock_base_seconds int,
+  p_lock_max_seconds int,
+  p_payment_max_paise bigint
+) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_attempts pin_attempts%ROWTYPE;
+  v_pin_hash text;
+  v_pin_key_version smallint;
+  v_customer_name text;
+  v_failures int;
+  v_lock_seconds bigint;
+  v_claimed int;
+  v_stored idempotency_keys%ROWTYPE;
+  v_code record;
+  v_amount bigint;
+  v_fee bigint;
+  v_total bigint;
+  v_account record;
+  v_existing record;
+  v_result jsonb;
+BEGIN
+  -- 1. PIN attempts: one evaluation at a time per identifier. The lock is an advisory
+  -- one (memory only), and the counter row exists only once a PIN was wrong, so a
+  -- customer who types the right PIN writes nothing here.
+  PERFORM pg_advisory_xact_lock(727002, hashtext(p_attempt_key));
+  SELECT * INTO v_attempts FROM pin_attempts WHERE key = p_attempt_key;
+  IF NOT FOUND THEN
+    v_attempts.failures := 0;
+    v_attempts.lock_count := 0;
+    v_attempts.locked_until := NULL;
+  END IF;
+  IF v_attempts.locked_until IS NOT NULL AND v_attempts.locked_until > p_now THEN
+    RETURN jsonb_build_object('outcome', 'locked', 'lockedUntil', v_attempts.locked_until);
+  END IF;
+
+  SELECT pin_hash, pin_key_version, name INTO v_pin_hash, v_pin_key_version, v_customer_name
+  FROM users WHERE id = p_customer_id AND role = 'customer';
+  IF v_pin_hash IS NULL OR v_pin_hash IS DISTINCT FROM (p_pin_hashes ->> v_pin_key_version::text) THEN
+    v_failures := v_attempts.failures + 1;
+    IF v_failures >= p_pin_attempts_max THEN
+      v_lock_seconds := least(p_lock_base_seconds::bigint * (2::bigint ^ v_attempts.lock_count)::bigint, p_lock_max_seconds::bigint);
+      INSERT INTO pin_attempts (key, failures, lock_count, locked_until, updated_at)
+      VALUES (p_attempt_key, 0, v_attempts.lock_count + 1, p_now + v_lock_seconds * interval '1 second', p_now)
+      ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, lock_count = excluded.lock_count,
+        locked_until = excluded.locked_until, updated_at = excluded.updated_at;
+    ELSE
+      INSERT INTO pin_attempts (key, failures, lock_count, locked_until, updated_at)
+      VALUES (p_attempt_key, v_failures, v_attempts.lock_count, v_attempts.locked_until, p_now)
+      ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, updated_at = excluded.updated_at;
+    END IF;
+    RETURN jsonb_build_object('outcome', 'pin_incorrect', 'attemptsLeft', greatest(0, p_pin_attempts_max - v_failures));
+  END IF;
+  IF v_attempts.failures > 0 OR v_attempts.lock_count > 0 THEN
+    UPDATE pin_attempts SET failures = 0, lock_count = 0, locked_until = NULL, updated_at = p_now WHERE key = p_attempt_key;
+  END IF;
+
+  -- 2. Idempotency: the first request with a key pays; later ones get its answer.
+  IF p_idempotency_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (customer_id, key, request_hash, status_code, response, created_at, expires_at)
+    VALUES (p_customer_id, p_idempotency_key, p_request_hash, 201, '', p_now, p_idempotency_expires_at)
+    ON CONFLICT DO NOTHING;
+    GET DIAGNOSTICS v_claimed = ROW_COUNT;
+    IF v_claimed = 0 THEN
+      SELECT * INTO v_stored FROM idempotency_keys WHERE customer_id = p_customer_id AND key = p_idempotency_key;
+      IF v_stored.request_hash <> p_request_hash THEN
+        RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'idempotency_conflict';
+      END IF;
+      RETURN jsonb_build_object('outcome', 'replayed', 'payment', v_stored.response::jsonb);
+    END IF;
+  END IF;
+
+  -- 3. The code, from the server's own row, under the rules validate reads too.
+  SELECT * INTO v_code FROM khata_payable_code(p_qr_token, p_now);
+  IF v_code.refusal IS NOT NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = v_code.refusal;
+  END IF;
+
+  -- 4–5. The amount and the fee.
+  v_amount := coalesce(v_code.amount_paise, p_amount_paise);
+  IF v_amount IS NULL OR v_amount <= 0 THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'amount_missing';
+  END IF;
+  IF v_amount > p_payment_max_paise THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'amount_above_maximum';
+  END IF;
+  v_fee := khata_fee(v_amount, v_code.fee_basis_points);
+  v_total := v_amount + v_fee;
+
+  IF v_code.amount_paise IS NOT NULL THEN
+    UPDATE qr_codes SET paid_at = p_now WHERE id = v_code.id AND paid_at IS NULL;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'qr_already_used';
+    END IF;
+  END IF;
+
+  -- 6. The guarded debit: the limit check and the change are one statement.
+  UPDATE credit_accounts SET owed_paise = owed_paise + v_total, updated_at = p_now
+  WHERE customer_id = p_customer_id AND business_id = v_code.business_id AND owed_paise + v_total <= limit_paise
+  RETURNING id, limit_paise, owed_paise INTO v_account;
+  IF NOT FOUND THEN
+    SELECT limit_paise, owed_paise INTO v_existing FROM credit_accounts
+    WHERE customer_id = p_customer_id AND business_id = v_code.business_id;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'no_credit_account';
+    END IF;
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'insufficient_credit',
+      DETAIL = (v_existing.owed_paise + v_total - v_existing.limit_paise)::text;
+  END IF;
+
+  -- 7. The ledger row and the merchant's counters.
+  INSERT INTO transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise, fee_paise,
+                            fee_basis_points, total_paise, limit_paise_after, owed_paise_after, qr_code_id, description, created_at)
+  VALUES (p_transaction_id, 'payment', 'completed', v_account.id, p_customer_id, v_code.business_id, v_amount, v_fee,
+          v_code.fee_basis_points, v_total, v_account.limit_paise, v_account.owed_paise, v_code.id, v_code.description, p_now);
+
+  INSERT INTO business_counters (business_id, slot, customers, credit_issued_paise, revenue_paise, payments)
+  VALUES (v_code.business_id, p_counter_slot, 0, v_total, v_amount, 1)
+  ON CONFLICT (business_id, slot) DO UPDATE SET
+    credit_issued_paise = business_counters.credit_issued_paise + excluded.credit_issued_paise,
+    revenue_paise = business_counters.revenue_paise + excluded.revenue_paise,
+    payments = business_counters.payments + 1;
+
+  -- The answer, in the ledger's raw units; the service formats it.
+  v_result := jsonb_build_object(
+    'id', p_transaction_id, 'amountPaise', v_amount, 'feePaise', v_fee, 'totalPaise', v_total,
+    'createdAt', p_now, 'businessId', v_code.business_id, 'businessName', v_code.business_name,
+    'customerName', v_customer_name, 'description', v_code.description);
+  IF p_idempotency_key IS NOT NULL THEN
+    UPDATE idempotency_keys SET response = v_result::text WHERE customer_id = p_customer_id AND key = p_idempotency_key;
+  END IF;
+  RETURN jsonb_build_object('outcome', 'paid', 'payment', v_result);
+END;
+$$;
