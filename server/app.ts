@@ -37,8 +37,10 @@ import type { SmsProvider } from './features/otp/sms';
 import { accessPlugin } from './plugins/access';
 import { alwaysSecureCookies, cookieOptions } from './plugins/cookies';
 import { errorsPlugin, refuse } from './plugins/errors';
+import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { rawSecurityHeaders, securityPlugin } from './plugins/security';
+import { schemasPlugin } from './plugins/schemas';
 import { webPlugin } from './plugins/web';
 
 export type AppConfig = Pick<Config,
@@ -137,11 +139,15 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(cookie);
+  // Before access, which refuses a route without config.access: see plugins/openapi.ts.
+  await app.register(openApiPlugin);
   await app.register(accessPlugin, { sessions: services.sessions });
   // After access resolves the session, before any route: see plugins/rate-limit.ts.
   await app.register(rateLimitPlugin, {
     addressLimitPerMinute: config.rateLimitPerMinute, sessionLimitPerMinute: config.sessionRateLimitPerMinute,
   });
+  // After access and rate limits, so their refusals come before an input's: see plugins/schemas.ts.
+  await app.register(schemasPlugin);
 
   await app.register(healthRoutes, { db });
   const cookies = cookieOptions(alwaysSecureCookies(config));
@@ -157,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(paymentRoutes, { payments: services.payments, transactions: services.transactions });
   await app.register(eventRoutes, { events: services.events, businesses: services.businesses, streamSeconds: config.eventStreamSeconds });
   app.addHook('onClose', async () => services.events.stop());
+  await app.register(openApiRoutes);
   await app.register(webPlugin, { webDir: config.webDir });
 
   return Object.assign(app, { services }) as unknown as KhataApp;

@@ -1,17 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceTrustTtlSeconds } from '@common/limits';
 import {
   businessRegisterBody, changePinBody, customerLoginBody, customerRegisterBody, emailLoginBody, resetPinBody, unlockBody,
+  type ChangePinBody,
 } from '@common/schemas/identity';
-import { parseInput } from '../../errors';
+import { apiError, meResponse, sessionResponse, success, unlockResponse } from '@common/schemas/responses';
 import { requireSession } from '../../plugins/access';
 import { cookiePaths, deviceCookie, otpProofCookie, sessionCookie, type CookieOptions } from '../../plugins/cookies';
-import type { AuthService, SignedIn } from './auth.service';
+import type { SignedIn } from './accounts';
+import type { AuthService } from './auth.service';
 import type { SessionService } from './sessions.service';
 
-export async function authRoutes(app: FastifyInstance, { auth, sessions, sessionTtlSeconds, cookies }: {
+export async function authRoutes(instance: FastifyInstance, { auth, sessions, sessionTtlSeconds, cookies }: {
   auth: AuthService; sessions: SessionService; sessionTtlSeconds: number; cookies: CookieOptions;
 }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const deviceOf = (request: FastifyRequest): string | undefined => request.cookies[deviceCookie];
 
   function trustDevice(request: FastifyRequest, reply: FastifyReply, deviceToken: string) {
@@ -27,65 +31,91 @@ export async function authRoutes(app: FastifyInstance, { auth, sessions, session
 
   const clearProof = (reply: FastifyReply) => reply.clearCookie(otpProofCookie, { path: cookiePaths.otpProof });
 
-  app.post('/api/auth/customer/register', { config: { access: 'public' } }, async (request, reply) => {
-    const body = parseInput(customerRegisterBody, request.body);
+  // Registration answers 400 for a missing or wrong OTP proof, 409 for a phone or e-mail in use.
+  const registered = { 201: sessionResponse, 400: apiError, 409: apiError };
+
+  app.post('/api/auth/customer/register', {
+    config: { access: 'public' }, schema: { body: customerRegisterBody, response: registered },
+  }, async (request, reply) => {
+    const body = request.body;
     const signedIn = await auth.registerCustomer(body, request.cookies[otpProofCookie], deviceOf(request));
     void clearProof(reply).status(201);
     return signIn(request, reply, signedIn);
   });
 
-  app.post('/api/auth/business/register', { config: { access: 'public' } }, async (request, reply) => {
-    const body = parseInput(businessRegisterBody, request.body);
+  app.post('/api/auth/business/register', {
+    config: { access: 'public' }, schema: { body: businessRegisterBody, response: registered },
+  }, async (request, reply) => {
+    const body = request.body;
     const signedIn = await auth.registerBusiness(body, request.cookies[otpProofCookie], deviceOf(request));
     void clearProof(reply).status(201);
     return signIn(request, reply, signedIn);
   });
 
-  app.post('/api/auth/customer/login', { config: { access: 'public' } }, async (request, reply) => {
-    const body = parseInput(customerLoginBody, request.body);
+  // Sign-in answers 401 for wrong credentials (the same for an unknown account), 429 when locked.
+  const signedInAnswers = { 200: sessionResponse, 401: apiError, 429: apiError };
+
+  app.post('/api/auth/customer/login', {
+    config: { access: 'public' }, schema: { body: customerLoginBody, response: signedInAnswers },
+  }, async (request, reply) => {
+    const body = request.body;
     return signIn(request, reply, await auth.login('customer', body.phoneNumber, body.pin, deviceOf(request)));
   });
 
-  app.post('/api/auth/business/login', { config: { access: 'public' } }, async (request, reply) => {
-    const body = parseInput(emailLoginBody, request.body);
+  app.post('/api/auth/business/login', {
+    config: { access: 'public' }, schema: { body: emailLoginBody, response: signedInAnswers },
+  }, async (request, reply) => {
+    const body = request.body;
     return signIn(request, reply, await auth.login('business', body.email, body.pin, deviceOf(request)));
   });
 
-  app.post('/api/auth/admin/login', { config: { access: 'public' } }, async (request, reply) => {
-    const body = parseInput(emailLoginBody, request.body);
+  app.post('/api/auth/admin/login', {
+    config: { access: 'public' }, schema: { body: emailLoginBody, response: signedInAnswers },
+  }, async (request, reply) => {
+    const body = request.body;
     return signIn(request, reply, await auth.login('admin', body.email, body.pin, deviceOf(request)));
   });
 
-  app.get('/api/auth/me', { config: { access: ['customer', 'business', 'admin'] } }, async (request) =>
+  app.get('/api/auth/me', {
+    config: { access: ['customer', 'business', 'admin'] }, schema: { response: { 200: meResponse } },
+  }, async (request) =>
     auth.me(requireSession(request).user));
 
   // Signing out always succeeds: a session that is already gone is signed out too. The
   // device stays trusted: it is still the owner's device.
-  app.post('/api/auth/logout', { config: { access: 'optional' } }, async (request, reply) => {
+  app.post('/api/auth/logout', {
+    config: { access: 'optional' }, schema: { response: { 200: success } },
+  }, async (request, reply) => {
     if (request.session) await sessions.revoke(request.session.tokenHash);
     void reply.clearCookie(sessionCookie, { path: cookiePaths.session });
-    return { success: true };
+    return { success: true as const };
   });
 
-  async function changePin(request: FastifyRequest, reply: FastifyReply) {
-    const body = parseInput(changePinBody, request.body);
+  async function changePin(request: FastifyRequest<{ Body: ChangePinBody }>, reply: FastifyReply) {
+    const body = request.body;
     trustDevice(request, reply, await auth.changePin(requireSession(request), body, deviceOf(request)));
-    return { success: true };
+    return { success: true as const };
   }
-  app.post('/api/customer/change-pin', { config: { access: ['customer'] } }, changePin);
+  // 400 for mismatched, weak or unchanged PINs; 403 for a wrong current PIN; 429 when locked.
+  const changePinSchema = { body: changePinBody, response: { 200: success, 400: apiError, 403: apiError, 429: apiError } };
+  app.post('/api/customer/change-pin', { config: { access: ['customer'] }, schema: changePinSchema }, changePin);
   // Beyond the spec: merchants and admins change their PIN too.
-  app.post('/api/auth/change-pin', { config: { access: ['customer', 'business', 'admin'] } }, changePin);
+  app.post('/api/auth/change-pin', { config: { access: ['customer', 'business', 'admin'] }, schema: changePinSchema }, changePin);
 
   // A forgotten or locked PIN, reset through an OTP to the registered phone.
-  app.post('/api/auth/reset-pin', { config: { access: 'public' } }, async (request, reply) => {
-    const body = parseInput(resetPinBody, request.body);
+  app.post('/api/auth/reset-pin', {
+    config: { access: 'public' }, schema: { body: resetPinBody, response: { 200: success, 400: apiError, 404: apiError } },
+  }, async (request, reply) => {
+    const body = request.body;
     trustDevice(request, reply, await auth.resetPin(body, request.cookies[otpProofCookie], deviceOf(request)));
     void clearProof(reply);
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.post('/api/admin/unlock', { config: { access: ['admin'] } }, async (request) => {
-    const body = parseInput(unlockBody, request.body);
-    return { success: true, wasLocked: await auth.unlock(body) };
+  app.post('/api/admin/unlock', {
+    config: { access: ['admin'] }, schema: { body: unlockBody, response: { 200: unlockResponse } },
+  }, async (request) => {
+    const body = request.body;
+    return { success: true as const, wasLocked: await auth.unlock(body) };
   });
 }

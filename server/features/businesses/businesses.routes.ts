@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiError, businessStatsResponse } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { StatsService } from '../stats/stats.service';
 import type { BusinessService } from './businesses.service';
 
 export async function businessRoutes(
-  app: FastifyInstance, { businesses, stats }: { businesses: BusinessService; stats: StatsService },
+  instance: FastifyInstance, { businesses, stats }: { businesses: BusinessService; stats: StatsService },
 ) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // The dashboard's stat cards, from counters kept in the transactions that change them.
-  app.get('/api/business/stats', { config: { access: ['business'] } }, async (request) => {
+  app.get('/api/business/stats', {
+    config: { access: ['business'] }, schema: { response: { 200: businessStatsResponse, 404: apiError } },
+  }, async (request) => {
     const business = await businesses.findOwn(requireSession(request).user.id);
     if (!business) throw new AppError('business_not_found');
     return { stats: await stats.businessStats(business.id) };

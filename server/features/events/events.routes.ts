@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax } from '@common/limits';
+import { apiError, ledgerEventStream } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { BusinessService } from '../businesses/businesses.service';
@@ -29,7 +30,9 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
   const open = new Set<() => void>();
   app.addHook('preClose', async () => { for (const close of open) close(); });
 
-  app.get('/api/events', { config: { access: ['customer', 'business'] } }, async (request, reply) => {
+  app.get('/api/events', {
+    config: { access: ['customer', 'business'] }, schema: { response: { 200: ledgerEventStream, 404: apiError, 429: apiError } },
+  }, async (request, reply) => {
     const { user, tokenHash } = requireSession(request);
     // Refused before the reply is taken over, so a refusal is an ordinary JSON answer.
     const place = events.admit(tokenHash);

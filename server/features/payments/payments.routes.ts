@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { historyQuery, processPaymentBody, validateQrBody } from '@common/schemas/payments';
-import { AppError, parseInput } from '../../errors';
+import { apiError, paymentResult, qrValidation, transactionPage } from '@common/schemas/responses';
+import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { TransactionService } from '../transactions/transactions.service';
 import type { PaymentService } from './payments.service';
@@ -8,15 +10,25 @@ import type { PaymentService } from './payments.service';
 const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 export async function paymentRoutes(
-  app: FastifyInstance, { payments, transactions }: { payments: PaymentService; transactions: TransactionService },
+  instance: FastifyInstance, { payments, transactions }: { payments: PaymentService; transactions: TransactionService },
 ) {
-  app.post('/api/qr/validate', { config: { access: ['customer'] } }, async (request) => {
-    const body = parseInput(validateQrBody, request.body);
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  // A code that is not one (400), unknown (404), used (409), expired or not payable here (422).
+  const codeRefusals = { 400: apiError, 404: apiError, 409: apiError, 422: apiError };
+
+  app.post('/api/qr/validate', {
+    config: { access: ['customer'] }, schema: { body: validateQrBody, response: { 200: qrValidation, ...codeRefusals } },
+  }, async (request) => {
+    const body = request.body;
     return payments.validate(requireSession(request).user.id, body.qrData);
   });
 
-  app.post('/api/payments/process', { config: { access: ['customer'] } }, async (request, reply) => {
-    const body = parseInput(processPaymentBody, request.body);
+  // Beyond the code's refusals: a wrong PIN (403), a reused Idempotency-Key (409), a lock (429).
+  app.post('/api/payments/process', {
+    config: { access: ['customer'] },
+    schema: { body: processPaymentBody, response: { 201: paymentResult, ...codeRefusals, 403: apiError, 429: apiError } },
+  }, async (request, reply) => {
+    const body = request.body;
     const key = request.headers['idempotency-key'];
     if (key !== undefined && (typeof key !== 'string' || !idempotencyKeyPattern.test(key))) {
       throw new AppError('idempotency_key_invalid');
@@ -25,11 +37,15 @@ export async function paymentRoutes(
     return reply.status(201).send(result);
   });
 
-  app.get('/api/transactions/customer', { config: { access: ['customer'] } }, async (request) =>
-    transactions.forCustomer(requireSession(request).user.id, parseInput(historyQuery, request.query)));
+  app.get('/api/transactions/customer', {
+    config: { access: ['customer'] }, schema: { querystring: historyQuery, response: { 200: transactionPage } },
+  }, async (request) =>
+    transactions.forCustomer(requireSession(request).user.id, request.query));
 
-  app.get('/api/transactions/business', { config: { access: ['business'] } }, async (request) => {
-    const query = parseInput(historyQuery, request.query);
+  app.get('/api/transactions/business', {
+    config: { access: ['business'] }, schema: { querystring: historyQuery, response: { 200: transactionPage } },
+  }, async (request) => {
+    const query = request.query;
     return transactions.forBusiness(requireSession(request).user.id, { ...query, businessId: undefined });
   });
 }

@@ -1,0 +1,150 @@
+/**
+ * The answers of every route, as the routes declare them (server/features/*.routes.ts):
+ * the serializer refuses an answer these do not describe, and the OpenAPI document is
+ * generated from them. Success shapes are strict, so a field added to a service's answer
+ * must be declared here before anyone can receive it. The types in api-types.ts stay the
+ * web's reading of the same shapes; the route declarations hold the two together.
+ */
+import * as z from 'zod/mini';
+import type { ErrorBody } from '../errors';
+
+const text = z.string();
+const nullableText = z.nullable(z.string());
+const count = z.number();
+
+/**
+ * The body of every refused request: `{ error, code }` and the code's parameters. Loose,
+ * because each code may carry its own parameters (the error catalogue's).
+ */
+export const apiError = z.looseObject({
+  error: text,
+  code: text,
+  attemptsLeft: z.optional(count),
+  retryAfterMinutes: z.optional(count),
+});
+// Every ErrorBody the server sends is an apiError.
+export const errorBodyFits = (body: ErrorBody): z.output<typeof apiError> => body;
+
+export const success = z.strictObject({ success: z.literal(true) });
+
+const role = z.enum(['customer', 'business', 'admin']);
+const businessStatus = z.enum(['pending', 'approved', 'rejected']);
+
+export const userView = z.strictObject({ id: text, role, name: text, phone: nullableText, email: nullableText });
+
+const businessProfileShape = {
+  id: text,
+  businessName: text,
+  businessType: text,
+  email: text,
+  address: text,
+  status: businessStatus,
+  transactionFeePercent: text,
+  maxCreditLimit: text,
+  description: nullableText,
+  rejectionReason: nullableText,
+  createdAt: text,
+};
+export const businessProfile = z.strictObject(businessProfileShape);
+
+export const adminBusiness = z.strictObject({
+  ...businessProfileShape,
+  contactName: text,
+  phone: nullableText,
+  decisionNotes: nullableText,
+  decidedAt: nullableText,
+});
+
+export const sessionResponse = z.strictObject({ sessionToken: text, user: userView });
+export const meResponse = z.strictObject({ user: userView, business: z.nullable(businessProfile) });
+
+export const otpSendResponse = z.strictObject({
+  success: z.literal(true), expiresInSeconds: count, developmentOtp: z.optional(text),
+});
+export const otpVerifyResponse = z.strictObject({ success: z.literal(true), verified: z.literal(true) });
+export const unlockResponse = z.strictObject({ success: z.literal(true), wasLocked: z.boolean() });
+
+export const businessPage = z.strictObject({ businesses: z.array(adminBusiness), nextCursor: nullableText });
+export const decideResponse = z.strictObject({ success: z.literal(true), updated: count });
+export const termsResponse = z.strictObject({ business: adminBusiness });
+export const adminStatsResponse = z.strictObject({
+  stats: z.strictObject({
+    pendingBusinesses: count, approvedBusinesses: count, rejectedBusinesses: count, customers: count, creditAccounts: count,
+  }),
+  recentBusinesses: z.array(adminBusiness),
+});
+export const businessStatsResponse = z.strictObject({
+  stats: z.strictObject({ totalRevenue: text, customers: count, creditIssued: text, transactions: count }),
+});
+
+export const customerCreditAccount = z.strictObject({
+  id: text,
+  businessId: text,
+  business: z.strictObject({ businessName: text }),
+  currentBalance: text,
+  creditLimit: text,
+  owed: text,
+});
+export const businessCreditAccount = z.strictObject({
+  id: text,
+  customerId: text,
+  customerName: text,
+  paymentHandle: text,
+  phone: text,
+  creditLimit: text,
+  currentBalance: text,
+  owed: text,
+  createdAt: text,
+});
+export const customerCreditAccounts = z.strictObject({ creditAccounts: z.array(customerCreditAccount) });
+export const businessCreditAccounts = z.strictObject({ creditAccounts: z.array(businessCreditAccount) });
+export const createdCreditAccount = z.strictObject({ customerName: text, creditAccount: businessCreditAccount });
+export const changedCreditAccount = z.strictObject({ creditAccount: businessCreditAccount });
+
+export const customerQr = z.strictObject({ qrData: text, paymentHandle: text, name: text, phoneNumber: text });
+
+export const qrCodeView = z.strictObject({
+  id: text,
+  qrData: text,
+  amount: nullableText,
+  description: nullableText,
+  isDynamic: z.boolean(),
+  feePercent: text,
+  createdAt: text,
+  expiresAt: text,
+  status: z.enum(['active', 'paid', 'expired']),
+});
+export const qrCodeList = z.strictObject({ qrCodes: z.array(qrCodeView) });
+
+export const qrValidation = z.strictObject({
+  qrCode: z.strictObject({ isDynamic: z.boolean(), description: nullableText }),
+  business: z.strictObject({ id: text, name: text, feePercent: text }),
+  payment: z.optional(z.strictObject({ amount: text, fee: text })),
+  creditAccount: z.strictObject({ currentBalance: text }),
+});
+
+export const transactionView = z.strictObject({
+  id: text,
+  type: z.enum(['payment', 'repayment', 'adjustment']),
+  amount: text,
+  fee: text,
+  totalAmount: text,
+  status: text,
+  createdAt: text,
+  businessId: text,
+  business: z.strictObject({ businessName: text }),
+  customerName: text,
+  description: nullableText,
+});
+export const transactionPage = z.strictObject({ transactions: z.array(transactionView), nextCursor: nullableText });
+export const paymentResult = z.strictObject({ transaction: transactionView });
+export const repaymentResult = z.strictObject({ transaction: transactionView, creditAccount: businessCreditAccount });
+
+export const healthResponse = z.strictObject({ status: z.literal('ok'), database: z.literal('ok') });
+export const healthUnavailable = z.strictObject({ status: z.literal('unavailable'), database: z.literal('unreachable') });
+
+/** GET /api/events: a server-sent event stream, not JSON (docs/api.md, "Live updates"). */
+export const ledgerEventStream = {
+  description: 'A server-sent event stream: `event: ledger` with `{ transactionId, type }` per new ledger row.',
+  content: { 'text/event-stream': { schema: z.string() } },
+};
