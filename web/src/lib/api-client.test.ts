@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { apiRequest, ApiError, errorStatus, getQueryFn, serverMessage } from './api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { apiRequest, ApiError, errorStatus, getQueryFn, loadErrorMessages, serverMessage } from './api-client';
 import { apiError, json, stubFetch } from '@/test/fetch-stub';
 import { QueryClient } from '@tanstack/react-query';
 
@@ -68,5 +68,63 @@ describe('getQueryFn', () => {
     await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/auth/me']))).rejects.toThrow(
       '401: {"error":"Not signed in","code":"not_signed_in"}',
     );
+  });
+});
+
+describe('ApiError', () => {
+  it('parses a refusal body into a typed code and its parameters, keeping "<status>: <body>"', () => {
+    const body = '{"error":"Incorrect PIN. 2 attempts left.","code":"pin_incorrect","attemptsLeft":2}';
+    const error = new ApiError(403, body);
+    expect(error.message).toBe(`403: ${body}`);
+    expect(error.status).toBe(403);
+    expect(error.code).toBe('pin_incorrect');
+    expect(error.params).toEqual({ attemptsLeft: 2 });
+    expect(error.serverText).toBe('Incorrect PIN. 2 attempts left.');
+  });
+
+  it('has no code and no parameters for a body that is not a JSON object', () => {
+    for (const body of ['Bad Gateway', '[1,2]', 'null', '<html></html>']) {
+      const error = new ApiError(502, body);
+      expect(error.code).toBeNull();
+      expect(error.params).toEqual({});
+      expect(error.serverText).toBeNull();
+    }
+  });
+});
+
+describe('serverMessage with the error catalogue', () => {
+  const refused = (status: number, body: object) => new ApiError(status, JSON.stringify(body));
+
+  it('shows the server text until the catalogue has loaded', async () => {
+    vi.resetModules();
+    const fresh = await import('./api-client');
+    const error = new fresh.ApiError(429, '{"error":"Server text","code":"account_locked","retryAfterMinutes":1}');
+    expect(fresh.serverMessage(error)).toBe('Server text');
+    await fresh.loadErrorMessages();
+    expect(fresh.serverMessage(error)).toBe('Too many wrong PINs. Try again in 1 minute.');
+  });
+
+  it("formats the catalogue's message for the code and the body's parameters", async () => {
+    await loadErrorMessages();
+    expect(serverMessage(refused(429, { error: 'x', code: 'account_locked', retryAfterMinutes: 15 })))
+      .toBe('Too many wrong PINs. Try again in 15 minutes.');
+    expect(serverMessage(refused(422, { error: 'x', code: 'qr_expired' })))
+      .toBe('This payment code has expired. Ask the merchant for a new one.');
+  });
+
+  it("falls back to the body's error for an unknown code, a shared code, or a missing parameter", async () => {
+    await loadErrorMessages();
+    expect(serverMessage(refused(418, { error: 'From a newer server', code: 'teapot' }))).toBe('From a newer server');
+    // pin_incorrect is also change-PIN's "Current PIN is incorrect": the body's text says which.
+    expect(serverMessage(refused(403, { error: 'Current PIN is incorrect. 4 attempts left.', code: 'pin_incorrect', attemptsLeft: 4 })))
+      .toBe('Current PIN is incorrect. 4 attempts left.');
+    expect(serverMessage(refused(422, { error: 'Insufficient balance. You need ₹0.01 more.', code: 'insufficient_credit' })))
+      .toBe('Insufficient balance. You need ₹0.01 more.');
+  });
+
+  it('is null without a JSON error, as before', async () => {
+    await loadErrorMessages();
+    expect(serverMessage(new ApiError(500, 'Internal Server Error'))).toBeNull();
+    expect(serverMessage(new ApiError(400, '{"code":"invalid_input"}'))).toBeNull();
   });
 });

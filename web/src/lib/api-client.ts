@@ -3,17 +3,69 @@
  * session token as a Bearer header, JSON bodies, and "<status>: <body>" errors.
  */
 import type { QueryFunction } from '@tanstack/react-query';
+import type { ErrorCode, ErrorParams } from '@common/errors';
 import { getSessionToken } from './session';
 
-/** A refused request. Its message is "<status>: <body text or status text>" (spec §8). */
+/** What a refusal's JSON body says: `{ error, code, ...params }`. */
+interface RefusalBody {
+  /** The server's English message; shown while the catalogue loads, or for an unknown code. */
+  text: string | null;
+  code: ErrorCode | null;
+  params: ErrorParams;
+}
+
+function parseRefusal(bodyText: string): RefusalBody | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return null; // Not JSON: an HTML error page or a proxy's text.
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const params: ErrorParams = {};
+  let text: string | null = null;
+  let code: ErrorCode | null = null;
+  for (const [name, value] of Object.entries(body)) {
+    if (name === 'error') text = typeof value === 'string' && value.trim() ? value : null;
+    else if (name === 'code') code = typeof value === 'string' ? value as ErrorCode : null;
+    else if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+  }
+  return { text, code, params };
+}
+
+/**
+ * A refused request. Its message is "<status>: <body text or status text>" (spec §9);
+ * `code` and `params` are the JSON body's, null and empty when the body is not one.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode | null;
+  readonly params: ErrorParams;
+  /** The body's `error` text, null without one. */
+  readonly serverText: string | null;
 
   constructor(status: number, bodyText: string) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
     this.status = status;
+    const refusal = parseRefusal(bodyText);
+    this.code = refusal?.code ?? null;
+    this.params = refusal?.params ?? {};
+    this.serverText = refusal?.text ?? null;
   }
+}
+
+type ErrorMessages = typeof import('./error-messages');
+let errorMessages: ErrorMessages | null = null;
+let loading: Promise<ErrorMessages> | null = null;
+
+/**
+ * Loads the catalogue's formatter (intl-messageformat) on demand, outside the entry chunk:
+ * until it arrives, serverMessage shows the server's own English text, which is the same.
+ */
+export function loadErrorMessages(): Promise<ErrorMessages> {
+  loading ??= import('./error-messages').then((loaded) => (errorMessages = loaded));
+  return loading;
 }
 
 function requestHeaders(hasBody: boolean): Headers {
@@ -27,6 +79,7 @@ function requestHeaders(hasBody: boolean): Headers {
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
+  void loadErrorMessages().catch(() => { loading = null; });
   throw new ApiError(response.status, text);
 }
 
@@ -75,24 +128,22 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 const errorMessagePattern = /^\d{3}: ([\s\S]*)$/;
 
 /**
- * The readable message the server put in the JSON body's `error` field, taken from an
- * error built as "<status>: <body>"; null when there is none (network failure, HTML or
- * empty body), so callers fall back to the spec's default text.
+ * The message for a refusal: the catalogue's, for the body's code and parameters, once
+ * the formatter has loaded; the body's `error` text before that or for a code the
+ * catalogue cannot say alone. Null when the body has no `error` (network failure, HTML or
+ * empty body), so callers fall back to the spec's default text. Takes an ApiError or any
+ * error built as "<status>: <body>".
  */
 export function serverMessage(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
   const match = errorMessagePattern.exec(error.message);
   if (!match) return null;
-  try {
-    const body: unknown = JSON.parse(match[1] ?? '');
-    if (body && typeof body === 'object' && 'error' in body) {
-      const message = (body as { error: unknown }).error;
-      if (typeof message === 'string' && message.trim()) return message;
-    }
-  } catch {
-    // Not JSON: there is no server message to show.
-  }
-  return null;
+  const refusal = error instanceof ApiError
+    ? { text: error.serverText, code: error.code, params: error.params }
+    : parseRefusal(match[1] ?? '');
+  if (!refusal?.text) return null;
+  const formatted = refusal.code && errorMessages ? errorMessages.messageFor(refusal.code, refusal.params) : null;
+  return formatted ?? refusal.text;
 }
 
 /** The HTTP status of a refused request, or null for anything else. */
