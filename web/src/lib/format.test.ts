@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { paise } from '@common/money';
-import { capitalise, formatPaise, formatWireRupees, shortUserId, toPhoneNumber } from './format';
+import { formatRupees, paise } from '@common/money';
+import { capitalise, formatWireRupees, shortUserId, toPhoneNumber } from './format';
 
 describe('format', () => {
   it('shows rupees with two decimals and Indian grouping', () => {
     expect(formatWireRupees('123456.00')).toBe('₹1,23,456.00');
     expect(formatWireRupees('0.5')).toBe('₹0.50');
-    expect(formatPaise(paise(1_00_000_00))).toBe('₹1,00,000.00');
+    expect(formatRupees(paise(1_00_000_00))).toBe('₹1,00,000.00');
   });
 
   it('leaves text that is not an amount as it is', () => {

@@ -1,4 +1,4 @@
-import { formatRupees, parseRupees, type Paise } from '@common/money';
+import { formatRupees, parseRupees } from '@common/money';
 import { countryCode, userIdDisplayChars } from '@common/limits';
 
 /** "₹1,23,456.00" from a wire amount ("123456.00"); the text itself if it is not one. */
@@ -6,8 +6,6 @@ export function formatWireRupees(amount: string): string {
   const value = parseRupees(amount);
   return value === null ? amount : formatRupees(value);
 }
-
-export const formatPaise = (amount: Paise): string => formatRupees(amount);
 
 /** The full phone number the server expects for 10 typed digits: "+919876543210". */
 export const toPhoneNumber = (digits: string): string => `${countryCode}${digits}`;

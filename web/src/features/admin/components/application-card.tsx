@@ -1,7 +1,7 @@
 import type { AdminBusiness } from '@common/api-types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatIndiaDate, formatIndiaDateTime } from '@/features/admin/format';
+import { formatIndiaDate, formatIndiaDateTime } from '@/lib/date-time';
 import { StatusBadge } from './status-badge';
 
 /** The application as the admin reviews it: who, what, where and when. */

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdminStats } from '@/features/admin/api/get-admin-stats';
-import { formatIndiaDate } from '@/features/admin/format';
+import { formatIndiaDate } from '@/lib/date-time';
 import { EmptyState, LoadError } from './load-error';
 import { ReviewDialog } from './review-dialog';
 import { StatusBadge } from './status-badge';

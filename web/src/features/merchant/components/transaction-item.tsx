@@ -1,7 +1,7 @@
 import type { TransactionView } from '@common/api-types';
 import { TransactionStatusBadge } from '@/components/ui/badge';
 import { formatWireRupees } from '@/lib/format';
-import { formatIndiaDateTime } from '@/features/merchant/format-time';
+import { formatIndiaDateTime } from '@/lib/date-time';
 
 const typeLabels: Record<TransactionView['type'], string> = {
   payment: 'Payment',

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatIndiaDate, formatIndiaDateTime } from './date-time';
+
+describe('date-time', () => {
+  it('shows a UTC timestamp in India time, with am/pm', () => {
+    // 10:15 UTC is 3:45 in the afternoon in India; 20:00 UTC is already the next day there.
+    expect(formatIndiaDateTime('2025-01-12T10:15:00.000Z')).toMatch(/^12 Jan 2025, 3:45\s?pm$/i);
+    expect(formatIndiaDateTime('2025-03-11T20:00:00.000Z')).toMatch(/^12 Mar 2025, 1:30\s?am$/i);
+    expect(formatIndiaDate('2025-03-11T20:00:00.000Z')).toBe('12 Mar 2025');
+  });
+
+  it('shows text that is not a timestamp as it came, never throwing', () => {
+    for (const text of ['not a date', '', '2025-13-45T99:00:00Z']) {
+      expect(formatIndiaDateTime(text)).toBe(text);
+      expect(formatIndiaDate(text)).toBe(text);
+    }
+  });
+});
