@@ -209,6 +209,15 @@ const adoptNewPin: Row['after'] = async (c, _response, request) => {
 const matrix: Record<string, Row> = {
   'GET /api/health': { expected: everyone(200), request: async () => ({}) },
 
+  // The published API and its reference page (server/plugins/openapi.ts): public.
+  'GET /api/openapi.json': { expected: everyone(200), request: async () => ({}) },
+  'GET /api/docs': { expected: everyone(200), request: async () => ({}) },
+  'GET /api/docs/json': { expected: everyone(200), request: async () => ({}) },
+  'GET /api/docs/yaml': { expected: everyone(200), request: async () => ({}) },
+  'GET /api/docs/static/*': { expected: everyone(200), request: async () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  'GET /api/docs/static/index.html': { expected: everyone(302), request: async () => ({}) },
+  'GET /api/docs/static/swagger-initializer.js': { expected: everyone(200), request: async () => ({}) },
+
   'POST /api/otp/send': {
     expected: everyone(200),
     request: async () => body({ phoneNumber: newPhone(), purpose: 'registration' }),
