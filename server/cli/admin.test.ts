@@ -37,7 +37,8 @@ async function withServices<T>(use: (services: ReturnType<typeof createServices>
 const signIn = (services: ReturnType<typeof createServices>, pin: string, deviceToken?: string) =>
   services.auth.login('admin', 'locked@khata.test', pin, deviceToken).then(() => 'signed in', (error: { code: string }) => error.code);
 
-describe('npm run admin -- create', () => {
+// Each test starts the command two or three times (tsx, then PGlite): allow for a busy machine.
+describe('npm run admin -- create', { timeout: 120_000 }, () => {
   it('unlocks an admin locked by wrong PINs when it sets a new PIN', async () => {
     expect(admin('create', '--email', 'locked@khata.test', '--pin', '4826')).toMatchObject({ status: 0 });
     await withServices(async (services) => {

@@ -1,0 +1,23 @@
+/** What the parts of the auth service share: the signed-in answer and a few account rules. */
+import type { Role, UserView } from '@common/api-types';
+import { isWeakPin } from '@common/weak-pins';
+import { AppError } from '../../errors';
+import type { SessionUser } from './sessions.service';
+
+export interface SignedIn {
+  sessionToken: string;
+  user: UserView;
+  /** The device's trust token, for its HttpOnly cookie; never sent in a body. */
+  deviceToken: string;
+}
+
+export function refuseWeakPin(pin: string): void {
+  if (isWeakPin(pin)) throw new AppError('weak_pin');
+}
+
+/** What a person types to sign in: the phone for customers, the e-mail otherwise. */
+export const signInIdentifier = (account: { role: Role; phone: string | null; email: string | null; id: string }) =>
+  (account.role === 'customer' ? account.phone : account.email) ?? account.id;
+
+export const userView = (user: SessionUser): UserView =>
+  ({ id: user.id, role: user.role, name: user.name, phone: user.phone, email: user.email });

@@ -1,0 +1,58 @@
+/** Sign-in by PIN for the three roles, and who the signed-in user is. */
+import type { MeResponse, Role } from '@common/api-types';
+import type { ErrorKey } from '@common/errors';
+import { inTransaction, type Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { businessProfile, type BusinessService } from '../businesses/businesses.service';
+import * as repository from './auth.repository';
+import { userView, type SignedIn } from './accounts';
+import type { DeviceService } from './devices.service';
+import { pinCounter, type PinService } from './pins.service';
+import type { SessionService, SessionUser } from './sessions.service';
+
+/** Sign-in refusals: the same answer for a wrong PIN and an unknown account (spec §8). */
+const invalidCredentials = {
+  customer: 'invalid_credentials', business: 'invalid_business_credentials', admin: 'invalid_admin_credentials',
+} as const satisfies Record<Role, ErrorKey>;
+
+export function createSignInService(deps: {
+  db: Db; pins: PinService; sessions: SessionService; devices: DeviceService; businesses: BusinessService;
+}) {
+  const { db, pins, sessions, devices, businesses } = deps;
+
+  /**
+   * Sign-in by PIN. A wrong PIN and an unknown account get the same answer. From a device
+   * the account trusts the PIN counts on the account's own counter, so strangers filling
+   * the anonymous one cannot lock the owner out of it.
+   */
+  async function login(role: Role, identifier: string, pin: string, deviceToken?: string): Promise<SignedIn> {
+    const account = role === 'customer'
+      ? await repository.findByPhone(db, role, identifier)
+      : await repository.findByEmail(db, role, identifier);
+    // Asked whether or not the account exists, so a device cookie does not time its existence.
+    const trusted = await devices.trusts(deviceToken, account?.id ?? null);
+    const counter = account && trusted ? pinCounter.account(account.id) : pinCounter.signIn(role, identifier);
+    const check = await pins.checkPin(
+      counter, account && { userId: account.id, hash: account.pinHash, keyVersion: account.pinKeyVersion }, pin,
+    );
+    if (check.outcome === 'wrong' || !account) {
+      throw new AppError(invalidCredentials[role]);
+    }
+    const signedIn = await inTransaction(db, async (tx) => {
+      if (check.needsRehash) {
+        const fresh = pins.hashPin(account.id, pin);
+        await repository.updatePin(tx, account.id, fresh.hash, fresh.keyVersion);
+      }
+      return { sessionToken: await sessions.start(tx, account.id), deviceToken: await devices.prove(tx, deviceToken, account.id) };
+    });
+    return { ...signedIn, user: userView(account) };
+  }
+
+  async function me(user: SessionUser): Promise<MeResponse> {
+    if (user.role !== 'business') return { user: userView(user), business: null };
+    const business = await businesses.findOwn(user.id);
+    return { user: userView(user), business: business && businessProfile(business) };
+  }
+
+  return { login, me };
+}
