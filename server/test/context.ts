@@ -34,7 +34,7 @@ export interface TestContext {
 }
 
 export async function createTestContext(options: {
-  config?: Partial<AppConfig>; database?: Database; logger?: AppDeps['logger'];
+  config?: Partial<AppConfig>; database?: Database; logger?: AppDeps['logger']; onRoute?: AppDeps['onRoute'];
 } = {}): Promise<TestContext> {
   const database = options.database ?? await openTestDatabase();
   const clock = testClock();
@@ -49,6 +49,7 @@ export async function createTestContext(options: {
   };
   const app = await buildApp({
     db: database.db, config: testConfig(options.config), sms: recordingSms, clock, logger: options.logger,
+    onRoute: options.onRoute,
   });
   return {
     app, database, clock, sentCodes,
