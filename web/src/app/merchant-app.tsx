@@ -5,12 +5,16 @@ import { Badge } from '@/components/ui/badge';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { businessCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-business-credit-accounts';
+import { businessStatsQueryKey } from '@/features/merchant/api/get-business-stats';
+import { businessTransactionsUrl } from '@/features/merchant/api/get-business-transactions';
 import { DashboardTab } from '@/features/merchant/components/dashboard-tab';
 import { HistoryTab } from '@/features/merchant/components/history-tab';
 import { SettingsTab } from '@/features/merchant/components/settings-tab';
 import { businessStatusTones } from '@/features/merchant/status';
+import { activeQrCodesQueryKey } from '@/features/qr-codes/api/get-active-qr-codes';
 import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
-import { merchantLedgerQueries, useLedgerEvents } from '@/lib/use-ledger-events';
+import { useLedgerEvents } from '@/lib/use-ledger-events';
 import { capitalise } from '@/lib/format';
 import { whenIdle } from '@/lib/when-idle';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
@@ -21,6 +25,11 @@ const loadAddCreditAccountSheet = () => import('@/features/credit-accounts/compo
 const AddCreditAccountSheet = lazy(() => loadAddCreditAccountSheet().then((m) => ({ default: m.AddCreditAccountSheet })));
 const loadQrGenerator = () => import('@/features/qr-codes/components/qr-generator');
 const QrGenerator = lazy(() => loadQrGenerator().then((m) => ({ default: m.QrGenerator })));
+
+// A customer's payment changes these: the ledger, the totals, the balances, used codes.
+const merchantLedgerQueries = [
+  businessTransactionsUrl, businessStatsQueryKey[0], businessCreditAccountsQueryKey[0], activeQrCodesQueryKey[0],
+];
 
 type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customerLedgerQueries, merchantLedgerQueries, useLedgerEvents } from './use-ledger-events';
+import { useLedgerEvents } from './use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 
 class FakeEventSource {
@@ -27,6 +27,12 @@ class FakeEventSource {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+// What the shells pass in (from their features' query keys).
+const merchantLedgerQueries = [
+  '/api/transactions/business', '/api/business/stats', '/api/credit-accounts/business', '/api/qr/business?active=true',
+];
+const customerLedgerQueries = ['/api/credit-accounts/customer', '/api/transactions/customer'];
 
 function Probe({ prefixes }: { prefixes: readonly string[] }) {
   const paused = useLedgerEvents(prefixes);

@@ -2,7 +2,8 @@
  * Keeps the screen current when the ledger changes elsewhere: a customer paying this
  * merchant, a merchant recording this customer's repayment. The server pushes a `ledger`
  * event per ledger row (server-sent events, GET /api/events, authenticated by the session
- * cookie) and the queries under the given URL prefixes are refetched. No polling (spec §9).
+ * cookie) and the queries whose key starts with one of the given prefixes are refetched.
+ * The shells pass their features' query keys in. No polling (spec §9).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -68,9 +69,3 @@ export function useLedgerEvents(queryPrefixes: readonly string[]): boolean {
   }, [queryClient, prefixes]);
   return paused;
 }
-
-export const merchantLedgerQueries = [
-  '/api/transactions/business', '/api/business/stats', '/api/credit-accounts/business', '/api/qr/business',
-] as const;
-
-export const customerLedgerQueries = ['/api/credit-accounts/customer', '/api/transactions/customer'] as const;

@@ -4,6 +4,7 @@
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { CloseIcon } from '@/components/ui/icons';
 
 interface FullScreenDialogProps {
   open: boolean;
@@ -34,9 +35,7 @@ export function FullScreenDialog({ open, onOpenChange, title, locked = false, ch
               disabled={locked}
               className="flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
+              <CloseIcon />
             </DialogPrimitive.Close>
             <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           </div>

@@ -1,6 +1,7 @@
 /** A bottom sheet: a Radix Dialog that slides up from the bottom on a phone. */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { CloseIcon } from '@/components/ui/icons';
 
 interface SheetProps {
   open: boolean;
@@ -33,9 +34,7 @@ export function Sheet({ open, onOpenChange, title, description, children }: Shee
               aria-label="Close"
               className="-mt-1 -mr-2 flex h-10 w-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              </svg>
+              <CloseIcon />
             </Dialog.Close>
           </div>
           {children}

@@ -1,5 +1,6 @@
 import * as Toast from '@radix-ui/react-toast';
 import { defaultToastDurationMs, dismissToast, useCurrentToast } from './toast-store';
+import { CloseIcon } from '@/components/ui/icons';
 
 /**
  * The toast area: Radix Toast showing the single current toast at the top. Loaded by
@@ -42,9 +43,7 @@ export function ToastArea() {
             aria-label="Dismiss"
             className={`-m-1 flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${destructive ? 'hover:bg-red-700' : 'hover:bg-slate-100 dark:hover:bg-slate-700'}`}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <CloseIcon className="h-4 w-4" />
           </Toast.Close>
         </Toast.Root>
       )}

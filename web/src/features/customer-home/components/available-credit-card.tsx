@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CustomerCreditAccount } from '@common/api-types';
 import { formatRupees, parseRupees, paise, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
+import { EyeIcon } from '@/components/ui/icons';
 
 /** Sums wire amounts ("1250.00") exactly, in paise. */
 export function sumRupees(amounts: readonly string[]): Paise {
@@ -40,11 +41,7 @@ export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: A
             onClick={() => setHidden((h) => !h)}
             className="-mr-2 flex h-10 w-10 items-center justify-center rounded-full text-brand-100 hover:bg-white/10"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-              <circle cx="12" cy="12" r="3" />
-              {hidden && <path d="M3 3l18 18" />}
-            </svg>
+            <EyeIcon crossed={hidden} />
           </button>
         )}
       </div>

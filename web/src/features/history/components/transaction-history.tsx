@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCustomerTransactions } from '@/features/history/api/get-customer-transactions';
 import { TransactionRow } from './transaction-row';
+import { ChevronLeftIcon } from '@/components/ui/icons';
 
 export interface MerchantFilter {
   businessId: string;
@@ -54,9 +55,7 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
             onClick={onClearFilter}
             className="-ml-2 flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M15 6l-6 6 6 6" />
-            </svg>
+            <ChevronLeftIcon />
           </button>
         )}
         <div className="min-w-0">

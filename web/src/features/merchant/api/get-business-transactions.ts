@@ -3,7 +3,8 @@ import type { TransactionPage } from '@common/api-types';
 import { recentPaymentsCount } from '@common/limits';
 import { apiRequest } from '@/lib/api-client';
 
-const businessTransactionsUrl = '/api/transactions/business';
+/** The prefix of both of the ledger's query keys (recent and paged). */
+export const businessTransactionsUrl = '/api/transactions/business';
 
 /** The 5 latest entries of the merchant's ledger, for the dashboard. */
 export function useRecentBusinessTransactions() {

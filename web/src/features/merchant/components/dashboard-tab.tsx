@@ -5,6 +5,7 @@ import { CustomerList } from '@/features/credit-accounts/public';
 import { PendingBanner } from './pending-banner';
 import { RecentPayments } from './recent-payments';
 import { StatCards } from './stat-cards';
+import { ListIcon, PersonPlusIcon, QrIcon } from '@/components/ui/icons';
 
 interface DashboardTabProps {
   business: BusinessProfile;
@@ -59,34 +60,3 @@ function QuickAction({ label, icon, onClick, disabled = false }: QuickActionProp
   );
 }
 
-const iconProps = {
-  viewBox: '0 0 24 24',
-  className: 'h-5 w-5',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
-
-const PersonPlusIcon = () => (
-  <svg {...iconProps}>
-    <circle cx="9" cy="8" r="4" />
-    <path d="M2 21a7 7 0 0 1 14 0M19 8v6M16 11h6" />
-  </svg>
-);
-
-const QrIcon = () => (
-  <svg {...iconProps}>
-    <rect x="3" y="3" width="7" height="7" rx="1" />
-    <rect x="14" y="3" width="7" height="7" rx="1" />
-    <rect x="3" y="14" width="7" height="7" rx="1" />
-    <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
-  </svg>
-);
-
-const ListIcon = () => (
-  <svg {...iconProps}>
-    <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />
-  </svg>
-);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { UserView } from '@common/api-types';
 import { Badge } from '@/components/ui/badge';
 import { shortUserId } from '@/lib/format';
+import { ChevronRightIcon } from '@/components/ui/icons';
 
 // The sheet (and the dialog library under it) is fetched once the profile is shown,
 // keeping it out of the first download.
@@ -81,9 +82,7 @@ function SettingsRow({ label, onClick }: { label: string; onClick?: () => void }
       className="flex w-full items-center justify-between border-b border-slate-100 px-5 py-4 text-left text-sm font-medium last:border-b-0 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800"
     >
       {label}
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 text-slate-400" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <ChevronRightIcon className="h-4 w-4 text-slate-400" />
     </button>
   );
 }

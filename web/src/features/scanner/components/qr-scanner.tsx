@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { scannerMessages, type Camera, type ScannerProblem, type ScannerState } from '@/features/scanner/scanner-logic';
 import { loadHtml5Qrcode, ScannerSession } from '@/features/scanner/scanner-session';
+import { FlipCameraIcon } from '@/components/ui/icons';
 
 export interface QrScannerProps {
   /** Called once with the text of the first code read; the camera is stopped by then. */
@@ -88,10 +89,7 @@ export function QrScanner({ onDetected, ignoreText, className = '' }: QrScannerP
             onClick={() => void sessionRef.current?.flip()}
             className="absolute right-3 bottom-3 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-md hover:bg-white"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M20 7h-3l-2-3H9L7 7H4a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h16a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1z" />
-              <path d="M9 13a3 3 0 0 1 5.2-2M15 13a3 3 0 0 1-5.2 2M14 9.5V11h-1.5M10 16.5V15h1.5" />
-            </svg>
+            <FlipCameraIcon />
           </button>
         )}
       </div>
