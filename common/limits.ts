@@ -1,7 +1,9 @@
 /**
  * Every limit of the product in one place: the spec's constants (section 9) and the
- * design's security limits. Names carry their unit last.
+ * design's security limits. Names read quantity, then unit, then qualifier:
+ * pinLockSecondsMax, qrExpiryMinutesDefault, paymentPaiseMax.
  */
+import { basisPoints, paise } from './money';
 
 export const countryCode = '+91';
 export const phoneDigits = 10;
@@ -42,10 +44,10 @@ export const sessionTouchIntervalSeconds = 60 * 60;
 export const idempotencyTtlSeconds = 24 * 60 * 60;
 
 // Money (design.md §2, §3).
-export const paymentPaiseMax = 1_00_000_00;
-export const feeBasisPointsDefault = 200;
-export const maxCreditLimitPaiseDefault = 50_000_00;
-export const feeBasisPointsMax = 10_000;
+export const paymentPaiseMax = paise(1_00_000_00);
+export const feeBasisPointsDefault = basisPoints(200);
+export const maxCreditLimitPaiseDefault = paise(50_000_00);
+export const feeBasisPointsMax = basisPoints(10_000);
 
 // QR codes and lists (spec §9).
 export const qrExpiryMinutesDefault = 15;

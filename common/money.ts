@@ -14,6 +14,11 @@ export const paise = (value: number): Paise => {
   return value as Paise;
 };
 
+export const basisPoints = (value: number): BasisPoints => {
+  if (!Number.isSafeInteger(value)) throw new Error(`basis points must be a safe integer, got ${value}`);
+  return value as BasisPoints;
+};
+
 const amountPattern = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
 
 /**
@@ -54,6 +59,9 @@ export const formatRupees = (amount: Paise): string => rupees.format(amount / 10
 export function feeFor(amount: Paise, rate: BasisPoints): Paise {
   return Math.floor((amount * rate + 5_000) / 10_000) as Paise;
 }
+
+/** What a customer can still spend on a credit line: max(0, limit − owed) (design.md §3). */
+export const availableCredit = (limit: Paise, owed: Paise): Paise => paise(Math.max(0, limit - owed));
 
 /** "2.50" for 250 basis points. */
 export const toWirePercent = (rate: BasisPoints): string => toWireAmount(rate as number as Paise);

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import type { BasisPoints, Paise } from '@common/money';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -33,8 +34,8 @@ export const businesses = pgTable('businesses', {
   businessType: text('business_type').notNull(),
   address: text('address').notNull(),
   status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
-  feeBasisPoints: integer('fee_basis_points').notNull(),
-  maxCreditLimitPaise: bigint('max_credit_limit_paise', { mode: 'number' }).notNull(),
+  feeBasisPoints: integer('fee_basis_points').$type<BasisPoints>().notNull(),
+  maxCreditLimitPaise: bigint('max_credit_limit_paise', { mode: 'number' }).$type<Paise>().notNull(),
   description: text('description'),
   rejectionReason: text('rejection_reason'),
   decisionNotes: text('decision_notes'),
@@ -138,8 +139,8 @@ export const creditAccounts = pgTable('credit_accounts', {
   id: uuid('id').primaryKey(),
   customerId: uuid('customer_id').notNull().references(() => users.id),
   businessId: uuid('business_id').notNull().references(() => businesses.id),
-  limitPaise: bigint('limit_paise', { mode: 'number' }).notNull(),
-  owedPaise: bigint('owed_paise', { mode: 'number' }).notNull().default(sql`0`),
+  limitPaise: bigint('limit_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  owedPaise: bigint('owed_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 }, (t) => [
@@ -158,8 +159,8 @@ export const businessCounters = pgTable('business_counters', {
   businessId: uuid('business_id').notNull().references(() => businesses.id),
   slot: smallint('slot').notNull(),
   customers: integer('customers').notNull().default(0),
-  creditIssuedPaise: bigint('credit_issued_paise', { mode: 'number' }).notNull().default(sql`0`),
-  revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull().default(sql`0`),
+  creditIssuedPaise: bigint('credit_issued_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
+  revenuePaise: bigint('revenue_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
   payments: integer('payments').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.businessId, t.slot] })]);
 
@@ -182,9 +183,9 @@ export const qrCodes = pgTable('qr_codes', {
   token: text('token').notNull(),
   businessId: uuid('business_id').notNull().references(() => businesses.id),
   /** Null for a static code, where the customer enters the amount. */
-  amountPaise: bigint('amount_paise', { mode: 'number' }),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).$type<Paise>(),
   description: text('description'),
-  feeBasisPoints: integer('fee_basis_points').notNull(),
+  feeBasisPoints: integer('fee_basis_points').$type<BasisPoints>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** Set once when a dynamic code is paid: a dynamic code is single-use. */
@@ -206,14 +207,14 @@ export const transactions = pgTable('transactions', {
   creditAccountId: uuid('credit_account_id').notNull().references(() => creditAccounts.id),
   customerId: uuid('customer_id').notNull().references(() => users.id),
   businessId: uuid('business_id').notNull().references(() => businesses.id),
-  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
-  feePaise: bigint('fee_paise', { mode: 'number' }).notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  feePaise: bigint('fee_paise', { mode: 'number' }).$type<Paise>().notNull(),
   /** The rate the fee was computed at (payments); 0 otherwise. */
-  feeBasisPoints: integer('fee_basis_points').notNull(),
-  totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
+  feeBasisPoints: integer('fee_basis_points').$type<BasisPoints>().notNull(),
+  totalPaise: bigint('total_paise', { mode: 'number' }).$type<Paise>().notNull(),
   /** The account's limit and what was owed after this row, for the reconcile check. */
-  limitPaiseAfter: bigint('limit_paise_after', { mode: 'number' }).notNull(),
-  owedPaiseAfter: bigint('owed_paise_after', { mode: 'number' }).notNull(),
+  limitPaiseAfter: bigint('limit_paise_after', { mode: 'number' }).$type<Paise>().notNull(),
+  owedPaiseAfter: bigint('owed_paise_after', { mode: 'number' }).$type<Paise>().notNull(),
   qrCodeId: uuid('qr_code_id').references(() => qrCodes.id),
   description: text('description'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,6 +1,7 @@
 /** SQL for business profiles, admin decisions and their audit trail. */
 import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { BusinessStatus } from '@common/api-types';
+import type { BasisPoints, Paise } from '@common/money';
 import type { Executor } from '../../db/client';
 import { businessDecisions, businesses, users } from '../../db/schema';
 
@@ -63,7 +64,7 @@ export async function lockForDecision(tx: Executor, ids: string[]) {
 
 export async function applyDecision(tx: Executor, ids: string[], decision: {
   status: Exclude<BusinessStatus, 'pending'>; reason: string | null; notes: string | null; decidedBy: string; decidedAt: Date;
-  feeBasisPoints?: number; maxCreditLimitPaise?: number;
+  feeBasisPoints?: BasisPoints; maxCreditLimitPaise?: Paise;
 }): Promise<void> {
   await tx.update(businesses).set({
     status: decision.status,
@@ -81,7 +82,7 @@ export async function insertDecisions(tx: Executor, rows: (typeof businessDecisi
 }
 
 export async function updateTerms(
-  tx: Executor, id: string, terms: { feeBasisPoints?: number; maxCreditLimitPaise?: number },
+  tx: Executor, id: string, terms: { feeBasisPoints?: BasisPoints; maxCreditLimitPaise?: Paise },
 ): Promise<boolean> {
   const rows = await tx.update(businesses).set(terms).where(eq(businesses.id, id)).returning({ id: businesses.id });
   return rows.length === 1;

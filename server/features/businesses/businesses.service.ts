@@ -4,9 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AdminBusiness, BusinessProfile, BusinessStatus } from '@common/api-types';
-import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '@common/money';
+import { formatRupees, toWireAmount, toWirePercent, type Paise } from '@common/money';
 import { feeBasisPointsDefault, maxCreditLimitPaiseDefault } from '@common/limits';
 import type { BusinessTermsBody, DecideBusinessesBody } from '@common/schemas/admin';
+import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
@@ -23,8 +24,8 @@ export function businessProfile(row: Business): BusinessProfile {
     email: row.email ?? '',
     address: row.address,
     status: row.status,
-    transactionFeePercent: toWirePercent(row.feeBasisPoints as BasisPoints),
-    maxCreditLimit: toWireAmount(row.maxCreditLimitPaise as Paise),
+    transactionFeePercent: toWirePercent(row.feeBasisPoints),
+    maxCreditLimit: toWireAmount(row.maxCreditLimitPaise),
     description: row.description,
     rejectionReason: row.rejectionReason,
     createdAt: row.createdAt.toISOString(),
@@ -139,7 +140,9 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
       ...(terms.maxCreditLimit !== undefined ? { maxCreditLimitPaise: terms.maxCreditLimit } : {}),
     }));
     if (!updated) throw new AppError('business_not_found');
-    return adminView((await repository.findById(db, businessId))!);
+    const business = await repository.findById(db, businessId);
+    assert(business, 'the business whose terms just changed exists');
+    return adminView(business);
   }
 
   const decisionsOf = (businessId: string) => repository.decisionsOf(db, businessId);

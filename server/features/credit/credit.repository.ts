@@ -1,5 +1,6 @@
 /** SQL for credit accounts. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Paise } from '@common/money';
 import type { Executor } from '../../db/client';
 import { businesses, creditAccounts, users } from '../../db/schema';
 
@@ -51,7 +52,7 @@ export async function findForBusiness(db: Executor, businessId: string, accountI
 
 /** Sets the limit of one of the business's accounts; what is owed is never touched. */
 export async function setLimit(
-  tx: Executor, businessId: string, accountId: string, limitPaise: number, now: Date,
+  tx: Executor, businessId: string, accountId: string, limitPaise: Paise, now: Date,
 ): Promise<boolean> {
   const rows = await tx.update(creditAccounts)
     .set({ limitPaise, updatedAt: now })

@@ -5,9 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BusinessCreditAccount, CustomerCreditAccount } from '@common/api-types';
-import { formatRupees, toWireAmount, type Paise } from '@common/money';
+import { availableCredit, basisPoints, formatRupees, paise, toWireAmount, type Paise } from '@common/money';
 import type { ChangeLimitBody, CreateCreditAccountBody } from '@common/schemas/credit';
 import type { RepaymentBody } from '@common/schemas/payments';
+import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -19,10 +20,10 @@ import type { TransactionService } from '../transactions/transactions.service';
 import { uuidv7 } from '../../ids';
 import * as repository from './credit.repository';
 
-const amounts = (limitPaise: number, owedPaise: number) => ({
-  creditLimit: toWireAmount(limitPaise as Paise),
-  currentBalance: toWireAmount(Math.max(0, limitPaise - owedPaise) as Paise),
-  owed: toWireAmount(owedPaise as Paise),
+const amounts = (limitPaise: Paise, owedPaise: Paise) => ({
+  creditLimit: toWireAmount(limitPaise),
+  currentBalance: toWireAmount(availableCredit(limitPaise, owedPaise)),
+  owed: toWireAmount(owedPaise),
 });
 
 type BusinessViewRow = Awaited<ReturnType<typeof repository.listForBusiness>>[number];
@@ -52,7 +53,7 @@ export function createCreditService(deps: {
     const now = clock();
     await inTransaction(db, async (tx) => {
       const inserted = await repository.insertIfAbsent(tx, {
-        id, customerId: customer.id, businessId: business.id, limitPaise: body.creditLimit, owedPaise: 0, createdAt: now, updatedAt: now,
+        id, customerId: customer.id, businessId: business.id, limitPaise: body.creditLimit, owedPaise: paise(0), createdAt: now, updatedAt: now,
       });
       if (!inserted) {
         throw new AppError('credit_account_exists', { customerName: customer.name });
@@ -61,7 +62,8 @@ export function createCreditService(deps: {
       await stats.bumpPlatform(tx, { creditAccounts: 1 });
     });
     const account = await repository.findForBusiness(db, business.id, id);
-    return { customerName: customer.name, creditAccount: businessView(account!) };
+    assert(account, 'the credit account just created exists');
+    return { customerName: customer.name, creditAccount: businessView(account) };
   }
 
   async function changeLimit(userId: string, accountId: string, body: ChangeLimitBody) {
@@ -70,7 +72,9 @@ export function createCreditService(deps: {
     const changed = await inTransaction(db, (tx) =>
       repository.setLimit(tx, business.id, accountId, body.creditLimit, clock()));
     if (!changed) throw new AppError('credit_account_not_found');
-    return { creditAccount: businessView((await repository.findForBusiness(db, business.id, accountId))!) };
+    const account = await repository.findForBusiness(db, business.id, accountId);
+    assert(account, 'the credit account whose limit just changed exists');
+    return { creditAccount: businessView(account) };
   }
 
   async function listForCustomer(customerId: string): Promise<CustomerCreditAccount[]> {
@@ -92,7 +96,7 @@ export function createCreditService(deps: {
   /** What the customer can still spend with the business, or null without an account. */
   async function availableWith(customerId: string, businessId: string): Promise<Paise | null> {
     const account = await repository.findPair(db, customerId, businessId);
-    return account ? Math.max(0, account.limitPaise - account.owedPaise) as Paise : null;
+    return account ? availableCredit(account.limitPaise, account.owedPaise) : null;
   }
 
   /** Records cash received from the customer: lowers what is owed, at most to zero. */
@@ -110,16 +114,15 @@ export function createCreditService(deps: {
       }
       await transactions.record(tx, {
         id: transactionId, type: 'repayment', creditAccountId: account.id, customerId: account.customerId,
-        businessId: business.id, amountPaise: body.amount, feePaise: 0, feeBasisPoints: 0, totalPaise: body.amount,
+        businessId: business.id, amountPaise: body.amount, feePaise: paise(0), feeBasisPoints: basisPoints(0), totalPaise: body.amount,
         limitPaiseAfter: account.limitPaise, owedPaiseAfter: account.owedPaise, createdAt: now,
       });
-      await stats.bumpBusiness(tx, business.id, { creditIssuedPaise: -body.amount });
+      await stats.bumpBusiness(tx, business.id, { creditIssuedPaise: paise(-body.amount) });
       await events.publish(tx, { id: transactionId, type: 'repayment', businessId: business.id, customerId: account.customerId });
     });
-    return {
-      transaction: await transactions.view(db, transactionId),
-      creditAccount: businessView((await repository.findForBusiness(db, business.id, accountId))!),
-    };
+    const repaid = await repository.findForBusiness(db, business.id, accountId);
+    assert(repaid, 'the credit account just repaid exists');
+    return { transaction: await transactions.view(db, transactionId), creditAccount: businessView(repaid) };
   }
 
   return { create, changeLimit, listForCustomer, listForBusiness, availableWith, recordRepayment };

@@ -1,4 +1,6 @@
 /** SQL for payments: one call of khata_pay (server/db/functions/khata_pay.sql) per payment. */
+import type { Paise } from '@common/money';
+import { assert } from '../../assert';
 import { preparedQuery, type Db } from '../../db/client';
 
 export interface PayParams {
@@ -7,7 +9,7 @@ export interface PayParams {
   /** HMAC of the entered PIN under each pepper version: { "1": "ab12…" }. */
   pinHashes: Record<string, string>;
   qrToken: string;
-  amountPaise: number | null;
+  amountPaise: Paise | null;
   idempotencyKey: string | null;
   requestHash: string;
   now: Date;
@@ -17,15 +19,15 @@ export interface PayParams {
   pinAttemptsMax: number;
   lockBaseSeconds: number;
   lockMaxSeconds: number;
-  paymentPaiseMax: number;
+  paymentPaiseMax: Paise;
 }
 
 /** The ledger row of a payment, in raw units, as the function returns and stores it. */
 export interface PaidRow {
   id: string;
-  amountPaise: number;
-  feePaise: number;
-  totalPaise: number;
+  amountPaise: Paise;
+  feePaise: Paise;
+  totalPaise: Paise;
   createdAt: string;
   businessId: string;
   businessName: string;
@@ -47,6 +49,7 @@ export async function pay(db: Db, p: PayParams): Promise<PayOutcome> {
     p.now.toISOString(), p.idempotencyExpiresAt.toISOString(), p.transactionId, p.counterSlot, p.pinAttemptsMax,
     p.lockBaseSeconds, p.lockMaxSeconds, p.paymentPaiseMax,
   ]);
-  const raw = row!.result;
+  assert(row, 'select khata_pay(…) answers one row');
+  const raw = row.result;
   return typeof raw === 'string' ? JSON.parse(raw) as PayOutcome : raw;
 }

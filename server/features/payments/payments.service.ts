@@ -12,7 +12,7 @@ import type { ErrorKey, ErrorParams } from '@common/errors';
 import {
   idempotencyTtlSeconds, paymentPaiseMax, pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax,
 } from '@common/limits';
-import { feeFor, formatRupees, toWireAmount, toWirePercent, type Paise } from '@common/money';
+import { feeFor, formatRupees, paise, toWireAmount, toWirePercent } from '@common/money';
 import type { ProcessPaymentBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { databaseError, type Db } from '../../db/client';
@@ -56,9 +56,9 @@ export function createPaymentService(deps: {
       transaction: {
         id: row.id,
         type: 'payment',
-        amount: toWireAmount(row.amountPaise as Paise),
-        fee: toWireAmount(row.feePaise as Paise),
-        totalAmount: toWireAmount(row.totalPaise as Paise),
+        amount: toWireAmount(row.amountPaise),
+        fee: toWireAmount(row.feePaise),
+        totalAmount: toWireAmount(row.totalPaise),
         status: 'completed',
         createdAt: new Date(row.createdAt).toISOString(),
         businessId: row.businessId,
@@ -83,9 +83,9 @@ export function createPaymentService(deps: {
       qr_expired: () => ({}),
       business_not_approved: () => ({}),
       amount_missing: () => ({}),
-      amount_above_maximum: () => ({ maximum: formatRupees(paymentPaiseMax as Paise) }),
+      amount_above_maximum: () => ({ maximum: formatRupees(paymentPaiseMax) }),
       no_credit_account: () => ({}),
-      insufficient_credit: () => ({ shortfall: formatRupees(detail as Paise) }),
+      insufficient_credit: () => ({ shortfall: formatRupees(paise(detail)) }),
     };
     const params = Object.hasOwn(refusals, code) ? refusals[code as ErrorKey] : undefined;
     return params ? new AppError(code as ErrorKey, params()) : null;

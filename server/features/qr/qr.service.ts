@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { QrCodeView } from '@common/api-types';
 import { paymentPaiseMax, qrExpiryMinutesDefault } from '@common/limits';
-import { formatRupees, toWireAmount, toWirePercent, type BasisPoints, type Paise } from '@common/money';
+import { formatRupees, toWireAmount, toWirePercent, type Paise } from '@common/money';
 import type { GenerateQrBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
@@ -41,10 +41,10 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
     return {
       id: row.id,
       qrData: qrDataFor(origin, row.token),
-      amount: row.amountPaise === null ? null : toWireAmount(row.amountPaise as Paise),
+      amount: row.amountPaise === null ? null : toWireAmount(row.amountPaise),
       description: row.description,
       isDynamic,
-      feePercent: toWirePercent(row.feeBasisPoints as BasisPoints),
+      feePercent: toWirePercent(row.feeBasisPoints),
       createdAt: row.createdAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
       status: isDynamic && row.paidAt ? 'paid' : row.expiresAt <= now ? 'expired' : 'active',

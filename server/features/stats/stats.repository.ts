@@ -3,6 +3,8 @@
  * Reads sum at most `slots` rows of one key, so they cost the same at any table size.
  */
 import { eq, sql } from 'drizzle-orm';
+import { paise, type Paise } from '@common/money';
+import { assert } from '../../assert';
 import type { Executor } from '../../db/client';
 import { businessCounters, platformCounters } from '../../db/schema';
 
@@ -16,8 +18,8 @@ export interface PlatformDeltas {
 
 export interface BusinessDeltas {
   customers?: number;
-  creditIssuedPaise?: number;
-  revenuePaise?: number;
+  creditIssuedPaise?: Paise;
+  revenuePaise?: Paise;
   payments?: number;
 }
 
@@ -47,8 +49,8 @@ export async function bumpBusiness(tx: Executor, businessId: string, slot: numbe
     businessId,
     slot,
     customers: d.customers ?? 0,
-    creditIssuedPaise: d.creditIssuedPaise ?? 0,
-    revenuePaise: d.revenuePaise ?? 0,
+    creditIssuedPaise: d.creditIssuedPaise ?? paise(0),
+    revenuePaise: d.revenuePaise ?? paise(0),
     payments: d.payments ?? 0,
   };
   await tx.insert(businessCounters).values(row).onConflictDoUpdate({
@@ -70,15 +72,17 @@ export async function readPlatform(db: Executor) {
     customers: sql<number>`coalesce(sum(${platformCounters.customers}), 0)::int`,
     creditAccounts: sql<number>`coalesce(sum(${platformCounters.creditAccounts}), 0)::int`,
   }).from(platformCounters);
-  return row!;
+  assert(row, 'an aggregate without GROUP BY answers one row');
+  return row;
 }
 
 export async function readBusiness(db: Executor, businessId: string) {
   const [row] = await db.select({
     customers: sql<number>`coalesce(sum(${businessCounters.customers}), 0)::int`,
-    creditIssuedPaise: sql<number>`coalesce(sum(${businessCounters.creditIssuedPaise}), 0)::bigint`,
-    revenuePaise: sql<number>`coalesce(sum(${businessCounters.revenuePaise}), 0)::bigint`,
+    creditIssuedPaise: sql<Paise>`coalesce(sum(${businessCounters.creditIssuedPaise}), 0)::bigint`,
+    revenuePaise: sql<Paise>`coalesce(sum(${businessCounters.revenuePaise}), 0)::bigint`,
     payments: sql<number>`coalesce(sum(${businessCounters.payments}), 0)::int`,
   }).from(businessCounters).where(eq(businessCounters.businessId, businessId));
-  return row!;
+  assert(row, 'an aggregate without GROUP BY answers one row');
+  return row;
 }

@@ -1,7 +1,7 @@
 /** The admin's and merchants' counts, maintained in the callers' transactions. */
 import { randomInt } from 'node:crypto';
 import type { AdminStats, BusinessStats } from '@common/api-types';
-import { toWireAmount, type Paise } from '@common/money';
+import { toWireAmount } from '@common/money';
 import type { Db, Executor } from '../../db/client';
 import * as repository from './stats.repository';
 
@@ -19,9 +19,9 @@ export function createStatsService(deps: { db: Db }) {
     async businessStats(businessId: string): Promise<BusinessStats> {
       const row = await repository.readBusiness(db, businessId);
       return {
-        totalRevenue: toWireAmount(row.revenuePaise as Paise),
+        totalRevenue: toWireAmount(row.revenuePaise),
         customers: row.customers,
-        creditIssued: toWireAmount(row.creditIssuedPaise as Paise),
+        creditIssued: toWireAmount(row.creditIssuedPaise),
         transactions: row.payments,
       };
     },

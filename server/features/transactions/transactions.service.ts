@@ -1,8 +1,9 @@
 /** The ledger's rows as both histories show them, newest first, keyset-paginated. */
 import type { TransactionPage, TransactionView } from '@common/api-types';
 import { historyPageSize, historyPageSizeMax } from '@common/limits';
-import { toWireAmount, type Paise } from '@common/money';
+import { toWireAmount } from '@common/money';
 import type { HistoryQuery } from '@common/schemas/payments';
+import { assert } from '../../assert';
 import type { Db, Executor } from '../../db/client';
 import type { transactions } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -13,9 +14,9 @@ export function transactionView(row: repository.TransactionRow): TransactionView
   return {
     id: row.id,
     type: row.type,
-    amount: toWireAmount(row.amountPaise as Paise),
-    fee: toWireAmount(row.feePaise as Paise),
-    totalAmount: toWireAmount(row.totalPaise as Paise),
+    amount: toWireAmount(row.amountPaise),
+    fee: toWireAmount(row.feePaise),
+    totalAmount: toWireAmount(row.totalPaise),
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     businessId: row.businessId,
@@ -67,7 +68,9 @@ export function createTransactionService(deps: { db: Db; businesses: BusinessSer
   const record = (tx: Executor, row: typeof transactions.$inferInsert) => repository.insert(tx, row);
 
   async function view(executor: Executor, id: string): Promise<TransactionView> {
-    return transactionView((await repository.findById(executor, id))!);
+    const row = await repository.findById(executor, id);
+    assert(row, 'a ledger row viewed right after it was written exists');
+    return transactionView(row);
   }
 
   return { forCustomer, forBusiness, record, view };
