@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { checkAccessibility } from './accessibility';
 
 // ---------------------------------------------------------------------------------------
 // Seeing things
@@ -122,12 +123,16 @@ export interface BusinessDetails {
 
 /** Steps 1 and 2 of the wizard: send the code, read it from the toast, verify it. */
 export async function verifyPhoneInWizard(page: Page, mobileNumber: string): Promise<void> {
+  await expectVisible(button(page, 'Send OTP'), 'the phone step of the wizard');
+  await checkAccessibility(page, 'the wizard phone step');
   await field(page, 'Mobile Number').fill(mobileNumber);
   await button(page, 'Send OTP').click();
   const otp = await readDevelopmentOtp(page);
+  await checkAccessibility(page, 'the wizard OTP step');
   await field(page, 'OTP').fill(otp);
   await button(page, 'Verify OTP').click();
   await expectToast(page, 'Phone Verified');
+  await checkAccessibility(page, 'the wizard details step');
 }
 
 /** From /cust signed out: the whole customer wizard, ending on 'Registration Successful'. */
@@ -173,6 +178,8 @@ export async function signInAsCustomer(
   page: Page, mobileNumber: string, pin: string, how: Submit = 'click',
 ): Promise<void> {
   await page.goto('/cust');
+  await expectVisible(field(page, 'Mobile Number'), 'the customer login form');
+  await checkAccessibility(page, 'the login screen /cust');
   await field(page, 'Mobile Number').fill(mobileNumber);
   const pinField = field(page, 'PIN');
   await pinField.fill(pin);
@@ -184,7 +191,10 @@ export async function signInWithEmail(
   page: Page, at: '/merchant' | '/admin', email: string, pin: string, how: Submit = 'click',
 ): Promise<void> {
   await page.goto(at);
-  await field(page, at === '/admin' ? 'Admin Email' : 'Business Email').fill(email);
+  const emailField = field(page, at === '/admin' ? 'Admin Email' : 'Business Email');
+  await expectVisible(emailField, `the login form at ${at}`);
+  await checkAccessibility(page, `the login screen ${at}`);
+  await emailField.fill(email);
   const pinField = field(page, 'PIN');
   await pinField.fill(pin);
   await submitWith(page, how, pinField);
@@ -204,6 +214,7 @@ export async function expectCustomerLogin(page: Page): Promise<void> {
   await waitForPath(page, '/cust');
   await expectVisible(field(page, 'Mobile Number'), 'the customer login form (Mobile Number)');
   await expectVisible(button(page, 'Create New Account'), 'the customer login form (Create New Account)');
+  await checkAccessibility(page, 'the login screen /cust');
 }
 
 /** The customer app at `path`: the greeting with the name, and the bottom bar. */
@@ -212,11 +223,13 @@ export async function expectCustomerApp(page: Page, fullName: string, path = '/'
   await expectVisible(page.getByRole('tab', { name: 'Home', exact: true }), 'Home in the bottom bar');
   await expectVisible(page.getByRole('tab', { name: 'Profile', exact: true }), 'Profile in the bottom bar');
   await expectPath(page, path, `the customer app is at ${path}`);
+  await checkAccessibility(page, 'the customer home');
 }
 
 export async function openProfile(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Profile', exact: true }).click();
   await expectVisible(detailValue(page, 'User ID'), 'the profile details');
+  await checkAccessibility(page, 'the customer profile');
 }
 
 /** The merchant app's header: business name, "Merchant Dashboard" and the status badge. */
@@ -226,6 +239,7 @@ export async function expectMerchantHeader(page: Page, businessName: string, sta
   await expectVisible(header.getByText('Merchant Dashboard', { exact: true }), '"Merchant Dashboard" in the header');
   await expectVisible(header.getByText(status, { exact: true }), `the status badge "${status}" in the header`);
   await expectPath(page, '/', 'after signing in the app navigates to /');
+  await checkAccessibility(page, `the merchant dashboard (${status})`);
 }
 
 export async function expectAdminHeader(page: Page, email: string): Promise<void> {
@@ -234,6 +248,7 @@ export async function expectAdminHeader(page: Page, email: string): Promise<void
   await expectVisible(button(header, 'Toggle theme'), 'the theme toggle in the header');
   await expectVisible(button(header, 'Logout'), 'Logout in the header');
   await expectPath(page, '/', 'after signing in the app navigates to /');
+  await checkAccessibility(page, 'the admin overview');
 }
 
 /** Whether <html> carries the `dark` class that switches the dark theme on. */
@@ -257,6 +272,7 @@ export async function openBusinessApprovals(page: Page, pendingCount: number): P
   await expectVisible(tab, `the Business Approvals tab with the badge "${pendingCount}"`);
   await expectVisible(tab.getByText(String(pendingCount), { exact: true }), `the pending badge ${pendingCount} on the tab`);
   await tab.click();
+  await checkAccessibility(page, 'the admin Business Approvals');
 }
 
 /** The list of one status (Pending / Approved / Rejected) in the approvals panel. */
@@ -265,6 +281,7 @@ export async function openApplications(page: Page, status: 'Pending' | 'Approved
   const label = { Pending: 'Pending applications', Approved: 'Approved businesses', Rejected: 'Rejected businesses' }[status];
   const list = page.getByRole('list', { name: label, exact: true });
   await expectVisible(list, `the ${label} list`);
+  await checkAccessibility(page, `the admin ${label} list`);
   return list;
 }
 
@@ -274,6 +291,7 @@ export async function reviewApplication(page: Page, businessName: string): Promi
   const dialog = page.getByRole('dialog', { name: 'Review Application' });
   await expectVisible(dialog, `the Review Application dialog for ${businessName}`);
   await expectVisible(dialog.getByText(businessName, { exact: true }), `${businessName} in the dialog`);
+  await checkAccessibility(page, 'the Review Application dialog');
   return dialog;
 }
 
@@ -291,6 +309,7 @@ export async function openAddCreditAccount(page: Page): Promise<Locator> {
   await button(page, 'Create Customer').click();
   const sheet = page.getByRole('dialog', { name: 'Add Credit Account' });
   await expectVisible(sheet, 'the Add Credit Account sheet');
+  await checkAccessibility(page, 'the Add Credit Account sheet');
   return sheet;
 }
 
@@ -322,6 +341,7 @@ export async function readMyPaymentId(page: Page): Promise<string> {
   const sheet = page.getByRole('dialog', { name: 'My Payment Code' });
   const id = sheet.locator('dt:text-is("Payment ID") + dd');
   await expectVisible(id, 'the Payment ID on the My Payment Code sheet');
+  await checkAccessibility(page, 'the My Payment Code sheet');
   const handle = (await id.innerText()).trim();
   await page.keyboard.press('Escape');
   await expectHidden(sheet, 'the My Payment Code sheet');
@@ -333,6 +353,7 @@ export async function openScanQr(page: Page): Promise<Locator> {
   await button(page, 'Scan QR Make Payment').click();
   const overlay = page.getByRole('dialog', { name: 'Scan QR Code' });
   await expectVisible(overlay, 'the Scan QR Code overlay');
+  await checkAccessibility(page, 'the payment scan step');
   return overlay;
 }
 
@@ -353,12 +374,14 @@ export async function expectConfirmFigures(overlay: Locator, figures: Record<str
   for (const [term, value] of Object.entries(figures)) {
     await expect.poll(() => confirmFigure(overlay, term).innerText(), { message: `the confirm step's ${term}` }).toBe(value);
   }
+  await checkAccessibility(overlay.page(), 'the payment confirm step');
 }
 
 /** From the confirm step: Continue to PIN, type the PIN, Pay Now. */
 export async function payWithPin(overlay: Locator, pin: string): Promise<void> {
   await button(overlay, 'Continue to PIN').click();
   await field(overlay, 'PIN').fill(pin);
+  await checkAccessibility(overlay.page(), 'the payment PIN step');
   await button(overlay, 'Pay Now').click();
 }
 

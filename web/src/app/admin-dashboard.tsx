@@ -38,6 +38,8 @@ export function AdminDashboard({ user }: { user: UserView }) {
               aria-label={pendingCount > 0 ? `Business Approvals (${pendingCount} pending)` : undefined}
             >
               Business Approvals
+              {/* The space keeps the visible text "Business Approvals 3", as in the name. */}
+              {pendingCount > 0 && ' '}
               {pendingCount > 0 && (
                 <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-amber-700 px-1.5 text-xs leading-5 font-semibold text-white">
                   {pendingCount}

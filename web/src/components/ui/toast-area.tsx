@@ -47,7 +47,10 @@ export function ToastArea() {
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-mobile flex-col p-3 outline-none" />
+      {/* A div, not Radix's <ol>: the one toast is a status, not a list item (axe: list). */}
+      <Toast.Viewport asChild>
+        <div className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-mobile flex-col p-3 outline-none" />
+      </Toast.Viewport>
     </Toast.Provider>
   );
 }

@@ -47,7 +47,7 @@ describe('Admin dashboard', () => {
     expect(within(tab).getByText('3')).toBeInTheDocument();
     // What the tab shows, the count included, is part of what it is called (WCAG 2.5.3).
     expect(within(tab).getByText('3')).not.toHaveAttribute('aria-hidden');
-    expect(tab.textContent).toBe('Business Approvals3');
+    expect(tab.textContent).toBe('Business Approvals 3');
   });
 
   it('updates the count after a decision', async () => {
