@@ -1,4 +1,5 @@
 /** The payment screen's toasts, word for word from the spec (§5, §8). */
+import { formatError } from '@common/format-error';
 import type { ToastMessage } from '@/components/ui/toast-store';
 
 export const paymentMessages = {
@@ -16,8 +17,11 @@ export const paymentFailedDefault = 'Payment could not be processed';
 export const paymentSuccessTitle = 'Payment Successful';
 export const processingText = 'Please wait while we process your payment...';
 
-/** 'Insufficient balance. You need ₹12.50 more.' from the shortfall already formatted. */
-export const insufficientBalanceText = (shortfall: string) => `Insufficient balance. You need ${shortfall} more.`;
+/**
+ * 'Insufficient balance. You need ₹12.50 more.' from the shortfall already formatted: the
+ * catalogue's own sentence, the one the server refuses a payment with.
+ */
+export const insufficientBalanceText = (shortfall: string) => formatError('insufficient_credit', { shortfall });
 
 /** '₹1,250.00 paid to Kumar Kirana'. */
 export const paidToText = (amount: string, businessName: string) => `${amount} paid to ${businessName}`;
