@@ -20,6 +20,18 @@ export interface ErrorEntry {
 
 const attempts = '{attemptsLeft, plural, one {# attempt} other {# attempts}}';
 
+/**
+ * Sign-in refusals as the web's defaults show them (spec §8). Declared apart and used by
+ * the catalogue, so a screen that needs only these does not carry the whole catalogue.
+ */
+export const invalidCredentialsMessage = {
+  customer: 'Invalid phone number or PIN',
+  business: 'Invalid email or PIN',
+  admin: 'Invalid admin credentials',
+} as const;
+
+export const weakPinMessage = 'This PIN is too easy to guess. Choose another.';
+
 export const errors = {
   // Malformed requests: schema issues and what the HTTP layer refuses before a route runs.
   invalid_input: { status: 400, message: '{message}' },
@@ -51,14 +63,14 @@ export const errors = {
   otp_hourly_limit: { status: 429, message: 'Too many OTP requests for this number. Please try again in an hour.' },
 
   // PINs and sign-in.
-  weak_pin: { status: 400, message: 'This PIN is too easy to guess. Choose another.' },
+  weak_pin: { status: 400, message: weakPinMessage },
   same_pin: { status: 400, message: 'New PIN must be different from current PIN' },
   not_signed_in: { status: 401, message: 'Please sign in to continue' },
   session_gone: { status: 401, code: 'not_signed_in', message: 'Please sign in again' },
   // The same answer for a wrong PIN and an unknown account (spec §8).
-  invalid_credentials: { status: 401, message: 'Invalid phone number or PIN' },
-  invalid_business_credentials: { status: 401, code: 'invalid_credentials', message: 'Invalid email or PIN' },
-  invalid_admin_credentials: { status: 401, code: 'invalid_credentials', message: 'Invalid admin credentials' },
+  invalid_credentials: { status: 401, message: invalidCredentialsMessage.customer },
+  invalid_business_credentials: { status: 401, code: 'invalid_credentials', message: invalidCredentialsMessage.business },
+  invalid_admin_credentials: { status: 401, code: 'invalid_credentials', message: invalidCredentialsMessage.admin },
   pin_incorrect: { status: 403, fields: ['attemptsLeft'], message: `Incorrect PIN. ${attempts} left.` },
   current_pin_incorrect: { status: 403, code: 'pin_incorrect', fields: ['attemptsLeft'], message: `Current PIN is incorrect. ${attempts} left.` },
   account_locked: {
@@ -133,7 +145,7 @@ export function errorCode(key: ErrorKey): ErrorCode {
 }
 
 /** Each public code's status (a refinement answers its own, as body_too_large's 413 does). */
-export const errorStatus = Object.fromEntries(
+export const errorStatus = /* @__PURE__ */ Object.fromEntries(
   (Object.keys(errors) as ErrorKey[]).filter((key) => errorCode(key) === key).map((key) => [key, errors[key].status]),
 ) as Record<ErrorCode, number>;
 
@@ -146,12 +158,3 @@ export type ErrorBody = {
   /** For account_locked: whole minutes until the lock ends. */
   retryAfterMinutes?: number;
 };
-
-/** Sign-in refusals as the web's defaults show them (no parameters, so no formatter). */
-export const invalidCredentialsMessage = {
-  customer: errors.invalid_credentials.message,
-  business: errors.invalid_business_credentials.message,
-  admin: errors.invalid_admin_credentials.message,
-} as const;
-
-export const weakPinMessage = errors.weak_pin.message;
