@@ -4,17 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { isWeakPin } from '@common/weak-pins';
-import { otpPattern, phoneDigitsPattern, pinPattern } from '@/lib/patterns';
-
-export const phoneSchema = z.object({
-  phone: z.string().check(z.regex(phoneDigitsPattern, 'invalidPhone')),
-});
-export type PhoneValues = z.infer<typeof phoneSchema>;
-
-export const otpSchema = z.object({
-  otp: z.string().check(z.regex(otpPattern, 'invalidOtp')),
-});
-export type OtpValues = z.infer<typeof otpSchema>;
+import { pinPattern } from '@/lib/patterns';
 
 const required = (key: string) => z.string().check(z.trim(), z.minLength(1, key));
 

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
-import { OtpStep, PhoneStep, WizardHeader, usePhoneVerification } from '@/features/registration/public';
+import { OtpStep, PhoneStep, WizardHeader, usePhoneVerification } from '@/features/phone-verification/public';
 import { useResetPin } from '@/features/pin-reset/api/reset-pin';
 import { pinResetFailedDefault, pinResetFailedTitle, pinResetSucceeded } from '@/features/pin-reset/messages';
 import type { NewPinValues } from '@/features/pin-reset/schemas';

@@ -10,14 +10,11 @@ import { serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
 import { useRegisterBusiness } from '@/features/registration/api/register-business';
 import { useRegisterCustomer } from '@/features/registration/api/register-customer';
+import { OtpStep, PhoneStep, WizardHeader, usePhoneVerification } from '@/features/phone-verification/public';
 import { defaults } from '@/features/registration/messages';
 import type { BusinessDetailsValues, CustomerDetailsValues } from '@/features/registration/schemas';
-import { usePhoneVerification } from '@/features/registration/use-phone-verification';
 import { BusinessDetailsStep } from './business-details-step';
 import { CustomerDetailsStep } from './customer-details-step';
-import { OtpStep } from './otp-step';
-import { PhoneStep } from './phone-step';
-import { WizardHeader } from './wizard-header';
 
 export type RegistrationKind = 'customer' | 'business';
 type Step = 'phone' | 'otp' | 'details';

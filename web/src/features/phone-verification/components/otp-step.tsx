@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { digitsOnChange } from '@/lib/digits';
 import { toPhoneNumber } from '@/lib/format';
 import { toastFirstIssue } from '@/lib/form-issues';
-import { otpIssues } from '@/features/registration/messages';
-import { otpSchema, type OtpValues } from '@/features/registration/schemas';
+import { otpIssues } from '@/features/phone-verification/messages';
+import { otpSchema, type OtpValues } from '@/features/phone-verification/schemas';
 
 interface OtpStepProps {
   phone: string;

@@ -5,8 +5,8 @@ import { AffixInput, Label } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
 import { digitsOnChange } from '@/lib/digits';
 import { toastFirstIssue } from '@/lib/form-issues';
-import { phoneIssues } from '@/features/registration/messages';
-import { phoneSchema, type PhoneValues } from '@/features/registration/schemas';
+import { phoneIssues } from '@/features/phone-verification/messages';
+import { phoneSchema, type PhoneValues } from '@/features/phone-verification/schemas';
 
 interface PhoneStepProps {
   defaultPhone: string;
