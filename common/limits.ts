@@ -14,6 +14,12 @@ export const nameLengthMax = 100;
 export const emailLengthMax = 254;
 export const businessTextLengthMax = 200;
 export const addressLengthMax = 500;
+/** An admin's rejection reason or decision notes. */
+export const decisionTextLengthMax = 500;
+export const qrDescriptionLengthMax = 200;
+/** Longer than any `/pay/<token>` URL; anything longer is not a Khata code. */
+export const qrDataLengthMax = 2048;
+export const paymentHandleLengthMax = 100;
 
 // One-time codes (design.md §5).
 export const otpTtlSeconds = 5 * 60;
@@ -39,6 +45,13 @@ export const sessionAbsoluteTtlSeconds = 30 * 24 * 60 * 60;
 /** The idle expiry is pushed forward at most this often, so reads stay reads. */
 export const sessionTouchIntervalSeconds = 60 * 60;
 
+/**
+ * Sends from one address beyond this per minute are refused before they reach the
+ * database (server/plugins/rate-limit.ts, per process). Sized for a carrier NAT address
+ * shared by hundreds of phones; the per-phone limits in the database stop bombing one number.
+ */
+export const otpSendsPerAddressPerMinuteMax = 60;
+
 // Payments (design.md §6).
 /** How long a payment's answer is kept for retries with the same Idempotency-Key. */
 export const idempotencyTtlSeconds = 24 * 60 * 60;
@@ -59,6 +72,13 @@ export const historyPageSizeMax = 100;
 export const historyLoadMoreAtScrollFraction = 0.8;
 export const recentPaymentsCount = 5;
 export const recentBusinessesCount = 5;
+/** A merchant's QR codes list shows this many, newest first. */
+export const qrRecentCodesCount = 50;
+/** Businesses per page in the admin's lists, and the most one request may ask for. */
+export const businessListPageSizeDefault = 20;
+export const businessListPageSizeMax = 100;
+/** Businesses one approve or reject may name. */
+export const businessDecisionBatchMax = 100;
 
 // Scanner and QR images (spec §9).
 export const scannerFps = 10;
@@ -92,3 +112,19 @@ export const eventReplayMarginSeconds = 60;
 export const eventReplayRowsMax = 100;
 /** The listening connection is retried after 100 ms, doubling up to this. */
 export const eventListenRetryMsMax = 2_000;
+
+// Housekeeping (design.md §6): expired rows are purged periodically, in batches.
+export const purgeIntervalMs = 10 * 60 * 1000;
+export const purgeBatchRows = 5_000;
+/** OTP rows stay for the hourly send limit, with a margin. */
+export const otpKeepSeconds = 2 * 60 * 60;
+/** Revoked or expired sessions stay a day, for support questions. */
+export const sessionKeepSeconds = 24 * 60 * 60;
+/** A PIN counter with nothing on it (no failures, never locked) is dropped after a day. */
+export const pinCounterIdleKeepSeconds = 24 * 60 * 60;
+/**
+ * Any PIN counter not locked and untouched this long goes, whatever its failures: rows
+ * for made-up identifiers would otherwise pile up for ever. A guesser who waits 30 days
+ * between tries gains nothing from the reset.
+ */
+export const pinCounterStaleKeepSeconds = 30 * 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpSendsPerAddressPerMinute } from './features/otp/otp.routes';
+import { otpSendsPerAddressPerMinuteMax } from '@common/limits';
 import { accessPlugin } from './plugins/access';
 import { bearer, createTestContext, registerCustomer, type TestContext } from './test/context';
 
@@ -125,11 +125,11 @@ describe('route access declarations', () => {
 });
 
 describe('per-address rate limit', () => {
-  it(`throttles OTP sends from one address after ${otpSendsPerAddressPerMinute} a minute`, async () => {
+  it(`throttles OTP sends from one address after ${otpSendsPerAddressPerMinuteMax} a minute`, async () => {
     const limited = await createTestContext({ database: ctx.database, config: { rateLimitPerMinute: 1200 } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < otpSendsPerAddressPerMinute + 2; i++) {
+      for (let i = 0; i < otpSendsPerAddressPerMinuteMax + 2; i++) {
         const phoneNumber = `+91970000${String(i).padStart(4, '0')}`;
         const response = await limited.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
         statuses.push(response.statusCode);
@@ -137,8 +137,8 @@ describe('per-address rate limit', () => {
           expect(response.json()).toEqual({ error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limited' });
         }
       }
-      expect(statuses.filter((s) => s === 200)).toHaveLength(otpSendsPerAddressPerMinute);
-      expect(statuses.slice(otpSendsPerAddressPerMinute)).toEqual([429, 429]);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(otpSendsPerAddressPerMinuteMax);
+      expect(statuses.slice(otpSendsPerAddressPerMinuteMax)).toEqual([429, 429]);
     } finally {
       await limited.close();
     }

@@ -7,10 +7,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { developmentSmsProvider, webhookSmsProvider } from './features/otp/sms';
+import { purgeIntervalMs } from '@common/limits';
 import { isWeakPin } from '@common/weak-pins';
 
 const demoAdminEmail = 'admin@khata.local';
-const purgeIntervalMs = 10 * 60 * 1000;
 
 function randomPin(): string {
   for (;;) {

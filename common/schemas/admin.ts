@@ -1,5 +1,6 @@
 /** Request bodies of the admin calls (spec §7 Admin, with the design's additions). */
 import * as z from 'zod/mini';
+import { businessDecisionBatchMax, decisionTextLengthMax } from '../limits';
 import { feePercent, positiveAmount } from './money';
 
 const uuidMessage = 'Each business id must be a valid id';
@@ -10,13 +11,13 @@ const terms = {
 };
 
 const optionalText = (label: string) => z.optional(z.string(`${label} must be text`).check(
-  z.trim(), z.maxLength(500, `${label} must be at most 500 characters`),
+  z.trim(), z.maxLength(decisionTextLengthMax, `${label} must be at most ${decisionTextLengthMax} characters`),
 ));
 
 export const decideBusinessesBody = z.object({
   businessIds: z.array(z.uuid(uuidMessage), 'businessIds must be a list of business ids').check(
     z.minLength(1, 'Choose at least one business'),
-    z.maxLength(100, 'At most 100 businesses at a time'),
+    z.maxLength(businessDecisionBatchMax, `At most ${businessDecisionBatchMax} businesses at a time`),
   ),
   action: z.enum(['approve', 'reject'], 'Action must be approve or reject'),
   reason: optionalText('Reason'),

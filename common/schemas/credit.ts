@@ -1,5 +1,6 @@
 /** Request bodies of the credit-account calls (spec §7 Merchant, design.md §3). */
 import * as z from 'zod/mini';
+import { paymentHandleLengthMax } from '../limits';
 import { positiveAmount } from './money';
 
 const creditLimit = positiveAmount('Credit limit must be an amount greater than 0 with at most 2 decimals');
@@ -8,7 +9,7 @@ export const createCreditAccountBody = z.object({
   paymentHandle: z.string('Payment handle is required').check(
     z.trim(), z.toLowerCase(),
     z.minLength(1, 'Please scan QR or enter customer payment handle'),
-    z.maxLength(100, 'Payment handle is too long'),
+    z.maxLength(paymentHandleLengthMax, 'Payment handle is too long'),
   ),
   creditLimit,
 });

@@ -1,5 +1,6 @@
 /** Amounts on the wire: a number or a decimal string, normalised to exact paise. */
 import * as z from 'zod/mini';
+import { feeBasisPointsMax } from '../limits';
 import { parsePercent, parseRupees, type BasisPoints, type Paise } from '../money';
 
 /** A positive rupee amount with at most 2 decimals, as paise. */
@@ -13,7 +14,7 @@ export const positiveAmount = (message: string) => z.pipe(
 /** A percent from 0 to 100 with at most 2 decimals, as basis points. */
 export const feePercent = (message: string) => z.pipe(
   z.union([z.string(), z.number()], message).check(
-    z.refine((value) => { const rate = parsePercent(value); return rate !== null && rate <= 10_000; }, message),
+    z.refine((value) => { const rate = parsePercent(value); return rate !== null && rate <= feeBasisPointsMax; }, message),
   ),
   z.transform((value) => parsePercent(value) as BasisPoints),
 );

@@ -1,10 +1,9 @@
 /** Request bodies of the QR code, payment, history and repayment calls (spec §7). */
 import * as z from 'zod/mini';
-import { historyPageSizeMax, qrExpiryMinutesMax, qrExpiryMinutesMin } from '../limits';
+import {
+  historyPageSizeMax, qrDataLengthMax, qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin,
+} from '../limits';
 import { positiveAmount } from './money';
-
-export const qrDataLengthMax = 2048;
-export const descriptionLengthMax = 200;
 
 const qrData = z.string('Please scan or enter a QR code first').check(
   z.trim(),
@@ -20,7 +19,7 @@ export const generateQrBody = z.object({
   )),
   amount: z.optional(z.nullable(positiveAmount('Please enter a valid amount greater than 0'))),
   description: z.optional(z.nullable(z.string('Description must be text').check(
-    z.trim(), z.maxLength(descriptionLengthMax, `Description must be at most ${descriptionLengthMax} characters`),
+    z.trim(), z.maxLength(qrDescriptionLengthMax, `Description must be at most ${qrDescriptionLengthMax} characters`),
   ))),
 });
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qrDataLengthMax } from '@common/schemas/payments';
+import { qrDataLengthMax } from '@common/limits';
 import { rowsOf } from '../db/client';
 import { reconcile } from '../features/transactions/reconcile';
 import { approvedBusiness, bearer, createTestContext, paymentSetup, type TestContext } from '../test/context';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { recentBusinessesCount } from '@common/limits';
+import { businessListPageSizeMax, recentBusinessesCount } from '@common/limits';
 import { businessTermsBody, decideBusinessesBody } from '@common/schemas/admin';
 import { adminStatsResponse, apiError, businessPage, decideResponse, termsResponse } from '@common/schemas/responses';
 import { AppError } from '../../errors';
@@ -9,12 +9,10 @@ import { requireSession } from '../../plugins/access';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { StatsService } from '../stats/stats.service';
 
-const businessListPageMax = 100;
-
 const listQuery = z.object({
   status: z.optional(z.enum(['pending', 'approved', 'rejected'], 'Status must be pending, approved or rejected')),
   limit: z.optional(z.pipe(
-    z.string().check(z.regex(/^\d{1,3}$/, `Limit must be a number from 1 to ${businessListPageMax}`)),
+    z.string().check(z.regex(/^\d{1,3}$/, `Limit must be a number from 1 to ${businessListPageSizeMax}`)),
     z.transform(Number),
   )),
   cursor: z.optional(z.string().check(z.maxLength(200, 'The cursor is not valid'))),
@@ -33,7 +31,7 @@ export async function adminRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const page = (query: z.infer<typeof listQuery>) =>
-    Math.min(Math.max(query.limit ?? businessListPageMax, 1), businessListPageMax);
+    Math.min(Math.max(query.limit ?? businessListPageSizeMax, 1), businessListPageSizeMax);
 
   app.get('/api/admin/businesses/pending', {
     config: admin, schema: { querystring: listQuery, response: { 200: businessPage } },

@@ -4,22 +4,11 @@
  * so a large backlog never holds long locks.
  */
 import { sql } from 'drizzle-orm';
+import {
+  otpKeepSeconds, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds, purgeBatchRows, sessionKeepSeconds,
+} from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import { rowsOf, type Db } from '../../db/client';
-
-const batchRows = 5_000;
-/** OTP rows stay for the hourly send limit, with a margin. */
-const otpKeepSeconds = 2 * 60 * 60;
-/** Revoked or expired sessions stay a day, for support questions. */
-const sessionKeepSeconds = 24 * 60 * 60;
-/** A PIN counter with nothing on it (no failures, never locked) is dropped after a day. */
-const idleCounterKeepSeconds = 24 * 60 * 60;
-/**
- * Any PIN counter not locked and untouched this long goes, whatever its failures: rows
- * for made-up identifiers would otherwise pile up for ever. A guesser who waits 30 days
- * between tries gains nothing from the reset.
- */
-const staleCounterKeepSeconds = 30 * 24 * 60 * 60;
 
 export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -29,7 +18,7 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
     for (;;) {
       const deleted = rowsOf<{ n: number }>(await db.execute(statement()))[0]?.n ?? 0;
       total += deleted;
-      if (deleted < batchRows) return total;
+      if (deleted < purgeBatchRows) return total;
     }
   }
 
@@ -38,38 +27,38 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
     const now = clock();
     const sessionsBefore = addSeconds(now, -sessionKeepSeconds).toISOString();
     const otpBefore = addSeconds(now, -otpKeepSeconds).toISOString();
-    const counterBefore = addSeconds(now, -idleCounterKeepSeconds).toISOString();
-    const staleCounterBefore = addSeconds(now, -staleCounterKeepSeconds).toISOString();
+    const counterBefore = addSeconds(now, -pinCounterIdleKeepSeconds).toISOString();
+    const staleCounterBefore = addSeconds(now, -pinCounterStaleKeepSeconds).toISOString();
     const at = now.toISOString();
     return {
       sessions: await deleteInBatches(() => sql`
         with gone as (delete from sessions where token_hash in (
           select token_hash from sessions
           where absolute_expires_at < ${sessionsBefore} or idle_expires_at < ${sessionsBefore} or revoked_at < ${sessionsBefore}
-          limit ${batchRows}) returning 1)
+          limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
       otpCodes: await deleteInBatches(() => sql`
         with gone as (delete from otp_codes where id in (
-          select id from otp_codes where expires_at < ${otpBefore} limit ${batchRows}) returning 1)
+          select id from otp_codes where expires_at < ${otpBefore} limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
       otpProofs: await deleteInBatches(() => sql`
         with gone as (delete from otp_proofs where token_hash in (
-          select token_hash from otp_proofs where expires_at < ${at} limit ${batchRows}) returning 1)
+          select token_hash from otp_proofs where expires_at < ${at} limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
       idempotencyKeys: await deleteInBatches(() => sql`
         with gone as (delete from idempotency_keys where (customer_id, key) in (
-          select customer_id, key from idempotency_keys where expires_at < ${at} limit ${batchRows}) returning 1)
+          select customer_id, key from idempotency_keys where expires_at < ${at} limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
       pinCounters: await deleteInBatches(() => sql`
         with gone as (delete from pin_attempts where key in (
           select key from pin_attempts
           where (locked_until is null or locked_until < ${at})
             and (updated_at < ${staleCounterBefore} or (failures = 0 and lock_count = 0 and updated_at < ${counterBefore}))
-          limit ${batchRows}) returning 1)
+          limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
       trustedDevices: await deleteInBatches(() => sql`
         with gone as (delete from trusted_devices where (token_hash, user_id) in (
-          select token_hash, user_id from trusted_devices where expires_at < ${at} limit ${batchRows}) returning 1)
+          select token_hash, user_id from trusted_devices where expires_at < ${at} limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
     };
   }

@@ -1,24 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OtpSendResponse, OtpVerifyResponse } from '@common/api-types';
-import { otpProofTtlSeconds } from '@common/limits';
+import { otpProofTtlSeconds, otpSendsPerAddressPerMinuteMax } from '@common/limits';
 import { otpSendBody, otpVerifyBody } from '@common/schemas/identity';
 import { apiError, otpSendResponse, otpVerifyResponse } from '@common/schemas/responses';
 import { cookiePaths, otpProofCookie, type CookieOptions } from '../../plugins/cookies';
 import type { OtpService } from './otp.service';
 
-/**
- * Sends from one address beyond this per minute are refused before they reach the
- * database (plugins/rate-limit.ts). Sized for a carrier NAT address shared by hundreds of
- * phones; the per-phone limits in the database stop bombing one number.
- */
-export const otpSendsPerAddressPerMinute = 60;
-
 export async function otpRoutes(instance: FastifyInstance, { otp, cookies }: { otp: OtpService; cookies: CookieOptions }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // 429 for a resend too soon or too many in an hour.
   app.post('/api/otp/send', {
-    config: { access: 'public', addressLimitPerMinute: otpSendsPerAddressPerMinute },
+    config: { access: 'public', addressLimitPerMinute: otpSendsPerAddressPerMinuteMax },
     schema: { body: otpSendBody, response: { 200: otpSendResponse, 429: apiError } },
   }, async (request) => {
     const body = request.body;

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { QrCodeView } from '@common/api-types';
-import { paymentPaiseMax, qrExpiryMinutesDefault } from '@common/limits';
+import { paymentPaiseMax, qrExpiryMinutesDefault, qrRecentCodesCount } from '@common/limits';
 import { formatRupees, toWireAmount, toWirePercent, type Paise } from '@common/money';
 import type { GenerateQrBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
@@ -17,7 +17,6 @@ import * as repository from './qr.repository';
 
 /** 16 random bytes: 22 base64url characters, unguessable. */
 const tokenPattern = /^[A-Za-z0-9_-]{22}$/;
-const recentCodesCount = 50;
 
 export type ResolvedQr = repository.PayableCode;
 
@@ -78,7 +77,7 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
     if (!business) return [];
     const now = clock();
     const rows = await repository.listForBusiness(db, business.id, {
-      activeAt: options.activeOnly ? now : undefined, limit: recentCodesCount,
+      activeAt: options.activeOnly ? now : undefined, limit: qrRecentCodesCount,
     });
     return rows.map((row) => view(row, origin, now));
   }

@@ -10,9 +10,6 @@ export interface BusinessPage {
   nextCursor: string | null;
 }
 
-/** Businesses fetched per "Load more". */
-export const businessPageSize = 20;
-
 const adminPathPrefix = '/api/admin/';
 
 /** Marks every admin query (stats, pending, all and per-status lists) stale and refetches the shown ones. */

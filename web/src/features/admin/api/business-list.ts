@@ -1,12 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { businessPageSize, type BusinessPage } from './admin-queries';
+import { businessListPageSizeDefault } from '@common/limits';
+import type { BusinessPage } from './admin-queries';
 
 /** The URL of one page: the list's own query plus limit and, after the first, cursor. */
 function pageUrl(listUrl: string, cursor: string | null): string {
   const [path, query = ''] = listUrl.split('?');
   const params = new URLSearchParams(query);
-  params.set('limit', String(businessPageSize));
+  params.set('limit', String(businessListPageSizeDefault));
   if (cursor) params.set('cursor', cursor);
   return `${path}?${params.toString()}`;
 }

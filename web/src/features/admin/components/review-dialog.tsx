@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { AdminBusiness } from '@common/api-types';
+import { decisionTextLengthMax } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Label, Textarea } from '@/components/ui/input';
@@ -16,9 +17,6 @@ import { decisionFailed, decisionSucceeded, reviewIssues } from '@/features/admi
 import { reviewSchema, termsForWire, type ReviewValues } from '@/features/admin/schemas';
 import { ApplicationDetails } from './application-card';
 import { StatusBadge } from './status-badge';
-
-/** Longest notes or reason the server accepts (common/schemas/admin.ts). */
-const decisionTextLengthMax = 500;
 
 interface ReviewDialogProps {
   /** The application under review; null when the dialog is closed. */

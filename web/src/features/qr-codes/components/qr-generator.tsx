@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { QrCodeView } from '@common/api-types';
 import { customerQrScreenPx, qrExpiryMinutesMax, qrExpiryMinutesMin } from '@common/limits';
-import { descriptionLengthMax } from '@common/schemas/payments';
+import { qrDescriptionLengthMax } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FullScreenDialog } from '@/components/ui/full-screen-dialog';
@@ -94,7 +94,7 @@ function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => vo
         </div>
         <div>
           <Label htmlFor="qr-description">Description</Label>
-          <Input id="qr-description" maxLength={descriptionLengthMax} placeholder="Optional, e.g. Groceries" {...register('description')} />
+          <Input id="qr-description" maxLength={qrDescriptionLengthMax} placeholder="Optional, e.g. Groceries" {...register('description')} />
         </div>
         <div>
           <Label htmlFor="qr-expiry">Expiration (minutes)</Label>
