@@ -58,7 +58,7 @@ describe.skipIf(journeysDisabled)('merchant approval and credit accounts', () =>
     await expectVisible(button(dialog, 'Processing...'), 'Processing... while the decision is on its way');
     await expectToast(page, 'Success', 'Business applications updated successfully');
     await expectHidden(dialog, 'the Review Application dialog');
-    await expectVisible(page.getByRole('tab', { name: 'Business Approvals (1 pending)', exact: true }), 'the badge down to 1');
+    await expectVisible(page.getByRole('tab', { name: 'Business Approvals 1 pending', exact: true }), 'the badge down to 1');
 
     dialog = await reviewApplication(page, medicals.businessName);
     await button(dialog, 'Reject').click();

@@ -268,7 +268,7 @@ export const rupees = (amount: number): string =>
 
 /** Opens the Business Approvals tab, whose name carries the pending count when there is one. */
 export async function openBusinessApprovals(page: Page, pendingCount: number): Promise<void> {
-  const tab = page.getByRole('tab', { name: `Business Approvals (${pendingCount} pending)`, exact: true });
+  const tab = page.getByRole('tab', { name: `Business Approvals ${pendingCount} pending`, exact: true });
   await expectVisible(tab, `the Business Approvals tab with the badge "${pendingCount}"`);
   await expectVisible(tab.getByText(String(pendingCount), { exact: true }), `the pending badge ${pendingCount} on the tab`);
   await tab.click();
