@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeBasisPointsMax, paymentPaiseMax } from '@common/limits';
-import { feeFor, type BasisPoints, type Paise } from '@common/money';
+import { basisPoints, feeFor, paise } from '@common/money';
 import { rowsOf, type Database } from '../client';
 import { openTestDatabase } from '../../test/database';
 
@@ -30,7 +30,7 @@ describe('khata_fee', () => {
       fc.integer({ min: 0, max: feeBasisPointsMax }),
       async (amount, rate) => {
         checked += 1;
-        expect(await sqlFee(amount, rate)).toBe(feeFor(amount as Paise, rate as BasisPoints));
+        expect(await sqlFee(amount, rate)).toBe(feeFor(paise(amount), basisPoints(rate)));
       },
     ), { numRuns: feeCases });
     expect(checked).toBeGreaterThanOrEqual(feeCases);
@@ -43,7 +43,7 @@ describe('khata_fee', () => {
     ];
     for (const [amount, rate, fee] of cases) {
       expect(await sqlFee(amount, rate)).toBe(fee);
-      expect(feeFor(amount as Paise, rate as BasisPoints)).toBe(fee);
+      expect(feeFor(paise(amount), basisPoints(rate))).toBe(fee);
     }
   });
 });
