@@ -3,18 +3,17 @@
  * notes and terms for an approval, a required reason for a rejection.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import type { AdminBusiness } from '@common/api-types';
 import { decisionTextLengthMax } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Label, Textarea } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
 import { toastFirstIssue } from '@/lib/form-issues';
-import { useDecideBusinesses, type DecideBusinessesRequest } from '@/features/admin/api/decide-businesses';
-import { decisionFailed, decisionSucceeded, reviewIssues } from '@/features/admin/messages';
-import { reviewSchema, termsForWire, type ReviewValues } from '@/features/admin/schemas';
+import { reviewIssues } from '@/features/admin/messages';
+import { reviewSchema, type ReviewValues } from '@/features/admin/schemas';
+import { useReviewDecision } from '@/features/admin/use-review-decision';
 import { ApplicationDetails } from './application-card';
 import { StatusBadge } from './status-badge';
 
@@ -44,8 +43,6 @@ export function ReviewDialog({ business, onClose, delayMs }: ReviewDialogProps) 
   );
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 interface ReviewFormProps {
   business: AdminBusiness;
   delayMs: number;
@@ -54,45 +51,13 @@ interface ReviewFormProps {
 }
 
 function ReviewForm({ business, delayMs, onBusyChange, onDone }: ReviewFormProps) {
-  const decide = useDecideBusinesses();
-  const [sending, setSending] = useState<ReviewValues['action'] | null>(null);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const { sending, send } = useReviewDecision(business, delayMs, onDone);
   useEffect(() => onBusyChange(sending !== null), [sending, onBusyChange]);
 
   const { register, handleSubmit, setValue } = useForm<ReviewValues>({
     resolver: zodResolver(reviewSchema),
     defaultValues: { action: 'approve', notes: '', reason: '', transactionFeePercent: '', maxCreditLimit: '' },
   });
-
-  const send = async (values: ReviewValues) => {
-    setSending(values.action);
-    if (delayMs > 0) await wait(delayMs);
-    if (!mounted.current) return;
-    const notes = values.notes.trim();
-    const reason = values.reason.trim();
-    const body: DecideBusinessesRequest = {
-      businessIds: [business.id],
-      action: values.action,
-      ...(values.action === 'reject' ? { reason } : termsForWire(values)),
-      ...(notes ? { notes } : {}),
-    };
-    decide.mutate(body, {
-      onSuccess: () => {
-        toast(decisionSucceeded);
-        onDone();
-      },
-      onError: () => toast({ variant: 'destructive', ...decisionFailed }),
-      onSettled: () => {
-        if (mounted.current) setSending(null);
-      },
-    });
-  };
 
   const submitAs = (action: ReviewValues['action']) => {
     setValue('action', action);
@@ -102,17 +67,47 @@ function ReviewForm({ business, delayMs, onBusyChange, onDone }: ReviewFormProps
   const busy = sending !== null;
   return (
     <form noValidate aria-label="Review Application" className="space-y-4" onSubmit={(event) => event.preventDefault()}>
-      <div className="space-y-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <p className="font-semibold break-words">{business.businessName}</p>
-            <p className="text-sm text-slate-500 dark:text-slate-400">{business.businessType}</p>
-          </div>
-          <StatusBadge status={business.status} />
-        </div>
-        <ApplicationDetails business={business} />
-      </div>
+      <ReviewSummary business={business} />
+      <ReviewFields business={business} register={register} disabled={busy} />
 
+      <div className="grid grid-cols-2 gap-3">
+        <Button variant="destructive" disabled={busy} aria-busy={sending === 'reject'} onClick={() => submitAs('reject')}>
+          {sending === 'reject' ? 'Processing...' : 'Reject'}
+        </Button>
+        <Button disabled={busy} aria-busy={sending === 'approve'} onClick={() => submitAs('approve')}>
+          {sending === 'approve' ? 'Processing...' : 'Approve'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Who applied: name, type, status and the application's details. */
+function ReviewSummary({ business }: { business: AdminBusiness }) {
+  return (
+    <div className="space-y-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold break-words">{business.businessName}</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{business.businessType}</p>
+        </div>
+        <StatusBadge status={business.status} />
+      </div>
+      <ApplicationDetails business={business} />
+    </div>
+  );
+}
+
+interface ReviewFieldsProps {
+  business: AdminBusiness;
+  register: UseFormRegister<ReviewValues>;
+  disabled: boolean;
+}
+
+/** Notes and terms for an approval, the reason for a rejection. */
+function ReviewFields({ business, register, disabled }: ReviewFieldsProps) {
+  return (
+    <>
       <div>
         <Label htmlFor="review-notes">Approval Notes</Label>
         <Textarea
@@ -120,7 +115,7 @@ function ReviewForm({ business, delayMs, onBusyChange, onDone }: ReviewFormProps
           rows={2}
           placeholder="Optional"
           maxLength={decisionTextLengthMax}
-          disabled={busy}
+          disabled={disabled}
           {...register('notes')}
         />
       </div>
@@ -132,7 +127,7 @@ function ReviewForm({ business, delayMs, onBusyChange, onDone }: ReviewFormProps
             inputMode="decimal"
             autoComplete="off"
             placeholder={business.transactionFeePercent}
-            disabled={busy}
+            disabled={disabled}
             {...register('transactionFeePercent')}
           />
         </div>
@@ -143,7 +138,7 @@ function ReviewForm({ business, delayMs, onBusyChange, onDone }: ReviewFormProps
             inputMode="decimal"
             autoComplete="off"
             placeholder={business.maxCreditLimit}
-            disabled={busy}
+            disabled={disabled}
             {...register('maxCreditLimit')}
           />
         </div>
@@ -158,19 +153,10 @@ function ReviewForm({ business, delayMs, onBusyChange, onDone }: ReviewFormProps
           rows={2}
           placeholder="Required to reject"
           maxLength={decisionTextLengthMax}
-          disabled={busy}
+          disabled={disabled}
           {...register('reason')}
         />
       </div>
-
-      <div className="grid grid-cols-2 gap-3">
-        <Button variant="destructive" disabled={busy} aria-busy={sending === 'reject'} onClick={() => submitAs('reject')}>
-          {sending === 'reject' ? 'Processing...' : 'Reject'}
-        </Button>
-        <Button disabled={busy} aria-busy={sending === 'approve'} onClick={() => submitAs('approve')}>
-          {sending === 'approve' ? 'Processing...' : 'Approve'}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
