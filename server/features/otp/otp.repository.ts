@@ -51,18 +51,21 @@ export async function insertProof(
   await tx.insert(otpProofs).values(row);
 }
 
+/** A proof that is unused, unexpired and bound to this phone and purpose. */
+const liveProof = (tokenHash: string, phone: string, purpose: string, now: Date) => and(
+  eq(otpProofs.tokenHash, tokenHash),
+  eq(otpProofs.phone, phone),
+  eq(otpProofs.purpose, purpose),
+  isNull(otpProofs.consumedAt),
+  gt(otpProofs.expiresAt, now),
+);
+
 /** Uses up a proof; true only if it was live and bound to this phone and purpose. */
 export async function consumeProof(
   tx: Executor, tokenHash: string, phone: string, purpose: string, now: Date,
 ): Promise<boolean> {
   const rows = await tx.update(otpProofs).set({ consumedAt: now })
-    .where(and(
-      eq(otpProofs.tokenHash, tokenHash),
-      eq(otpProofs.phone, phone),
-      eq(otpProofs.purpose, purpose),
-      isNull(otpProofs.consumedAt),
-      gt(otpProofs.expiresAt, now),
-    ))
+    .where(liveProof(tokenHash, phone, purpose, now))
     .returning({ tokenHash: otpProofs.tokenHash });
   return rows.length === 1;
 }
@@ -72,13 +75,7 @@ export async function isLiveProof(
   db: Executor, tokenHash: string, phone: string, purpose: string, now: Date,
 ): Promise<boolean> {
   const rows = await db.select({ tokenHash: otpProofs.tokenHash }).from(otpProofs)
-    .where(and(
-      eq(otpProofs.tokenHash, tokenHash),
-      eq(otpProofs.phone, phone),
-      eq(otpProofs.purpose, purpose),
-      isNull(otpProofs.consumedAt),
-      gt(otpProofs.expiresAt, now),
-    ));
+    .where(liveProof(tokenHash, phone, purpose, now));
   return rows.length === 1;
 }
 

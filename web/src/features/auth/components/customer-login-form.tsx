@@ -1,10 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { countryCode, phoneDigits, pinDigits } from '@common/limits';
 import { Button } from '@/components/ui/button';
-import { AffixInput, Input, Label } from '@/components/ui/input';
+import { PhoneNumberInput, PinInput } from '@/components/ui/digit-inputs';
+import { Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
-import { digitsOnChange } from '@/lib/digits';
 import { toPhoneNumber } from '@/lib/format';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { lazyResolver } from '@/lib/lazy-resolver';
@@ -60,31 +59,11 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
     >
       <div>
         <Label htmlFor="login-phone">Mobile Number</Label>
-        <AffixInput
-          id="login-phone"
-          prefix={countryCode}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="98765 43210"
-          maxLength={phoneDigits}
-          {...phone}
-          onChange={digitsOnChange(phoneDigits, phone.onChange)}
-        />
+        <PhoneNumberInput id="login-phone" {...phone} />
       </div>
       <div>
         <Label htmlFor="login-pin">PIN</Label>
-        <Input
-          id="login-pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="current-password"
-          placeholder="••••"
-          maxLength={pinDigits}
-          className="tracking-[0.3em]"
-          {...pin}
-          onChange={digitsOnChange(pinDigits, pin.onChange)}
-        />
+        <PinInput id="login-pin" autoComplete="current-password" {...pin} />
       </div>
       <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
         Sign In

@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { SessionResponse } from '@common/api-types';
-import { emailLengthMax, pinDigits } from '@common/limits';
+import { emailLengthMax } from '@common/limits';
 import type { EmailLoginBody } from '@common/schemas/identity';
 import { Button } from '@/components/ui/button';
+import { PinInput } from '@/components/ui/digit-inputs';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
-import { digitsOnChange } from '@/lib/digits';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { emailLoginIssues } from '@/features/auth/messages';
 import { emailLoginSchema, type EmailLoginValues } from '@/features/auth/schemas';
@@ -60,17 +60,7 @@ export function EmailLoginForm({ idPrefix, emailLabel, login, failedDefault, chi
       </div>
       <div>
         <Label htmlFor={`${idPrefix}-pin`}>PIN</Label>
-        <Input
-          id={`${idPrefix}-pin`}
-          type="password"
-          inputMode="numeric"
-          autoComplete="current-password"
-          placeholder="••••"
-          maxLength={pinDigits}
-          className="tracking-[0.3em]"
-          {...pin}
-          onChange={digitsOnChange(pinDigits, pin.onChange)}
-        />
+        <PinInput id={`${idPrefix}-pin`} autoComplete="current-password" {...pin} />
       </div>
       <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
         Sign In

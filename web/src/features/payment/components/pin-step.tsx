@@ -1,8 +1,7 @@
-import { pinDigits } from '@common/limits';
 import { formatRupees, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
-import { keepDigits } from '@/lib/digits';
+import { PinInput } from '@/components/ui/digit-inputs';
+import { Label } from '@/components/ui/input';
 import { pinPattern } from '@/lib/patterns';
 
 interface PinStepProps {
@@ -33,16 +32,12 @@ export function PinStep({ businessName, total, pin, onPinChange, onBack, onPay }
       </section>
       <div>
         <Label htmlFor="payment-pin">PIN</Label>
-        <Input
+        <PinInput
           id="payment-pin"
-          type="password"
-          inputMode="numeric"
           autoComplete="off"
-          maxLength={pinDigits}
-          placeholder="••••"
           autoFocus
           value={pin}
-          onChange={(event) => onPinChange(keepDigits(event.target.value, pinDigits))}
+          onChange={(event) => onPinChange(event.target.value)}
           className="text-center text-2xl tracking-[0.5em]"
         />
         <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">Enter your 4-digit PIN to authorise this payment.</p>

@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { countryCode, phoneDigits } from '@common/limits';
-import { AffixInput, Label } from '@/components/ui/input';
+import { PhoneNumberInput } from '@/components/ui/digit-inputs';
+import { Label } from '@/components/ui/input';
 import { Button } from '@/components/ui/button';
-import { digitsOnChange } from '@/lib/digits';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { phoneIssues } from '@/features/phone-verification/messages';
 import { phoneSchema, type PhoneValues } from '@/features/phone-verification/schemas';
@@ -28,17 +27,7 @@ export function PhoneStep({ defaultPhone, sending, onSubmit }: PhoneStepProps) {
     >
       <div>
         <Label htmlFor="registration-phone">Mobile Number</Label>
-        <AffixInput
-          id="registration-phone"
-          prefix={countryCode}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="98765 43210"
-          maxLength={phoneDigits}
-          {...phone}
-          onChange={digitsOnChange(phoneDigits, phone.onChange)}
-        />
+        <PhoneNumberInput id="registration-phone" {...phone} />
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           We will send a 6-digit verification code to this number.
         </p>
