@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
-import { OtpStep, PhoneStep, WizardHeader, usePhoneVerification } from '@/features/phone-verification/public';
+import { PhoneVerificationSteps, WizardHeader, usePhoneVerification } from '@/features/phone-verification/public';
 import { useResetPin } from '@/features/pin-reset/api/reset-pin';
 import { pinResetFailedDefault, pinResetFailedTitle, pinResetSucceeded } from '@/features/pin-reset/messages';
 import type { NewPinValues } from '@/features/pin-reset/schemas';
@@ -65,26 +65,14 @@ export function PinResetWizard({ role, onBackToLogin }: PinResetWizardProps) {
           stepCount={stepOrder.length}
           title={stepTitles[step]}
         />
-        {step === 'phone' && (
-          <PhoneStep
-            defaultPhone={phone}
-            sending={verification.sending}
-            onSubmit={(digits) =>
-              verification.send(digits, () => {
-                setPhone(digits);
-                setStep('otp');
-              })
-            }
-          />
-        )}
-        {step === 'otp' && (
-          <OtpStep
+        {(step === 'phone' || step === 'otp') && (
+          <PhoneVerificationSteps
+            step={step}
             phone={phone}
-            verifying={verification.verifying}
-            resending={verification.sending}
-            onSubmit={(otp) => verification.verify(phone, otp, () => setStep('pin'))}
-            onResend={() => verification.send(phone)}
-            onBack={() => setStep('phone')}
+            verification={verification}
+            onCodeSent={(digits) => { setPhone(digits); setStep('otp'); }}
+            onBackToPhone={() => setStep('phone')}
+            onVerified={() => setStep('pin')}
           />
         )}
         {step === 'pin' && <NewPinStep submitting={resetPin.isPending} onSubmit={submit} />}

@@ -10,7 +10,7 @@ import { serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
 import { useRegisterBusiness } from '@/features/registration/api/register-business';
 import { useRegisterCustomer } from '@/features/registration/api/register-customer';
-import { OtpStep, PhoneStep, WizardHeader, usePhoneVerification } from '@/features/phone-verification/public';
+import { PhoneVerificationSteps, WizardHeader, usePhoneVerification } from '@/features/phone-verification/public';
 import { defaults } from '@/features/registration/messages';
 import type { BusinessDetailsValues, CustomerDetailsValues } from '@/features/registration/schemas';
 import { BusinessDetailsStep } from './business-details-step';
@@ -89,26 +89,14 @@ export function RegistrationWizard({ kind, onRegistered }: RegistrationWizardPro
         title={stepTitles[kind][step]}
       />
 
-      {step === 'phone' && (
-        <PhoneStep
-          defaultPhone={phone}
-          sending={verification.sending}
-          onSubmit={(digits) =>
-            verification.send(digits, () => {
-              setPhone(digits);
-              setStep('otp');
-            })
-          }
-        />
-      )}
-      {step === 'otp' && (
-        <OtpStep
+      {(step === 'phone' || step === 'otp') && (
+        <PhoneVerificationSteps
+          step={step}
           phone={phone}
-          verifying={verification.verifying}
-          resending={verification.sending}
-          onSubmit={(otp) => verification.verify(phone, otp, () => setStep('details'))}
-          onResend={() => verification.send(phone)}
-          onBack={() => setStep('phone')}
+          verification={verification}
+          onCodeSent={(digits) => { setPhone(digits); setStep('otp'); }}
+          onBackToPhone={() => setStep('phone')}
+          onVerified={() => setStep('details')}
         />
       )}
       {step === 'details' &&
