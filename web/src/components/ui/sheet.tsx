@@ -1,7 +1,7 @@
 /** A bottom sheet: a Radix Dialog that slides up from the bottom on a phone. */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { CloseIcon } from '@/components/ui/icons';
+import { DialogHeader } from '@/components/ui/dialog-header';
 
 interface SheetProps {
   open: boolean;
@@ -21,22 +21,7 @@ export function Sheet({ open, onOpenChange, title, description, children }: Shee
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div aria-hidden="true" className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-slate-300 dark:bg-slate-700" />
-          <div className="mb-5 flex items-start justify-between gap-4">
-            <div>
-              <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-              {description && (
-                <Dialog.Description className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-                  {description}
-                </Dialog.Description>
-              )}
-            </div>
-            <Dialog.Close
-              aria-label="Close"
-              className="-mt-1 -mr-2 flex h-10 w-10 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={title} description={description} className="mb-5" />
           {children}
         </Dialog.Content>
       </Dialog.Portal>
