@@ -9,7 +9,7 @@ import { formatIndiaDate } from '@/lib/date-time';
 import { formatFeePercent } from '@/features/admin/format';
 import { BusinessList } from './business-list';
 import { EditTermsDialog } from './edit-terms-dialog';
-import { StatusBadge } from './status-badge';
+import { BusinessHeading } from './application-card';
 
 export function AllBusinessesTab() {
   const query = useBusinesses();
@@ -36,13 +36,7 @@ function BusinessCard({ business, onEditTerms }: { business: AdminBusiness; onEd
   ];
   return (
     <Card className="space-y-3">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="truncate font-semibold">{business.businessName}</h3>
-          <p className="text-sm text-slate-500 dark:text-slate-400">{business.businessType}</p>
-        </div>
-        <StatusBadge status={business.status} />
-      </div>
+      <BusinessHeading business={business} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
         {rows.map(([term, value]) => (
           <div key={term} className="contents">

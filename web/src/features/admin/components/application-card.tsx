@@ -52,17 +52,24 @@ function Decision({ business }: { business: AdminBusiness }) {
   );
 }
 
+/** A business's name and type beside its status: the top of every business card. */
+export function BusinessHeading({ business }: { business: AdminBusiness }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h3 className="truncate font-semibold">{business.businessName}</h3>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{business.businessType}</p>
+      </div>
+      <StatusBadge status={business.status} />
+    </div>
+  );
+}
+
 /** One application in the approvals panel. Only a pending one can be reviewed (spec §4). */
 export function ApplicationCard({ business, onReview }: { business: AdminBusiness; onReview?: () => void }) {
   return (
     <Card className="space-y-3">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="truncate font-semibold">{business.businessName}</h3>
-          <p className="text-sm text-slate-500 dark:text-slate-400">{business.businessType}</p>
-        </div>
-        <StatusBadge status={business.status} />
-      </div>
+      <BusinessHeading business={business} />
       <ApplicationDetails business={business} />
       <Decision business={business} />
       {business.status === 'pending' && onReview && (
