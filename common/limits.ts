@@ -128,3 +128,19 @@ export const pinCounterIdleKeepSeconds = 24 * 60 * 60;
  * between tries gains nothing from the reset.
  */
 export const pinCounterStaleKeepSeconds = 30 * 24 * 60 * 60;
+
+// Internal bounds of the server and the web app: not rules a user meets, but limits all the same.
+/** A device cookie longer than this is not one we issued (ours are 43 characters). */
+export const deviceTokenLengthMax = 64;
+/** A comment line on an open stream this often keeps proxies from closing it as idle. */
+export const eventKeepAliveMs = 25_000;
+/** The first wait before the listening connection is retried; it doubles up to eventListenRetryMsMax. */
+export const eventListenRetryMsFirst = 100;
+/** Ids one stream remembers having sent, so a replay and a notification never both arrive. */
+export const eventSentIdsPerStreamMax = 1_000;
+/** A transaction that meets a serialization failure or a deadlock is tried this often in all. */
+export const transactionAttemptsMax = 5;
+/** Keys (sessions or addresses) one request limiter keeps: every active session of a busy process. */
+export const rateLimitKeysMax = 50_000;
+/** Ledger ids the web app remembers, so a replayed event already seen refetches nothing. */
+export const eventSeenIdsMax = 200;

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { transactionAttemptsMax } from '@common/limits';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -94,7 +95,6 @@ export async function preparedQuery<T>(db: Db, name: string, text: string, value
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const retryableSqlStates = new Set(['40001', '40P01']);
-const transactionAttemptsMax = 5;
 
 /** The SQLSTATE of a database error, also when Drizzle wrapped it. */
 export function sqlState(error: unknown): string | undefined {

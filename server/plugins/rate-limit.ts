@@ -8,6 +8,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { rateLimitKeysMax } from '@common/limits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,8 +27,6 @@ export interface RateLimitOptions {
   sessionLimitPerMinute: number;
 }
 
-/** Keys kept per limiter: enough for every active session of a busy process. */
-const limiterCacheEntries = 50_000;
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -56,7 +55,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
   // global: false, so the plugin adds no hooks of its own; this file decides what counts.
   await app.register(rateLimit, { global: false });
   const limiter = (max: number, keyGenerator?: (request: FastifyRequest) => string) => app.createRateLimit({
-    max, timeWindow: 60_000, ...(keyGenerator ? { keyGenerator } : {}), cache: limiterCacheEntries,
+    max, timeWindow: 60_000, ...(keyGenerator ? { keyGenerator } : {}), cache: rateLimitKeysMax,
   } as Parameters<FastifyInstance['createRateLimit']>[0]);
 
   // The address limiter uses the plugin's key: the client address, IPv6 folded to its /64.

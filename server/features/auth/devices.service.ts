@@ -6,21 +6,19 @@
  * the anonymous counter, cannot lock the owner out of the devices they already use.
  */
 import { randomBytes } from 'node:crypto';
-import { deviceTrustTtlSeconds } from '@common/limits';
+import { deviceTrustTtlSeconds, deviceTokenLengthMax } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import * as repository from './devices.repository';
 import { hashToken } from './sessions.service';
 
-/** Device tokens are 32 random bytes in base64url: 43 characters. */
-const tokenLengthMax = 64;
 
 export function createDeviceService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
   /** Does this device (its cookie, if any) trust the account? Null: an unknown account. */
   async function trusts(deviceToken: string | undefined, userId: string | null): Promise<boolean> {
-    if (!deviceToken || deviceToken.length > tokenLengthMax) return false;
+    if (!deviceToken || deviceToken.length > deviceTokenLengthMax) return false;
     const userIds = await repository.trustingUserIds(db, hashToken(deviceToken), clock());
     return userId !== null && userIds.includes(userId);
   }
@@ -33,7 +31,7 @@ export function createDeviceService(deps: { db: Db; clock: Clock }) {
     const now = clock();
     // A token is kept only if this server issued it (some account trusts it), so nobody
     // can plant a value of their choosing in someone's browser and then know it.
-    const known = deviceToken !== undefined && deviceToken.length <= tokenLengthMax
+    const known = deviceToken !== undefined && deviceToken.length <= deviceTokenLengthMax
       && (await repository.trustingUserIds(tx, hashToken(deviceToken), now)).length > 0;
     const token = known ? deviceToken : randomBytes(32).toString('base64url');
     await repository.trust(tx, { tokenHash: hashToken(token), userId, provedAt: now, expiresAt: addSeconds(now, deviceTrustTtlSeconds) });

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax } from '@common/limits';
+import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax, eventKeepAliveMs } from '@common/limits';
 import { apiError, ledgerEventStream } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { BusinessService } from '../businesses/businesses.service';
 import { parseEventId, type EventService, type LedgerEvent, type LedgerScope, type StreamRefusal } from './events.service';
 
-const keepAliveMs = 25_000;
 
 const refusals: Record<StreamRefusal, () => AppError> = {
   session_streams_full: () => new AppError('streams_per_session_full', { windows: eventStreamsPerSessionMax }),
@@ -71,7 +70,7 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
     // Without a last id, the stream's start becomes the client's Last-Event-ID (an `id:`
     // alone dispatches nothing), so a reconnect replays from here.
     stream.write(`retry: 2000\n${lastEventId ? '' : `id: ${following.startId}\n`}: connected\n\n`);
-    const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), keepAliveMs);
+    const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), eventKeepAliveMs);
     const close = () => {
       if (closed) return;
       closed = true;

@@ -9,9 +9,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import {
-  eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax,
-} from '@common/limits';
+import { eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax, eventListenRetryMsFirst, eventSentIdsPerStreamMax } from '@common/limits';
 import { systemClock, type Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { uuidv7 } from '../../ids';
@@ -36,9 +34,6 @@ interface Subscriber {
   catchUp(): void;
 }
 
-const listenRetryFirstMs = 100;
-/** Ids one stream remembers having sent, so a replay and a notification never both arrive. */
-const sentIdsMax = 1_000;
 const uuidv7Pattern = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A client's Last-Event-ID if it is a UUIDv7, else null: anything malformed counts as absent. */
@@ -96,7 +91,7 @@ export function createEventService(deps: {
 
   function scheduleListen(options: pg.ClientConfig, ofGeneration: number) {
     if (ofGeneration !== generation) return;
-    const delayMs = Math.min(eventListenRetryMsMax, listenRetryFirstMs * 2 ** listenFailures);
+    const delayMs = Math.min(eventListenRetryMsMax, eventListenRetryMsFirst * 2 ** listenFailures);
     listenFailures += 1;
     retryTimer = setTimeout(() => {
       retryTimer = null;
@@ -239,7 +234,7 @@ export function createEventService(deps: {
     const deliver = (event: LedgerEvent) => {
       if (closed || sent.has(event.id)) return;
       sent.add(event.id);
-      if (sent.size > sentIdsMax) sent.delete(sent.values().next().value!);
+      if (sent.size > eventSentIdsPerStreamMax) sent.delete(sent.values().next().value!);
       if (event.id > cursor) cursor = event.id;
       options.send(event);
     };

@@ -7,12 +7,10 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { eventStreamRetryAfterSeconds } from '@common/limits';
+import { eventStreamRetryAfterSeconds, eventSeenIdsMax } from '@common/limits';
 
 export const ledgerEventsUrl = '/api/events';
 
-/** Ledger ids remembered, so a replayed event already seen refetches nothing. */
-const seenIdsMax = 200;
 
 /**
  * Follows the ledger; returns true while live updates are paused. EventSource reconnects
@@ -40,7 +38,7 @@ export function useLedgerEvents(queryPrefixes: readonly string[]): boolean {
       const id = event?.lastEventId;
       if (id) {
         if (seen.includes(id)) return;
-        if (seen.push(id) > seenIdsMax) seen.shift();
+        if (seen.push(id) > eventSeenIdsMax) seen.shift();
       }
       refresh();
     };
