@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AdminBusiness, BusinessProfile, BusinessStatus } from '@common/api-types';
-import { formatRupees, toWireAmount, toWirePercent, type Paise } from '@common/money';
+import { formatRupees, toWireAmount, toWirePercent } from '@common/money';
 import { feeBasisPointsDefault, maxCreditLimitPaiseDefault } from '@common/limits';
 import type { BusinessTermsBody, DecideBusinessesBody } from '@common/schemas/admin';
 import { assert } from '../../assert';
@@ -150,7 +150,7 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
   /** A limit refused because it is above the business's maximum (422). */
   function refuseAboveMaximum(business: Business, limitPaise: number): void {
     if (limitPaise > business.maxCreditLimitPaise) {
-      throw new AppError('limit_above_maximum', { maximum: formatRupees(business.maxCreditLimitPaise as Paise) });
+      throw new AppError('limit_above_maximum', { maximum: formatRupees(business.maxCreditLimitPaise) });
     }
   }
 

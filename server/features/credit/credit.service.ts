@@ -110,7 +110,7 @@ export function createCreditService(deps: {
       if (!account) {
         const existing = await repository.findForBusiness(tx, business.id, accountId);
         if (!existing) throw new AppError('credit_account_not_found');
-        throw new AppError('repayment_above_owed', { owed: formatRupees(existing.owedPaise as Paise) });
+        throw new AppError('repayment_above_owed', { owed: formatRupees(existing.owedPaise) });
       }
       await transactions.record(tx, {
         id: transactionId, type: 'repayment', creditAccountId: account.id, customerId: account.customerId,

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { QrCodeView } from '@common/api-types';
 import { paymentPaiseMax, qrExpiryMinutesDefault, qrRecentCodesCount } from '@common/limits';
-import { formatRupees, toWireAmount, toWirePercent, type Paise } from '@common/money';
+import { formatRupees, toWireAmount, toWirePercent } from '@common/money';
 import type { GenerateQrBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
@@ -54,7 +54,7 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
     const business = await businesses.requireApproved(userId);
     // A dynamic code above the per-payment maximum could never be paid.
     if (body.amount != null && body.amount > paymentPaiseMax) {
-      throw new AppError('amount_above_maximum', { maximum: formatRupees(paymentPaiseMax as Paise) });
+      throw new AppError('amount_above_maximum', { maximum: formatRupees(paymentPaiseMax) });
     }
     const now = clock();
     const row = {
