@@ -49,7 +49,7 @@ export function ScanStep({
       ) : mode === 'camera' ? (
         <div>
           <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">Point your camera at the merchant's QR code.</p>
-          <Suspense fallback={<Spinner label="Starting camera" className="aspect-square rounded-2xl bg-slate-900" />}>
+          <Suspense fallback={<Spinner label="Starting camera" onDark className="aspect-square rounded-2xl bg-slate-900" />}>
             <QrScanner onDetected={onDetected} ignoreText={ignoreText} />
           </Suspense>
         </div>
