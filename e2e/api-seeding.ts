@@ -3,12 +3,24 @@
  * approvals, credit and payments made the way the web app makes them.
  */
 import { randomBytes } from 'node:crypto';
+import type { QrCodeView } from '@common/api-types';
 import type { RunningApp } from './app-server';
 import type { BusinessDetails } from './pages';
 
 /** An admin account made the way the CLI makes one (admins cannot register). */
 export async function createAdmin(khata: RunningApp, email: string, pin: string): Promise<void> {
   await khata.services.auth.ensureAdmin(email, pin);
+}
+
+/** Sends and verifies a registration OTP with the development provider: the proof cookie's value. */
+async function verifiedPhoneProof(khata: RunningApp, phoneNumber: string): Promise<string> {
+  const sent = await khata.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
+  const otp = (sent.json() as { developmentOtp?: string }).developmentOtp;
+  if (sent.statusCode !== 200 || !otp) throw new Error(`sending the OTP failed: ${sent.statusCode} ${sent.body}`);
+  const verified = await khata.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose: 'registration' } });
+  const proof = verified.cookies.find((cookie) => cookie.name === 'otp_proof')?.value;
+  if (verified.statusCode !== 200 || !proof) throw new Error(`verifying the OTP failed: ${verified.statusCode} ${verified.body}`);
+  return proof;
 }
 
 /**
@@ -19,12 +31,7 @@ export async function createCustomer(
   khata: RunningApp, customer: { mobileNumber: string; fullName: string; pin: string },
 ): Promise<void> {
   const phoneNumber = `+91${customer.mobileNumber}`;
-  const sent = await khata.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
-  const otp = (sent.json() as { developmentOtp?: string }).developmentOtp;
-  if (sent.statusCode !== 200 || !otp) throw new Error(`sending the OTP failed: ${sent.statusCode} ${sent.body}`);
-  const verified = await khata.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose: 'registration' } });
-  const proof = verified.cookies.find((cookie) => cookie.name === 'otp_proof')?.value;
-  if (verified.statusCode !== 200 || !proof) throw new Error(`verifying the OTP failed: ${verified.statusCode} ${verified.body}`);
+  const proof = await verifiedPhoneProof(khata, phoneNumber);
   const registered = await khata.app.inject({
     method: 'POST', url: '/api/auth/customer/register', cookies: { otp_proof: proof },
     payload: { phoneNumber, name: customer.fullName, pin: customer.pin },
@@ -77,12 +84,7 @@ export function customerPaymentCode(khata: RunningApp, customerToken: string) {
 /** A business registered through the API with the development OTP, still pending. */
 export async function createBusiness(khata: RunningApp, business: BusinessDetails): Promise<{ token: string; businessId: string }> {
   const phoneNumber = `+91${business.mobileNumber}`;
-  const sent = await khata.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
-  const otp = (sent.json() as { developmentOtp?: string }).developmentOtp;
-  if (sent.statusCode !== 200 || !otp) throw new Error(`sending the OTP failed: ${sent.statusCode} ${sent.body}`);
-  const verified = await khata.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose: 'registration' } });
-  const proof = verified.cookies.find((cookie) => cookie.name === 'otp_proof')?.value;
-  if (verified.statusCode !== 200 || !proof) throw new Error(`verifying the OTP failed: ${verified.statusCode} ${verified.body}`);
+  const proof = await verifiedPhoneProof(khata, phoneNumber);
   const registered = await khata.app.inject({
     method: 'POST', url: '/api/auth/business/register', cookies: { otp_proof: proof },
     payload: {
@@ -120,15 +122,6 @@ export async function grantCredit(khata: RunningApp, businessToken: string, paym
   await callApi(khata, 'POST', '/api/business/create-credit-account', { token: businessToken, body: { paymentHandle, creditLimit } });
 }
 
-export interface QrCodeView {
-  id: string;
-  qrData: string;
-  amount: string | null;
-  description: string | null;
-  isDynamic: boolean;
-  expiresAt: string;
-  status: string;
-}
 
 /** A merchant QR code generated through the API (dynamic when `amount` is given). */
 export function generateQrCode(
