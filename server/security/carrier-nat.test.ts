@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../app';
 import { loadConfig } from '../config';
-import { bearer, createTestContext, registerCustomer, type TestContext } from '../test/context';
+import { bearer, createTestContext, registerCustomer, type TestContext, withApp as withTestApp } from '../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -21,14 +21,7 @@ const defaults = loadConfig({ PIN_PEPPER: 'n'.repeat(40), DATA_DIR: mkdtempSync(
 const natAddress = '100.64.12.34';
 const rateLimited = { error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limited' };
 
-async function withApp<T>(config: Partial<AppConfig>, run: (app: TestContext['app']) => Promise<T>): Promise<T> {
-  const other = await createTestContext({ database: ctx.database, config });
-  try {
-    return await run(other.app);
-  } finally {
-    await other.close();
-  }
-}
+const withApp = <T>(config: Partial<AppConfig>, run: (app: TestContext['app']) => Promise<T>) => withTestApp(ctx, config, run);
 
 describe('signed-in customers behind one carrier NAT address', () => {
   it('lets 20 customers read their accounts 40 times each in a minute with the default limits: 0 × 429', async () => {

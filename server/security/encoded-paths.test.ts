@@ -11,21 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../app';
 import { rowsOf } from '../db/client';
 import { otpSendsPerAddressPerMinuteMax } from '@common/limits';
-import { bearer, createTestContext, newPhone, registerCustomer, type TestContext } from '../test/context';
+import { bearer, createTestContext, newPhone, registerCustomer, type TestContext, withApp as withTestApp } from '../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
 afterAll(async () => { await ctx.close(); });
 
-/** A second app on the same database with the limits a test sets. */
-async function withApp<T>(config: Partial<AppConfig>, run: (app: TestContext['app']) => Promise<T>): Promise<T> {
-  const other = await createTestContext({ database: ctx.database, config });
-  try {
-    return await run(other.app);
-  } finally {
-    await other.close();
-  }
-}
+const withApp = <T>(config: Partial<AppConfig>, run: (app: TestContext['app']) => Promise<T>) => withTestApp(ctx, config, run);
 
 const rateLimited = { error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limited' };
 

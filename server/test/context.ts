@@ -60,6 +60,18 @@ export async function createTestContext(options: {
   };
 }
 
+/** Runs `run` on a second app over the same database, built with `config` (e.g. its limits). */
+export async function withApp<T>(
+  ctx: TestContext, config: Partial<AppConfig>, run: (app: TestContext['app']) => Promise<T>,
+): Promise<T> {
+  const other = await createTestContext({ database: ctx.database, config });
+  try {
+    return await run(other.app);
+  } finally {
+    await other.close();
+  }
+}
+
 /** The value of a Set-Cookie from a response, by name. */
 export function cookieFrom(response: LightMyRequestResponse, name: string): string | undefined {
   return response.cookies.find((cookie) => cookie.name === name)?.value;
