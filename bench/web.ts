@@ -293,7 +293,7 @@ async function main(): Promise<void> {
       results.push({ name: page.path, result: kept });
     }
 
-    const scripts = measureCustScripts(webDir);
+    const scripts = await measureCustScripts(webDir);
     printCustScripts(scripts);
     const encodings = [...new Set(cust.files.map((file) => file.encoding))].join(', ');
     console.log(`Chromium loaded ${cust.files.length} script(s) for /cust: ${cust.gzipBytes.toLocaleString('en-US')} bytes gzipped ` +
