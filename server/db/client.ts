@@ -11,6 +11,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { transactionAttemptsMax } from '@common/limits';
+import { bigintToNumber } from './pglite-worker-protocol';
+import { PgliteWorkerClient } from './pglite-worker';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -25,12 +27,6 @@ export interface Database {
 }
 
 const int8Oid = 20;
-
-function bigintToNumber(text: string | number | bigint): number {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw new RangeError(`BIGINT ${text} does not fit in a JS number`);
-  return value;
-}
 
 export interface PgliteOptions {
   /** Directory for persistent data; omitted → in memory. */
@@ -81,13 +77,15 @@ export function openPostgres(options: PostgresOptions): Database & { pool: pg.Po
 
 /**
  * Runs a statement the hot paths repeat, as a named prepared statement on PostgreSQL (the
- * server parses and plans it once per connection) and as a plain query on PGlite. Rows
+ * server parses and plans it once per connection) and on PGlite in its worker thread, and
+ * as a plain query on in-process PGlite (the tests'). Rows
  * come back through the driver's own parsers: BIGINT as number, timestamps as Date,
  * JSON as objects, on both engines.
  */
 export async function preparedQuery<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = (db as unknown as { $client: pg.Pool | PGlite | PgliteWorkerClient }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  if (client instanceof PgliteWorkerClient) return (await client.prepared<T>(name, text, values)).rows;
   return (await client.query<T>(text, values)).rows;
 }
 

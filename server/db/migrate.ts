@@ -12,14 +12,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { PgliteWorkerClient } from './pglite-worker';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const migrationLockKey = 727_001;
 
-/** In dependency order: khata_pay calls the other two. */
-const functionFiles = ['khata_fee.sql', 'khata_payable_code.sql', 'khata_pay.sql'];
+/** In dependency order: khata_pay calls the other three. */
+const functionFiles = ['khata_fee.sql', 'khata_session.sql', 'khata_payable_code.sql', 'khata_pay.sql'];
 
-/** The stored functions' SQL, each file one CREATE OR REPLACE statement. */
+/** The stored functions' SQL, each file a CREATE OR REPLACE statement (after a DROP where a signature changed). */
 export const storedFunctions = (): string[] =>
   functionFiles.map((file) => readFileSync(new URL(`./functions/${file}`, import.meta.url), 'utf8'));
 
@@ -38,8 +39,9 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
   }
 }
 
-export async function migrateEmbedded(client: PGlite): Promise<void> {
+export async function migrateEmbedded(client: PGlite | PgliteWorkerClient): Promise<void> {
   // PGlite is one connection in one process, so nothing can run between these steps.
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  // Drizzle's PGlite driver calls only query and transaction, which the worker's client answers alike.
+  await migratePglite(drizzlePglite(client as PGlite), { migrationsFolder });
   for (const text of storedFunctions()) await client.exec(text);
 }

@@ -1,6 +1,7 @@
 /** Opens the configured database and brings its schema up to date. */
 import { join } from 'node:path';
-import { openPglite, openPostgres, type Database } from './client';
+import { openPostgres, type Database } from './client';
+import { openPgliteWorker } from './pglite-worker';
 import { migrateEmbedded, migratePostgres } from './migrate';
 
 export async function openConfiguredDatabase(config: {
@@ -11,7 +12,8 @@ export async function openConfiguredDatabase(config: {
     await migratePostgres(database.pool);
     return database;
   }
-  const database = await openPglite({ dataDir: join(config.dataDir, 'pglite') });
+  // SQL runs in a worker thread, on the second core, while this thread serves HTTP.
+  const database = await openPgliteWorker({ dataDir: join(config.dataDir, 'pglite') });
   await migrateEmbedded(database.client);
   return database;
 }
