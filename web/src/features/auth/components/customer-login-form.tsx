@@ -1,21 +1,30 @@
-import { useForm } from 'react-hook-form';
+import { useRef, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { PhoneNumberInput, PinInput } from '@/components/ui/digit-inputs';
 import { Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
-import { toastFirstIssue } from '@/lib/form-issues';
-import { lazyResolver } from '@/lib/lazy-resolver';
 import { useLoginCustomer } from '@/features/auth/api/login-customer';
-import { customerLoginIssues, loginFailedDefaults } from '@/features/auth/messages';
 import type { CustomerLoginValues } from '@/features/auth/schemas';
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in';
 
-// zod and the schema stay out of the first download (lib/lazy-resolver.ts).
-const validation = lazyResolver<CustomerLoginValues>(() =>
-  import('@/features/auth/customer-login-resolver').then((m) => m.customerLoginResolver),
-);
+/**
+ * The checks (zod, the schema, the texts) load when the form is first touched, so they
+ * arrive while the person types; a submit before that waits for them. The first screen
+ * most people see carries no form library: two uncontrolled fields are read on submit.
+ */
+type Checks = typeof import('@/features/auth/customer-login-checks');
+let checks: Promise<Checks> | null = null;
+const loadChecks = () => {
+  checks ??= import('@/features/auth/customer-login-checks').catch((error: unknown) => {
+    // Offline: the next attempt loads it again.
+    checks = null;
+    throw error;
+  });
+  return checks;
+};
+const preloadChecks = () => void loadChecks().catch(() => {});
 
 interface CustomerLoginFormProps {
   onCreateAccount: () => void;
@@ -26,14 +35,19 @@ interface CustomerLoginFormProps {
 export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLoginFormProps) {
   const login = useLoginCustomer();
   const completeSignIn = useCompleteSignIn();
-  const { register, handleSubmit } = useForm<CustomerLoginValues>({
-    resolver: validation.resolver,
-    defaultValues: { phone: '', pin: '' },
-  });
-  const phone = register('phone');
-  const pin = register('pin');
+  const phone = useRef<HTMLInputElement>(null);
+  const pin = useRef<HTMLInputElement>(null);
 
-  const submit = (values: CustomerLoginValues) => {
+  const check = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { checkCustomerLogin, loginFailedDefault } = await loadChecks();
+    const checked = checkCustomerLogin({ phone: phone.current?.value ?? '', pin: pin.current?.value ?? '' });
+    if ('values' in checked) return submit(checked.values, loginFailedDefault);
+    ({ phone, pin })[checked.field].current?.focus();
+    if (checked.toast) toast({ variant: 'destructive', ...checked.toast });
+  };
+
+  const submit = (values: CustomerLoginValues, loginFailedDefault: string) => {
     onSignInStart?.();
     login.mutate(
       { phoneNumber: toPhoneNumber(values.phone), pin: values.pin },
@@ -43,7 +57,7 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
           toast({
             variant: 'destructive',
             title: 'Login Failed',
-            description: serverMessage(error) ?? loginFailedDefaults.customer,
+            description: serverMessage(error) ?? loginFailedDefault,
           }),
       },
     );
@@ -53,17 +67,17 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
     <form
       noValidate
       className="space-y-4"
-      onSubmit={handleSubmit(submit, toastFirstIssue(customerLoginIssues))}
-      onFocus={validation.preload}
-      onPointerDown={validation.preload}
+      onSubmit={(event) => void check(event)}
+      onFocus={preloadChecks}
+      onPointerDown={preloadChecks}
     >
       <div>
         <Label htmlFor="login-phone">Mobile Number</Label>
-        <PhoneNumberInput id="login-phone" {...phone} />
+        <PhoneNumberInput id="login-phone" name="phone" ref={phone} />
       </div>
       <div>
         <Label htmlFor="login-pin">PIN</Label>
-        <PinInput id="login-pin" autoComplete="current-password" {...pin} />
+        <PinInput id="login-pin" name="pin" autoComplete="current-password" ref={pin} />
       </div>
       <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
         Sign In

@@ -1,0 +1,28 @@
+/**
+ * What the customer login needs once it is submitted, loaded when the form is first
+ * touched (customer-login-form.tsx): zod, the schema and the sign-in texts, which come
+ * with the error catalogue, stay out of the first download of /cust.
+ */
+import type { ToastMessage } from '@/components/ui/toast-store';
+import { customerLoginIssues, loginFailedDefaults } from './messages';
+import { customerLoginSchema, type CustomerLoginValues } from './schemas';
+
+/** The text of 'Login Failed' when the server sent no message of its own. */
+export const loginFailedDefault = loginFailedDefaults.customer;
+
+/**
+ * The parsed values, or the field to focus (the first wrong one, as a form library does)
+ * and the toast of the first issue in the catalogue's order, the order the spec checks in.
+ */
+export function checkCustomerLogin(
+  values: CustomerLoginValues,
+): { values: CustomerLoginValues } | { field: keyof CustomerLoginValues; toast: ToastMessage | null } {
+  const result = customerLoginSchema.safeParse(values);
+  if (result.success) return { values: result.data };
+  const keys = new Set(result.error.issues.map((issue) => issue.message));
+  const first = (Object.keys(customerLoginIssues) as (keyof typeof customerLoginIssues)[]).find((key) => keys.has(key));
+  return {
+    field: result.error.issues[0]!.path[0] as keyof CustomerLoginValues,
+    toast: first ? customerLoginIssues[first] : null,
+  };
+}
