@@ -144,3 +144,10 @@ export const transactionAttemptsMax = 5;
 export const rateLimitKeysMax = 50_000;
 /** Ledger ids the web app remembers, so a replayed event already seen refetches nothing. */
 export const eventSeenIdsMax = 200;
+/**
+ * Sessions whose user a process remembers, so a payment can check its session inside its
+ * own statement (issue 11): about 200 bytes each, the least recently used forgotten first.
+ */
+export const sessionBindingsMax = 50_000;
+/** Ledger events one NOTIFY round trip carries; more wait for the next. */
+export const eventsPerNotifyMax = 500;

@@ -78,7 +78,7 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   });
   const credit = createCreditService({ db, clock, businesses, customers, stats, transactions, events });
   const qr = createQrService({ db, clock, businesses });
-  const payments = createPaymentService({ db, clock, pins, qr, credit, events });
+  const payments = createPaymentService({ db, clock, pins, qr, credit, events, sessions });
   const maintenance = createMaintenanceService({ db, clock });
   return { pins, sessions, devices, otp, stats, businesses, auth, customers, transactions, events, credit, qr, payments, maintenance };
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint, check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { BasisPoints, Paise } from '@common/money';
 
@@ -145,6 +145,8 @@ export const creditAccounts = pgTable('credit_accounts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 }, (t) => [
   uniqueIndex('credit_accounts_customer_business_unique').on(t.customerId, t.businessId),
+  // What a ledger row's one foreign key names (transactions_account_fk).
+  unique('credit_accounts_id_customer_business_unique').on(t.id, t.customerId, t.businessId),
   index('credit_accounts_business_created_idx').on(t.businessId, t.createdAt),
   check('credit_accounts_owed_check', sql`${t.owedPaise} >= 0`),
   check('credit_accounts_limit_check', sql`${t.limitPaise} >= 0`),
@@ -199,14 +201,20 @@ export const qrCodes = pgTable('qr_codes', {
 /**
  * The ledger: every change of what a customer owes is one immutable row here, written
  * in the same transaction as the change (design.md §3).
+ *
+ * One foreign key, on (account, customer, business) together: its check takes a key-share
+ * lock on the credit account's row only, which the payment already holds. Keys to the
+ * business and the QR code would lock rows every payment to that shop shares (the
+ * business, its static code) and pile up MultiXacts (issue 11). Nothing deletes a QR
+ * code; the reconcile command checks every row's code exists and is the business's own.
  */
 export const transactions = pgTable('transactions', {
   id: uuid('id').primaryKey(),
   type: text('type', { enum: ['payment', 'repayment', 'adjustment'] }).notNull(),
   status: text('status').notNull().default('completed'),
-  creditAccountId: uuid('credit_account_id').notNull().references(() => creditAccounts.id),
-  customerId: uuid('customer_id').notNull().references(() => users.id),
-  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  creditAccountId: uuid('credit_account_id').notNull(),
+  customerId: uuid('customer_id').notNull(),
+  businessId: uuid('business_id').notNull(),
   amountPaise: bigint('amount_paise', { mode: 'number' }).$type<Paise>().notNull(),
   feePaise: bigint('fee_paise', { mode: 'number' }).$type<Paise>().notNull(),
   /** The rate the fee was computed at (payments); 0 otherwise. */
@@ -215,10 +223,15 @@ export const transactions = pgTable('transactions', {
   /** The account's limit and what was owed after this row, for the reconcile check. */
   limitPaiseAfter: bigint('limit_paise_after', { mode: 'number' }).$type<Paise>().notNull(),
   owedPaiseAfter: bigint('owed_paise_after', { mode: 'number' }).$type<Paise>().notNull(),
-  qrCodeId: uuid('qr_code_id').references(() => qrCodes.id),
+  qrCodeId: uuid('qr_code_id'),
   description: text('description'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 }, (t) => [
+  foreignKey({
+    name: 'transactions_account_fk',
+    columns: [t.creditAccountId, t.customerId, t.businessId],
+    foreignColumns: [creditAccounts.id, creditAccounts.customerId, creditAccounts.businessId],
+  }),
   index('transactions_customer_created_idx').on(t.customerId, t.createdAt, t.id),
   index('transactions_customer_business_created_idx').on(t.customerId, t.businessId, t.createdAt, t.id),
   index('transactions_business_created_idx').on(t.businessId, t.createdAt, t.id),

@@ -8,16 +8,23 @@ import fp from 'fastify-plugin';
 import type { Role } from '@common/api-types';
 import { AppError } from '../errors';
 import { sessionCookie } from './cookies';
-import type { Session, SessionService } from '../features/auth/sessions.service';
+import type { RecalledSession, Session, SessionService } from '../features/auth/sessions.service';
 
 export type Access = 'public' | 'optional' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * 'in-call': the handler's own statement checks the session is live (the payment,
+     * issue 11), so a token this process has seen live is not looked up first.
+     */
+    sessionCheck?: 'in-call';
   }
   interface FastifyRequest {
     session: Session | null;
+    /** On an 'in-call' route: the token's user, remembered; its session is not yet checked. */
+    recalled: RecalledSession | null;
     /** True when the session came from the Authorization header, not the cookie. */
     bearerAuth: boolean;
   }
@@ -34,6 +41,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions: SessionService }) => {
   app.decorateRequest('session', null);
   app.decorateRequest('bearerAuth', false);
+  app.decorateRequest('recalled', null);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api') && route.config?.access === undefined) {
@@ -50,18 +58,29 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions:
     const bearer = bearerToken(request);
     const token = bearer ?? request.cookies[sessionCookie];
     request.bearerAuth = bearer !== undefined;
-    request.session = token ? await options.sessions.resolve(token) : null;
+    if (!token) return;
+    if (request.routeOptions.config.sessionCheck === 'in-call') {
+      request.recalled = options.sessions.recall(token);
+      if (request.recalled) return;
+    }
+    request.session = await options.sessions.resolve(token);
   });
 
   app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public' || access === 'optional') return;
-    if (!request.session) throw new AppError('not_signed_in');
-    if (!access.includes(request.session.user.role)) {
-      throw new AppError('forbidden');
-    }
+    const role = request.session?.user.role ?? request.recalled?.role;
+    if (!role) throw new AppError('not_signed_in');
+    if (!access.includes(role)) throw new AppError('forbidden');
   });
 });
+
+/** Who calls an 'in-call' route: the remembered token or the session looked up. */
+export function requireCaller(request: FastifyRequest): { tokenHash: string; userId: string } {
+  if (request.recalled) return { tokenHash: request.recalled.tokenHash, userId: request.recalled.userId };
+  const { tokenHash, user } = requireSession(request);
+  return { tokenHash, userId: user.id };
+}
 
 /** The session of a route that requires one; the access hook has already checked it. */
 export function requireSession(request: FastifyRequest): Session {

@@ -61,7 +61,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
   // The address limiter uses the plugin's key: the client address, IPv6 folded to its /64.
   const perAddress = addressLimitPerMinute > 0 ? limiter(addressLimitPerMinute) : undefined;
   const perSession = sessionLimitPerMinute > 0
-    ? limiter(sessionLimitPerMinute, (request) => request.session!.tokenHash)
+    ? limiter(sessionLimitPerMinute, (request) => (request.session ?? request.recalled)!.tokenHash)
     : undefined;
   const perRoute = new Map<string, Limiter>();
 
@@ -74,7 +74,10 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     const route = request.routeOptions.url;
     // Web pages and assets are not limited; an unmatched path has no route and does nothing.
     if (route === undefined || !route.startsWith('/api')) return;
-    if (request.session) {
+    // A remembered token (see access.ts) was seen live in this process: it counts on its
+    // own session's budget; once its statement finds it dead it is forgotten, and its next
+    // call is resolved and counted as any other.
+    if (request.session || request.recalled) {
       if (perSession) await enforce(perSession, request, reply);
       return;
     }

@@ -1,8 +1,14 @@
--- khata_pay: one payment, in one transaction and one round trip (design.md §2–§3, §5).
--- The service (server/features/payments/payments.service.ts) computes the PIN's HMAC (the
--- pepper never reaches the database) and passes every limit in from common/limits.ts;
--- this function does the rest. Each rule below has a TypeScript twin that must agree:
+-- khata_pay: one payment, in one transaction and one round trip (design.md §2–§3, §5;
+-- issue 11). The service (server/features/payments/payments.service.ts) computes the PIN's
+-- HMAC (the pepper never reaches the database) and passes every limit in from
+-- common/limits.ts; this function does the rest. Each rule below has a TypeScript twin
+-- that must agree:
 --
+-- 0. The session. The caller's token hash must name a live session of p_customer_id
+--    (khata_session.sql, the rule every other request reads too); else 'not_signed_in',
+--    and a session of a non-customer is 'forbidden'. Its idle expiry moves to
+--    p_session_idle_expires_at when that is more than p_session_touch_seconds later;
+--    twin: resolve in server/features/auth/sessions.service.ts.
 -- 1. PIN attempts. One evaluation at a time per counter (advisory lock 727002, the one
 --    pins.repository.ts takes); while locked nothing is evaluated; p_pin_attempts_max
 --    wrong PINs in a row lock for p_lock_base_seconds, doubling per lock up to
@@ -13,7 +19,10 @@
 --    pinLockSecondsMax in common/limits.ts.
 -- 2. Idempotency-Key. The first request with a key pays; a retry with the same body gets
 --    the stored answer; a different body is refused (idempotency_conflict). The key is
---    kept until p_idempotency_expires_at (idempotencyTtlSeconds in common/limits.ts).
+--    kept until p_idempotency_expires_at (idempotencyTtlSeconds in common/limits.ts). Its
+--    row is written once, with the answer, at the end: the customer's attempt lock (1)
+--    is held to commit, so a second request with the key waits for the first to commit
+--    and then finds its row.
 -- 3. The QR code. khata_payable_code (khata_payable_code.sql), the same SQL validate
 --    reads, so the QR rules live only there.
 -- 4. The amount. A dynamic code's own amount, else the customer's; above zero and at most
@@ -30,8 +39,14 @@
 -- message; payments.service.ts maps them to the errors the client reads.
 -- Applied with CREATE OR REPLACE after the migrations, under their advisory lock
 -- (server/db/migrate.ts); migrations 0003/0004 hold earlier versions, kept as history.
--- Changing the parameter list needs a DROP FUNCTION here first.
+-- Changing the parameter list needs a DROP FUNCTION of the old one first, as below.
+DROP FUNCTION IF EXISTS khata_pay(uuid, text, jsonb, text, bigint, text, text, timestamptz, timestamptz, uuid, smallint,
+  int, int, int, bigint);
+
 CREATE OR REPLACE FUNCTION khata_pay(
+  p_token_hash text,
+  p_session_idle_expires_at timestamptz,
+  p_session_touch_seconds int,
   p_customer_id uuid,
   p_attempt_key text,
   p_pin_hashes jsonb,
@@ -50,13 +65,13 @@ CREATE OR REPLACE FUNCTION khata_pay(
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_session record;
   v_attempts pin_attempts%ROWTYPE;
   v_pin_hash text;
   v_pin_key_version smallint;
   v_customer_name text;
   v_failures int;
   v_lock_seconds bigint;
-  v_claimed int;
   v_stored idempotency_keys%ROWTYPE;
   v_code record;
   v_amount bigint;
@@ -66,6 +81,19 @@ DECLARE
   v_existing record;
   v_result jsonb;
 BEGIN
+  -- 0. The session, checked here rather than in a round trip of its own.
+  SELECT * INTO v_session FROM khata_session(p_token_hash, p_now);
+  IF NOT FOUND OR v_session.user_id <> p_customer_id THEN
+    RETURN jsonb_build_object('outcome', 'not_signed_in');
+  END IF;
+  IF v_session.role <> 'customer' THEN
+    RETURN jsonb_build_object('outcome', 'forbidden');
+  END IF;
+  IF p_session_idle_expires_at - v_session.idle_expires_at > p_session_touch_seconds * interval '1 second' THEN
+    UPDATE sessions SET idle_expires_at = least(p_session_idle_expires_at, absolute_expires_at)
+    WHERE token_hash = p_token_hash;
+  END IF;
+
   -- 1. PIN attempts: one evaluation at a time per identifier. The lock is an advisory
   -- one (memory only), and the counter row exists only once a PIN was wrong, so a
   -- customer who types the right PIN writes nothing here.
@@ -101,14 +129,11 @@ BEGIN
     UPDATE pin_attempts SET failures = 0, lock_count = 0, locked_until = NULL, updated_at = p_now WHERE key = p_attempt_key;
   END IF;
 
-  -- 2. Idempotency: the first request with a key pays; later ones get its answer.
+  -- 2. Idempotency: the first request with a key pays; later ones get its answer. Under
+  -- the attempt lock above, a committed earlier request with this key is visible here.
   IF p_idempotency_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (customer_id, key, request_hash, status_code, response, created_at, expires_at)
-    VALUES (p_customer_id, p_idempotency_key, p_request_hash, 201, '', p_now, p_idempotency_expires_at)
-    ON CONFLICT DO NOTHING;
-    GET DIAGNOSTICS v_claimed = ROW_COUNT;
-    IF v_claimed = 0 THEN
-      SELECT * INTO v_stored FROM idempotency_keys WHERE customer_id = p_customer_id AND key = p_idempotency_key;
+    SELECT * INTO v_stored FROM idempotency_keys WHERE customer_id = p_customer_id AND key = p_idempotency_key;
+    IF FOUND THEN
       IF v_stored.request_hash <> p_request_hash THEN
         RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'idempotency_conflict';
       END IF;
@@ -173,7 +198,8 @@ BEGIN
     'createdAt', p_now, 'businessId', v_code.business_id, 'businessName', v_code.business_name,
     'customerName', v_customer_name, 'description', v_code.description);
   IF p_idempotency_key IS NOT NULL THEN
-    UPDATE idempotency_keys SET response = v_result::text WHERE customer_id = p_customer_id AND key = p_idempotency_key;
+    INSERT INTO idempotency_keys (customer_id, key, request_hash, status_code, response, created_at, expires_at)
+    VALUES (p_customer_id, p_idempotency_key, p_request_hash, 201, v_result::text, p_now, p_idempotency_expires_at);
   END IF;
   RETURN jsonb_build_object('outcome', 'paid', 'payment', v_result);
 END;

@@ -19,13 +19,14 @@ interface ActiveSessionRow {
   idleExpiresAt: Date;
 }
 
-/** Every authenticated request runs this, so it is a prepared statement. */
+/**
+ * Every authenticated request runs this, so it is a prepared statement. The rule is
+ * khata_session's (server/db/functions/khata_session.sql), which khata_pay reads too.
+ */
 export async function findActiveSession(db: Db, tokenHash: string, now: Date): Promise<ActiveSessionRow | null> {
   const rows = await preparedQuery<ActiveSessionRow>(db, 'find_active_session', `
-    select u.id as "userId", u.role, u.name, u.phone, u.email, s.idle_expires_at as "idleExpiresAt"
-    from sessions s join users u on u.id = s.user_id
-    where s.token_hash = $1 and s.revoked_at is null and s.idle_expires_at > $2 and s.absolute_expires_at > $2
-    limit 1`, [tokenHash, now.toISOString()]);
+    select user_id as "userId", role, name, phone, email, idle_expires_at as "idleExpiresAt"
+    from khata_session($1, $2)`, [tokenHash, now.toISOString()]);
   return rows[0] ?? null;
 }
 

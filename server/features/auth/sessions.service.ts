@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@common/api-types';
-import { sessionTouchIntervalSeconds } from '@common/limits';
+import { sessionBindingsMax, sessionTouchIntervalSeconds } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import * as repository from './sessions.repository';
@@ -22,12 +22,31 @@ export interface Session {
   user: SessionUser;
 }
 
+/**
+ * A token whose session this process has seen live: whose it is, which never changes.
+ * Whether the session is still live is for the caller's own statement to check (khata_pay
+ * does, in the payment's one round trip).
+ */
+export interface RecalledSession {
+  tokenHash: string;
+  userId: string;
+  role: Role;
+}
+
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export function createSessionService(deps: {
   db: Db; clock: Clock; idleTtlSeconds: number; absoluteTtlSeconds: number;
 }) {
   const { db, clock, idleTtlSeconds, absoluteTtlSeconds } = deps;
+  // Token hash → its user, least recently used first (a Map keeps insertion order).
+  const bindings = new Map<string, { userId: string; role: Role }>();
+
+  function remember(tokenHash: string, userId: string, role: Role) {
+    bindings.delete(tokenHash);
+    bindings.set(tokenHash, { userId, role });
+    if (bindings.size > sessionBindingsMax) bindings.delete(bindings.keys().next().value!);
+  }
 
   /** Starts a session; returns the token, which is never stored. */
   async function start(tx: Executor, userId: string): Promise<string> {
@@ -55,15 +74,35 @@ export function createSessionService(deps: {
       await repository.touchSession(db, tokenHash, freshIdleExpiry);
     }
     const { userId, role, name, phone, email } = row;
+    remember(tokenHash, userId, role);
     return { tokenHash, user: { id: userId, role, name, phone, email } };
   }
 
-  const revoke = (tokenHash: string) => repository.revokeSession(db, tokenHash, clock());
+  /** Whose a token is, if this process has seen its session live; never a database call. */
+  function recall(token: string): RecalledSession | null {
+    if (token.length === 0 || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const binding = bindings.get(tokenHash);
+    if (!binding) return null;
+    remember(tokenHash, binding.userId, binding.role);
+    return { tokenHash, ...binding };
+  }
+
+  /** Forgets a token found dead, so its next call is resolved (and limited) afresh. */
+  const forget = (tokenHash: string) => { bindings.delete(tokenHash); };
+
+  async function revoke(tokenHash: string): Promise<void> {
+    forget(tokenHash);
+    await repository.revokeSession(db, tokenHash, clock());
+  }
 
   const revokeOthers = (tx: Executor, userId: string, keepTokenHash?: string) =>
     repository.revokeUserSessions(tx, userId, clock(), keepTokenHash);
 
-  return { start, resolve, revoke, revokeOthers };
+  /** The idle expiry a request made now would move a session to, and how stale it may get first. */
+  const idleRenewal = () => ({ idleExpiresAt: addSeconds(clock(), idleTtlSeconds), touchSeconds: sessionTouchIntervalSeconds });
+
+  return { start, resolve, recall, forget, idleRenewal, revoke, revokeOthers };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

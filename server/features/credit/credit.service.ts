@@ -105,7 +105,7 @@ export function createCreditService(deps: {
     const business = await businesses.requireApproved(userId);
     const now = clock();
     const transactionId = uuidv7(now.getTime());
-    await inTransaction(db, async (tx) => {
+    const customerId = await inTransaction(db, async (tx) => {
       const account = await repository.repayUpToOwed(tx, business.id, accountId, body.amount, now);
       if (!account) {
         const existing = await repository.findForBusiness(tx, business.id, accountId);
@@ -118,8 +118,10 @@ export function createCreditService(deps: {
         limitPaiseAfter: account.limitPaise, owedPaiseAfter: account.owedPaise, createdAt: now,
       });
       await stats.bumpBusiness(tx, business.id, { creditIssuedPaise: paise(-body.amount) });
-      await events.publish(tx, { id: transactionId, type: 'repayment', businessId: business.id, customerId: account.customerId });
+      return account.customerId;
     });
+    // After the commit, never inside the transaction (see events.service.ts).
+    events.publish({ id: transactionId, type: 'repayment', businessId: business.id, customerId });
     const repaid = await repository.findForBusiness(db, business.id, accountId);
     assert(repaid, 'the credit account just repaid exists');
     return { transaction: await transactions.view(db, transactionId), creditAccount: businessView(repaid) };

@@ -1,17 +1,18 @@
 /**
  * Ledger events: when a payment or repayment lands, the merchant's and the customer's open
- * screens refresh. The signal travels through PostgreSQL LISTEN/NOTIFY (PGlite has it too),
- * never through this process's memory alone, so a payment handled by one process reaches
- * a merchant connected to another. Every event is a ledger row, named by its id, so a
- * stream that missed some (a dropped connection, a lost listening connection) replays them
- * from the ledger itself.
+ * screens refresh. On PostgreSQL the signal travels through LISTEN/NOTIFY, never through
+ * this process's memory alone, so a payment handled by one process reaches a merchant
+ * connected to another; the notifications leave after the ledger row's commit, batched,
+ * one round trip for all that landed meanwhile (issue 11: a NOTIFY inside the paying
+ * transaction would serialise commits). Embedded PGlite belongs to one process, so there
+ * the signal stays in the process: every app on that database hears it. Every event is a
+ * ledger row, named by its id, so a stream that missed some (a dropped connection, a lost
+ * listening connection, a notification lost to a crash) replays them from the ledger itself.
  */
-import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax, eventListenRetryMsFirst, eventSentIdsPerStreamMax } from '@common/limits';
+import { eventsPerNotifyMax, eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax, eventListenRetryMsFirst, eventSentIdsPerStreamMax } from '@common/limits';
 import { systemClock, type Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import { preparedQuery, type Db } from '../../db/client';
 import { uuidv7 } from '../../ids';
 import * as repository from './events.repository';
 import type { LedgerScope } from './events.repository';
@@ -52,6 +53,11 @@ function parsePayload(payload: string): LedgerEvent | null {
   return { id, type: type as LedgerEvent['type'], businessId, customerId };
 }
 
+const eventPayload = (event: LedgerEvent) => `${event.id}:${event.type}:${event.businessId}:${event.customerId}`;
+
+/** The apps of this process on one embedded database, by its client: they hear each other. */
+const embeddedListeners = new WeakMap<object, Set<(payload: string) => void>>();
+
 /** Why a stream was refused: the session's own cap or this process's. */
 export type StreamRefusal = 'session_streams_full' | 'process_streams_full';
 
@@ -73,7 +79,9 @@ export function createEventService(deps: {
   let starting: Promise<void> | null = null;
   let generation = 0;
   let listener: pg.Client | null = null;
-  let unlistenEmbedded: (() => Promise<void>) | null = null;
+  let unlistenEmbedded: (() => void) | null = null;
+  const client = (db as unknown as { $client: object }).$client;
+  const onPostgres = client instanceof pg.Pool;
   let retryTimer: NodeJS.Timeout | null = null;
   let listenFailures = 0;
 
@@ -138,15 +146,15 @@ export function createEventService(deps: {
   }
 
   async function begin(ofGeneration: number): Promise<void> {
-    const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
     if (client instanceof pg.Pool) {
       // Resolves after the first attempt whatever its outcome: streams opened while the
       // connection is down catch up when it comes back.
       await listen(client.options, ofGeneration);
-    } else {
-      const unlisten = await client.listen(ledgerChannel, dispatch);
-      if (ofGeneration === generation) unlistenEmbedded = unlisten;
-      else await unlisten().catch(() => {});
+    } else if (ofGeneration === generation) {
+      const listeners = embeddedListeners.get(client) ?? new Set();
+      embeddedListeners.set(client, listeners);
+      listeners.add(dispatch);
+      unlistenEmbedded = () => { listeners.delete(dispatch); };
     }
   }
 
@@ -171,16 +179,47 @@ export function createEventService(deps: {
     const client = listener;
     listener = null;
     await client?.end().catch(() => {});
-    const unlisten = unlistenEmbedded;
+    unlistenEmbedded?.();
     unlistenEmbedded = null;
-    await unlisten?.().catch(() => {});
     listenFailures = 0;
   }
 
-  /** Announces a new ledger row; inside a transaction it is sent only on commit. */
-  async function publish(executor: Pick<Db, 'execute'>, event: LedgerEvent): Promise<void> {
-    const payload = `${event.id}:${event.type}:${event.businessId}:${event.customerId}`;
-    await executor.execute(sql`select pg_notify(${ledgerChannel}, ${payload})`);
+  // The notifications waiting for the next round trip, and whether one is on its way.
+  let pending: string[] = [];
+  let sending = false;
+
+  /** Sends what is pending, one NOTIFY statement per batch, until nothing is. */
+  async function sendPending(): Promise<void> {
+    sending = true;
+    try {
+      while (pending.length > 0) {
+        const batch = pending.slice(0, eventsPerNotifyMax);
+        pending = pending.slice(batch.length);
+        await preparedQuery(db, 'khata_notify', 'select pg_notify($1, payload) from unnest($2::text[]) as payload',
+          [ledgerChannel, batch]).catch(() => {
+          // The database is away: these refreshes are lost, and the streams replay the
+          // rows from the ledger when their listening connection comes back.
+        });
+      }
+    } finally {
+      sending = false;
+    }
+  }
+
+  /**
+   * Announces a ledger row that has committed. Never waits: on PostgreSQL the
+   * notification joins the next batch; on PGlite every app of this process on the database
+   * hears it on the next tick.
+   */
+  function publish(event: LedgerEvent): void {
+    const payload = eventPayload(event);
+    if (!onPostgres) {
+      const listeners = [...(embeddedListeners.get(client) ?? [])];
+      setImmediate(() => { for (const deliver of listeners) deliver(payload); });
+      return;
+    }
+    pending.push(payload);
+    if (!sending) setImmediate(() => { if (!sending) void sendPending(); });
   }
 
   function subscribe(key: string, subscriber: Subscriber): () => void {

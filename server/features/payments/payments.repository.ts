@@ -4,6 +4,10 @@ import { assert } from '../../assert';
 import { preparedQuery, type Db } from '../../db/client';
 
 export interface PayParams {
+  /** The caller's session, checked inside the call; its idle expiry renewed when stale. */
+  tokenHash: string;
+  sessionIdleExpiresAt: Date;
+  sessionTouchSeconds: number;
   customerId: string;
   attemptKey: string;
   /** HMAC of the entered PIN under each pepper version: { "1": "ab12…" }. */
@@ -36,16 +40,24 @@ export interface PaidRow {
 }
 
 export type PayOutcome =
+  | { outcome: 'not_signed_in' }
+  | { outcome: 'forbidden' }
   | { outcome: 'locked'; lockedUntil: string }
   | { outcome: 'pin_incorrect'; attemptsLeft: number }
   | { outcome: 'replayed'; payment: PaidRow }
   | { outcome: 'paid'; payment: PaidRow };
 
+/**
+ * The one statement a payment runs. bench/payments.ts hands this same text to pgbench, so
+ * the benchmark's SQL reference cannot drift from the endpoint.
+ */
+export const payStatement = `select khata_pay(
+    $1, $2::timestamptz, $3::int, $4::uuid, $5, $6::jsonb, $7, $8::bigint, $9, $10, $11::timestamptz, $12::timestamptz,
+    $13::uuid, $14::smallint, $15::int, $16::int, $17::int, $18::bigint) as result`;
+
 export async function pay(db: Db, p: PayParams): Promise<PayOutcome> {
-  const [row] = await preparedQuery<{ result: PayOutcome | string }>(db, 'khata_pay', `select khata_pay(
-    $1::uuid, $2, $3::jsonb, $4, $5::bigint, $6, $7, $8::timestamptz, $9::timestamptz, $10::uuid, $11::smallint,
-    $12::int, $13::int, $14::int, $15::bigint) as result`, [
-    p.customerId, p.attemptKey, JSON.stringify(p.pinHashes), p.qrToken, p.amountPaise, p.idempotencyKey, p.requestHash,
+  const [row] = await preparedQuery<{ result: PayOutcome | string }>(db, 'khata_pay', payStatement, [
+    p.tokenHash, p.sessionIdleExpiresAt.toISOString(), p.sessionTouchSeconds, p.customerId, p.attemptKey, JSON.stringify(p.pinHashes), p.qrToken, p.amountPaise, p.idempotencyKey, p.requestHash,
     p.now.toISOString(), p.idempotencyExpiresAt.toISOString(), p.transactionId, p.counterSlot, p.pinAttemptsMax,
     p.lockBaseSeconds, p.lockMaxSeconds, p.paymentPaiseMax,
   ]);

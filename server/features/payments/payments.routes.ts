@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { historyQuery, processPaymentBody, validateQrBody } from '@common/schemas/payments';
 import { apiError, paymentResult, qrValidation, transactionPage } from '@common/schemas/responses';
 import { AppError } from '../../errors';
-import { requireSession } from '../../plugins/access';
+import { requireCaller, requireSession } from '../../plugins/access';
 import type { TransactionService } from '../transactions/transactions.service';
 import type { PaymentService } from './payments.service';
 
@@ -24,16 +24,17 @@ export async function paymentRoutes(
   });
 
   // Beyond the code's refusals: a wrong PIN (403), a reused Idempotency-Key (409), a lock (429).
+  // khata_pay checks the session in the payment's own round trip (issue 11).
   app.post('/api/payments/process', {
-    config: { access: ['customer'] },
-    schema: { body: processPaymentBody, response: { 201: paymentResult, ...codeRefusals, 403: apiError, 429: apiError } },
+    config: { access: ['customer'], sessionCheck: 'in-call' },
+    schema: { body: processPaymentBody, response: { 201: paymentResult, ...codeRefusals, 401: apiError, 403: apiError, 429: apiError } },
   }, async (request, reply) => {
     const body = request.body;
     const key = request.headers['idempotency-key'];
     if (key !== undefined && (typeof key !== 'string' || !idempotencyKeyPattern.test(key))) {
       throw new AppError('idempotency_key_invalid');
     }
-    const result = await payments.process(requireSession(request).user, body, key);
+    const result = await payments.process(requireCaller(request), body, key);
     return reply.status(201).send(result);
   });
 

@@ -18,7 +18,7 @@ import { addSeconds, type Clock } from '../../clock';
 import { databaseError, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { pinCounter, type PinService } from '../auth/pins.service';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionService } from '../auth/sessions.service';
 import type { CreditService } from '../credit/credit.service';
 import type { EventService } from '../events/events.service';
 import { counterSlots } from '../stats/stats.service';
@@ -28,10 +28,14 @@ import * as repository from './payments.repository';
 
 export interface PaymentResult { transaction: TransactionView }
 
+/** Who pays: a session's token hash and its user, whose session khata_pay checks. */
+export interface Payer { tokenHash: string; userId: string }
+
 export function createPaymentService(deps: {
   db: Db; clock: Clock; pins: PinService; qr: QrService; credit: CreditService; events: EventService;
+  sessions: SessionService;
 }) {
-  const { db, clock, pins, qr, credit, events } = deps;
+  const { db, clock, pins, qr, credit, events, sessions } = deps;
 
   async function validate(customerId: string, qrData: string): Promise<QrValidation> {
     const code = await qr.resolvePayable(qrData);
@@ -93,18 +97,23 @@ export function createPaymentService(deps: {
 
   /**
    * Pays: the PIN's HMAC is computed here (the pepper never reaches the database) and
-   * everything else happens in one call of khata_pay, in one transaction.
+   * everything else, the session check included, happens in one call of khata_pay, in one
+   * transaction and one round trip.
    */
-  async function process(user: SessionUser, body: ProcessPaymentBody, idempotencyKey: string | undefined): Promise<PaymentResult> {
+  async function process(payer: Payer, body: ProcessPaymentBody, idempotencyKey: string | undefined): Promise<PaymentResult> {
     const token = tokenFromQrData(body.qrData);
     if (!token) throw new AppError('qr_invalid');
     const now = clock();
+    const renewal = sessions.idleRenewal();
     let outcome: repository.PayOutcome;
     try {
       outcome = await repository.pay(db, {
-        customerId: user.id,
-        attemptKey: pinCounter.account(user.id),
-        pinHashes: pins.candidateHashes(user.id, body.pin),
+        tokenHash: payer.tokenHash,
+        sessionIdleExpiresAt: renewal.idleExpiresAt,
+        sessionTouchSeconds: renewal.touchSeconds,
+        customerId: payer.userId,
+        attemptKey: pinCounter.account(payer.userId),
+        pinHashes: pins.candidateHashes(payer.userId, body.pin),
         qrToken: token,
         amountPaise: body.amount ?? null,
         idempotencyKey: idempotencyKey ?? null,
@@ -122,6 +131,11 @@ export function createPaymentService(deps: {
       throw refusal(error) ?? error;
     }
     switch (outcome.outcome) {
+      case 'not_signed_in':
+        sessions.forget(payer.tokenHash);
+        throw new AppError('not_signed_in');
+      case 'forbidden':
+        throw new AppError('forbidden');
       case 'locked':
         return pins.refuseLocked(new Date(outcome.lockedUntil));
       case 'pin_incorrect': {
@@ -131,11 +145,10 @@ export function createPaymentService(deps: {
       case 'replayed':
         return paymentResult(outcome.payment);
       case 'paid':
-        // The merchant's open screens refresh; a lost signal only delays that, so the
-        // payment's answer does not wait for it.
-        events.publish(db, {
-          id: outcome.payment.id, type: 'payment', businessId: outcome.payment.businessId, customerId: user.id,
-        }).catch(() => {});
+        // The merchant's open screens refresh. The signal leaves after the commit, batched
+        // with others off the payment's path; a lost one only delays a refresh (streams
+        // replay from the ledger).
+        events.publish({ id: outcome.payment.id, type: 'payment', businessId: outcome.payment.businessId, customerId: payer.userId });
         return paymentResult(outcome.payment);
     }
   }

@@ -5,8 +5,12 @@ import { toWireAmount } from '@common/money';
 import type { Db, Executor } from '../../db/client';
 import * as repository from './stats.repository';
 
-/** Enough slots that concurrent writers rarely meet on one row. */
-export const counterSlots = 8;
+/**
+ * Enough slots that concurrent writers rarely meet on one row: well above the pool's
+ * connections (at most that many payments of one process are in flight; 10 by default),
+ * since each picks a slot at random. Reading sums at most this many rows.
+ */
+export const counterSlots = 32;
 const anySlot = () => randomInt(counterSlots);
 
 export function createStatsService(deps: { db: Db }) {

@@ -24,6 +24,7 @@ describe('reconcile', () => {
     ["each account's owed amount", sql`update credit_accounts set owed_paise = owed_paise + 1 where id = (select id from credit_accounts limit 1)`],
     ['every fee follows', sql`update transactions set fee_paise = fee_paise + 1, total_paise = total_paise + 1 where id = (select id from transactions where type = 'payment' limit 1)`],
     ['no payment committed above the limit', sql`update transactions set limit_paise_after = owed_paise_after - 1 where id = (select id from transactions where type = 'payment' limit 1)`],
+    ["every payment's code exists", sql`update transactions set qr_code_id = gen_random_uuid() where id = (select id from transactions where type = 'payment' limit 1)`],
     ["each merchant's counters", sql`update business_counters set revenue_paise = revenue_paise + 1 where business_id = (select business_id from business_counters limit 1) and slot = (select slot from business_counters limit 1)`],
   ])('reports drift in "%s"', async (name, corruption) => {
     const fresh = await createTestContext();

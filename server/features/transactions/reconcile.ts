@@ -46,6 +46,14 @@ const checks: Check[] = [
         and not exists (select 1 from transactions t where t.qr_code_id = q.id and t.type = 'payment')`,
   },
   {
+    // The ledger keeps no foreign key to qr_codes (schema.ts says why), so this checks it.
+    name: "every payment's code exists and belongs to the payment's business",
+    query: sql`
+      select t.id::text as example from transactions t
+      left join qr_codes q on q.id = t.qr_code_id
+      where t.qr_code_id is not null and (q.id is null or q.business_id <> t.business_id)`,
+  },
+  {
     name: "each merchant's counters equal its ledger",
     query: sql`
       select b.id::text as example from businesses b
