@@ -1,22 +1,56 @@
-/** The SQL of one payment, as pgbench runs it (before issue 11: the session lookup and khata_pay). */
-import { idempotencyTtlSeconds, paymentPaiseMax, pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax } from '@common/limits';
+/**
+ * The SQL of one payment as pgbench runs it: the very statement the endpoint prepares
+ * (payStatement in server/features/payments/payments.repository.ts), with each parameter
+ * replaced by a SQL expression for a random bench client, so the two cannot drift.
+ */
+import {
+  idempotencyTtlSeconds, paymentPaiseMax, pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax, sessionIdleTtlSeconds,
+  sessionTouchIntervalSeconds,
+} from '@common/limits';
 import { pinCounter } from '../server/features/auth/pins.service';
+import { payStatement } from '../server/features/payments/payments.repository';
 import { counterSlots } from '../server/features/stats/stats.service';
 import type { PaymentsDataset } from './lib';
 
-export async function payStatementForPgbench(dataset: PaymentsDataset): Promise<string> {
-  const attemptKeySql = `'${pinCounter.account("' || c.customer_id || '")}'`;
-  return `
-\\set n random(0, ${dataset.customers - 1})
-\\set k random(0, 9)
-SELECT u.id, u.role, u.name, u.phone, u.email, s.idle_expires_at FROM sessions s JOIN users u ON u.id = s.user_id
- WHERE s.token_hash = (SELECT token_hash FROM bench_clients WHERE n = :n) AND s.revoked_at IS NULL
-   AND s.idle_expires_at > now() AND s.absolute_expires_at > now() LIMIT 1;
-SELECT khata_pay(c.customer_id, ${attemptKeySql}, jsonb_build_object('1', u.pin_hash),
-  (SELECT q.token FROM credit_accounts a JOIN qr_codes q ON q.business_id = a.business_id
-    WHERE a.customer_id = c.customer_id ORDER BY a.business_id OFFSET :k LIMIT 1),
-  1000, 'pgb-' || gen_random_uuid(), 'x', now(), now() + interval '${idempotencyTtlSeconds} seconds', gen_random_uuid(), (:k % ${counterSlots})::smallint,
-  ${pinAttemptsMax}, ${pinLockSecondsBase}, ${pinLockSecondsMax}, ${paymentPaiseMax})
-FROM bench_clients c JOIN users u ON u.id = c.customer_id WHERE c.n = :n;
+const client = (column: string) => `(SELECT ${column} FROM bench_clients WHERE n = :n)`;
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** A UUIDv7 made in SQL (PostgreSQL 15 has no uuidv7()), time-ordered like the server's ids. */
+const uuidv7Sql = `(lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '7'
+  || substr(md5(random()::text), 1, 3) || '8' || substr(md5(random()::text), 1, 15))::uuid`;
+
+/** $1…$18 of payStatement, in the order PayParams are passed (payments.repository.ts). */
+const parameters = [
+  client('token_hash'),
+  `now() + interval '${sessionIdleTtlSeconds} seconds'`,
+  String(sessionTouchIntervalSeconds),
+  client('customer_id'),
+  `${quote(pinCounter.account(''))} || ${client('customer_id')}`,
+  `(SELECT jsonb_build_object(pin_key_version::text, pin_hash) FROM users WHERE id = ${client('customer_id')})`,
+  `(SELECT q.token FROM credit_accounts a JOIN qr_codes q ON q.business_id = a.business_id
+     WHERE a.customer_id = ${client('customer_id')} ORDER BY a.business_id OFFSET :k LIMIT 1)`,
+  '1000',
+  `'pgbench-' || gen_random_uuid()`,
+  `'x'`,
+  'now()',
+  `now() + interval '${idempotencyTtlSeconds} seconds'`,
+  uuidv7Sql,
+  ':slot',
+  String(pinAttemptsMax),
+  String(pinLockSecondsBase),
+  String(pinLockSecondsMax),
+  String(paymentPaiseMax),
+];
+
+export function payStatementForPgbench(dataset: PaymentsDataset): string {
+  const used = new Set([...payStatement.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+  if (used.size !== parameters.length) {
+    throw new Error(`payStatement takes ${used.size} parameters; bench/statements.ts maps ${parameters.length}`);
+  }
+  const sql = payStatement.replace(/\$(\d+)/g, (_, k: string) => `(${parameters[Number(k) - 1]})`);
+  return `\\set n random(0, ${dataset.customers - 1})
+\\set k random(0, ${dataset.accounts - 1})
+\\set slot random(0, ${counterSlots - 1})
+${sql.replace(/\s+/g, ' ').trim()};
 `;
 }

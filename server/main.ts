@@ -3,6 +3,7 @@
  * demo admin when config.demoAdmin says so, listens, and shuts down cleanly on SIGTERM/SIGINT.
  */
 import { randomInt } from 'node:crypto';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open';
@@ -21,6 +22,9 @@ function randomPin(): string {
 
 async function main(config: Config) {
   const database = await openConfiguredDatabase(config);
+  // The log is written in the background, in blocks of 4 KiB, so a request never waits on
+  // stdout; it is flushed on a clean stop (a crash may lose the last lines).
+  const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   const sms = config.smsProvider === 'webhook'
     ? webhookSmsProvider(config.smsWebhookUrl!)
     : developmentSmsProvider();
@@ -28,7 +32,7 @@ async function main(config: Config) {
     db: database.db,
     config,
     sms,
-    logger: { level: process.env.LOG_LEVEL ?? (config.isProduction ? 'info' : 'warn') },
+    logger: { level: process.env.LOG_LEVEL ?? (config.isProduction ? 'info' : 'warn'), stream: logDestination },
   });
 
   // A real deployment (DATABASE_URL or an https PUBLIC_URL) that asked for development
@@ -68,6 +72,7 @@ async function main(config: Config) {
     clearInterval(purgeTimer);
     await app.close();
     await database.close();
+    logDestination.flushSync();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,23 @@
+/** The production request log: one line per request, the path without its query. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './test/context';
+
+const lines: Record<string, unknown>[] = [];
+const stream = { write(chunk: string) { for (const line of chunk.split('\n')) if (line) lines.push(JSON.parse(line)); } };
+
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestContext({ logger: { level: 'info', stream } }); });
+afterAll(async () => { await ctx.close(); });
+
+it('writes one line per request, when it is answered, with its status and time', async () => {
+  await ctx.app.inject({ method: 'GET', url: '/api/health' });
+  await ctx.app.inject({ method: 'GET', url: '/api/customer/qr?token=secret-in-a-query' });
+  await ctx.app.inject({ method: 'POST', url: '/api/payments/process', payload: {} });
+  const requests = lines.filter((line) => line.msg === 'request');
+  expect(lines).toHaveLength(3);
+  expect(requests.map((line) => [(line.req as { url: string }).url, (line.res as { statusCode: number }).statusCode])).toEqual([
+    ['/api/health', 200], ['/api/customer/qr', 401], ['/api/payments/process', 401],
+  ]);
+  for (const line of requests) expect(line.responseTime).toEqual(expect.any(Number));
+  expect(JSON.stringify(lines)).not.toContain('secret-in-a-query');
+});
