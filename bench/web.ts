@@ -1,14 +1,16 @@
 /**
- * npm run bench:web — issue 5's web targets: builds the app, serves it from the real app
- * (built in this process over a fresh PGlite in a temporary directory, as e2e/harness.ts
- * does), seeds through the API a customer with credit accounts at 3 merchants and 30
- * payments, then runs Lighthouse 12.8.2 (mobile, default simulated throttling) on /cust
- * signed out and on the customer home "/" signed in, and measures /cust's JavaScript.
+ * npm run bench:web — issues 5 and 11's web targets: builds the app, serves it from the
+ * real app (built in this process over a fresh PGlite in a temporary directory, as
+ * e2e/app-server.ts does), seeds through the API a customer with credit accounts at 3
+ * merchants and 30 payments, then runs Lighthouse 12.8.2 (mobile, default simulated
+ * throttling) on /cust signed out and on "/" signed in as the customer (home), the first
+ * merchant (dashboard) and the admin (overview), and measures /cust's JavaScript as
+ * check:bundle does.
  *
  *   npx tsx bench/web.ts [--runs N]     N Lighthouse runs per page (default 3), median kept
  *   npx tsx bench/web.ts --serve        seeds, prints the address and cookie, keeps serving
  *
- * Lighthouse cannot sign in, so it sends the customer's session as a `session` cookie
+ * Lighthouse cannot sign in, so it sends each user's session as a `session` cookie
  * (--extra-headers): the app's GET requests carry cookies and the server accepts the
  * cookie when there is no Bearer header. Prints the figures, then a RESULT line last.
  */
@@ -26,14 +28,11 @@ import { migrateEmbedded } from '../server/db/migrate';
 import { developmentSmsProvider } from '../server/features/otp/sms';
 import { testConfig } from '../server/test/config';
 import { machine } from './lib';
-import { buildWeb, custScriptBudgetGzipBytes, kib, measureCustScripts, printCustScripts } from './web-budget';
+import {
+  buildWeb, chromiumArgs, chromiumPath, custScriptBudgetGzipBytes, kib, measureStaticScripts, printCustScripts, scriptsChromiumFetches,
+} from './web-budget';
 
-const chromiumPath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const lighthouseVersion = '12.8.2';
-const chromiumArgs = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 
 const merchantCount = 3;
 const paymentsPerMerchant = 10;
@@ -72,8 +71,10 @@ async function register(kind: 'customer' | 'business', phoneNumber: string, deta
   return registered.body.sessionToken;
 }
 
-/** A customer with credit at 3 approved merchants and 30 payments; its session token. */
-async function seedCustomer(ensureAdmin: (email: string, pin: string) => Promise<unknown>): Promise<string> {
+interface Sessions { customer: string; merchant: string; admin: string }
+
+/** A customer with credit at 3 approved merchants and 30 payments; the three roles' session tokens. */
+async function seedCustomer(ensureAdmin: (email: string, pin: string) => Promise<unknown>): Promise<Sessions> {
   const adminEmail = 'bench.admin@khata.test';
   await ensureAdmin(adminEmail, pin);
   const admin = (await call<{ sessionToken: string }>('POST', '/api/auth/admin/login', { body: { email: adminEmail, pin } })).body.sessionToken;
@@ -82,11 +83,13 @@ async function seedCustomer(ensureAdmin: (email: string, pin: string) => Promise
   const { paymentHandle } = (await call<{ paymentHandle: string }>('GET', '/api/customer/qr', { token: customer })).body;
 
   const shops = ['Ravi Stores', 'Meena Medicals', 'Sai Vegetables'];
+  let firstMerchant = '';
   for (let m = 0; m < merchantCount; m++) {
     const merchant = await register('business', `+91980000010${m}`, {
       name: `Owner ${m + 1}`, businessName: shops[m]!, businessType: 'Retail',
       email: `shop${m + 1}@khata.test`, address: `${12 + m} MG Road, Bengaluru`,
     });
+    firstMerchant ||= merchant;
     const me = (await call<{ business: { id: string } }>('GET', '/api/auth/me', { token: merchant })).body;
     await call('POST', '/api/admin/businesses/approve', { token: admin, body: { businessIds: [me.business.id], action: 'approve' } });
     await call('POST', '/api/business/create-credit-account', { token: merchant, body: { paymentHandle, creditLimit: '5000.00' } });
@@ -100,7 +103,7 @@ async function seedCustomer(ensureAdmin: (email: string, pin: string) => Promise
       });
     }
   }
-  return customer;
+  return { customer, merchant: firstMerchant, admin };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -198,8 +201,11 @@ function median(runs: LighthouseRun[]): LighthouseRun {
 
 interface Loaded { files: { url: string; rawBytes: number; gzipBytes: number; encoding: string }[]; gzipBytes: number; text: string }
 
-/** Opens `path` in Chromium (phone-sized, with the cookie if given) and records its scripts. */
-async function loadInChromium(path: string, cookie?: string): Promise<Loaded> {
+/**
+ * Opens `path` in Chromium (phone-sized, with the cookie if given), waits until `expected`
+ * shows, and records its scripts; throws with what it shows instead.
+ */
+async function loadInChromium(path: string, expected: string, cookie?: string): Promise<Loaded> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
@@ -221,8 +227,13 @@ async function loadInChromium(path: string, cookie?: string): Promise<Loaded> {
         });
       }));
     });
-    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(500);
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+    try {
+      await page.getByText(expected).first().waitFor({ timeout: 30_000 });
+    } catch {
+      throw new Error(`${path} does not show "${expected}"; it shows:\n${(await page.locator('body').innerText()).slice(0, 400)}`);
+    }
+    await page.waitForTimeout(1_000);
     await Promise.all(pending);
     files.sort((a, b) => b.gzipBytes - a.gzipBytes);
     const text = await page.locator('body').innerText();
@@ -254,8 +265,10 @@ async function main(): Promise<void> {
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
     started = Date.now();
-    const token = await seedCustomer((email, adminPin) => app.services.auth.ensureAdmin(email, adminPin));
-    const cookie = `session=${token}`;
+    const sessions = await seedCustomer((email, adminPin) => app.services.auth.ensureAdmin(email, adminPin));
+    const cookie = `session=${sessions.customer}`;
+    const merchantCookie = `session=${sessions.merchant}`;
+    const adminCookie = `session=${sessions.admin}`;
     const history = (await call<{ transactions: unknown[] }>('GET', '/api/transactions/customer?limit=50', { cookie })).body;
     const accounts = (await call<{ creditAccounts: unknown[] }>('GET', '/api/credit-accounts/customer', { cookie })).body;
     console.log(`seeded a customer with ${accounts.creditAccounts.length} credit accounts and ${history.transactions.length} transactions ` +
@@ -268,16 +281,19 @@ async function main(): Promise<void> {
     }
 
     // The home must really be the signed-in home with data, not the login screen.
-    const home = await loadInChromium('/', cookie);
+    const home = await loadInChromium('/', 'Sai Vegetables', cookie);
     for (const shop of ['Ravi Stores', 'Meena Medicals', 'Sai Vegetables']) {
       if (!home.text.includes(shop)) throw new Error(`the signed-in home does not show ${shop}; it shows:\n${home.text.slice(0, 400)}`);
     }
-    const cust = await loadInChromium('/cust');
-    if (!cust.text.includes('Welcome back')) throw new Error(`/cust does not show the login screen:\n${cust.text.slice(0, 400)}`);
+    const cust = await loadInChromium('/cust', 'Welcome back');
+    const dashboard = await loadInChromium('/', 'Ravi Stores', merchantCookie);
+    const overview = await loadInChromium('/', 'Recent Applications', adminCookie);
 
     const pages = [
       { name: '/cust (login, signed out)', url: `${baseUrl}/cust`, cookie: undefined, path: '/cust' },
       { name: '/ (customer home, 3 merchants, 30 payments)', url: `${baseUrl}/`, cookie, path: '/' },
+      { name: '/ (merchant dashboard, 10 payments)', url: `${baseUrl}/`, cookie: merchantCookie, path: '/' },
+      { name: '/ (admin overview, 3 businesses)', url: `${baseUrl}/`, cookie: adminCookie, path: '/' },
     ];
     const results: { name: string; result: LighthouseRun }[] = [];
     for (const page of pages) {
@@ -290,22 +306,29 @@ async function main(): Promise<void> {
       }
       const kept = median(all);
       console.log(`Lighthouse ${page.name}, median: ${describeRun(kept)}; LCP element: ${kept.lcpElement}`);
-      results.push({ name: page.path, result: kept });
+      results.push({ name: page.name, result: kept });
     }
 
-    const scripts = await measureCustScripts(webDir);
+    const scripts = await scriptsChromiumFetches(baseUrl);
     printCustScripts(scripts);
+    const staticScripts = measureStaticScripts(webDir);
+    console.log(`of which the entry and its static imports: ${staticScripts.gzipBytes.toLocaleString('en-US')} bytes gzipped`);
     const encodings = [...new Set(cust.files.map((file) => file.encoding))].join(', ');
     console.log(`Chromium loaded ${cust.files.length} script(s) for /cust: ${cust.gzipBytes.toLocaleString('en-US')} bytes gzipped ` +
       `(${kib(cust.gzipBytes)}), sent with content-encoding: ${encodings}`);
     for (const file of cust.files) console.log(`  ${file.url} ${file.rawBytes} raw, ${file.gzipBytes} gzip`);
-    console.log(`the signed-in home loaded ${home.files.length} scripts: ${home.gzipBytes.toLocaleString('en-US')} bytes gzipped (${kib(home.gzipBytes)})`);
+    for (const [name, loaded] of [['customer home', home], ['merchant dashboard', dashboard], ['admin overview', overview]] as const) {
+      console.log(`the ${name} loaded ${loaded.files.length} scripts: ${loaded.gzipBytes.toLocaleString('en-US')} bytes gzipped (${kib(loaded.gzipBytes)})`);
+    }
 
     const within = scripts.gzipBytes <= custScriptBudgetGzipBytes;
-    const [login, customerHome] = results.map((entry) => entry.result) as [LighthouseRun, LighthouseRun];
+    const [login, customerHome, merchantDashboard, adminOverview] = results.map((entry) => entry.result) as LighthouseRun[] as [
+      LighthouseRun, LighthouseRun, LighthouseRun, LighthouseRun,
+    ];
     const figures = (label: string, run: LighthouseRun) =>
       `${label} score=${run.score} lcp=${Math.round(run.lcpMs)}ms tbt=${Math.round(run.tbtMs)}ms cls=${run.cls.toFixed(3)}`;
     console.log(`RESULT ${figures('cust', login)}; ${figures('home', customerHome)}; ` +
+      `${figures('dashboard', merchantDashboard)}; ${figures('admin', adminOverview)}; ` +
       `cust-js-gzip=${scripts.gzipBytes}B (${kib(scripts.gzipBytes)}, budget ${custScriptBudgetGzipBytes}B ${within ? 'met' : 'MISSED'})`);
   } finally {
     await app.close();
