@@ -3,7 +3,7 @@
  * main.ts does that, and tests build the app with their own database and clock.
  */
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -114,6 +114,17 @@ function loggerOptions(logger: AppDeps['logger']) {
   return { ...options, serializers: { req: requestLogLine, ...options.serializers } };
 }
 
+/** One log line per request, written when it is answered, instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request');
+    else reply.log.info(line, 'request');
+  }
+}
+
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(deps: AppDeps): Promise<KhataApp> {
@@ -121,8 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   const securityHeaders = rawSecurityHeaders(config.publicUrl);
   const app = Fastify({
     logger: loggerOptions(deps.logger),
-    // One line per request, written when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // Fastify trusts no hop at all when given a bare number, so a hop count becomes
     // proxy-addr's own rule: the first N hops (the peer included) are proxies.
     trustProxy: typeof config.trustProxy === 'number'
@@ -136,9 +146,6 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
     },
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request');
-  });
   const services = createServices(deps);
 
   await app.register(errorsPlugin);
