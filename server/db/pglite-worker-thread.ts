@@ -39,6 +39,13 @@ const concat = (parts: Uint8Array[]) => {
   return out;
 };
 
+/**
+ * PostgreSQL's settings for the embedded database. PGlite's default shared_buffers (128 MB)
+ * lives in the WebAssembly heap and alone took the server's RSS from about 385 MB to 546 MB
+ * under the payments benchmark; 16 MB holds a small shop's working set (docs/performance.md).
+ */
+const embeddedSettings = ['shared_buffers=16MB'];
+
 let pg: PGlite;
 
 /** Named statements parsed once on this connection: name → parameter types and text. */
@@ -109,7 +116,11 @@ async function handle(request: Request): Promise<unknown> {
 
 async function start(): Promise<void> {
   try {
-    pg = await PGlite.create({ dataDir: options.dataDir, parsers: { [types.INT8]: bigintToNumber } });
+    pg = await PGlite.create({
+      dataDir: options.dataDir,
+      parsers: { [types.INT8]: bigintToNumber },
+      startParams: [...PGlite.defaultStartParams, ...embeddedSettings.flatMap((setting) => ['-c', setting])],
+    });
   } catch (error) {
     post({ type: 'failed', error: fieldsOf(error) });
     port.close();

@@ -3,7 +3,8 @@
  * serves HTTP. `PgliteWorkerClient` answers what Drizzle's PGlite driver and our own code
  * call on a PGlite client (query, exec, transaction, listen, close), by message.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -256,7 +257,12 @@ export type { QueryResult };
 
 /** Opens embedded PGlite in its worker thread, behind the same `Database` as in-process PGlite. */
 export async function openPgliteWorker(options: WorkerOptions = {}): Promise<Database & { client: PgliteWorkerClient }> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    // A new data directory: initdb's memory stays with the thread that ran it (about 600 MB
+    // of RSS), so a first thread creates the database and ends, and a fresh one serves.
+    mkdirSync(options.dataDir, { recursive: true });
+    await (await PgliteWorkerClient.start(options)).close();
+  }
   const client = await PgliteWorkerClient.start(options);
   // Drizzle's PGlite driver calls only query and transaction, which the client answers alike.
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
