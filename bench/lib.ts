@@ -81,6 +81,22 @@ export function serverEnv(options: { tuned?: boolean } = {}): Record<string, str
   };
 }
 
+let serverBuilt = false;
+
+/**
+ * What `npm start` runs: the server built into dist/server (built here once per
+ * benchmark), or its TypeScript through tsx with BENCH_SERVER_SOURCE=1.
+ */
+function serverEntry(): string[] {
+  if (process.env.BENCH_SERVER_SOURCE === '1') return ['--import', 'tsx', 'server/main.ts'];
+  if (!serverBuilt) {
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`building the server failed:\n${built.stdout}${built.stderr}`);
+    serverBuilt = true;
+  }
+  return ['--enable-source-maps', 'dist/server/main.mjs'];
+}
+
 /** A TCP port nothing listens on now (benchmarks may run beside each other). */
 export async function freePort(): Promise<number> {
   const probe = createServer();
@@ -93,7 +109,9 @@ export async function freePort(): Promise<number> {
 /** Starts the real server (`serverEnv()` plus `env`) as a child process and samples its memory. */
 export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...serverEntry()], {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '/nonexistent', ...serverEnv(), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
