@@ -1,19 +1,26 @@
 // The theme goes first so the page never renders in the wrong colours.
 import './lib/apply-initial-theme';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
-import { App } from './app/app';
-import { queryClient } from './lib/query-client';
+import { FullPageSpinner } from './components/ui/spinner';
+import { fetchCurrentUser } from './features/auth/api/fetch-current-user';
+import { getSessionToken } from './lib/session';
+import { Boot } from './app/boot';
+import { loadFullApp } from './app/load-full-app';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+// A failed question (server down) leaves the visitor signed out; signing in reports it.
+const currentUser = fetchCurrentUser().catch(() => null);
+// Anywhere but a signed-out /cust the whole app is needed: fetch it beside the question.
+if (window.location.pathname !== '/cust' || getSessionToken()) void loadFullApp().catch(() => {});
+
 createRoot(root).render(
   <StrictMode>
-    <AppProviders client={queryClient}>
-      <App />
-    </AppProviders>
+    <Suspense fallback={<FullPageSpinner />}>
+      <Boot currentUser={currentUser} />
+    </Suspense>
   </StrictMode>,
 );

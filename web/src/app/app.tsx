@@ -4,7 +4,8 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentPro
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import type { MeResponse } from '@common/api-types';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { currentUserQueryKey, useCurrentUser } from '@/features/auth/api/get-current-user';
+import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { prefetchCustomerHome } from '@/features/customer-home/api/prefetch-customer-home';
 import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
 import { loadCustomerApp } from './load-customer-app';

@@ -114,15 +114,20 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
  * on401 "returnNull" a 401 yields null instead of an error (used for /api/auth/me).
  */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const response = await fetch(queryKey.join('/'), {
-      headers: requestHeaders(false),
-      credentials: 'include',
-    });
-    if (on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
+  return ({ queryKey }) => get<T>(queryKey.join('/'), on401);
+}
+
+/** A GET outside the query layer whose 401 answers null: "nobody is signed in". */
+export const getOrNullWhenSignedOut = <T>(url: string) => get<T>(url, 'returnNull');
+
+async function get<T>(url: string, on401: UnauthorizedBehavior): Promise<T | null> {
+  const response = await fetch(url, {
+    headers: requestHeaders(false),
+    credentials: 'include',
+  });
+  if (on401 === 'returnNull' && response.status === 401) return null;
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
 }
 
 const errorMessagePattern = /^\d{3}: ([\s\S]*)$/;

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { CustomerLoginForm } from '@/features/auth/components/customer-login-form';
 import { loadCustomerApp } from '@/app/load-customer-app';
+import { WithQueryClient } from '@/lib/with-query-client';
 import { AuthLayout } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
@@ -17,16 +18,20 @@ export function CustomerLogin() {
   if (mode === 'reset') {
     return (
       <AuthLayout title="Reset your PIN" subtitle="We will send a code to your registered mobile number">
-        <Suspense fallback={<Spinner className="py-10" />}>
-          <PinResetWizard role="customer" onBackToLogin={() => setMode('login')} />
-        </Suspense>
+        <WithQueryClient>
+          <Suspense fallback={<Spinner className="py-10" />}>
+            <PinResetWizard role="customer" onBackToLogin={() => setMode('login')} />
+          </Suspense>
+        </WithQueryClient>
       </AuthLayout>
     );
   }
   if (mode === 'register') {
     return (
       <AuthLayout title="Create your account" subtitle="Pay your merchants on credit with a scan">
-        <RegistrationPanel kind="customer" onBackToLogin={() => setMode('login')} />
+        <WithQueryClient>
+          <RegistrationPanel kind="customer" onBackToLogin={() => setMode('login')} />
+        </WithQueryClient>
       </AuthLayout>
     );
   }

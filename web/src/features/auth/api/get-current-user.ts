@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '@common/api-types';
 import { getQueryFn } from '@/lib/api-client';
-
-export const currentUserQueryKey = ['/api/auth/me'] as const;
+import { currentUserQueryKey } from './fetch-current-user';
 
 /** The signed-in user, or null when signed out (a 401 is not an error here). */
 export function useCurrentUser() {

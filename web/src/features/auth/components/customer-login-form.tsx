@@ -1,11 +1,11 @@
-import { useRef, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import type { SessionResponse } from '@common/api-types';
 import { Button } from '@/components/ui/button';
 import { PhoneNumberInput, PinInput } from '@/components/ui/digit-inputs';
 import { Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
-import { serverMessage } from '@/lib/api-client';
+import { apiRequest, serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
-import { useLoginCustomer } from '@/features/auth/api/login-customer';
 import type { CustomerLoginValues } from '@/features/auth/schemas';
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in';
 
@@ -33,7 +33,8 @@ interface CustomerLoginFormProps {
 }
 
 export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLoginFormProps) {
-  const login = useLoginCustomer();
+  // Plain state, not a mutation hook: the signed-out /cust has no query layer (app/boot.tsx).
+  const [isPending, setPending] = useState(false);
   const completeSignIn = useCompleteSignIn();
   const phone = useRef<HTMLInputElement>(null);
   const pin = useRef<HTMLInputElement>(null);
@@ -49,18 +50,16 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
 
   const submit = (values: CustomerLoginValues, loginFailedDefault: string) => {
     onSignInStart?.();
-    login.mutate(
-      { phoneNumber: toPhoneNumber(values.phone), pin: values.pin },
-      {
-        onSuccess: completeSignIn,
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Login Failed',
-            description: serverMessage(error) ?? loginFailedDefault,
-          }),
-      },
-    );
+    setPending(true);
+    apiRequest<SessionResponse>('POST', '/api/auth/customer/login', { phoneNumber: toPhoneNumber(values.phone), pin: values.pin })
+      .finally(() => setPending(false))
+      .then(completeSignIn, (error: unknown) =>
+        toast({
+          variant: 'destructive',
+          title: 'Login Failed',
+          description: serverMessage(error) ?? loginFailedDefault,
+        }),
+      );
   };
 
   return (
@@ -79,7 +78,7 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
         <Label htmlFor="login-pin">PIN</Label>
         <PinInput id="login-pin" name="pin" autoComplete="current-password" ref={pin} />
       </div>
-      <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
+      <Button type="submit" size="lg" disabled={isPending} aria-busy={isPending}>
         Sign In
       </Button>
       <Button variant="secondary" size="lg" onClick={onCreateAccount}>

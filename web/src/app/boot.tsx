@@ -1,0 +1,44 @@
+/**
+ * What runs first. A signed-out visitor of /cust, the first screen most people see, gets
+ * the login screen with React and the router alone: TanStack Query, the other logins and
+ * the signed-in apps load once they are needed (a sign-in, registration or reset opens
+ * them, or any other path). Everyone else gets the whole app (full-app.tsx) at once.
+ */
+import { lazy, Suspense, use, useState } from 'react';
+import type { MeResponse } from '@common/api-types';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
+import { SignedInListener } from '@/features/auth/use-complete-sign-in';
+import { loadFullApp } from './load-full-app';
+import { CustomerLogin } from './routes/customer-login';
+
+const FullApp = lazy(() => loadFullApp().then((m) => ({ default: m.FullApp })));
+const preloadFullApp = () => void loadFullApp().catch(() => {});
+
+/** Whether start-up can show the login screen without the whole app. */
+export const startsSignedOutAtCust = (me: MeResponse | null) => me === null && window.location.pathname === '/cust';
+
+export function Boot({ currentUser }: { currentUser: Promise<MeResponse | null> }) {
+  const startupMe = use(currentUser);
+  // What the whole app starts from, or null while the login screen stands alone. After a
+  // sign-in there the start-up answer is stale (undefined): the whole app asks again.
+  const [handOver, setHandOver] = useState<{ me: MeResponse | null | undefined } | null>(() =>
+    startsSignedOutAtCust(startupMe) ? null : { me: startupMe },
+  );
+  if (handOver) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <FullApp me={handOver.me} />
+      </Suspense>
+    );
+  }
+  return (
+    <SignedInListener value={() => setHandOver({ me: undefined })}>
+      {/* The first touch starts loading the whole app, which any next step needs. */}
+      <div className="contents" onFocusCapture={preloadFullApp} onPointerDownCapture={preloadFullApp}>
+        <CustomerLogin />
+      </div>
+      <Toaster />
+    </SignedInListener>
+  );
+}
