@@ -32,7 +32,8 @@
 -- 6. The guarded debit. owed + amount + fee <= limit, checked and changed in one UPDATE;
 --    a dynamic code is consumed in the same transaction (paid_at IS NULL guard).
 -- 7. The ledger. One immutable `payment` row and the merchant's counters
---    (business_counters, slot from counterSlots in stats.service.ts); twin: the reconcile
+--    (business_counters: a slot row no concurrent payment holds, else a new one at
+--    p_counter_slot, below counterSlots in stats.service.ts); twin: the reconcile
 --    command (server/features/transactions), which rebuilds balances and fees from rows.
 --
 -- Refusals after the PIN check are raised as SQLSTATE KH000 with the error code as the
@@ -185,12 +186,23 @@ BEGIN
   VALUES (p_transaction_id, 'payment', 'completed', v_account.id, p_customer_id, v_code.business_id, v_amount, v_fee,
           v_code.fee_basis_points, v_total, v_account.limit_paise, v_account.owed_paise, v_code.id, v_code.description, p_now);
 
-  INSERT INTO business_counters (business_id, slot, customers, credit_issued_paise, revenue_paise, payments)
-  VALUES (v_code.business_id, p_counter_slot, 0, v_total, v_amount, 1)
-  ON CONFLICT (business_id, slot) DO UPDATE SET
-    credit_issued_paise = business_counters.credit_issued_paise + excluded.credit_issued_paise,
-    revenue_paise = business_counters.revenue_paise + excluded.revenue_paise,
-    payments = business_counters.payments + 1;
+  -- The counters: whichever of the merchant's slot rows no other payment holds now, so
+  -- payments to one busy shop never queue on one row; a new slot only when all are held.
+  UPDATE business_counters c SET
+    credit_issued_paise = c.credit_issued_paise + v_total,
+    revenue_paise = c.revenue_paise + v_amount,
+    payments = c.payments + 1
+  WHERE c.business_id = v_code.business_id AND c.slot = (
+    SELECT f.slot FROM business_counters f WHERE f.business_id = v_code.business_id
+    FOR UPDATE SKIP LOCKED LIMIT 1);
+  IF NOT FOUND THEN
+    INSERT INTO business_counters (business_id, slot, customers, credit_issued_paise, revenue_paise, payments)
+    VALUES (v_code.business_id, p_counter_slot, 0, v_total, v_amount, 1)
+    ON CONFLICT (business_id, slot) DO UPDATE SET
+      credit_issued_paise = business_counters.credit_issued_paise + excluded.credit_issued_paise,
+      revenue_paise = business_counters.revenue_paise + excluded.revenue_paise,
+      payments = business_counters.payments + 1;
+  END IF;
 
   -- The answer, in the ledger's raw units; the service formats it.
   v_result := jsonb_build_object(
