@@ -1,8 +1,7 @@
 // The theme goes first so the page never renders in the wrong colours.
 import './lib/apply-initial-theme';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FullPageSpinner } from './components/ui/spinner';
 import { fetchCurrentUser } from './features/auth/api/fetch-current-user';
 import { getSessionToken } from './lib/session';
 import { Boot } from './app/boot';
@@ -12,15 +11,17 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// A failed question (server down) leaves the visitor signed out; signing in reports it.
-const currentUser = fetchCurrentUser().catch(() => null);
 // Anywhere but a signed-out /cust the whole app is needed: fetch it beside the question.
 if (window.location.pathname !== '/cust' || getSessionToken()) void loadFullApp().catch(() => {});
 
-createRoot(root).render(
-  <StrictMode>
-    <Suspense fallback={<FullPageSpinner />}>
-      <Boot currentUser={currentUser} />
-    </Suspense>
-  </StrictMode>,
-);
+// index.html shows the spinner until then. A failed question (server down) leaves the
+// visitor signed out; signing in reports it.
+void fetchCurrentUser()
+  .catch(() => null)
+  .then((startupMe) =>
+    createRoot(root).render(
+      <StrictMode>
+        <Boot startupMe={startupMe} />
+      </StrictMode>,
+    ),
+  );

@@ -4,7 +4,7 @@
  * the signed-in apps load once they are needed (a sign-in, registration or reset opens
  * them, or any other path). Everyone else gets the whole app (full-app.tsx) at once.
  */
-import { lazy, Suspense, use, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { MeResponse } from '@common/api-types';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
@@ -18,8 +18,8 @@ const preloadFullApp = () => void loadFullApp().catch(() => {});
 /** Whether start-up can show the login screen without the whole app. */
 export const startsSignedOutAtCust = (me: MeResponse | null) => me === null && window.location.pathname === '/cust';
 
-export function Boot({ currentUser }: { currentUser: Promise<MeResponse | null> }) {
-  const startupMe = use(currentUser);
+/** `startupMe`: the current user as start-up found it (main.tsx), null signed out. */
+export function Boot({ startupMe }: { startupMe: MeResponse | null }) {
   // What the whole app starts from, or null while the login screen stands alone. After a
   // sign-in there the start-up answer is stale (undefined): the whole app asks again.
   const [handOver, setHandOver] = useState<{ me: MeResponse | null | undefined } | null>(() =>
