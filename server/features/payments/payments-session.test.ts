@@ -100,3 +100,31 @@ describe('the ledger key', () => {
     await expect(attempt).rejects.toThrow();
   });
 });
+
+describe('the request limits of the payment route', () => {
+  it("counts a remembered token on its session's budget, and a made-up one on its address", async () => {
+    const limited = await createTestContext({ config: { sessionRateLimitPerMinute: 4, rateLimitPerMinute: 12 } });
+    try {
+      const { customer, generate, pay } = await paymentSetup(limited, { limit: '10000' });
+      const code = await generate();
+      // The first payment looks the session up, the later ones are remembered: all count
+      // on the session's 4 a minute (setting up spent some), then every one is refused.
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await pay(code.qrData, { amount: '1' })).statusCode);
+      const paid = statuses.filter((status) => status === 201).length;
+      expect(paid).toBeGreaterThanOrEqual(2);
+      expect(paid).toBeLessThan(4);
+      expect(statuses).toEqual([...Array(paid).fill(201), ...Array(6 - paid).fill(429)]);
+      const madeUp = [];
+      for (let i = 0; i < 6; i++) madeUp.push((await pay(code.qrData, { amount: '1', token: `made-up-token-${i}` })).statusCode);
+      expect(madeUp.filter((status) => status === 401).length + madeUp.filter((status) => status === 429).length).toBe(6);
+      expect(madeUp.at(-1)).toBe(429);
+      const rows = rowsOf<{ count: number }>(await limited.database.db.execute(sql`
+        select count(*)::int as count from transactions t join sessions s on s.user_id = t.customer_id
+        where s.token_hash = ${hashToken(customer.token)}`));
+      expect(rows[0]!.count).toBe(paid);
+    } finally {
+      await limited.close();
+    }
+  });
+});
