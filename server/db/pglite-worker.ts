@@ -20,9 +20,8 @@ type Parsers = Record<number, (value: string) => unknown>;
 /** Rebuilds a database error on this side with the fields the services read. */
 function errorFrom(fields: ErrorFields): Error {
   const { name, message, ...rest } = fields;
-  const error = name === 'RangeError' ? new RangeError(message) : new Error(message);
-  if (name !== 'Error' && name !== 'RangeError') error.name = name;
-  return Object.assign(error, rest);
+  // A BIGINT beyond 2^53 is a RangeError, as in this thread; every other error a plain Error with its fields.
+  return Object.assign(name === 'RangeError' ? new RangeError(message) : new Error(message), rest);
 }
 
 const probe = 'khata-raw-text-probe';
