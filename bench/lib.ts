@@ -94,7 +94,11 @@ function serverEntry(): string[] {
     if (built.status !== 0) throw new Error(`building the server failed:\n${built.stdout}${built.stderr}`);
     serverBuilt = true;
   }
-  return ['--enable-source-maps', 'dist/server/main.mjs'];
+  // The node command of `npm start`, flags and all, read from package.json so the two agree.
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const command = start.split('&&').at(-1)!.trim().split(/\s+/);
+  if (command[0] !== 'node') throw new Error(`npm start no longer ends with a node command: ${start}`);
+  return command.slice(1);
 }
 
 /** A TCP port nothing listens on now (benchmarks may run beside each other). */

@@ -2,9 +2,9 @@
  * The real entry point as a separate process: start-up refusals, the demo admin, the
  * health check and a clean stop on SIGTERM.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -16,8 +16,18 @@ import { adminUrl, databaseUrlFor, testServerUrl } from './test/database-url';
 const dataDir = mkdtempSync(join(tmpdir(), 'khata-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/** The TypeScript through tsx (npm run dev), or the build as `npm start` runs it. */
+const fromSource = ['--import', 'tsx', 'server/main.ts'];
+
+function built(): string[] {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build:server failed: ${build.stderr}`);
+  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return start.split('&&').at(-1)!.trim().split(/\s+/).slice(1);
+}
+
+function startServer(env: Record<string, string>, entry = fromSource) {
+  const child = spawn(process.execPath, entry, {
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIR: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -50,9 +60,9 @@ describe('server/main.ts', () => {
     expect(server.output()).toContain('refuses the development SMS provider');
   });
 
-  it('creates a demo admin whose printed PIN signs in, then stops cleanly on SIGTERM', async () => {
+  it('built as npm start runs it (PGlite in its worker thread): creates a demo admin whose printed PIN signs in, then stops cleanly on SIGTERM', async () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const server = startServer({ PORT: port });
+    const server = startServer({ PORT: port }, built());
     const [, email, pin] = await server.waitFor(/Demo admin created: e-mail (\S+), PIN (\d{4})/);
     await server.waitFor(/Khata is running on/);
     const base = `http://127.0.0.1:${port}`;

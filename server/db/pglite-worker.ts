@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -54,15 +55,22 @@ export interface WorkerTransaction {
   readonly closed: boolean;
 }
 
+/** The worker's young generation: V8's default (about 48 MB) grows with every result. */
+const youngGenerationMb = 6;
+
 /**
  * Starts the thread. Built (`npm start` runs dist/server/main.mjs) its file sits beside this
  * one as JavaScript. From source it is TypeScript, and Node 20 runs no module loader hooks
  * in a worker, so the worker registers tsx's CommonJS hook and requires the file through it.
+ *
+ * PostgreSQL's WebAssembly is compiled by V8's baseline compiler only (Liftoff): the
+ * optimising tier's background compilation of a module this size left some 100 MB in
+ * malloc arenas for good, and cost the server its 250 MB budget (issue 11); the baseline
+ * code runs payments about 17 % slower (docs/performance.md). The flag is process-wide and
+ * read when a module is compiled, so it is set before the thread loads PGlite.
  */
-/** The worker's young generation: V8's default (about 48 MB) grows with every result. */
-const youngGenerationMb = 6;
-
 function startThread(options: WorkerOptions): Worker {
+  setFlagsFromString('--liftoff-only');
   // Each result is garbage a moment later: a small young generation is collected often
   // and cheaply, where V8's default let the thread's heap grow by some 40 MB under load.
   const settings = { workerData: options, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } };
