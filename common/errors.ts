@@ -125,6 +125,8 @@ export const errors = {
     message: 'Live updates are already open in {windows, plural, one {# window} other {# windows}} of this sign-in. Close one and try again.',
   },
   streams_busy: { status: 429, code: 'rate_limited', message: 'Live updates are busy right now. They will resume shortly.' },
+  // Availability (issue 12): the database is unreachable; the answer says when to retry.
+  database_unavailable: { status: 503, message: 'Khata is briefly unavailable. Please try again in a moment.' },
   internal: { status: 500, message: 'Internal error' },
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { transactionAttemptsMax } from '@common/limits';
+import { databaseConnectTimeoutMs, transactionAttemptsMax } from '@common/limits';
 import { bigintToNumber } from './pglite-worker-protocol';
 import { PgliteWorkerClient } from './pglite-worker';
 
@@ -67,6 +67,9 @@ export function openPostgres(options: PostgresOptions): Database & { pool: pg.Po
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
     types: pgTypes,
+    // A request never waits longer than this for a connection: with the database away it
+    // is answered 503 instead of hanging (issue 12).
+    connectionTimeoutMillis: databaseConnectTimeoutMs,
   });
   // An idle client that loses its connection emits here; without a listener the
   // process would crash. The pool replaces the client on next use.
@@ -93,6 +96,30 @@ export async function preparedQuery<T>(db: Db, name: string, text: string, value
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const retryableSqlStates = new Set(['40001', '40P01']);
+
+/** Socket errors of a connection that cannot be made or was cut. */
+const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** SQLSTATEs of a server that is shutting down, starting up or refusing connections. */
+const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What `pg` and `pg-pool` say, without a code, when a connection ends or cannot be had. */
+const connectionLostMessages = [/^Connection terminated/, /timeout exceeded when trying to connect/, /Client has encountered a connection error/];
+
+/**
+ * True when an error means the database cannot be reached right now (refused, cut,
+ * restarting, in recovery, out of connections), not that a statement was wrong: the
+ * request is answered 503 with Retry-After instead of 500 (issue 12).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (connectionErrorCodes.has(code) || unavailableSqlStates.has(code) || code.startsWith('08'))) {
+      return true;
+    }
+    if (typeof message === 'string' && connectionLostMessages.some((pattern) => pattern.test(message))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** The SQLSTATE of a database error, also when Drizzle wrapped it. */
 export function sqlState(error: unknown): string | undefined {

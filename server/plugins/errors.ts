@@ -1,10 +1,12 @@
 /**
  * One error model: an AppError becomes `{ error, code }` with its status; a malformed
- * request becomes a 400; anything else is logged and answered "Internal error", with no
- * stack or SQL text.
+ * request becomes a 400; an unreachable database a 503 with Retry-After; anything else is
+ * logged and answered "Internal error", with no stack or SQL text.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { databaseRetryAfterSeconds } from '@common/limits';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../errors';
 
 /** Answers an expected failure with its entry's status and body. */
@@ -33,6 +35,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ? 'body_not_json_type'
         : (error as FastifyError).code?.startsWith('FST_ERR_CTP') ? 'body_not_json' : 'request_invalid';
       return refuse(reply, new AppError(key));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: (error as Error).message } }, 'database unavailable');
+      void reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return refuse(reply, new AppError('database_unavailable'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return refuse(reply, new AppError('internal'));
