@@ -151,7 +151,5 @@ export const eventSeenIdsMax = 200;
 export const sessionBindingsMax = 50_000;
 /** Ledger events one NOTIFY round trip carries; more wait for the next. */
 export const eventsPerNotifyMax = 500;
-/** The longest a request waits for a database connection before it is answered 503 (issue 12). */
-export const databaseConnectTimeoutMs = 2_000;
 /** The Retry-After of a 503 while the database is unreachable. */
 export const databaseRetryAfterSeconds = 5;

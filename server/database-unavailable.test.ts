@@ -1,5 +1,5 @@
 /**
- * Issue 12, first part: with the database unreachable, a request is answered 503 with a
+ * Issue 12, first part: with the database refusing connections, a request is answered 503 with a
  * readable error and Retry-After, never a 500, and the health check says not ready.
  * The app here is built on a PostgreSQL address where nothing listens.
  */

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { databaseConnectTimeoutMs, transactionAttemptsMax } from '@common/limits';
+import { transactionAttemptsMax } from '@common/limits';
 import { bigintToNumber } from './pglite-worker-protocol';
 import { PgliteWorkerClient } from './pglite-worker';
 
@@ -67,9 +67,6 @@ export function openPostgres(options: PostgresOptions): Database & { pool: pg.Po
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
     types: pgTypes,
-    // A request never waits longer than this for a connection: with the database away it
-    // is answered 503 instead of hanging (issue 12).
-    connectionTimeoutMillis: databaseConnectTimeoutMs,
   });
   // An idle client that loses its connection emits here; without a listener the
   // process would crash. The pool replaces the client on next use.
