@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,9 +35,23 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * React, plus Lingui: its macros (`<Trans>`, `t`) compile to message lookups (plugin-react
+ * 6 no longer runs Babel, so Babel runs on the web sources for them alone) and `.po`
+ * catalogues compile on import, failing the build on a missing translation. vitest.config
+ * uses the same list.
+ */
+export function translationPlugins() {
+  return [
+    react(),
+    babel({ include: /[\\/]web[\\/]src[\\/].*\.[jt]sx?$/, sourceMap: true, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui({ failOnMissing: true, failOnCompileError: true }),
+  ];
+}
+
 const config: UserConfig = {
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [...translationPlugins(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       // The same aliases as tsconfig.json's paths.

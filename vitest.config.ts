@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
+import { translationPlugins } from './vite.config';
 import { fileURLToPath } from 'node:url';
 
 /** tsconfig.json's paths, for every project. */
@@ -30,7 +30,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: translationPlugins(),
         resolve,
         test: {
           name: 'web',

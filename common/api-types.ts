@@ -1,4 +1,5 @@
 /** Shapes of the answers the server gives and the web app reads. */
+import type { Language } from './languages';
 
 export type Role = 'customer' | 'business' | 'admin';
 export type BusinessStatus = 'pending' | 'approved' | 'rejected';
@@ -31,6 +32,8 @@ export interface BusinessProfile {
 export interface MeResponse {
   user: UserView;
   business: BusinessProfile | null;
+  /** The user's saved language choice, null until they make one (issue 13). */
+  language: Language | null;
 }
 
 export interface SessionResponse {

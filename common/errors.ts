@@ -127,6 +127,12 @@ export const errors = {
   streams_busy: { status: 429, code: 'rate_limited', message: 'Live updates are busy right now. They will resume shortly.' },
   // Availability (issue 12): the database is unreachable; the answer says when to retry.
   database_unavailable: { status: 503, message: 'Khata is briefly unavailable. Please try again in a moment.' },
+  // The payment's statement was sent but its answer was lost with the connection: it may
+  // have been committed. Resending it with the same Idempotency-Key is safe and tells.
+  payment_outcome_unknown: {
+    status: 503,
+    message: 'We could not confirm this payment yet. Send it again with the same Idempotency-Key to get its outcome: it is never charged twice.',
+  },
   internal: { status: 500, message: 'Internal error' },
 } as const satisfies Record<string, ErrorEntry>;
 

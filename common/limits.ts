@@ -153,3 +153,24 @@ export const sessionBindingsMax = 50_000;
 export const eventsPerNotifyMax = 500;
 /** The Retry-After of a 503 while the database is unreachable. */
 export const databaseRetryAfterSeconds = 5;
+/**
+ * How long one attempt to open a database connection may take: a database that swallows
+ * packets (a dead host, a cut network) fails the request with 503 in this time instead of
+ * hanging it. It bounds connecting only, never the wait for a free pooled connection.
+ */
+export const databaseConnectTimeoutMs = 2_000;
+/** While the database is lost, how often one probe checks whether it is back (to log it). */
+export const databaseProbeIntervalMs = 500;
+/**
+ * A payment whose outcome is unknown (no answer, or a 502, 503 or 504) is resent with the
+ * same Idempotency-Key and body for this long from its first failure: the server answers a
+ * resend of a committed payment with its original result. After that the customer is told
+ * the payment is not confirmed yet, never that it failed (issue 12).
+ */
+export const paymentOutcomeCheckSeconds = 30;
+/** The first wait before such a resend; it doubles up to paymentResendWaitMsMax. */
+export const paymentResendWaitMsFirst = 1_000;
+/** The longest wait between resends, a server's Retry-After included: 5 s is the server's own. */
+export const paymentResendWaitMsMax = 5_000;
+/** The "Payment not confirmed yet" toast stays this long: it asks the customer to act, in two sentences. */
+export const paymentNotConfirmedToastMs = 15_000;

@@ -8,19 +8,18 @@
  *
  * Runs on PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set, on PGlite otherwise.
  */
-import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, rowsOf, type Database } from '../server/db/client';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
 import { testServerUrl } from '../server/test/database-url';
 import {
-  benchPin, createPostgresDatabase, freePort, randomBetween, runReconcile, seedPayments, sleep, startKhata,
+  createPostgresDatabase, freePort, randomBetween, runReconcile, seconds, seedPayments, sleep, startKhata,
   type KhataProcess, type Payer,
 } from './lib';
+import { expectLedgerMatches, payUntilAnswered, readLedger, PaymentLoad, type Acknowledged, type Refused } from './payments';
 
 // 20 kills in `npm run test:adversarial`; fewer in every `npm test`, to keep CI short.
 const kills = Number(process.env.KHATA_CRASH_KILLS ?? 8);
@@ -67,17 +66,6 @@ beforeAll(async () => {
 
 afterAll(async () => { await cleanup(); });
 
-interface Acknowledged { key: string; token: string; qrToken: string; transactionId: string; totalPaise: number; amountPaise: number }
-
-const rupees = (paise: number) => `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
-const paiseOf = (wire: string) => {
-  const [whole, fraction = ''] = wire.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-};
-/** A client's pause before retrying: 50 ms, doubling up to 400 ms, with jitter. */
-const backoffMs = (attempt: number) => Math.min(400, 25 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random());
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
 describe(`crash safety on ${engine}`, () => {
   it(`loses no acknowledged payment and charges none twice across ${kills} kill -9s`, async () => {
     const started = Date.now();
@@ -87,70 +75,39 @@ describe(`crash safety on ${engine}`, () => {
     const url = server.url;
 
     const acknowledged: Acknowledged[] = [];
-    const refused: { key: string; status: number; body: string }[] = [];
+    const refused: Refused[] = [];
     const counts = { issued: 0, attempts: 0, retries: 0, networkErrors: 0, serverErrors: 0, keysRetried: 0, maxAttemptsPerKey: 0, replayed: 0 };
     let inFlight = 0;
-    let issuing = true;
-    /** Set when the test fails part-way: clients stop retrying so nothing outlives it. */
-    let abandoned = false;
+    const load = new PaymentLoad();
 
-    /** Pays once, retrying the same key and body until a definitive answer. */
+    /** Pays once, retrying the same key and body until a definitive answer, counting every attempt. */
     async function payOnce(payer: Payer) {
-      const qrToken = payer.qrTokens[randomBetween(0, payer.qrTokens.length - 1)]!;
-      const amountPaise = randomBetween(100, 10_000);
-      const key = `crash-${randomUUID()}`;
-      const body = JSON.stringify({ qrData: qrToken, pin: benchPin, amount: rupees(amountPaise) });
       counts.issued += 1;
-      for (let attempt = 1; !abandoned; attempt++) {
-        counts.attempts += 1;
-        if (attempt > 1) counts.retries += 1;
-        if (attempt === 2) counts.keysRetried += 1;
-        counts.maxAttemptsPerKey = Math.max(counts.maxAttemptsPerKey, attempt);
-        let status: number;
-        let text: string;
-        const attemptStarted = Date.now();
-        inFlight += 1;
-        try {
-          const response = await fetch(`${url}/api/payments/process`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${payer.token}`, 'idempotency-key': key },
-            body,
-            signal: AbortSignal.timeout(20_000),
-          });
-          status = response.status;
-          text = await response.text();
-        } catch {
-          counts.networkErrors += 1;
-          await sleep(backoffMs(attempt));
-          continue;
-        } finally {
+      const result = await payUntilAnswered({
+        url, payer, keyPrefix: 'crash', abandoned: () => load.abandoned,
+        onSend: (attempt) => {
+          counts.attempts += 1;
+          if (attempt > 1) counts.retries += 1;
+          if (attempt === 2) counts.keysRetried += 1;
+          counts.maxAttemptsPerKey = Math.max(counts.maxAttemptsPerKey, attempt);
+          inFlight += 1;
+        },
+        onAnswer: ({ status }) => {
           inFlight -= 1;
-        }
-        if (status >= 500) {
-          counts.serverErrors += 1;
-          await sleep(backoffMs(attempt));
-          continue;
-        }
-        if (status === 201) {
-          const { transaction } = JSON.parse(text) as {
-            transaction: { id: string; amount: string; totalAmount: string; createdAt: string };
-          };
-          expect(paiseOf(transaction.amount)).toBe(amountPaise);
-          // Paid by an earlier attempt whose answer the kill swallowed: this one is the replay.
-          if (Date.parse(transaction.createdAt) < attemptStarted) counts.replayed += 1;
-          acknowledged.push({
-            key, token: payer.token, qrToken, transactionId: transaction.id, amountPaise, totalPaise: paiseOf(transaction.totalAmount),
-          });
-        } else {
-          refused.push({ key, status, body: text });
-        }
-        return;
+          if (status === 0) counts.networkErrors += 1;
+          else if (status >= 500) counts.serverErrors += 1;
+        },
+      });
+      if (result.outcome === 'acknowledged') {
+        // Paid by an earlier attempt whose answer the kill swallowed: this one is the replay.
+        if (Date.parse(result.payment.createdAt) < result.payment.sentAt) counts.replayed += 1;
+        acknowledged.push(result.payment);
+      } else if (result.outcome === 'refused') {
+        refused.push(result.refusal);
       }
     }
 
-    const workers = Array.from({ length: clients }, async () => {
-      while (issuing) await payOnce(payers[randomBetween(0, payers.length - 1)]!);
-    });
+    load.start(clients, payers, payOnce);
 
     const restartMs: number[] = [];
     const inFlightAtKill: number[] = [];
@@ -169,21 +126,11 @@ describe(`crash safety on ${engine}`, () => {
       }
       // The last restart stays up: clients finish their open payments against it.
       await sleep(500);
-      issuing = false;
-      let timer: NodeJS.Timeout | undefined;
-      const tooLong = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('clients got no definitive answer within 60 s of the last restart')), 60_000);
-      });
-      try {
-        await Promise.race([Promise.all(workers), tooLong]);
-      } finally {
-        clearTimeout(timer);
-      }
+      await load.finish(60_000, 'clients got no definitive answer within 60 s of the last restart');
     } catch (error) {
-      issuing = false;
-      abandoned = true;
+      load.abandon();
       await server.kill9();
-      await Promise.allSettled(workers);
+      await load.settled();
       throw error;
     }
     const streamMs = Date.now() - started;
@@ -192,30 +139,15 @@ describe(`crash safety on ${engine}`, () => {
     expect(code, server.output()).toBe(0);
 
     const reconcileResult = runReconcile(serverEnv);
+    const ledger = await readLedger(openForChecks);
 
-    const database = await openForChecks();
-    let ledger: { id: string; total: number }[];
-    let stored: { key: string; response: string }[];
-    let owed: { token_hash: string; qr_token: string; owed: number }[];
-    try {
-      const query = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
-      ledger = await query(`select id::text as id, total_paise as total from transactions where type = 'payment'`);
-      stored = await query(`select key, response from idempotency_keys`);
-      owed = await query(`
-        select s.token_hash, q.token as qr_token, a.owed_paise as owed
-        from credit_accounts a join sessions s on s.user_id = a.customer_id join qr_codes q on q.business_id = a.business_id`);
-    } finally {
-      await database.close();
-    }
-
-    const seconds = (ms: number) => (ms / 1000).toFixed(1);
     console.log(`RESULT crash safety on ${engine}: ${kills} kill -9s, ${acknowledged.length} payments acknowledged `
       + `of ${counts.issued} issued, ${refused.length} refused; ${counts.retries} retries (${counts.keysRetried} keys retried, `
       + `${counts.networkErrors} connection errors, ${counts.serverErrors} 5xx, at most ${counts.maxAttemptsPerKey} attempts for one key; `
       + `${counts.replayed} paid before a kill and answered from the stored Idempotency-Key on retry); `
       + `${inFlightAtKill.reduce((a, b) => a + b, 0)} requests awaiting an answer at the kills; restart ${seconds(Math.min(...restartMs))}–`
       + `${seconds(Math.max(...restartMs))} s (mean ${seconds(restartMs.reduce((a, b) => a + b, 0) / restartMs.length)} s); `
-      + `ledger ${ledger.length} payments; reconcile: ${reconcileResult.output.split('\n').at(-1)}; stream ${seconds(streamMs)} s`);
+      + `ledger ${ledger.payments.length} payments; reconcile: ${reconcileResult.output.split('\n').at(-1)}; stream ${seconds(streamMs)} s`);
 
     // Every key got a definitive answer, and with limits far above the amounts every one is a 201.
     expect(refused).toEqual([]);
@@ -226,37 +158,10 @@ describe(`crash safety on ${engine}`, () => {
     // Reconcile is clean.
     expect(reconcileResult.ok, reconcileResult.output).toBe(true);
 
-    // Each acknowledged payment is in the ledger exactly once, and the ledger holds nothing else.
-    const ackedIds = acknowledged.map((a) => a.transactionId);
-    expect(new Set(ackedIds).size, 'two keys were answered with the same transaction').toBe(ackedIds.length);
-    const ledgerIds = ledger.map((row) => row.id);
-    expect(new Set(ledgerIds).size).toBe(ledgerIds.length);
-    const missing = ackedIds.filter((id) => !ledgerIds.includes(id));
-    expect(missing, 'acknowledged payments missing from the ledger (lost by a kill -9)').toEqual([]);
-    const unacknowledged = ledgerIds.filter((id) => !new Set(ackedIds).has(id));
-    expect(unacknowledged, 'payments in the ledger that no client was told about (a second charge)').toEqual([]);
-    const totals = new Map(ledger.map((row) => [row.id, Number(row.total)]));
-    for (const a of acknowledged) expect(totals.get(a.transactionId)).toBe(a.totalPaise);
-
-    // The stored answer of each key names the transaction its client was told about.
-    const storedByKey = new Map(stored.map((row) => [row.key, row.response]));
-    expect(stored.length).toBe(acknowledged.length);
-    for (const a of acknowledged) {
-      const response = storedByKey.get(a.key);
-      expect(response, `no stored answer for key ${a.key}`).toBeTruthy();
-      expect((JSON.parse(response!) as { id: string }).id).toBe(a.transactionId);
-    }
-
-    // Each account owes exactly the sum of its acknowledged payments' totals.
-    const expected = new Map<string, number>();
-    for (const a of acknowledged) {
-      const account = `${sha256(a.token)}|${a.qrToken}`;
-      expected.set(account, (expected.get(account) ?? 0) + a.totalPaise);
-    }
-    const drift = owed
-      .map((row) => ({ account: `${row.token_hash}|${row.qr_token}`, owed: Number(row.owed) }))
-      .filter((row) => row.owed !== (expected.get(row.account) ?? 0));
-    expect(drift).toEqual([]);
-    expect(owed.length).toBe(dataset.customers * dataset.accountsPerCustomer);
+    // Each acknowledged payment is in the ledger exactly once (none lost by a kill -9, none
+    // charged twice), its key's stored answer names it, and each account owes its sum.
+    expectLedgerMatches(acknowledged, ledger);
+    // Every seeded account is there to compare: a join that lost rows would hide drift.
+    expect(ledger.owed.length).toBe(dataset.customers * dataset.accountsPerCustomer);
   }, 240_000);
 });

@@ -149,6 +149,8 @@ export function runReconcile(env: { DATABASE_URL?: string; DATA_DIR?: string }):
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Milliseconds as the seconds a RESULT line prints: 1234 is "1.2". */
+export const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** Random integer in [min, max]. */
 export const randomBetween = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));

@@ -24,6 +24,7 @@ import { createCustomerService } from './features/customers/customers.service';
 import { eventRoutes } from './features/events/events.routes';
 import { createEventService } from './features/events/events.service';
 import { healthRoutes } from './features/health/health.routes';
+import { createDatabaseWatch } from './db/availability';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { paymentRoutes } from './features/payments/payments.routes';
 import { createPaymentService } from './features/payments/payments.service';
@@ -147,8 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const services = createServices(deps);
+  const database = createDatabaseWatch({ db, log: () => app.log });
+  app.addHook('onClose', async () => database.stop());
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { database });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(cookie);
   // Before access, which refuses a route without config.access: see plugins/openapi.ts.
@@ -161,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   // After access and rate limits, so their refusals come before an input's: see plugins/schemas.ts.
   await app.register(schemasPlugin);
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, database, events: services.events });
   const cookies = cookieOptions(alwaysSecureCookies(config));
   await app.register(otpRoutes, { otp: services.otp, cookies });
   await app.register(authRoutes, {

@@ -25,6 +25,14 @@ describe('configuration', () => {
     expect(config.pinPeppers.get(1)?.toString()).toBe(pepper);
   });
 
+  it('takes a multi-host DATABASE_URL and refuses a target_session_attrs it cannot honour', () => {
+    const base = { NODE_ENV: 'production', PIN_PEPPER: pepper, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' };
+    const url = 'postgres://khata@db1:5432,db2:5433/khata?target_session_attrs=read-write';
+    expect(loadConfig({ ...base, DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://db1,db2/khata?target_session_attrs=standby' }))
+      .toThrow('DATABASE_URL asks for target_session_attrs=standby; Khata writes, so it supports read-write (or primary) and any');
+  });
+
   it('refuses a short pepper', () => {
     expect(() => loadConfig({ PIN_PEPPER: 'short' })).toThrow('PIN_PEPPER must be at least 32 characters');
   });

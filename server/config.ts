@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { sessionAbsoluteTtlSeconds, sessionIdleTtlSeconds } from '@common/limits';
+import { DatabaseUrlError, parseDatabaseUrl } from './db/postgres-hosts';
 
 export type SmsProviderName = 'development' | 'webhook';
 
@@ -108,6 +109,18 @@ function isRealDeployment(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.DATABASE_URL) || (env.PUBLIC_URL?.startsWith('https:') ?? false);
 }
 
+/** DATABASE_URL, checked: a host list or target_session_attrs the app cannot use stops the start. */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    parseDatabaseUrl(value);
+  } catch (error) {
+    if (error instanceof DatabaseUrlError) throw new ConfigError(error.message);
+    throw error;
+  }
+  return value;
+}
+
 /**
  * `forServer`: the caller will serve requests (main.ts), so a real deployment must say
  * which SMS provider it wants. The command-line tools (admin, reconcile) send no SMS and
@@ -158,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forS
     isProduction,
     port: positiveInteger('PORT', env.PORT, 5000),
     host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir,
     pinPeppers,
     pinKeyVersion,

@@ -36,3 +36,28 @@ describe('with the database unreachable', () => {
     expect(response.statusCode).toBe(503);
   });
 });
+
+describe('with a database that accepts connections and never answers', () => {
+  it('answers 503 once the connection attempt times out, instead of hanging the request', async () => {
+    // A blackholed host, as far as the client can tell: the TCP handshake completes,
+    // the startup message is never answered.
+    const silent = createServer((socket) => { socket.on('error', () => {}); });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const database = openPostgres({ connectionString: `postgres://postgres@127.0.0.1:${port}/khata` });
+    const silentCtx = await createTestContext({ database });
+    try {
+      const started = Date.now();
+      const response = await silentCtx.app.inject({ method: 'GET', url: '/api/customer/qr', headers: bearer('a'.repeat(43)) });
+      const seconds = (Date.now() - started) / 1000;
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'database_unavailable' });
+      // The bound is databaseConnectTimeoutMs (2 s); generous here, for noisy machines.
+      expect(seconds).toBeLessThan(10);
+    } finally {
+      await silentCtx.close();
+      await database.close();
+      silent.close();
+    }
+  });
+});

@@ -66,7 +66,7 @@ describe('server/main.ts', () => {
     const [, email, pin] = await server.waitFor(/Demo admin created: e-mail (\S+), PIN (\d{4})/);
     await server.waitFor(/Khata is running on/);
     const base = `http://127.0.0.1:${port}`;
-    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok', migrations: 'ok', listen: 'ok' });
     const login = await fetch(`${base}/api/auth/admin/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, pin }),
     });

@@ -35,6 +35,9 @@ async function main(config: Config) {
     logger: { level: process.env.LOG_LEVEL ?? (config.isProduction ? 'info' : 'warn'), stream: logDestination },
   });
 
+  // Live updates listen from the start, so readiness (GET /api/health) covers them.
+  await app.services.events.start();
+
   // A real deployment (DATABASE_URL or an https PUBLIC_URL) that asked for development
   // conveniences by name hears about it loudly, on every start.
   for (const setting of config.riskyDevelopmentSettings) {

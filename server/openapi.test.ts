@@ -57,7 +57,7 @@ beforeAll(async () => {
   await app.ready();
   // Read once built: the schemas plugin completes each route's answers after this hook sees it.
   for (const route of routes) record(route);
-  ctx = { app, database, clock, sentCodes: new Map(), async close() { await app.close(); await database.close(); } };
+  ctx = { app, database, clock, sentCodes: new Map(), sentLanguages: new Map(), async close() { await app.close(); await database.close(); } };
 });
 afterAll(async () => { await ctx.close(); });
 

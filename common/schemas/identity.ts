@@ -4,6 +4,7 @@
  * bundle small.
  */
 import * as z from 'zod/mini';
+import { languages } from '../languages';
 import {
   addressLengthMax, businessTextLengthMax, emailLengthMax, nameLengthMax,
 } from '../limits';
@@ -31,6 +32,11 @@ export const email = z.pipe(
 );
 
 export const otpSendBody = z.object({ phoneNumber, purpose: otpPurpose });
+
+/** A language Khata speaks (common/languages.ts). */
+export const language = z.enum(languages, 'Language must be en, hi or ta');
+/** POST /api/auth/language: the signed-in user's choice, which follows them to other phones. */
+export const languageBody = z.object({ language });
 export const otpVerifyBody = z.object({ phoneNumber, otp, purpose: otpPurpose });
 
 export const customerRegisterBody = z.object({

@@ -7,10 +7,12 @@
  */
 import * as z from 'zod/mini';
 import type { ErrorBody } from '../errors';
+import { languages } from '../languages';
 
 const text = z.string();
 const nullableText = z.nullable(z.string());
 const count = z.number();
+const language = z.enum(languages);
 
 /**
  * The body of every refused request: `{ error, code }` and the code's parameters. Loose,
@@ -56,7 +58,9 @@ export const adminBusiness = z.strictObject({
 });
 
 export const sessionResponse = z.strictObject({ sessionToken: text, user: userView });
-export const meResponse = z.strictObject({ user: userView, business: z.nullable(businessProfile) });
+/** `language`: the user's saved choice, null until they make one (issue 13). */
+export const meResponse = z.strictObject({ user: userView, business: z.nullable(businessProfile), language: z.nullable(language) });
+export const languageResponse = z.strictObject({ language });
 
 export const otpSendResponse = z.strictObject({
   success: z.literal(true), expiresInSeconds: count, developmentOtp: z.optional(text),
@@ -140,8 +144,21 @@ export const transactionPage = z.strictObject({ transactions: z.array(transactio
 export const paymentResult = z.strictObject({ transaction: transactionView });
 export const repaymentResult = z.strictObject({ transaction: transactionView, creditAccount: businessCreditAccount });
 
-export const healthResponse = z.strictObject({ status: z.literal('ok'), database: z.literal('ok') });
-export const healthUnavailable = z.strictObject({ status: z.literal('unavailable'), database: z.literal('unreachable') });
+/** GET /api/health/live: the process answers. */
+export const healthLive = z.strictObject({ status: z.literal('ok') });
+/** GET /api/health (and /ready): everything a request needs is there. */
+export const healthReady = z.strictObject({
+  status: z.literal('ok'), database: z.literal('ok'), migrations: z.literal('ok'), listen: z.literal('ok'),
+});
+/** GET /api/health when not ready: which part is missing. */
+export const healthUnavailable = z.strictObject({
+  status: z.literal('unavailable'),
+  database: z.enum(['ok', 'unreachable']),
+  // 'unknown' while the database is unreachable.
+  migrations: z.enum(['ok', 'pending', 'unknown']),
+  // The LISTEN connection that carries live updates (PostgreSQL).
+  listen: z.enum(['ok', 'down']),
+});
 
 /** GET /api/events: a server-sent event stream, not JSON (docs/api.md, "Live updates"). */
 export const ledgerEventStream = {

@@ -13,6 +13,7 @@ import * as schema from './schema';
 import { transactionAttemptsMax } from '@common/limits';
 import { bigintToNumber } from './pglite-worker-protocol';
 import { PgliteWorkerClient } from './pglite-worker';
+import { clientClassFor, parseDatabaseUrl } from './postgres-hosts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -63,8 +64,12 @@ export const pgTypes = {
 pg.types.setTypeParser(int8Oid, bigintToNumber);
 
 export function openPostgres(options: PostgresOptions): Database & { pool: pg.Pool } {
+  // A libpq multi-host URL (h1:5432,h2:5433 … target_session_attrs=read-write) becomes one
+  // `pg` can read plus a Client class that finds the primary (postgres-hosts.ts).
+  const target = parseDatabaseUrl(options.connectionString);
   const pool = new pg.Pool({
-    connectionString: options.connectionString,
+    connectionString: target.connectionString,
+    Client: clientClassFor(target),
     max: options.poolSize ?? 10,
     types: pgTypes,
   });
@@ -84,9 +89,42 @@ export function openPostgres(options: PostgresOptions): Database & { pool: pg.Po
  */
 export async function preparedQuery<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: pg.Pool | PGlite | PgliteWorkerClient }).$client;
-  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  if (client instanceof pg.Pool) return queryPooled<T>(client, { name, text, values });
   if (client instanceof PgliteWorkerClient) return (await client.prepared<T>(name, text, values)).rows;
   return (await client.query<T>(text, values)).rows;
+}
+
+/**
+ * A statement that was sent to PostgreSQL and whose answer was lost with the connection:
+ * it may have run and committed. Errors while connecting are thrown as they are (nothing
+ * was sent); this one wraps only what failed after, so a caller can tell the two apart.
+ */
+export class OutcomeUnknownError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`the database connection was lost after the statement was sent: ${(cause as Error)?.message ?? cause}`);
+  }
+}
+
+/** pool.query, with a lost connection after sending told apart as OutcomeUnknownError. */
+async function queryPooled<T>(pool: pg.Pool, query: pg.QueryConfig): Promise<T[]> {
+  const client = await pool.connect();
+  // A connection that ends mid-query also emits 'error' on its client, after failing the
+  // query: pool.query listens for it too, or the process would crash.
+  const ignore = () => {};
+  client.on('error', ignore);
+  try {
+    const { rows } = await client.query(query);
+    client.release();
+    return rows as T[];
+  } catch (error) {
+    // As pool.query does: a connection that saw an error is closed, not reused.
+    client.release(error as Error);
+    // pg refuses to send on a client it already knows is broken: nothing was sent then.
+    const neverSent = /not queryable/.test((error as Error)?.message ?? '');
+    throw isDatabaseUnavailable(error) && !neverSent ? new OutcomeUnknownError(error) : error;
+  } finally {
+    client.removeListener('error', ignore);
+  }
 }
 
 /** The rows of a raw `db.execute`, which PGlite and pg both answer as `{ rows }`. */
@@ -99,7 +137,11 @@ const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT',
 /** SQLSTATEs of a server that is shutting down, starting up or refusing connections. */
 const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '53300']);
 /** What `pg` and `pg-pool` say, without a code, when a connection ends or cannot be had. */
-const connectionLostMessages = [/^Connection terminated/, /timeout exceeded when trying to connect/, /Client has encountered a connection error/];
+const connectionLostMessages = [
+  /^Connection terminated/, /timeout exceeded when trying to connect/, /Client has encountered a connection error/,
+  // pg's own connection timeout (the Client's connectionTimeoutMillis) destroys the socket with this.
+  /^timeout expired$/,
+];
 
 /**
  * True when an error means the database cannot be reached right now (refused, cut,

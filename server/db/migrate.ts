@@ -12,7 +12,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { PgliteWorkerClient } from './pglite-worker';
+import { rowsOf, type Db } from './client';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const migrationLockKey = 727_001;
@@ -44,4 +46,29 @@ export async function migrateEmbedded(client: PGlite | PgliteWorkerClient): Prom
   // Drizzle's PGlite driver calls only query and transaction, which the worker's client answers alike.
   await migratePglite(drizzlePglite(client as PGlite), { migrationsFolder });
   for (const text of storedFunctions()) await client.exec(text);
+}
+
+let newestMigration: number | undefined;
+
+/** When the newest committed migration was written (drizzle stores it as created_at); read once. */
+function newestMigrationMillis(): number {
+  if (newestMigration === undefined) {
+    const journal = JSON.parse(readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    newestMigration = Math.max(...journal.entries.map((entry) => entry.when));
+  }
+  return newestMigration;
+}
+
+/**
+ * True when the database has every migration this build carries (readiness, issue 12): a
+ * process started against a database another version migrated back, or one restored from
+ * an old backup, is not ready.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const [row] = rowsOf<{ newest: string | number | null }>(await db.execute(
+    sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+  ));
+  return Number(row?.newest ?? 0) >= newestMigrationMillis();
 }

@@ -19,9 +19,12 @@ export const users = pgTable('users', {
   pinHash: text('pin_hash').notNull(),
   pinKeyVersion: smallint('pin_key_version').notNull(),
   paymentHandle: text('payment_handle'),
+  /** The language the user chose last (common/languages.ts); null until they choose. */
+  language: text('language', { enum: ['en', 'hi', 'ta'] }),
   createdAt: createdAt(),
 }, (t) => [
   check('users_role_check', sql`${t.role} in ('customer', 'business', 'admin')`),
+  check('users_language_check', sql`${t.language} in ('en', 'hi', 'ta')`),
   uniqueIndex('users_role_phone_unique').on(t.role, t.phone).where(sql`${t.phone} is not null`),
   uniqueIndex('users_email_unique').on(t.email).where(sql`${t.email} is not null`),
   uniqueIndex('users_payment_handle_unique').on(t.paymentHandle).where(sql`${t.paymentHandle} is not null`),

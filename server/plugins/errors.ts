@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { databaseRetryAfterSeconds } from '@common/limits';
+import type { DatabaseWatch } from '../db/availability';
 import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../errors';
 
@@ -14,9 +15,13 @@ export function refuse(reply: FastifyReply, error: AppError) {
   return reply.status(error.status).send(error.body());
 }
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp(async (app: FastifyInstance, { database }: { database?: DatabaseWatch }) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.code === 'payment_outcome_unknown') {
+        database?.lost(error);
+        void reply.header('retry-after', String(databaseRetryAfterSeconds));
+      }
       const minutes = error.params.retryAfterMinutes;
       if (error.code === 'account_locked' && typeof minutes === 'number') {
         void reply.header('retry-after', String(minutes * 60));
@@ -37,7 +42,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return refuse(reply, new AppError(key));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: { message: (error as Error).message } }, 'database unavailable');
+      // Logged once for the whole outage by the watch, not once per request.
+      database?.lost(error);
       void reply.header('retry-after', String(databaseRetryAfterSeconds));
       return refuse(reply, new AppError('database_unavailable'));
     }

@@ -42,7 +42,7 @@ beforeAll(async () => {
     },
   });
   await app.ready();
-  ctx = { app, database, clock, sentCodes: new Map(), async close() { await app.close(); await database.close(); } };
+  ctx = { app, database, clock, sentCodes: new Map(), sentLanguages: new Map(), async close() { await app.close(); await database.close(); } };
 });
 afterAll(async () => { await ctx.close(); });
 
@@ -208,6 +208,8 @@ const adoptNewPin: Row['after'] = async (c, _response, request) => {
 
 const matrix: Record<string, Row> = {
   'GET /api/health': { expected: everyone(200), request: async () => ({}) },
+  'GET /api/health/ready': { expected: everyone(200), request: async () => ({}) },
+  'GET /api/health/live': { expected: everyone(200), request: async () => ({}) },
 
   // The published API and its reference page (server/plugins/openapi.ts): public.
   'GET /api/openapi.json': { expected: everyone(200), request: async () => ({}) },
@@ -263,6 +265,7 @@ const matrix: Record<string, Row> = {
     request: async () => body({ email: loginAdminEmail, pin: '3971' }),
   },
   'GET /api/auth/me': { expected: signedIn(200), request: async () => ({}) },
+  'POST /api/auth/language': { expected: signedIn(200), request: async () => body({ language: 'hi' }) },
   'POST /api/auth/logout': {
     expected: everyone(200),
     request: async () => body({}),

@@ -25,7 +25,7 @@ describe('what the router does with encoded paths', () => {
   it('routes /%61pi and /a%70i/otp/%73end to the API, and 404s a double-encoded or case-changed path without sending', async () => {
     const routed = await ctx.app.inject({ method: 'GET', url: '/%61pi/health' });
     expect(routed.statusCode).toBe(200);
-    expect(routed.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(routed.json()).toEqual({ status: 'ok', database: 'ok', migrations: 'ok', listen: 'ok' });
     const mixed = newPhone();
     expect((await ctx.app.inject({
       method: 'POST', url: '/a%70i/otp/%73end', payload: { phoneNumber: mixed, purpose: 'registration' },

@@ -358,6 +358,8 @@ function fuzzCases(): FuzzCase[] {
 
   return [
     { method: 'GET', route: '/api/health', headers: anonymous },
+    { method: 'GET', route: '/api/health/ready', headers: anonymous },
+    { method: 'GET', route: '/api/health/live', headers: anonymous },
     // The published API and its reference page: public, read-only, ignoring any query.
     { method: 'GET', route: '/api/openapi.json', headers: anonymous },
     { method: 'GET', route: '/api/docs', headers: anonymous },
@@ -405,6 +407,7 @@ function fuzzCases(): FuzzCase[] {
       before: unlock('admin', () => 'admin@khata.test'),
     },
     { method: 'GET', route: '/api/auth/me', headers: asCustomer },
+    { method: 'POST', route: '/api/auth/language', headers: asCustomer, base: () => ({ language: 'ta' }) },
     // Signing out with a session would end it; the anonymous call parses the same input.
     { method: 'POST', route: '/api/auth/logout', headers: anonymous, base: () => ({}) },
     {

@@ -3,6 +3,7 @@
  * moves, and the SMS codes the development provider "sent".
  */
 import { randomBytes } from 'node:crypto';
+import type { Language } from '@common/languages';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppConfig, type AppDeps, type KhataApp } from '../app';
 import type { Database } from '../db/client';
@@ -30,6 +31,8 @@ export interface TestContext {
   clock: TestClock;
   /** Codes sent by SMS, newest last, per phone. */
   sentCodes: Map<string, string[]>;
+  /** The language of each SMS sent, in the same order, per phone. */
+  sentLanguages: Map<string, Language[]>;
   close(): Promise<void>;
 }
 
@@ -39,12 +42,14 @@ export async function createTestContext(options: {
   const database = options.database ?? await openTestDatabase();
   const clock = testClock();
   const sentCodes = new Map<string, string[]>();
+  const sentLanguages = new Map<string, Language[]>();
   const sms = developmentSmsProvider(() => {});
   const recordingSms = {
     name: sms.name,
-    async sendOtp(phone: string, code: string) {
+    async sendOtp(phone: string, code: string, language?: Language) {
       sentCodes.set(phone, [...(sentCodes.get(phone) ?? []), code]);
-      return sms.sendOtp(phone, code);
+      sentLanguages.set(phone, [...(sentLanguages.get(phone) ?? []), language ?? 'en']);
+      return sms.sendOtp(phone, code, language);
     },
   };
   const app = await buildApp({
@@ -52,7 +57,7 @@ export async function createTestContext(options: {
     onRoute: options.onRoute,
   });
   return {
-    app, database, clock, sentCodes,
+    app, database, clock, sentCodes, sentLanguages,
     async close() {
       await app.close();
       if (!options.database) await database.close();

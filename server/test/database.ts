@@ -6,7 +6,8 @@ import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { adminUrl, databaseUrlFor, testServerUrl } from './database-url';
 
-export async function openTestDatabase(): Promise<Database> {
+/** `url` is the PostgreSQL database's address (absent on PGlite), for a test that opens it its own way. */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = testServerUrl();
   if (!serverUrl) {
     const dump = new Blob([readFileSync(inject('pgliteDumpPath'))]);
@@ -20,9 +21,11 @@ export async function openTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = openPostgres({ connectionString: databaseUrlFor(serverUrl, name), poolSize: 5 });
+  const url = databaseUrlFor(serverUrl, name);
+  const database = openPostgres({ connectionString: url, poolSize: 5 });
   return {
     ...database,
+    url,
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl(serverUrl) });

@@ -2,8 +2,10 @@
 import './lib/apply-initial-theme';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { activate, activateEnglishFallback, startingLanguage } from './i18n/i18n';
 import { fetchCurrentUser } from './features/auth/api/fetch-current-user';
 import { getSessionToken } from './lib/session';
+import { loadErrorMessages } from './lib/api-client';
 import { Boot } from './app/boot';
 import { loadFullApp } from './app/load-full-app';
 import './index.css';
@@ -14,11 +16,14 @@ if (!root) throw new Error('The page has no #root element');
 // Anywhere but a signed-out /cust the whole app is needed: fetch it beside the question.
 if (window.location.pathname !== '/cust' || getSessionToken()) void loadFullApp().catch(() => {});
 
+// In Hindi or Tamil the server's refusals are shown by code in that language (issue 13).
+if (startingLanguage() !== 'en') void loadErrorMessages().catch(() => {});
+
 // index.html shows the spinner until then. A failed question (server down) leaves the
-// visitor signed out; signing in reports it.
-void fetchCurrentUser()
-  .catch(() => null)
-  .then((startupMe) =>
+// visitor signed out; signing in reports it. The login screen's texts in the starting
+// language load beside it (issue 13); should they fail to load, it renders in English.
+void Promise.all([fetchCurrentUser().catch(() => null), activate(startingLanguage()).catch(activateEnglishFallback)])
+  .then(([startupMe]) =>
     createRoot(root).render(
       <StrictMode>
         <Boot startupMe={startupMe} />

@@ -1,4 +1,5 @@
 /** SQL for accounts: users and the business profile of a merchant. */
+import type { Language } from '@common/languages';
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '@common/api-types';
 import type { Executor } from '../../db/client';
@@ -30,6 +31,16 @@ export async function findByEmail(db: Executor, role: Role, email: string) {
 export async function findById(db: Executor, id: string) {
   const rows = await db.select(credentialColumns).from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/** The user's saved language, null until they chose one. */
+export async function languageOf(db: Executor, id: string): Promise<Language | null> {
+  const rows = await db.select({ language: users.language }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0]?.language ?? null;
+}
+
+export async function setLanguage(db: Executor, id: string, language: Language): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, id));
 }
 
 export async function emailExists(db: Executor, email: string): Promise<boolean> {

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceTrustTtlSeconds } from '@common/limits';
 import {
-  businessRegisterBody, changePinBody, customerLoginBody, customerRegisterBody, emailLoginBody, resetPinBody, unlockBody,
+  languageBody, businessRegisterBody, changePinBody, customerLoginBody, customerRegisterBody, emailLoginBody, resetPinBody, unlockBody,
   type ChangePinBody,
 } from '@common/schemas/identity';
-import { apiError, meResponse, sessionResponse, success, unlockResponse } from '@common/schemas/responses';
+import { apiError, languageResponse, meResponse, sessionResponse, success, unlockResponse } from '@common/schemas/responses';
 import { requireSession } from '../../plugins/access';
 import { cookiePaths, deviceCookie, otpProofCookie, sessionCookie, type CookieOptions } from '../../plugins/cookies';
 import type { SignedIn } from './accounts';
@@ -80,6 +80,12 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessions, se
     config: { access: ['customer', 'business', 'admin'] }, schema: { response: { 200: meResponse } },
   }, async (request) =>
     auth.me(requireSession(request).user));
+
+  // The language the user chose (issue 13): saved on the user, it follows them to any phone.
+  app.post('/api/auth/language', {
+    config: { access: ['customer', 'business', 'admin'] },
+    schema: { body: languageBody, response: { 200: languageResponse, 400: apiError } },
+  }, async (request) => auth.setLanguage(requireSession(request).user, request.body.language));
 
   // Signing out always succeeds: a session that is already gone is signed out too. The
   // device stays trusted: it is still the owner's device.

@@ -27,7 +27,7 @@ describe('customer registration', () => {
     expect(body.user).toEqual({ id: expect.any(String), role: 'customer', name: 'Asha Verma', phone: phoneNumber, email: null });
     const cookie = response.cookies.find((c) => c.name === 'session')!;
     expect(cookie).toMatchObject({ value: body.sessionToken, httpOnly: true, sameSite: 'Strict', path: '/' });
-    expect((await me(body.sessionToken)).json()).toEqual({ user: body.user, business: null });
+    expect((await me(body.sessionToken)).json()).toEqual({ user: body.user, business: null, language: null });
   });
 
   it('refuses registration without the proof cookie of the verify step, writing nothing', async () => {
@@ -138,6 +138,7 @@ describe('business registration', () => {
         rejectionReason: null,
         createdAt: registeredAt,
       },
+      language: null,
     });
   });
 
@@ -211,7 +212,7 @@ describe('sign-in', () => {
     const ok = await post('/api/auth/admin/login', { email: 'root@example.com', pin: '3971' });
     expect(ok.statusCode).toBe(200);
     expect((await me(ok.json().sessionToken)).json()).toEqual({
-      user: { id: expect.any(String), role: 'admin', name: 'Administrator', phone: null, email: 'root@example.com' }, business: null,
+      user: { id: expect.any(String), role: 'admin', name: 'Administrator', phone: null, email: 'root@example.com' }, business: null, language: null,
     });
     const wrong = await post('/api/auth/admin/login', { email: 'root@example.com', pin: '9071' });
     expect(wrong.json()).toEqual({ error: 'Invalid admin credentials', code: 'invalid_credentials' });

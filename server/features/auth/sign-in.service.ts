@@ -1,5 +1,6 @@
 /** Sign-in by PIN for the three roles, and who the signed-in user is. */
 import type { MeResponse, Role } from '@common/api-types';
+import type { Language } from '@common/languages';
 import type { ErrorKey } from '@common/errors';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -49,10 +50,18 @@ export function createSignInService(deps: {
   }
 
   async function me(user: SessionUser): Promise<MeResponse> {
-    if (user.role !== 'business') return { user: userView(user), business: null };
-    const business = await businesses.findOwn(user.id);
-    return { user: userView(user), business: business && businessProfile(business) };
+    const [language, business] = await Promise.all([
+      repository.languageOf(db, user.id),
+      user.role === 'business' ? businesses.findOwn(user.id) : null,
+    ]);
+    return { user: userView(user), business: business && businessProfile(business), language };
   }
 
-  return { login, me };
+  /** Saves the user's language choice: it follows them to every phone they sign in on. */
+  async function setLanguage(user: SessionUser, language: Language): Promise<{ language: Language }> {
+    await repository.setLanguage(db, user.id, language);
+    return { language };
+  }
+
+  return { login, me, setLanguage };
 }

@@ -82,6 +82,7 @@ export function createEventService(deps: {
   let unlistenEmbedded: (() => void) | null = null;
   const client = (db as unknown as { $client: object }).$client;
   const onPostgres = client instanceof pg.Pool;
+  const pool = onPostgres ? client : null;
   let retryTimer: NodeJS.Timeout | null = null;
   let listenFailures = 0;
 
@@ -113,7 +114,10 @@ export function createEventService(deps: {
    */
   async function listen(options: pg.ClientConfig, ofGeneration: number): Promise<void> {
     if (ofGeneration !== generation) return;
-    const client = new pg.Client(options);
+    // The pool's own Client class: it bounds connecting and, with several hosts, finds the
+    // primary (LISTEN is refused on a standby).
+    const ClientClass = (pool as unknown as { Client?: typeof pg.Client } | null)?.Client ?? pg.Client;
+    const client = new ClientClass(options);
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -167,6 +171,14 @@ export function createEventService(deps: {
       attempt.catch(() => { if (starting === attempt) starting = null; });
     }
     return starting;
+  }
+
+  /**
+   * Whether ledger signals can arrive (readiness, issue 12): on PostgreSQL, the LISTEN
+   * connection is open; embedded, signals travel in-process and always can.
+   */
+  function listening(): boolean {
+    return !onPostgres || listener !== null;
   }
 
   async function stop(): Promise<void> {
@@ -299,7 +311,7 @@ export function createEventService(deps: {
     };
   }
 
-  return { start, stop, publish, admit, follow };
+  return { start, stop, listening, publish, admit, follow };
 }
 
 export type EventService = ReturnType<typeof createEventService>;

@@ -1,20 +1,60 @@
+/**
+ * Health for load balancers and orchestrators (issue 12). `/api/health/live` says the
+ * process answers: restart it only when this fails. `/api/health` (also `/api/health/ready`)
+ * says it can serve: the database answers, carries every migration of this build, and the
+ * live-update LISTEN connection is open; 503 otherwise, so traffic goes elsewhere meanwhile.
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResponse, healthUnavailable } from '@common/schemas/responses';
-import type { Db } from '../../db/client';
+import { databaseRetryAfterSeconds } from '@common/limits';
+import { healthLive, healthReady, healthUnavailable } from '@common/schemas/responses';
+import type { DatabaseWatch } from '../../db/availability';
+import { isDatabaseUnavailable, type Db } from '../../db/client';
+import { migrationsApplied } from '../../db/migrate';
+import type { EventService } from '../events/events.service';
 
-export async function healthRoutes(instance: FastifyInstance, { db }: { db: Db }) {
+export async function healthRoutes(instance: FastifyInstance, deps: { db: Db; database: DatabaseWatch; events: EventService }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/health', {
-    config: { access: 'public' }, schema: { response: { 200: healthResponse, 503: healthUnavailable } },
-  }, async (request, reply) => {
+  const { db, database, events } = deps;
+
+  app.get('/api/health/live', {
+    config: { access: 'public' }, schema: { response: { 200: healthLive } },
+  }, async () => ({ status: 'ok' as const }));
+
+  async function readiness() {
+    let reachable = true;
+    let migrations: 'ok' | 'pending' | 'unknown' = 'unknown';
     try {
       await db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: 'ok' as const };
+      database.answered();
     } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
+      reachable = false;
+      database.lost(error);
     }
-  });
+    if (reachable) {
+      // No migrations table at all (a database never migrated) is pending too.
+      migrations = await migrationsApplied(db).then(
+        (applied) => (applied ? 'ok' : 'pending'),
+        (error: unknown) => (isDatabaseUnavailable(error) ? 'unknown' : 'pending'),
+      );
+    }
+    // Resolves after the first attempt whatever its outcome; later ones retry by themselves.
+    await events.start().catch(() => {});
+    const listen = events.listening() ? 'ok' as const : 'down' as const;
+    if (reachable && migrations === 'ok' && listen === 'ok') {
+      return { status: 'ok' as const, database: 'ok' as const, migrations, listen };
+    }
+    return { status: 'unavailable' as const, database: reachable ? 'ok' as const : 'unreachable' as const, migrations, listen };
+  }
+
+  for (const url of ['/api/health', '/api/health/ready']) {
+    app.get(url, {
+      config: { access: 'public' }, schema: { response: { 200: healthReady, 503: healthUnavailable } },
+    }, async (_request, reply) => {
+      const body = await readiness();
+      if (body.status === 'ok') return body;
+      return reply.status(503).header('retry-after', String(databaseRetryAfterSeconds)).send(body);
+    });
+  }
 }

@@ -1,11 +1,22 @@
 /** SQL for one-time codes and the proofs a successful verification leaves. */
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { otpCodes, otpProofs } from '../../db/schema';
+import { otpCodes, otpProofs, users } from '../../db/schema';
 
 /** Serialises sends and verifications of one phone, whatever the purpose, until the transaction ends. */
 export async function lockPhone(tx: Executor, phone: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${phone}`}))`);
+}
+
+/**
+ * The language saved by the user of this phone, if any chose one; a customer and a
+ * business sharing a phone may differ, and the newer account's choice is taken.
+ */
+export async function savedLanguage(db: Executor, phone: string) {
+  const [row] = await db.select({ language: users.language }).from(users)
+    .where(and(eq(users.phone, phone), sql`${users.language} is not null`))
+    .orderBy(desc(users.createdAt)).limit(1);
+  return row?.language ?? undefined;
 }
 
 /** Sends to a phone since a time, for every purpose: the send limits are per phone (design.md §5). */

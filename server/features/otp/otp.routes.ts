@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OtpSendResponse, OtpVerifyResponse } from '@common/api-types';
+import { languageFromAcceptLanguage } from '@common/languages';
 import { otpProofTtlSeconds, otpSendsPerAddressPerMinuteMax } from '@common/limits';
 import { otpSendBody, otpVerifyBody } from '@common/schemas/identity';
 import { apiError, otpSendResponse, otpVerifyResponse } from '@common/schemas/responses';
@@ -15,7 +16,7 @@ export async function otpRoutes(instance: FastifyInstance, { otp, cookies }: { o
     schema: { body: otpSendBody, response: { 200: otpSendResponse, 429: apiError } },
   }, async (request) => {
     const body = request.body;
-    const sent = await otp.send(body.phoneNumber, body.purpose);
+    const sent = await otp.send(body.phoneNumber, body.purpose, languageFromAcceptLanguage(request.headers['accept-language']));
     const response: OtpSendResponse = { success: true, expiresInSeconds: sent.expiresInSeconds };
     if (sent.developmentOtp) response.developmentOtp = sent.developmentOtp;
     return response;

@@ -9,6 +9,7 @@ import {
   otpDigits, otpProofEmailConflictsMax, otpProofTtlSeconds, otpResendGapSeconds, otpSendsPerHourMax, otpTtlSeconds,
   otpVerifyAttemptsMax,
 } from '@common/limits';
+import { defaultLanguage, type Language } from '@common/languages';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
@@ -48,7 +49,12 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
   const hashCode = (phone: string, purpose: string, code: string) =>
     createHmac('sha256', secret).update(`otp:${phone}:${purpose}:${code}`).digest('hex');
 
-  async function send(phone: string, purpose: OtpPurpose) {
+  /**
+   * Sends a code in the user's language where known (issue 13): for a PIN reset the one
+   * saved on the account, else the browser's (Accept-Language, which the web app sets to
+   * the chosen language), else English.
+   */
+  async function send(phone: string, purpose: OtpPurpose, browserLanguage?: Language) {
     const code = newOtpCode();
     await inTransaction(db, async (tx) => {
       const now = clock();
@@ -72,7 +78,8 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
         expiresAt: addSeconds(now, otpTtlSeconds),
       });
     });
-    const delivery = await sms.sendOtp(phone, code);
+    const saved = purpose === 'pin_reset' ? await repository.savedLanguage(db, phone) : undefined;
+    const delivery = await sms.sendOtp(phone, code, saved ?? browserLanguage ?? defaultLanguage);
     return { expiresInSeconds: otpTtlSeconds, developmentOtp: delivery.developmentOtp };
   }
 

@@ -15,7 +15,7 @@ import {
 import { feeFor, formatRupees, paise, toWireAmount, toWirePercent } from '@common/money';
 import type { ProcessPaymentBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
-import { databaseError, type Db } from '../../db/client';
+import { databaseError, OutcomeUnknownError, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { pinCounter, type PinService } from '../auth/pins.service';
 import type { SessionService } from '../auth/sessions.service';
@@ -128,6 +128,9 @@ export function createPaymentService(deps: {
         paymentPaiseMax,
       });
     } catch (error) {
+      // Sent, then the connection was lost: khata_pay may have committed. The client is
+      // told so, and resending with the same Idempotency-Key gets the original answer.
+      if (error instanceof OutcomeUnknownError) throw new AppError('payment_outcome_unknown');
       throw refusal(error) ?? error;
     }
     switch (outcome.outcome) {

@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserView } from '@common/api-types';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
+import { LanguagePicker } from '@/i18n/language-picker';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AllBusinessesTab } from '@/features/admin/components/all-businesses-tab';
 import { AnalyticsTab } from '@/features/admin/components/analytics-tab';
@@ -16,29 +18,31 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 export function AdminDashboard({ user }: { user: UserView }) {
   // The number of applications waiting, from the counts; refetched after every decision.
   const pendingCount = useAdminStats().data?.stats.pendingBusinesses ?? 0;
+  const { t } = useLingui();
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col">
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
         <div className="min-w-0">
-          <h1 className="text-lg font-bold">Admin Dashboard</h1>
+          <h1 className="text-lg font-bold"><Trans>Admin Dashboard</Trans></h1>
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
+          <LanguagePicker />
           <ThemeToggle />
           <LogoutButton role="admin" />
         </div>
       </header>
       <main className="flex-1 px-4 py-4">
         <Tabs defaultValue="overview">
-          <TabsList aria-label="Admin sections">
-            <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsList aria-label={t`Admin sections`}>
+            <TabsTrigger value="overview"><Trans>Overview</Trans></TabsTrigger>
             {/* The name starts with what the tab shows, count included, then says what it counts
                 (WCAG 2.5.3: axe's label-content-name-mismatch; brackets would break the match). */}
             <TabsTrigger
               value="approvals"
-              aria-label={pendingCount > 0 ? `Business Approvals ${pendingCount} pending` : undefined}
+              aria-label={pendingCount > 0 ? t`Business Approvals ${pendingCount} pending` : undefined}
             >
-              Business Approvals
+              <Trans>Business Approvals</Trans>
               {/* The space keeps the visible text "Business Approvals 3", as in the name. */}
               {pendingCount > 0 && ' '}
               {pendingCount > 0 && (
@@ -47,9 +51,9 @@ export function AdminDashboard({ user }: { user: UserView }) {
                 </span>
               )}
             </TabsTrigger>
-            <TabsTrigger value="businesses">All Businesses</TabsTrigger>
-            <TabsTrigger value="analytics">Analytics</TabsTrigger>
-            <TabsTrigger value="security">Security</TabsTrigger>
+            <TabsTrigger value="businesses"><Trans>All Businesses</Trans></TabsTrigger>
+            <TabsTrigger value="analytics"><Trans>Analytics</Trans></TabsTrigger>
+            <TabsTrigger value="security"><Trans>Security</Trans></TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <OverviewTab />

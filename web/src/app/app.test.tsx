@@ -5,14 +5,17 @@ import type { MeResponse } from '@common/api-types';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
+import { activate } from '@/i18n/i18n';
 import { App } from './app';
 
 const customer: MeResponse = {
   user: { id: '3f2a9c71-8b4e-4d2a-9f00-123456789abc', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  language: null,
   business: null,
 };
 const merchant: MeResponse = {
   user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
     address: '12 MG Road', status: 'pending', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
@@ -21,6 +24,7 @@ const merchant: MeResponse = {
 };
 const admin: MeResponse = {
   user: { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' },
+  language: null,
   business: null,
 };
 
@@ -188,6 +192,27 @@ describe('routing when signed in', () => {
     expect(screen.getByRole('button', { name: 'App Settings' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Change PIN' }));
     expect(await screen.findByRole('dialog', { name: 'Change PIN' })).toBeInTheDocument();
+  });
+
+  it('opens App Settings with the language: Hindi is spoken at once and saved on the user', async () => {
+    try {
+      const { user, calls } = renderApp('/', () => json(200, customer), {
+        'POST /api/auth/language': (call) => json(200, call.body as object),
+      });
+      await user.click(await screen.findByRole('tab', { name: 'Profile' }));
+      const settings = screen.getByRole('button', { name: 'App Settings' });
+      expect(settings).toHaveAttribute('aria-expanded', 'false');
+      await user.click(settings);
+      expect(settings).toHaveAttribute('aria-expanded', 'true');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'हिन्दी');
+      expect(await screen.findByRole('button', { name: 'ऐप सेटिंग्स' })).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe('hi');
+      await waitFor(() => expect(callsTo(calls, 'POST /api/auth/language')).toHaveLength(1));
+      expect(callsTo(calls, 'POST /api/auth/language')[0]!.body).toEqual({ language: 'hi' });
+    } finally {
+      localStorage.clear();
+      await activate('en');
+    }
   });
 
   it('reports a failed logout', async () => {

@@ -8,6 +8,7 @@ import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { prefetchCustomerHome } from '@/features/customer-home/api/prefetch-customer-home';
 import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
+import { useLanguageFollowsUser } from '@/i18n/use-language-follows-user';
 import { loadCustomerApp } from './load-customer-app';
 import { CustomerLogin } from './routes/customer-login';
 import { NotFound } from './routes/not-found';
@@ -75,6 +76,7 @@ function KeepPayLinkForSignIn({ token }: { token: string }) {
 }
 
 function SignedIn({ me }: { me: MeResponse }) {
+  useLanguageFollowsUser(me);
   const [location] = useLocation();
   const [isPayLink, payLink] = useRoute<{ token: string }>('/pay/:token');
   // A payment link opens the customer's payment screen; other roles cannot pay.

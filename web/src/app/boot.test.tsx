@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientContext } from '@tanstack/react-query';
@@ -10,9 +11,11 @@ import { expectToast } from '@/test/toast';
 import { queryClient } from '@/lib/query-client';
 import { Boot } from './boot';
 import { CustomerLogin } from './routes/customer-login';
+import { i18n } from '@/i18n/i18n';
 
 const customer: MeResponse = {
   user: { id: '3f2a9c71-8b4e-4d2a-9f00-123456789abc', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  language: null,
   business: null,
 };
 const signedOut = () => apiError(401, 'Not signed in', 'not_signed_in');
@@ -83,10 +86,10 @@ describe('start-up', () => {
       return null;
     }
     render(
-      <>
+      <I18nProvider i18n={i18n}>
         <Probe />
         <CustomerLogin />
-      </>,
+      </I18nProvider>,
     );
     expect(client).toBeUndefined();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();

@@ -5,10 +5,12 @@
  * them, or any other path). Everyone else gets the whole app (full-app.tsx) at once.
  */
 import { lazy, Suspense, useState } from 'react';
+import { I18nProvider } from '@lingui/react';
 import type { MeResponse } from '@common/api-types';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { SignedInListener } from '@/features/auth/use-complete-sign-in';
+import { i18n } from '@/i18n/i18n';
 import { loadFullApp } from './load-full-app';
 import { CustomerLogin } from './routes/customer-login';
 
@@ -26,19 +28,24 @@ export function Boot({ startupMe }: { startupMe: MeResponse | null }) {
     startsSignedOutAtCust(startupMe) ? null : { me: startupMe },
   );
   if (handOver) {
+    // The spinner speaks too ("Loading"), so the provider is above it; FullApp has its own.
     return (
-      <Suspense fallback={<FullPageSpinner />}>
-        <FullApp me={handOver.me} />
-      </Suspense>
+      <I18nProvider i18n={i18n}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <FullApp me={handOver.me} />
+        </Suspense>
+      </I18nProvider>
     );
   }
   return (
-    <SignedInListener value={() => setHandOver({ me: undefined })}>
-      {/* The first touch starts loading the whole app, which any next step needs. */}
-      <div className="contents" onFocusCapture={preloadFullApp} onPointerDownCapture={preloadFullApp}>
-        <CustomerLogin />
-      </div>
-      <Toaster />
-    </SignedInListener>
+    <I18nProvider i18n={i18n}>
+      <SignedInListener value={() => setHandOver({ me: undefined })}>
+        {/* The first touch starts loading the whole app, which any next step needs. */}
+        <div className="contents" onFocusCapture={preloadFullApp} onPointerDownCapture={preloadFullApp}>
+          <CustomerLogin />
+        </div>
+        <Toaster />
+      </SignedInListener>
+    </I18nProvider>
   );
 }

@@ -1,4 +1,5 @@
 /** The customer app's header (spec §2): the name, and Refresh for the accounts and history. */
+import { useLingui } from '@lingui/react/macro';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { RefreshIcon } from '@/components/ui/icons';
 import { customerCreditAccountsQueryKey } from '@/features/customer-home/api/get-customer-credit-accounts';
@@ -6,6 +7,7 @@ import { customerTransactionsQueryKey } from '@/features/history/api/get-custome
 
 export function CustomerHeader() {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const refreshing =
     useIsFetching({ queryKey: customerCreditAccountsQueryKey }) +
       useIsFetching({ queryKey: customerTransactionsQueryKey }) >
@@ -22,7 +24,7 @@ export function CustomerHeader() {
       <h1 className="text-lg font-bold">Khata</h1>
       <button
         type="button"
-        aria-label="Refresh"
+        aria-label={t`Refresh`}
         aria-busy={refreshing}
         onClick={refresh}
         className="-mr-2 ml-auto flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"

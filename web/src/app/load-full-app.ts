@@ -1,2 +1,8 @@
-/** The whole app's chunk: the query layer, the router and every signed-in app's loader. */
-export const loadFullApp = () => import('./full-app');
+import { activate, currentLanguage } from '@/i18n/i18n';
+
+/**
+ * The whole app's chunk: the query layer, the router and every signed-in app's loader,
+ * with the rest of the language's texts (the `app` catalogue).
+ */
+export const loadFullApp = () =>
+  Promise.all([import('./full-app'), activate(currentLanguage(), ['app'])]).then(([fullApp]) => fullApp);

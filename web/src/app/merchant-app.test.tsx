@@ -16,6 +16,7 @@ vi.mock('@/features/scanner/components/qr-scanner', () => ({ QrScanner: () => <p
 
 const profile = (change: Partial<BusinessProfile> = {}): MeResponse => ({
   user: { id: 'u1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
     address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',

@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { MeResponse } from '@common/api-types';
+import type { BusinessStatus, MeResponse } from '@common/api-types';
 import { Badge } from '@/components/ui/badge';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -15,7 +16,6 @@ import { businessStatusTones } from '@/features/merchant/status';
 import { activeQrCodesQueryKey } from '@/features/qr-codes/api/get-active-qr-codes';
 import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
 import { useLedgerEvents } from '@/lib/use-ledger-events';
-import { capitalise } from '@/lib/format';
 import { whenIdle } from '@/lib/when-idle';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 
@@ -36,6 +36,8 @@ type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
 /** The merchant's app (spec §2): Dashboard, QR Codes, History and Settings tabs. */
 export function MerchantApp({ me }: { me: MeResponse }) {
   const business = me.business;
+  const { t } = useLingui();
+  const statusLabels: Record<BusinessStatus, string> = { pending: t`Pending`, approved: t`Approved`, rejected: t`Rejected` };
   const [tab, setTab] = useState<MerchantTab>('dashboard');
   const [addingCustomer, setAddingCustomer] = useState(false);
   const [generatingQr, setGeneratingQr] = useState(false);
@@ -61,10 +63,10 @@ export function MerchantApp({ me }: { me: MeResponse }) {
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
         <div className="min-w-0">
           <h1 className="truncate text-lg font-bold">{business?.businessName ?? me.user.name}</h1>
-          <p className="text-xs text-slate-500 dark:text-slate-400">Merchant Dashboard</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400"><Trans>Merchant Dashboard</Trans></p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          {business && <Badge tone={businessStatusTones[business.status]}>{capitalise(business.status)}</Badge>}
+          {business && <Badge tone={businessStatusTones[business.status]}>{statusLabels[business.status]}</Badge>}
           {/* Settings has its own full-width Logout; one is on screen at a time. */}
           {tab !== 'settings' && <LogoutButton role="business" className="h-9 px-3 text-xs" />}
         </div>
@@ -73,11 +75,11 @@ export function MerchantApp({ me }: { me: MeResponse }) {
       {business ? (
         <main className="flex-1 px-4 pt-4 pb-10">
           <Tabs value={tab} onValueChange={(value) => setTab(value as MerchantTab)}>
-            <TabsList aria-label="Sections">
-              <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
-              <TabsTrigger value="qr-codes">QR Codes</TabsTrigger>
-              <TabsTrigger value="history">History</TabsTrigger>
-              <TabsTrigger value="settings">Settings</TabsTrigger>
+            <TabsList aria-label={t`Sections`}>
+              <TabsTrigger value="dashboard"><Trans>Dashboard</Trans></TabsTrigger>
+              <TabsTrigger value="qr-codes"><Trans>QR Codes</Trans></TabsTrigger>
+              <TabsTrigger value="history"><Trans>History</Trans></TabsTrigger>
+              <TabsTrigger value="settings"><Trans>Settings</Trans></TabsTrigger>
             </TabsList>
             <TabsContent value="dashboard">
               <DashboardTab
@@ -99,15 +101,15 @@ export function MerchantApp({ me }: { me: MeResponse }) {
           </Tabs>
         </main>
       ) : (
-        <main className="flex-1 px-4 py-6 text-sm text-slate-500">This account has no business profile.</main>
+        <main className="flex-1 px-4 py-6 text-sm text-slate-500"><Trans>This account has no business profile.</Trans></main>
       )}
       {sheetWanted && approved && (
-        <Suspense fallback={addingCustomer && <LoadingSheet label="Opening…" />}>
+        <Suspense fallback={addingCustomer && <LoadingSheet label={t`Opening…`} />}>
           <AddCreditAccountSheet open={addingCustomer} onOpenChange={setAddingCustomer} />
         </Suspense>
       )}
       {generatorWanted && approved && (
-        <Suspense fallback={generatingQr && <LoadingSheet label="Opening…" />}>
+        <Suspense fallback={generatingQr && <LoadingSheet label={t`Opening…`} />}>
           <QrGenerator open={generatingQr} onOpenChange={setGeneratingQr} />
         </Suspense>
       )}

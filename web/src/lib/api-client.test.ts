@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiRequest, ApiError, errorStatus, getQueryFn, loadErrorMessages, serverMessage } from './api-client';
 import { apiError, json, stubFetch } from '@/test/fetch-stub';
 import { QueryClient } from '@tanstack/react-query';
+import { activate } from '@/i18n/i18n';
 
 const queryContext = (queryKey: readonly unknown[]) =>
   ({ queryKey, client: new QueryClient(), signal: new AbortController().signal, meta: undefined }) as never;
@@ -94,6 +95,25 @@ describe('ApiError', () => {
 
 describe('serverMessage with the error catalogue', () => {
   const refused = (status: number, body: object) => new ApiError(status, JSON.stringify(body));
+
+  it('says it in the language the app speaks, with its plurals and parameters (issue 13)', async () => {
+    // Two catalogue entries share the code pin_incorrect: the server's English says which.
+    const pinIncorrect = (attemptsLeft: number) => refused(403, {
+      error: `Incorrect PIN. ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`, code: 'pin_incorrect', attemptsLeft,
+    });
+    try {
+      await activate('hi');
+      await loadErrorMessages();
+      expect(serverMessage(pinIncorrect(1))).toBe('गलत PIN। 1 कोशिश बाकी है।');
+      expect(serverMessage(pinIncorrect(3))).toBe('गलत PIN। 3 कोशिशें बाकी हैं।');
+      await activate('ta');
+      await loadErrorMessages();
+      expect(serverMessage(pinIncorrect(3))).toBe('தவறான PIN. 3 முயற்சிகள் மீதம் உள்ளன.');
+    } finally {
+      await activate('en');
+    }
+    expect(serverMessage(pinIncorrect(3))).toBe('Incorrect PIN. 3 attempts left.');
+  });
 
   it('shows the server text until the catalogue has loaded', async () => {
     vi.resetModules();

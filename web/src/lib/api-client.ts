@@ -5,6 +5,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ErrorCode, ErrorParams } from '@common/errors';
 import { getSessionToken } from './session';
+import { currentLanguage } from '@/i18n/i18n';
 
 /** What a refusal's JSON body says: `{ error, code, ...params }`. */
 interface RefusalBody {
@@ -43,8 +44,10 @@ export class ApiError extends Error {
   readonly params: ErrorParams;
   /** The body's `error` text, null without one. */
   readonly serverText: string | null;
+  /** When the server asks to be tried again (a 503's Retry-After), in seconds; null without one. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, bodyText: string) {
+  constructor(status: number, bodyText: string, retryAfter: string | null = null) {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiError';
     this.status = status;
@@ -52,7 +55,17 @@ export class ApiError extends Error {
     this.code = refusal?.code ?? null;
     this.params = refusal?.params ?? {};
     this.serverText = refusal?.text ?? null;
+    this.retryAfterSeconds = parseRetryAfter(retryAfter);
   }
+}
+
+/** Retry-After is either whole seconds or an HTTP date (RFC 9110 §10.2.3). */
+function parseRetryAfter(value: string | null): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 type ErrorMessages = typeof import('./error-messages');
@@ -65,7 +78,11 @@ let loading: Promise<ErrorMessages> | null = null;
  */
 export function loadErrorMessages(): Promise<ErrorMessages> {
   loading ??= import('./error-messages').then((loaded) => (errorMessages = loaded));
-  return loading;
+  // With the messages in the language the app speaks now (issue 13).
+  return loading.then(async (loaded) => {
+    await loaded.loadErrorTexts(currentLanguage());
+    return loaded;
+  });
 }
 
 function requestHeaders(hasBody: boolean): Headers {
@@ -80,7 +97,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
   void loadErrorMessages().catch(() => { loading = null; });
-  throw new ApiError(response.status, text);
+  throw new ApiError(response.status, text, response.headers.get('Retry-After'));
 }
 
 /**
@@ -147,7 +164,7 @@ export function serverMessage(error: unknown): string | null {
     ? { text: error.serverText, code: error.code, params: error.params }
     : parseRefusal(match[1] ?? '');
   if (!refusal?.text) return null;
-  const formatted = refusal.code && errorMessages ? errorMessages.messageFor(refusal.code, refusal.params) : null;
+  const formatted = refusal.code && errorMessages ? errorMessages.messageFor(refusal.code, refusal.params, currentLanguage(), refusal.text) : null;
   return formatted ?? refusal.text;
 }
 

@@ -1,8 +1,10 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useLedgerEvents } from './use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
+import { i18n } from '@/i18n/i18n';
 
 class FakeEventSource {
   static readonly CLOSED = 2;
@@ -36,7 +38,12 @@ const customerLedgerQueries = ['/api/credit-accounts/customer', '/api/transactio
 
 function Probe({ prefixes }: { prefixes: readonly string[] }) {
   const paused = useLedgerEvents(prefixes);
-  return <LiveUpdatesStatus paused={paused} />;
+  // The status speaks through Lingui, as in the app (AppProviders).
+  return (
+    <I18nProvider i18n={i18n}>
+      <LiveUpdatesStatus paused={paused} />
+    </I18nProvider>
+  );
 }
 
 describe('useLedgerEvents', () => {

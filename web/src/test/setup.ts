@@ -2,6 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast-store';
+import { activate } from '@/i18n/i18n';
+
+// Every component test reads English, the source language, through Lingui.
+await activate('en', ['login', 'app']);
 
 // Screens, toasts and the login's validation load their code on first use (lazy
 // chunks). The first such import in a test file transforms that code, which on a busy

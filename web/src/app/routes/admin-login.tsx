@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { invalidCredentialsMessage } from '@common/errors';
 import { useLoginAdmin } from '@/features/auth/api/login-admin';
@@ -9,20 +10,21 @@ const linkClasses = 'font-medium text-brand-700 underline-offset-4 hover:underli
 /** /admin signed out. */
 export function AdminLogin() {
   const login = useLoginAdmin();
+  const { t } = useLingui();
   return (
-    <AuthLayout title="Admin sign in" subtitle="Review and approve merchant applications">
+    <AuthLayout title={t`Admin sign in`} subtitle={t`Review and approve merchant applications`}>
       <EmailLoginForm
         idPrefix="admin"
-        emailLabel="Admin Email"
+        emailLabel={t`Admin Email`}
         login={login}
         failedDefault={invalidCredentialsMessage.admin}
       />
-      <nav aria-label="Other logins" className="mt-5 flex justify-center gap-6 text-sm">
+      <nav aria-label={t`Other logins`} className="mt-5 flex justify-center gap-6 text-sm">
         <Link href="/cust" className={linkClasses}>
-          Customer Login
+          <Trans>Customer Login</Trans>
         </Link>
         <Link href="/merchant" className={linkClasses}>
-          Merchant Login
+          <Trans>Merchant Login</Trans>
         </Link>
       </nav>
     </AuthLayout>

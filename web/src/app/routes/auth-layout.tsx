@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LanguagePicker } from '@/i18n/language-picker';
 
 interface AuthLayoutProps {
   title: string;
@@ -6,10 +7,13 @@ interface AuthLayoutProps {
   children: ReactNode;
 }
 
-/** The frame of the three login screens: brand, a title, then a card. */
+/** The frame of the three login screens: the language picker, brand, a title, then a card. */
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col px-5 pt-12 pb-8">
+    <main className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col px-5 pt-4 pb-8">
+      <div className="mb-4 flex justify-end">
+        <LanguagePicker />
+      </div>
       <div className="mb-8 flex flex-col items-center text-center">
         <div
           aria-hidden="true"

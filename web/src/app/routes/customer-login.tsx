@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { CustomerLoginForm } from '@/features/auth/components/customer-login-form';
 import { loadCustomerApp } from '@/app/load-customer-app';
 import { WithQueryClient } from '@/lib/with-query-client';
+import { AppTexts } from '@/i18n/app-texts';
 import { AuthLayout } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
@@ -15,12 +17,15 @@ const PinResetWizard = lazy(() =>
 /** /cust signed out: sign in, or register inside the same screen (spec §2). */
 export function CustomerLogin() {
   const [mode, setMode] = useState<'login' | 'register' | 'reset'>('login');
+  const { t } = useLingui();
   if (mode === 'reset') {
     return (
-      <AuthLayout title="Reset your PIN" subtitle="We will send a code to your registered mobile number">
+      <AuthLayout title={t`Reset your PIN`} subtitle={t`We will send a code to your registered mobile number`}>
         <WithQueryClient>
           <Suspense fallback={<Spinner className="py-10" />}>
-            <PinResetWizard role="customer" onBackToLogin={() => setMode('login')} />
+            <AppTexts>
+              <PinResetWizard role="customer" onBackToLogin={() => setMode('login')} />
+            </AppTexts>
           </Suspense>
         </WithQueryClient>
       </AuthLayout>
@@ -28,18 +33,23 @@ export function CustomerLogin() {
   }
   if (mode === 'register') {
     return (
-      <AuthLayout title="Create your account" subtitle="Pay your merchants on credit with a scan">
+      <AuthLayout title={t`Create your account`} subtitle={t`Pay your merchants on credit with a scan`}>
         <WithQueryClient>
-          <RegistrationPanel kind="customer" onBackToLogin={() => setMode('login')} />
+          {/* Registration and PIN reset read the `app` part of the texts (lingui.config.ts). */}
+          <Suspense fallback={<Spinner className="py-10" />}>
+            <AppTexts>
+              <RegistrationPanel kind="customer" onBackToLogin={() => setMode('login')} />
+            </AppTexts>
+          </Suspense>
         </WithQueryClient>
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Welcome back" subtitle="Sign in with your mobile number and PIN">
+    <AuthLayout title={t`Welcome back`} subtitle={t`Sign in with your mobile number and PIN`}>
       <CustomerLoginForm onCreateAccount={() => setMode('register')} onSignInStart={() => void loadCustomerApp()} />
       <Button variant="link" className="mt-3 w-full" onClick={() => setMode('reset')}>
-        Forgot PIN?
+        <Trans>Forgot PIN?</Trans>
       </Button>
     </AuthLayout>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { invalidCredentialsMessage } from '@common/errors';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,9 +17,10 @@ const PinResetWizard = lazy(() =>
 export function MerchantLogin() {
   const [mode, setMode] = useState<'login' | 'register' | 'reset'>('login');
   const login = useLoginBusiness();
+  const { t } = useLingui();
   if (mode === 'reset') {
     return (
-      <AuthLayout title="Reset your PIN" subtitle="We will send a code to your business's registered mobile number">
+      <AuthLayout title={t`Reset your PIN`} subtitle={t`We will send a code to your business's registered mobile number`}>
         <Suspense fallback={<Spinner className="py-10" />}>
           <PinResetWizard role="business" onBackToLogin={() => setMode('login')} />
         </Suspense>
@@ -27,25 +29,25 @@ export function MerchantLogin() {
   }
   if (mode === 'register') {
     return (
-      <AuthLayout title="Register your business" subtitle="Accounts are reviewed by an admin before use">
+      <AuthLayout title={t`Register your business`} subtitle={t`Accounts are reviewed by an admin before use`}>
         <RegistrationPanel kind="business" onBackToLogin={() => setMode('login')} />
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout title="Merchant sign in" subtitle="Sign in with your business email and PIN">
+    <AuthLayout title={t`Merchant sign in`} subtitle={t`Sign in with your business email and PIN`}>
       <EmailLoginForm
         idPrefix="business"
-        emailLabel="Business Email"
+        emailLabel={t`Business Email`}
         login={login}
         failedDefault={invalidCredentialsMessage.business}
       >
         <Button variant="secondary" size="lg" onClick={() => setMode('register')}>
-          Register Your Business
+          <Trans>Register Your Business</Trans>
         </Button>
       </EmailLoginForm>
       <Button variant="link" className="mt-3 w-full" onClick={() => setMode('reset')}>
-        Forgot PIN?
+        <Trans>Forgot PIN?</Trans>
       </Button>
     </AuthLayout>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in';
@@ -32,7 +33,7 @@ export function RegistrationPanel({ kind, onBackToLogin }: RegistrationPanelProp
         />
       </Suspense>
       <Button variant="ghost" className="mt-2 w-full" onClick={onBackToLogin}>
-        Back to Login
+        <Trans>Back to Login</Trans>
       </Button>
     </>
   );

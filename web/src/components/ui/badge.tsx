@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { capitalise } from '@/lib/format';
 
@@ -21,5 +22,8 @@ export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: R
 
 /** Spec §4: a transaction 'completed' is a primary badge, any other status a secondary one. */
 export function TransactionStatusBadge({ status }: { status: string }) {
-  return <Badge tone={status === 'completed' ? 'primary' : 'neutral'}>{capitalise(status)}</Badge>;
+  const { t } = useLingui();
+  // The one status the server writes today has its words; any other shows as it came.
+  const label = status === 'completed' ? t`Completed` : capitalise(status);
+  return <Badge tone={status === 'completed' ? 'primary' : 'neutral'}>{label}</Badge>;
 }

@@ -3,6 +3,7 @@
  * a close button. For flows that take the whole screen, such as scanning to pay.
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 
@@ -16,6 +17,7 @@ interface FullScreenDialogProps {
 }
 
 export function FullScreenDialog({ open, onOpenChange, title, locked = false, children }: FullScreenDialogProps) {
+  const { t } = useLingui();
   return (
     <DialogPrimitive.Root
       open={open}
@@ -31,7 +33,7 @@ export function FullScreenDialog({ open, onOpenChange, title, locked = false, ch
         >
           <div className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-2 dark:border-slate-800 dark:bg-slate-900">
             <DialogPrimitive.Close
-              aria-label="Close"
+              aria-label={t`Close`}
               disabled={locked}
               className="flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 disabled:opacity-40 dark:text-slate-300 dark:hover:bg-slate-800"
             >

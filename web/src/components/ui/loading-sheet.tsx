@@ -4,7 +4,8 @@
  */
 import { Spinner } from './spinner';
 
-export function LoadingSheet({ label = 'Loading' }: { label?: string }) {
+/** `label` defaults to the spinner's own ("Loading"). */
+export function LoadingSheet({ label }: { label?: string }) {
   return (
     <div className="fixed inset-0 z-40 flex items-end bg-slate-950/50">
       <div className="mx-auto max-w-mobile w-full rounded-t-3xl bg-white px-5 py-12 shadow-2xl dark:bg-slate-900">

@@ -1,4 +1,5 @@
 import * as Toast from '@radix-ui/react-toast';
+import { useLingui } from '@lingui/react/macro';
 import { defaultToastDurationMs, dismissToast, useCurrentToast } from './toast-store';
 import { CloseIcon } from '@/components/ui/icons';
 
@@ -8,6 +9,7 @@ import { CloseIcon } from '@/components/ui/icons';
  */
 export function ToastArea() {
   const shown = useCurrentToast();
+  const { t } = useLingui();
   const destructive = shown?.variant === 'destructive';
   return (
     <Toast.Provider swipeDirection="up" duration={defaultToastDurationMs}>
@@ -40,7 +42,7 @@ export function ToastArea() {
             )}
           </div>
           <Toast.Close
-            aria-label="Dismiss"
+            aria-label={t`Dismiss`}
             className={`-m-1 flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${destructive ? 'hover:bg-red-700' : 'hover:bg-slate-100 dark:hover:bg-slate-700'}`}
           >
             <CloseIcon className="h-4 w-4" />

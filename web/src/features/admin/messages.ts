@@ -1,32 +1,49 @@
-/** The admin's toasts: the spec's words (§5, §8) where it has them. Order is check order. */
+/**
+ * The admin's toasts: the spec's words (§5, §8) where it has them. Order is check order.
+ * Each is a function so the text is read through Lingui in the language shown now
+ * (issue 13), not the one active when this module was imported.
+ */
+import { t } from '@lingui/core/macro';
 import type { IssueCatalogue } from '@/lib/form-issues';
 
-export const reviewIssues = {
-  reasonRequired: { title: 'Reason Required', description: 'Please provide a reason for rejection' },
-  invalidFee: { title: 'Invalid Fee', description: 'Transaction fee must be a percent from 0 to 100 with at most 2 decimals' },
-  invalidLimit: { title: 'Invalid Credit Limit', description: 'Max credit limit must be an amount greater than 0 with at most 2 decimals' },
-} as const satisfies IssueCatalogue<string>;
+const invalidFee = () => ({
+  title: t`Invalid Fee`,
+  description: t`Transaction fee must be a percent from 0 to 100 with at most 2 decimals`,
+});
+const invalidLimit = () => ({
+  title: t`Invalid Credit Limit`,
+  description: t`Max credit limit must be an amount greater than 0 with at most 2 decimals`,
+});
 
-export const termsIssues = {
-  nothingToUpdate: { title: 'Nothing to Update', description: 'Enter a transaction fee or a max credit limit' },
-  invalidFee: reviewIssues.invalidFee,
-  invalidLimit: reviewIssues.invalidLimit,
-} as const satisfies IssueCatalogue<string>;
+export const reviewIssues = () =>
+  ({
+    reasonRequired: { title: t`Reason Required`, description: t`Please provide a reason for rejection` },
+    invalidFee: invalidFee(),
+    invalidLimit: invalidLimit(),
+  }) as const satisfies IssueCatalogue<string>;
 
-export const decisionSucceeded = { title: 'Success', description: 'Business applications updated successfully' };
-export const decisionFailed = { title: 'Error', description: 'Failed to update business applications' };
+export const termsIssues = () =>
+  ({
+    nothingToUpdate: { title: t`Nothing to Update`, description: t`Enter a transaction fee or a max credit limit` },
+    invalidFee: invalidFee(),
+    invalidLimit: invalidLimit(),
+  }) as const satisfies IssueCatalogue<string>;
 
-export const termsUpdatedTitle = 'Terms Updated';
-export const termsFailedDefault = 'Failed to update the terms';
+export const decisionSucceeded = () => ({ title: t`Success`, description: t`Business applications updated successfully` });
+export const decisionFailed = () => ({ title: t`Error`, description: t`Failed to update business applications` });
+
+export const termsUpdatedTitle = () => t`Terms Updated`;
+export const termsFailedDefault = () => t`Failed to update the terms`;
 
 // Unlock Account (beyond the spec; the phone message is the spec's §5 one).
-export const unlockIssues = {
-  missingIdentifier: { title: 'Missing Information', description: 'Please enter the phone number or email' },
-  invalidPhone: { title: 'Invalid Phone Number', description: 'Please enter a valid 10-digit phone number' },
-  invalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address' },
-} as const satisfies IssueCatalogue<string>;
+export const unlockIssues = () =>
+  ({
+    missingIdentifier: { title: t`Missing Information`, description: t`Please enter the phone number or email` },
+    invalidPhone: { title: t`Invalid Phone Number`, description: t`Please enter a valid 10-digit phone number` },
+    invalidEmail: { title: t`Invalid Email`, description: t`Please enter a valid email address` },
+  }) as const satisfies IssueCatalogue<string>;
 
-export const accountUnlocked = { title: 'Account Unlocked', description: 'The account can sign in again' };
-export const accountNotLocked = { title: 'Not Locked', description: 'That account was not locked' };
-export const unlockFailedTitle = 'Unlock Failed';
-export const unlockFailedDefault = 'Please try again';
+export const accountUnlocked = () => ({ title: t`Account Unlocked`, description: t`The account can sign in again` });
+export const accountNotLocked = () => ({ title: t`Not Locked`, description: t`That account was not locked` });
+export const unlockFailedTitle = () => t`Unlock Failed`;
+export const unlockFailedDefault = () => t`Please try again`;

@@ -36,10 +36,10 @@ export function useReviewDecision(business: AdminBusiness, delayMs: number, onDo
     };
     decide.mutate(body, {
       onSuccess: () => {
-        toast(decisionSucceeded);
+        toast(decisionSucceeded());
         onDone();
       },
-      onError: () => toast({ variant: 'destructive', ...decisionFailed }),
+      onError: () => toast({ variant: 'destructive', ...decisionFailed() }),
       onSettled: () => {
         if (mounted.current) setSending(null);
       },

@@ -20,9 +20,10 @@ export function checkCustomerLogin(
   const result = customerLoginSchema.safeParse(values);
   if (result.success) return { values: result.data };
   const keys = new Set(result.error.issues.map((issue) => issue.message));
-  const first = (Object.keys(customerLoginIssues) as (keyof typeof customerLoginIssues)[]).find((key) => keys.has(key));
+  const issues = customerLoginIssues();
+  const first = (Object.keys(issues) as (keyof typeof issues)[]).find((key) => keys.has(key));
   return {
     field: result.error.issues[0]!.path[0] as keyof CustomerLoginValues,
-    toast: first ? customerLoginIssues[first] : null,
+    toast: first ? issues[first] : null,
   };
 }

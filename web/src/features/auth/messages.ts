@@ -1,15 +1,21 @@
-/** Sign-in toasts, word for word from the spec (§5, §8). Order is check order. */
+/**
+ * Sign-in toasts, word for word from the spec (§5, §8). Order is check order. Functions,
+ * not constants, so each text is read in the language active when it is shown.
+ */
+import { t } from '@lingui/core/macro';
 import { invalidCredentialsMessage } from '@common/errors';
 import type { IssueCatalogue } from '@/lib/form-issues';
 
-export const customerLoginIssues = {
-  missing: { title: 'Missing Information', description: 'Please enter both phone number and PIN' },
-  invalidPhone: { title: 'Invalid Phone Number', description: 'Please enter a valid 10-digit phone number' },
-} as const satisfies IssueCatalogue<string>;
+export const customerLoginIssues = () =>
+  ({
+    missing: { title: t`Missing Information`, description: t`Please enter both phone number and PIN` },
+    invalidPhone: { title: t`Invalid Phone Number`, description: t`Please enter a valid 10-digit phone number` },
+  }) as const satisfies IssueCatalogue<string>;
 
-export const emailLoginIssues = {
-  missing: { title: 'Missing Information', description: 'Please enter both email and PIN' },
-} as const satisfies IssueCatalogue<string>;
+export const emailLoginIssues = () =>
+  ({
+    missing: { title: t`Missing Information`, description: t`Please enter both email and PIN` },
+  }) as const satisfies IssueCatalogue<string>;
 
 /** The text of 'Login Failed' when the server sent no message of its own. */
 export const loginFailedDefaults = invalidCredentialsMessage;

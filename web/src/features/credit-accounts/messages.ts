@@ -1,23 +1,29 @@
-/** Credit account toasts, word for word from the spec (§5, §8). Order is check order. */
+/**
+ * Credit account toasts, word for word from the spec (§5, §8). Order is check order.
+ * Functions, not constants, so each text is read in the language active when it is shown.
+ */
+import { t } from '@lingui/core/macro';
 import type { IssueCatalogue } from '@/lib/form-issues';
 
-export const createAccountIssues = {
-  handleRequired: { title: 'Payment Handle Required', description: 'Please scan QR or enter customer payment handle' },
-  invalidLimit: { title: 'Invalid Credit Limit', description: 'Please enter a valid credit limit amount' },
-} as const satisfies IssueCatalogue<string>;
+const invalidLimit = () => ({ title: t`Invalid Credit Limit`, description: t`Please enter a valid credit limit amount` });
 
-export const invalidCustomerQr = { title: 'Invalid QR Code', description: 'Please scan a valid customer QR code.' };
+export const createAccountIssues = () =>
+  ({
+    handleRequired: { title: t`Payment Handle Required`, description: t`Please scan QR or enter customer payment handle` },
+    invalidLimit: invalidLimit(),
+  }) satisfies IssueCatalogue<string>;
 
-export const createAccountFailedDefault = 'Please check the details and try again';
+export const invalidCustomerQr = () => ({ title: t`Invalid QR Code`, description: t`Please scan a valid customer QR code.` });
 
-export const changeLimitIssues = {
-  invalidLimit: { title: 'Invalid Credit Limit', description: 'Please enter a valid credit limit amount' },
-} as const satisfies IssueCatalogue<string>;
+export const createAccountFailedDefault = () => t`Please check the details and try again`;
 
-export const repaymentIssues = {
-  invalidAmount: { title: 'Invalid Amount', description: 'Please enter a valid amount greater than 0' },
-  aboveOwed: { title: 'Invalid Amount', description: 'Repayment cannot be more than what the customer owes' },
-} as const satisfies IssueCatalogue<string>;
+export const changeLimitIssues = () => ({ invalidLimit: invalidLimit() }) satisfies IssueCatalogue<string>;
+
+export const repaymentIssues = () =>
+  ({
+    invalidAmount: { title: t`Invalid Amount`, description: t`Please enter a valid amount greater than 0` },
+    aboveOwed: { title: t`Invalid Amount`, description: t`Repayment cannot be more than what the customer owes` },
+  }) satisfies IssueCatalogue<string>;
 
 /** An example of the payment handle format: an ID, "@" and a domain. */
 export const paymentHandleExample = 'k7q2m9xa@khata';

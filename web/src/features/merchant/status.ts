@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { BusinessStatus } from '@common/api-types';
 
 /** The badge tone of each business status. */
@@ -5,3 +6,9 @@ export const businessStatusTones = { pending: 'warning', approved: 'success', re
   BusinessStatus,
   'warning' | 'success' | 'danger'
 >;
+
+/** The word shown for a business status, in the language active when it is called. */
+export function businessStatusLabel(status: BusinessStatus): string {
+  const labels: Record<BusinessStatus, string> = { pending: t`Pending`, approved: t`Approved`, rejected: t`Rejected` };
+  return labels[status];
+}

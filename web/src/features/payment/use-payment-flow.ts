@@ -35,7 +35,7 @@ export function usePaymentFlow(initialQrData?: string) {
     if (!validation || !figures) return;
     const isStatic = !validation.qrCode.isDynamic;
     if (isStatic && (figures.amountPaise === null || figures.amountPaise <= 0)) {
-      toast({ variant: 'destructive', ...paymentMessages.invalidAmount });
+      toast({ variant: 'destructive', ...paymentMessages.invalidAmount() });
       return;
     }
     if (!figures.canContinue) return;
@@ -46,7 +46,7 @@ export function usePaymentFlow(initialQrData?: string) {
 
   const payNow = () => {
     if (!pinPattern.test(pin)) {
-      toast({ variant: 'destructive', ...paymentMessages.pinRequired });
+      toast({ variant: 'destructive', ...paymentMessages.pinRequired() });
       return;
     }
     const sent = attempt.pay(pin, validation?.business.name ?? '', {
@@ -74,6 +74,8 @@ export function usePaymentFlow(initialQrData?: string) {
     step,
     scan: { ...scan, onDetected: (text: string) => scan.detected(text, qr.check), check: qr.check, checking: qr.checking },
     validation, figures, amount, setAmount, pin, setPin, continueToPin, payNow, backToScan,
+    /** The payment's outcome was unknown and it is being resent (issue 12). */
+    checkingPayment: attempt.checking,
     backToConfirm: () => setStep('confirm'),
   };
 }

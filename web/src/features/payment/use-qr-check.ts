@@ -16,7 +16,7 @@ export function useQrCheck(onValid: (result: QrValidation) => void) {
   const check = (text: string) => {
     const trimmed = text.trim();
     if (!trimmed) {
-      toast({ variant: 'destructive', ...paymentMessages.noQrCode });
+      toast({ variant: 'destructive', ...paymentMessages.noQrCode() });
       return;
     }
     validate.mutate(
@@ -29,11 +29,11 @@ export function useQrCheck(onValid: (result: QrValidation) => void) {
           if (status !== null && status >= 400 && status < 500) {
             toast({
               variant: 'destructive',
-              title: validationFailedTitle,
-              description: serverMessage(error) ?? validationFailedDefault,
+              title: validationFailedTitle(),
+              description: serverMessage(error) ?? validationFailedDefault(),
             });
           } else {
-            toast({ variant: 'destructive', title: validationErrorTitle, description: validationErrorDefault });
+            toast({ variant: 'destructive', title: validationErrorTitle(), description: validationErrorDefault() });
           }
         },
       },

@@ -2,6 +2,7 @@
  * Sending and verifying a one-time code to a phone, with the spec's toasts (§8): shared
  * by registration and the PIN reset, which differ only in the code's purpose.
  */
+import { useLingui } from '@lingui/react/macro';
 import { developmentOtpToastMs } from '@common/limits';
 import type { OtpSendBody } from '@common/schemas/identity';
 import { toast } from '@/components/ui/toast-store';
@@ -9,13 +10,14 @@ import { serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
 import { useSendOtp } from './api/send-otp';
 import { useVerifyOtp } from './api/verify-otp';
-import { defaults } from './messages';
+import { sendOtpFailedDefault, verifyOtpFailedDefault } from './messages';
 
 export type OtpPurpose = OtpSendBody['purpose'];
 
 export function usePhoneVerification(purpose: OtpPurpose) {
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
+  const { t } = useLingui();
 
   /** Sends a code to +91 and the 10 typed digits; `onSent` runs once it is on its way. */
   const send = (digits: string, onSent?: () => void) => {
@@ -24,12 +26,13 @@ export function usePhoneVerification(purpose: OtpPurpose) {
       { phoneNumber, purpose },
       {
         onSuccess: (answer) => {
-          toast({ title: 'OTP Sent', description: `Verification code sent to ${phoneNumber}` });
+          toast({ title: t`OTP Sent`, description: t`Verification code sent to ${phoneNumber}` });
           // Only one toast shows at a time, so the development code replaces "OTP Sent".
-          if (answer?.developmentOtp) {
+          const code = answer?.developmentOtp;
+          if (code) {
             toast({
-              title: 'Development OTP',
-              description: `Your verification code is ${answer.developmentOtp}`,
+              title: t`Development OTP`,
+              description: t`Your verification code is ${code}`,
               durationMs: developmentOtpToastMs,
             });
           }
@@ -38,8 +41,8 @@ export function usePhoneVerification(purpose: OtpPurpose) {
         onError: (error) => {
           toast({
             variant: 'destructive',
-            title: 'Failed to Send OTP',
-            description: serverMessage(error) ?? defaults.sendOtpFailed,
+            title: t`Failed to Send OTP`,
+            description: serverMessage(error) ?? sendOtpFailedDefault(),
           });
         },
       },
@@ -52,14 +55,14 @@ export function usePhoneVerification(purpose: OtpPurpose) {
       { phoneNumber: toPhoneNumber(digits), otp, purpose },
       {
         onSuccess: () => {
-          toast({ title: 'Phone Verified' });
+          toast({ title: t`Phone Verified` });
           onVerified();
         },
         onError: (error) => {
           toast({
             variant: 'destructive',
-            title: 'Invalid OTP',
-            description: serverMessage(error) ?? defaults.verifyOtpFailed,
+            title: t`Invalid OTP`,
+            description: serverMessage(error) ?? verifyOtpFailedDefault(),
           });
         },
       },

@@ -1,15 +1,18 @@
-/** The wizard's toasts, word for word from the spec (§5, §8). Order is check order. */
+/**
+ * The wizard's toasts, word for word from the spec (§5, §8). Order is check order.
+ * Functions, not constants, so each text is read in the language active when it is shown.
+ */
+import { t } from '@lingui/core/macro';
 import { weakPinMessage } from '@common/errors';
 import type { IssueCatalogue } from '@/lib/form-issues';
 
-export const detailsIssues = {
-  missingFields: { title: 'Missing Information', description: 'Please fill in all required fields' },
-  missingBusiness: { title: 'Missing Business Information', description: 'Please fill in all business details' },
-  invalidPin: { title: 'Invalid PIN', description: 'PIN must be exactly 4 digits' },
-  pinMismatch: { title: "PINs don't match" },
-  weakPin: { title: 'Invalid PIN', description: weakPinMessage },
-} as const satisfies IssueCatalogue<string>;
+export const detailsIssues = () =>
+  ({
+    missingFields: { title: t`Missing Information`, description: t`Please fill in all required fields` },
+    missingBusiness: { title: t`Missing Business Information`, description: t`Please fill in all business details` },
+    invalidPin: { title: t`Invalid PIN`, description: t`PIN must be exactly 4 digits` },
+    pinMismatch: { title: t`PINs don't match` },
+    weakPin: { title: t`Invalid PIN`, description: weakPinMessage },
+  }) as const satisfies IssueCatalogue<string>;
 
-export const defaults = {
-  registrationFailed: 'Please try again',
-};
+export const registrationFailedDefault = () => t`Please try again`;

@@ -3,6 +3,7 @@
  * big the scan box is, which message a failure shows and which state changes are
  * allowed (spec §2, §4, §8, §9).
  */
+import { t } from '@lingui/core/macro';
 import { scannerBoxPxMin, scannerBoxPx } from '@common/limits';
 
 export interface Camera {
@@ -47,13 +48,23 @@ export function qrboxSidePx(viewfinderWidthPx: number, viewfinderHeightPx: numbe
 
 export type ScannerProblem = 'unavailable' | 'permission-denied' | 'no-camera' | 'start-failed';
 
-/** The spec's camera messages (§8), word for word. */
+/**
+ * The spec's camera messages (§8), word for word. Getters: each read gives the text in the
+ * language the app speaks at that moment, not the one active when this module loaded.
+ */
 export const scannerMessages: Record<ScannerProblem, string> = {
-  unavailable: 'Unable to access cameras on this device.',
-  'permission-denied':
-    'Camera permission denied. Please enable camera access in your browser settings or use manual entry below.',
-  'no-camera': 'No camera found on this device. Please use manual entry below.',
-  'start-failed': 'Unable to start camera. Please try manual entry.',
+  get unavailable() {
+    return t`Unable to access cameras on this device.`;
+  },
+  get 'permission-denied'() {
+    return t`Camera permission denied. Please enable camera access in your browser settings or use manual entry below.`;
+  },
+  get 'no-camera'() {
+    return t`No camera found on this device. Please use manual entry below.`;
+  },
+  get 'start-failed'() {
+    return t`Unable to start camera. Please try manual entry.`;
+  },
 };
 
 /** The text of an error as html5-qrcode reports it: a DOMException, an Error or a string. */

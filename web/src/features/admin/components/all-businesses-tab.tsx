@@ -1,4 +1,5 @@
 /** All Businesses (spec §2): every business with its terms; approved ones can be edited. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { AdminBusiness } from '@common/api-types';
 import { Button } from '@/components/ui/button';
@@ -14,12 +15,13 @@ import { BusinessHeading } from './application-card';
 export function AllBusinessesTab() {
   const query = useBusinesses();
   const [editing, setEditing] = useState<AdminBusiness | null>(null);
+  const { t } = useLingui();
   return (
     <>
       <BusinessList
         query={query}
-        label="All businesses"
-        emptyText="No businesses yet"
+        label={t`All businesses`}
+        emptyText={t`No businesses yet`}
         renderItem={(business) => <BusinessCard business={business} onEditTerms={() => setEditing(business)} />}
       />
       <EditTermsDialog business={editing} onClose={() => setEditing(null)} />
@@ -28,11 +30,13 @@ export function AllBusinessesTab() {
 }
 
 function BusinessCard({ business, onEditTerms }: { business: AdminBusiness; onEditTerms: () => void }) {
+  const { t } = useLingui();
+  const businessName = business.businessName;
   const rows: [string, string][] = [
-    ['Email', business.email],
-    ['Fee Rate', formatFeePercent(business.transactionFeePercent)],
-    ['Max Credit Limit', formatWireRupees(business.maxCreditLimit)],
-    ['Created', formatIndiaDate(business.createdAt)],
+    [t`Email`, business.email],
+    [t`Fee Rate`, formatFeePercent(business.transactionFeePercent)],
+    [t`Max Credit Limit`, formatWireRupees(business.maxCreditLimit)],
+    [t`Created`, formatIndiaDate(business.createdAt)],
   ];
   return (
     <Card className="space-y-3">
@@ -46,8 +50,8 @@ function BusinessCard({ business, onEditTerms }: { business: AdminBusiness; onEd
         ))}
       </dl>
       {business.status === 'approved' && (
-        <Button variant="secondary" className="w-full" aria-label={`Edit Terms of ${business.businessName}`} onClick={onEditTerms}>
-          Edit Terms
+        <Button variant="secondary" className="w-full" aria-label={t`Edit Terms of ${businessName}`} onClick={onEditTerms}>
+          <Trans>Edit Terms</Trans>
         </Button>
       )}
     </Card>

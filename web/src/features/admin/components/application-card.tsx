@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminBusiness } from '@common/api-types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -6,14 +7,15 @@ import { StatusBadge } from './status-badge';
 
 /** The application as the admin reviews it: who, what, where and when. */
 export function ApplicationDetails({ business }: { business: AdminBusiness }) {
+  const { t } = useLingui();
   const rows: [string, string][] = [
-    ['Contact', business.contactName],
-    ['Email', business.email],
-    ['Phone', business.phone ?? '—'],
-    ['Address', business.address],
-    ['Applied', formatIndiaDate(business.createdAt)],
+    [t`Contact`, business.contactName],
+    [t`Email`, business.email],
+    [t`Phone`, business.phone ?? '—'],
+    [t`Address`, business.address],
+    [t`Applied`, formatIndiaDate(business.createdAt)],
   ];
-  if (business.description) rows.push(['Description', business.description]);
+  if (business.description) rows.push([t`Description`, business.description]);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
       {rows.map(([term, value]) => (
@@ -29,23 +31,24 @@ export function ApplicationDetails({ business }: { business: AdminBusiness }) {
 /** What the admin decided: the rejection reason, the notes and when. */
 function Decision({ business }: { business: AdminBusiness }) {
   if (business.status === 'pending') return null;
+  const decidedAt = business.decidedAt ? formatIndiaDateTime(business.decidedAt) : '';
   return (
     <div className="space-y-2 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
       {business.status === 'rejected' && business.rejectionReason && (
         <div className="rounded-xl bg-red-50 p-3 text-red-900 dark:bg-red-950/40 dark:text-red-200">
-          <p className="font-medium">Rejection Reason</p>
+          <p className="font-medium"><Trans>Rejection Reason</Trans></p>
           <p className="mt-0.5 break-words">{business.rejectionReason}</p>
         </div>
       )}
       {business.decisionNotes && (
         <div>
-          <p className="font-medium text-slate-700 dark:text-slate-300">Decision Notes</p>
+          <p className="font-medium text-slate-700 dark:text-slate-300"><Trans>Decision Notes</Trans></p>
           <p className="mt-0.5 break-words text-slate-600 dark:text-slate-400">{business.decisionNotes}</p>
         </div>
       )}
       {business.decidedAt && (
         <p className="text-slate-500 dark:text-slate-400">
-          {business.status === 'approved' ? 'Approved' : 'Rejected'} {formatIndiaDateTime(business.decidedAt)}
+          {business.status === 'approved' ? <Trans>Approved {decidedAt}</Trans> : <Trans>Rejected {decidedAt}</Trans>}
         </p>
       )}
     </div>
@@ -67,6 +70,8 @@ export function BusinessHeading({ business }: { business: AdminBusiness }) {
 
 /** One application in the approvals panel. Only a pending one can be reviewed (spec §4). */
 export function ApplicationCard({ business, onReview }: { business: AdminBusiness; onReview?: () => void }) {
+  const { t } = useLingui();
+  const businessName = business.businessName;
   return (
     <Card className="space-y-3">
       <BusinessHeading business={business} />
@@ -75,10 +80,10 @@ export function ApplicationCard({ business, onReview }: { business: AdminBusines
       {business.status === 'pending' && onReview && (
         <Button
           className="w-full"
-          aria-label={`Review ${business.businessName}`}
+          aria-label={t`Review ${businessName}`}
           onClick={onReview}
         >
-          Review
+          <Trans>Review</Trans>
         </Button>
       )}
     </Card>

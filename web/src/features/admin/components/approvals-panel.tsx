@@ -1,4 +1,5 @@
 /** Business Approvals (spec §2): applications by status, and the review of pending ones. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { AdminBusiness } from '@common/api-types';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -13,13 +14,14 @@ export const approvalDelayMs = 1_000;
 
 export function ApprovalsPanel({ decisionDelayMs = approvalDelayMs }: { decisionDelayMs?: number }) {
   const [reviewing, setReviewing] = useState<AdminBusiness | null>(null);
+  const { t } = useLingui();
   return (
     <>
       <Tabs defaultValue="pending">
-        <TabsList aria-label="Applications by status">
-          <TabsTrigger value="pending">Pending</TabsTrigger>
-          <TabsTrigger value="approved">Approved</TabsTrigger>
-          <TabsTrigger value="rejected">Rejected</TabsTrigger>
+        <TabsList aria-label={t`Applications by status`}>
+          <TabsTrigger value="pending"><Trans>Pending</Trans></TabsTrigger>
+          <TabsTrigger value="approved"><Trans>Approved</Trans></TabsTrigger>
+          <TabsTrigger value="rejected"><Trans>Rejected</Trans></TabsTrigger>
         </TabsList>
         <TabsContent value="pending">
           <PendingList onReview={setReviewing} />
@@ -38,11 +40,12 @@ export function ApprovalsPanel({ decisionDelayMs = approvalDelayMs }: { decision
 
 function PendingList({ onReview }: { onReview: (business: AdminBusiness) => void }) {
   const query = usePendingBusinesses();
+  const { t } = useLingui();
   return (
     <BusinessList
       query={query}
-      label="Pending applications"
-      emptyText="No pending applications"
+      label={t`Pending applications`}
+      emptyText={t`No pending applications`}
       renderItem={(business) => <ApplicationCard business={business} onReview={() => onReview(business)} />}
     />
   );
@@ -50,11 +53,12 @@ function PendingList({ onReview }: { onReview: (business: AdminBusiness) => void
 
 function DecidedList({ status }: { status: 'approved' | 'rejected' }) {
   const query = useBusinesses(status);
+  const { t } = useLingui();
   return (
     <BusinessList
       query={query}
-      label={status === 'approved' ? 'Approved businesses' : 'Rejected businesses'}
-      emptyText={status === 'approved' ? 'No approved businesses' : 'No rejected businesses'}
+      label={status === 'approved' ? t`Approved businesses` : t`Rejected businesses`}
+      emptyText={status === 'approved' ? t`No approved businesses` : t`No rejected businesses`}
       renderItem={(business) => <ApplicationCard business={business} />}
     />
   );

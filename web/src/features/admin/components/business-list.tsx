@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { AdminBusiness } from '@common/api-types';
@@ -16,9 +17,11 @@ interface BusinessListProps {
 
 /** A keyset-paged list of businesses with loading, error, empty and "Load more" states. */
 export function BusinessList({ query, label, emptyText, renderItem }: BusinessListProps) {
+  const { t } = useLingui();
   if (query.isPending) return <Spinner className="py-10" />;
   if (query.isError && !query.data) {
-    return <LoadError message={`Could not load ${label.toLowerCase()}.`} onRetry={() => void query.refetch()} />;
+    const listName = label.toLowerCase();
+    return <LoadError message={t`Could not load ${listName}.`} onRetry={() => void query.refetch()} />;
   }
   const businesses = query.data.pages.flatMap((page) => page.businesses);
   if (businesses.length === 0) return <EmptyState>{emptyText}</EmptyState>;
@@ -31,7 +34,7 @@ export function BusinessList({ query, label, emptyText, renderItem }: BusinessLi
       </ul>
       {query.isFetchNextPageError && (
         <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">
-          Could not load more. Please try again.
+          <Trans>Could not load more. Please try again.</Trans>
         </p>
       )}
       {query.hasNextPage && (
@@ -42,7 +45,7 @@ export function BusinessList({ query, label, emptyText, renderItem }: BusinessLi
           aria-busy={query.isFetchingNextPage}
           onClick={() => void query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          {query.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load more</Trans>}
         </Button>
       )}
     </div>

@@ -1,5 +1,6 @@
 /** Edit Terms: an approved business's fee rate and maximum credit limit (design.md §3). */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type { AdminBusiness } from '@common/api-types';
 import { Button } from '@/components/ui/button';
@@ -20,13 +21,14 @@ interface EditTermsDialogProps {
 }
 
 export function EditTermsDialog({ business, onClose }: EditTermsDialogProps) {
+  const { t } = useLingui();
   return (
     <Dialog
       open={business !== null}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Edit Terms"
+      title={t`Edit Terms`}
       description={business ? business.businessName : undefined}
     >
       {business && <TermsForm key={business.id} business={business} onDone={onClose} />}
@@ -36,6 +38,7 @@ export function EditTermsDialog({ business, onClose }: EditTermsDialogProps) {
 
 function TermsForm({ business, onDone }: { business: AdminBusiness; onDone: () => void }) {
   const update = useUpdateBusinessTerms();
+  const { t } = useLingui();
   const { register, handleSubmit } = useForm<TermsValues>({
     resolver: zodResolver(termsSchema),
     defaultValues: {
@@ -49,32 +52,35 @@ function TermsForm({ business, onDone }: { business: AdminBusiness; onDone: () =
       { businessId: business.id, terms: termsForWire(values) },
       {
         onSuccess: ({ business: saved }) => {
+          const businessName = saved.businessName;
+          const fee = formatFeePercent(saved.transactionFeePercent);
+          const limit = formatWireRupees(saved.maxCreditLimit);
           toast({
-            title: termsUpdatedTitle,
-            description: `${saved.businessName}: fee ${formatFeePercent(saved.transactionFeePercent)}, max credit limit ${formatWireRupees(saved.maxCreditLimit)}`,
+            title: termsUpdatedTitle(),
+            description: t`${businessName}: fee ${fee}, max credit limit ${limit}`,
           });
           onDone();
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: serverMessage(error) ?? termsFailedDefault }),
+          toast({ variant: 'destructive', title: t`Error`, description: serverMessage(error) ?? termsFailedDefault() }),
       },
     );
 
   return (
-    <form noValidate aria-label="Edit Terms" className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(termsIssues))}>
+    <form noValidate aria-label={t`Edit Terms`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(termsIssues()))}>
       <div>
-        <Label htmlFor="terms-fee">Transaction Fee (%)</Label>
+        <Label htmlFor="terms-fee"><Trans>Transaction Fee (%)</Trans></Label>
         <Input id="terms-fee" inputMode="decimal" autoComplete="off" {...register('transactionFeePercent')} />
       </div>
       <div>
-        <Label htmlFor="terms-limit">Max Credit Limit (₹)</Label>
+        <Label htmlFor="terms-limit"><Trans>Max Credit Limit (₹)</Trans></Label>
         <Input id="terms-limit" inputMode="decimal" autoComplete="off" {...register('maxCreditLimit')} />
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">
-        A new fee applies to QR codes generated and payments made from now on.
+        <Trans>A new fee applies to QR codes generated and payments made from now on.</Trans>
       </p>
       <Button type="submit" size="lg" disabled={update.isPending} aria-busy={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save Terms'}
+        {update.isPending ? <Trans>Saving...</Trans> : <Trans>Save Terms</Trans>}
       </Button>
     </form>
   );

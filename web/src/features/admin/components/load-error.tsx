@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 
 /** A failed load: a short message and a way to try again. */
@@ -9,7 +10,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     >
       <p>{message}</p>
       <Button variant="secondary" onClick={onRetry}>
-        Retry
+        <Trans>Retry</Trans>
       </Button>
     </div>
   );

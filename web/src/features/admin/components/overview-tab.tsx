@@ -1,4 +1,7 @@
 /** Overview (spec §2): the counts and the 5 most recent applications, all from the server. */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useState } from 'react';
 import type { AdminBusiness, AdminStats } from '@common/api-types';
 import { Button } from '@/components/ui/button';
@@ -10,12 +13,13 @@ import { EmptyState, LoadError } from './load-error';
 import { ReviewDialog } from './review-dialog';
 import { StatusBadge } from './status-badge';
 
-const statCards: { key: keyof AdminStats; label: string }[] = [
-  { key: 'pendingBusinesses', label: 'Pending' },
-  { key: 'approvedBusinesses', label: 'Approved' },
-  { key: 'rejectedBusinesses', label: 'Rejected' },
-  { key: 'customers', label: 'Customers' },
-  { key: 'creditAccounts', label: 'Credit Accounts' },
+// Labels as descriptors, read in the language shown now (issue 13).
+const statCards: { key: keyof AdminStats; label: MessageDescriptor }[] = [
+  { key: 'pendingBusinesses', label: msg`Pending` },
+  { key: 'approvedBusinesses', label: msg`Approved` },
+  { key: 'rejectedBusinesses', label: msg`Rejected` },
+  { key: 'customers', label: msg`Customers` },
+  { key: 'creditAccounts', label: msg`Credit Accounts` },
 ];
 
 const countFormat = new Intl.NumberFormat('en-IN');
@@ -27,21 +31,22 @@ const countFormat = new Intl.NumberFormat('en-IN');
 export function OverviewTab({ decisionDelayMs = 0 }: { decisionDelayMs?: number }) {
   const query = useAdminStats();
   const [reviewing, setReviewing] = useState<AdminBusiness | null>(null);
+  const { t } = useLingui();
   if (query.isPending) return <Spinner className="py-10" />;
   if (query.isError) {
-    return <LoadError message="Could not load the overview." onRetry={() => void query.refetch()} />;
+    return <LoadError message={t`Could not load the overview.`} onRetry={() => void query.refetch()} />;
   }
   const { stats, recentBusinesses } = query.data;
   return (
     <div className="space-y-6">
       <section aria-labelledby="overview-counts">
         <h2 id="overview-counts" className="sr-only">
-          Counts
+          <Trans>Counts</Trans>
         </h2>
         <dl className="grid grid-cols-2 gap-3">
           {statCards.map(({ key, label }, index) => (
             <Card key={key} className={index === statCards.length - 1 ? 'col-span-2' : ''}>
-              <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+              <dt className="text-sm text-slate-500 dark:text-slate-400">{t(label)}</dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums">{countFormat.format(stats[key])}</dd>
             </Card>
           ))}
@@ -50,34 +55,37 @@ export function OverviewTab({ decisionDelayMs = 0 }: { decisionDelayMs?: number 
 
       <section aria-labelledby="recent-applications" className="space-y-3">
         <h2 id="recent-applications" className="text-base font-semibold">
-          Recent Applications
+          <Trans>Recent Applications</Trans>
         </h2>
         {recentBusinesses.length === 0 ? (
-          <EmptyState>No applications yet</EmptyState>
+          <EmptyState>{t`No applications yet`}</EmptyState>
         ) : (
           <ul aria-labelledby="recent-applications" className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-            {recentBusinesses.map((business) => (
-              <li key={business.id} className="flex items-center gap-3 p-4">
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{business.businessName}</p>
-                  <p className="truncate text-sm text-slate-500 dark:text-slate-400">
-                    {business.businessType} · {formatIndiaDate(business.createdAt)}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-col items-end gap-2">
-                  <StatusBadge status={business.status} />
-                  {business.status === 'pending' && (
-                    <Button
-                      variant="secondary"
-                      aria-label={`Review ${business.businessName}`}
-                      onClick={() => setReviewing(business)}
-                    >
-                      Review
-                    </Button>
-                  )}
-                </div>
-              </li>
-            ))}
+            {recentBusinesses.map((business) => {
+              const businessName = business.businessName;
+              return (
+                <li key={business.id} className="flex items-center gap-3 p-4">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{business.businessName}</p>
+                    <p className="truncate text-sm text-slate-500 dark:text-slate-400">
+                      {business.businessType} · {formatIndiaDate(business.createdAt)}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end gap-2">
+                    <StatusBadge status={business.status} />
+                    {business.status === 'pending' && (
+                      <Button
+                        variant="secondary"
+                        aria-label={t`Review ${businessName}`}
+                        onClick={() => setReviewing(business)}
+                      >
+                        <Trans>Review</Trans>
+                      </Button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

@@ -3,6 +3,7 @@
  * notes and terms for an approval, a required reason for a rejection.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import type { AdminBusiness } from '@common/api-types';
@@ -27,6 +28,7 @@ interface ReviewDialogProps {
 
 export function ReviewDialog({ business, onClose, delayMs }: ReviewDialogProps) {
   const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
   return (
     <Dialog
       open={business !== null}
@@ -34,7 +36,7 @@ export function ReviewDialog({ business, onClose, delayMs }: ReviewDialogProps) 
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
       }}
-      title="Review Application"
+      title={t`Review Application`}
     >
       {business && (
         <ReviewForm key={business.id} business={business} delayMs={delayMs} onBusyChange={setBusy} onDone={onClose} />
@@ -53,6 +55,7 @@ interface ReviewFormProps {
 function ReviewForm({ business, delayMs, onBusyChange, onDone }: ReviewFormProps) {
   const { sending, send } = useReviewDecision(business, delayMs, onDone);
   useEffect(() => onBusyChange(sending !== null), [sending, onBusyChange]);
+  const { t } = useLingui();
 
   const { register, handleSubmit, setValue } = useForm<ReviewValues>({
     resolver: zodResolver(reviewSchema),
@@ -61,21 +64,21 @@ function ReviewForm({ business, delayMs, onBusyChange, onDone }: ReviewFormProps
 
   const submitAs = (action: ReviewValues['action']) => {
     setValue('action', action);
-    void handleSubmit(send, toastFirstIssue(reviewIssues))();
+    void handleSubmit(send, toastFirstIssue(reviewIssues()))();
   };
 
   const busy = sending !== null;
   return (
-    <form noValidate aria-label="Review Application" className="space-y-4" onSubmit={(event) => event.preventDefault()}>
+    <form noValidate aria-label={t`Review Application`} className="space-y-4" onSubmit={(event) => event.preventDefault()}>
       <ReviewSummary business={business} />
       <ReviewFields business={business} register={register} disabled={busy} />
 
       <div className="grid grid-cols-2 gap-3">
         <Button variant="destructive" disabled={busy} aria-busy={sending === 'reject'} onClick={() => submitAs('reject')}>
-          {sending === 'reject' ? 'Processing...' : 'Reject'}
+          {sending === 'reject' ? <Trans>Processing...</Trans> : <Trans>Reject</Trans>}
         </Button>
         <Button disabled={busy} aria-busy={sending === 'approve'} onClick={() => submitAs('approve')}>
-          {sending === 'approve' ? 'Processing...' : 'Approve'}
+          {sending === 'approve' ? <Trans>Processing...</Trans> : <Trans>Approve</Trans>}
         </Button>
       </div>
     </form>
@@ -106,14 +109,15 @@ interface ReviewFieldsProps {
 
 /** Notes and terms for an approval, the reason for a rejection. */
 function ReviewFields({ business, register, disabled }: ReviewFieldsProps) {
+  const { t } = useLingui();
   return (
     <>
       <div>
-        <Label htmlFor="review-notes">Approval Notes</Label>
+        <Label htmlFor="review-notes"><Trans>Approval Notes</Trans></Label>
         <Textarea
           id="review-notes"
           rows={2}
-          placeholder="Optional"
+          placeholder={t`Optional`}
           maxLength={decisionTextLengthMax}
           disabled={disabled}
           {...register('notes')}
@@ -121,7 +125,7 @@ function ReviewFields({ business, register, disabled }: ReviewFieldsProps) {
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div>
-          <Label htmlFor="review-fee">Transaction Fee (%)</Label>
+          <Label htmlFor="review-fee"><Trans>Transaction Fee (%)</Trans></Label>
           <Input
             id="review-fee"
             inputMode="decimal"
@@ -132,7 +136,7 @@ function ReviewFields({ business, register, disabled }: ReviewFieldsProps) {
           />
         </div>
         <div>
-          <Label htmlFor="review-limit">Max Credit Limit (₹)</Label>
+          <Label htmlFor="review-limit"><Trans>Max Credit Limit (₹)</Trans></Label>
           <Input
             id="review-limit"
             inputMode="decimal"
@@ -144,14 +148,14 @@ function ReviewFields({ business, register, disabled }: ReviewFieldsProps) {
         </div>
       </div>
       <p className="-mt-2 text-xs text-slate-500 dark:text-slate-400">
-        Fee and limit apply on approval; leave them empty to keep the defaults shown.
+        <Trans>Fee and limit apply on approval; leave them empty to keep the defaults shown.</Trans>
       </p>
       <div>
-        <Label htmlFor="review-reason">Rejection Reason</Label>
+        <Label htmlFor="review-reason"><Trans>Rejection Reason</Trans></Label>
         <Textarea
           id="review-reason"
           rows={2}
-          placeholder="Required to reject"
+          placeholder={t`Required to reject`}
           maxLength={decisionTextLengthMax}
           disabled={disabled}
           {...register('reason')}

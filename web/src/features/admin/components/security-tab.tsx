@@ -1,4 +1,5 @@
 /** Security (beyond the spec): the admin's own PIN and unlocking locked accounts. */
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,11 +12,11 @@ export function SecurityTab() {
     <div className="space-y-4">
       <Card className="flex items-center justify-between gap-4">
         <div>
-          <h2 className="text-base font-semibold">Your PIN</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">Changing it signs out your other sessions.</p>
+          <h2 className="text-base font-semibold"><Trans>Your PIN</Trans></h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Changing it signs out your other sessions.</Trans></p>
         </div>
         <Button variant="secondary" onClick={() => setChangingPin(true)}>
-          Change PIN
+          <Trans>Change PIN</Trans>
         </Button>
       </Card>
       <UnlockAccountForm />

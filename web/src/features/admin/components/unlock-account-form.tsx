@@ -3,6 +3,9 @@
  * identifier, for someone locked out who cannot wait or reset the PIN by OTP.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { emailLengthMax } from '@common/limits';
 import { Button } from '@/components/ui/button';
@@ -15,10 +18,11 @@ import { useUnlockAccount } from '@/features/admin/api/unlock-account';
 import { accountNotLocked, accountUnlocked, unlockFailedDefault, unlockFailedTitle, unlockIssues } from '@/features/admin/messages';
 import { unlockIdentifier, unlockSchema, type UnlockValues } from '@/features/admin/schemas';
 
-const roleOptions: { value: UnlockValues['role']; label: string }[] = [
-  { value: 'customer', label: 'Customer' },
-  { value: 'business', label: 'Business' },
-  { value: 'admin', label: 'Admin' },
+// Labels as descriptors, read in the language shown now (issue 13).
+const roleOptions: { value: UnlockValues['role']; label: MessageDescriptor }[] = [
+  { value: 'customer', label: msg`Customer` },
+  { value: 'business', label: msg`Business` },
+  { value: 'admin', label: msg`Admin` },
 ];
 
 const selectClasses =
@@ -31,46 +35,47 @@ export function UnlockAccountForm() {
     defaultValues: { role: 'customer', identifier: '' },
   });
   const role = useWatch({ control, name: 'role' });
+  const { t } = useLingui();
 
   const submit = (values: UnlockValues) =>
     unlock.mutate(
       { role: values.role, identifier: unlockIdentifier(values) },
       {
         onSuccess: ({ wasLocked }) => {
-          toast(wasLocked ? accountUnlocked : accountNotLocked);
+          toast(wasLocked ? accountUnlocked() : accountNotLocked());
           resetField('identifier');
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: unlockFailedTitle, description: serverMessage(error) ?? unlockFailedDefault }),
+          toast({ variant: 'destructive', title: unlockFailedTitle(), description: serverMessage(error) ?? unlockFailedDefault() }),
       },
     );
 
   return (
     <Card>
       <h2 id="unlock-account-title" className="text-base font-semibold">
-        Unlock Account
+        <Trans>Unlock Account</Trans>
       </h2>
       <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-        Lets an account locked by wrong PINs sign in again at once.
+        <Trans>Lets an account locked by wrong PINs sign in again at once.</Trans>
       </p>
       <form
         noValidate
         aria-labelledby="unlock-account-title"
         className="mt-4 space-y-4"
-        onSubmit={handleSubmit(submit, toastFirstIssue(unlockIssues))}
+        onSubmit={handleSubmit(submit, toastFirstIssue(unlockIssues()))}
       >
         <div>
-          <Label htmlFor="unlock-role">Role</Label>
+          <Label htmlFor="unlock-role"><Trans>Role</Trans></Label>
           <select id="unlock-role" className={selectClasses} {...register('role')}>
             {roleOptions.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
         </div>
         <div>
-          <Label htmlFor="unlock-identifier">Phone or Email</Label>
+          <Label htmlFor="unlock-identifier"><Trans>Phone or Email</Trans></Label>
           <Input
             id="unlock-identifier"
             type={role === 'customer' ? 'tel' : 'email'}
@@ -82,11 +87,11 @@ export function UnlockAccountForm() {
             {...register('identifier')}
           />
           <p id="unlock-identifier-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-            {role === 'customer' ? 'The 10-digit mobile number, without +91.' : 'The e-mail the account signs in with.'}
+            {role === 'customer' ? <Trans>The 10-digit mobile number, without +91.</Trans> : <Trans>The e-mail the account signs in with.</Trans>}
           </p>
         </div>
         <Button type="submit" size="lg" disabled={unlock.isPending} aria-busy={unlock.isPending}>
-          Unlock
+          <Trans>Unlock</Trans>
         </Button>
       </form>
     </Card>

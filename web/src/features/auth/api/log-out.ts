@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorStatus } from '@/lib/api-client';
 import { clearSessionToken } from '@/lib/session';
@@ -10,6 +11,7 @@ import { toast } from '@/components/ui/toast-store';
  */
 export function useLogOut(loginPath: string) {
   const queryClient = useQueryClient();
+  const { t } = useLingui();
   const finish = () => {
     clearSessionToken();
     queryClient.clear();
@@ -23,7 +25,7 @@ export function useLogOut(loginPath: string) {
         finish();
         return;
       }
-      toast({ variant: 'destructive', title: 'Logout Failed', description: 'Please try again' });
+      toast({ variant: 'destructive', title: t`Logout Failed`, description: t`Please try again` });
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionResponse } from '@common/api-types';
 import { Button } from '@/components/ui/button';
 import { PhoneNumberInput, PinInput } from '@/components/ui/digit-inputs';
@@ -36,6 +37,7 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
   // Plain state, not a mutation hook: the signed-out /cust has no query layer (app/boot.tsx).
   const [isPending, setPending] = useState(false);
   const completeSignIn = useCompleteSignIn();
+  const { t } = useLingui();
   const phone = useRef<HTMLInputElement>(null);
   const pin = useRef<HTMLInputElement>(null);
 
@@ -56,7 +58,7 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
       .then(completeSignIn, (error: unknown) =>
         toast({
           variant: 'destructive',
-          title: 'Login Failed',
+          title: t`Login Failed`,
           description: serverMessage(error) ?? loginFailedDefault,
         }),
       );
@@ -71,18 +73,18 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
       onPointerDown={preloadChecks}
     >
       <div>
-        <Label htmlFor="login-phone">Mobile Number</Label>
+        <Label htmlFor="login-phone"><Trans>Mobile Number</Trans></Label>
         <PhoneNumberInput id="login-phone" name="phone" ref={phone} />
       </div>
       <div>
-        <Label htmlFor="login-pin">PIN</Label>
+        <Label htmlFor="login-pin"><Trans>PIN</Trans></Label>
         <PinInput id="login-pin" name="pin" autoComplete="current-password" ref={pin} />
       </div>
       <Button type="submit" size="lg" disabled={isPending} aria-busy={isPending}>
-        Sign In
+        <Trans>Sign In</Trans>
       </Button>
       <Button variant="secondary" size="lg" onClick={onCreateAccount}>
-        Create New Account
+        <Trans>Create New Account</Trans>
       </Button>
     </form>
   );

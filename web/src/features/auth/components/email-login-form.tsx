@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -28,6 +29,7 @@ interface EmailLoginFormProps {
 /** E-mail and PIN sign-in, shared by merchants and admins. */
 export function EmailLoginForm({ idPrefix, emailLabel, login, failedDefault, children }: EmailLoginFormProps) {
   const completeSignIn = useCompleteSignIn();
+  const { t } = useLingui();
   const { register, handleSubmit } = useForm<EmailLoginValues>({
     resolver: zodResolver(emailLoginSchema),
     defaultValues: { email: '', pin: '' },
@@ -40,13 +42,13 @@ export function EmailLoginForm({ idPrefix, emailLabel, login, failedDefault, chi
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Login Failed',
+          title: t`Login Failed`,
           description: serverMessage(error) ?? failedDefault,
         }),
     });
 
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(emailLoginIssues))}>
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(emailLoginIssues()))}>
       <div>
         <Label htmlFor={`${idPrefix}-email`}>{emailLabel}</Label>
         <Input
@@ -59,11 +61,11 @@ export function EmailLoginForm({ idPrefix, emailLabel, login, failedDefault, chi
         />
       </div>
       <div>
-        <Label htmlFor={`${idPrefix}-pin`}>PIN</Label>
+        <Label htmlFor={`${idPrefix}-pin`}><Trans>PIN</Trans></Label>
         <PinInput id={`${idPrefix}-pin`} autoComplete="current-password" {...pin} />
       </div>
       <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
-        Sign In
+        <Trans>Sign In</Trans>
       </Button>
       {children}
     </form>

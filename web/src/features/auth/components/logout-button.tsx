@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Role } from '@common/api-types';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { useLogOut } from '@/features/auth/api/log-out';
@@ -15,7 +16,7 @@ export function LogoutButton({ role, ...props }: { role: Role } & Omit<ButtonPro
       onClick={() => logOut.mutate()}
       {...props}
     >
-      Logout
+      <Trans>Logout</Trans>
     </Button>
   );
 }

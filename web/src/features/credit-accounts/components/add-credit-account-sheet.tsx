@@ -3,6 +3,7 @@
  * handle, typed or scanned from the customer's payment code, and grants a limit.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -34,12 +35,13 @@ interface AddCreditAccountSheetProps {
 }
 
 export function AddCreditAccountSheet({ open, onOpenChange }: AddCreditAccountSheetProps) {
+  const { t } = useLingui();
   return (
     <Sheet
       open={open}
       onOpenChange={onOpenChange}
-      title="Add Credit Account"
-      description="Link a customer by their payment handle and set how much credit they may use."
+      title={t`Add Credit Account`}
+      description={t`Link a customer by their payment handle and set how much credit they may use.`}
     >
       <AddCreditAccountForm onDone={() => onOpenChange(false)} />
     </Sheet>
@@ -51,6 +53,7 @@ const emptyValues: CreateAccountValues = { paymentHandle: '', creditLimit: '' };
 
 function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
   const create = useCreateCreditAccount();
+  const { t } = useLingui();
   const [mode, setMode] = useState<Mode>('handle');
   const [scanned, setScanned] = useState<ScannedCustomer | null>(null);
   const { register, handleSubmit, setValue, reset, control } = useForm<CreateAccountValues>({
@@ -62,7 +65,7 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
   const onScanned = (text: string) => {
     const customer = parseCustomerQr(text);
     if (!customer) {
-      toast({ variant: 'destructive', ...invalidCustomerQr });
+      toast({ variant: 'destructive', ...invalidCustomerQr() });
       return;
     }
     setScanned(customer);
@@ -75,7 +78,7 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
       { paymentHandle: values.paymentHandle.trim(), creditLimit: wireAmount(values.creditLimit) },
       {
         onSuccess: () => {
-          toast({ title: 'Credit Account Created', description: 'Successfully assigned the limit to the customer' });
+          toast({ title: t`Credit Account Created`, description: t`Successfully assigned the limit to the customer` });
           reset(emptyValues);
           setScanned(null);
           onDone();
@@ -83,8 +86,8 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Failed to Create Credit Account',
-            description: serverMessage(error) ?? createAccountFailedDefault,
+            title: t`Failed to Create Credit Account`,
+            description: serverMessage(error) ?? createAccountFailedDefault(),
           }),
       },
     );
@@ -94,17 +97,17 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
   return (
     <form
       noValidate
-      aria-label="Add Credit Account"
+      aria-label={t`Add Credit Account`}
       className="space-y-4"
-      onSubmit={handleSubmit(submit, toastFirstIssue(createAccountIssues))}
+      onSubmit={handleSubmit(submit, toastFirstIssue(createAccountIssues()))}
     >
       <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
-        <TabsList aria-label="How to find the customer">
-          <TabsTrigger value="handle">Enter Handle</TabsTrigger>
-          <TabsTrigger value="scan">Scan QR</TabsTrigger>
+        <TabsList aria-label={t`How to find the customer`}>
+          <TabsTrigger value="handle"><Trans>Enter Handle</Trans></TabsTrigger>
+          <TabsTrigger value="scan"><Trans>Scan QR</Trans></TabsTrigger>
         </TabsList>
         <TabsContent value="handle">
-          <Label htmlFor="payment-handle">Payment Handle</Label>
+          <Label htmlFor="payment-handle"><Trans>Payment Handle</Trans></Label>
           <Input
             id="payment-handle"
             placeholder={paymentHandleExample}
@@ -115,29 +118,29 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
             {...register('paymentHandle')}
           />
           <p id="payment-handle-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-            The ID on the customer&apos;s My Code screen, like {paymentHandleExample}
+            <Trans>The ID on the customer&apos;s My Code screen, like {paymentHandleExample}</Trans>
           </p>
           {scannedName && (
             <p className="mt-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-800 dark:bg-brand-800/30 dark:text-brand-100">
-              Customer: <span className="font-semibold">{scannedName}</span>
+              <Trans>Customer: <span className="font-semibold">{scannedName}</span></Trans>
             </p>
           )}
         </TabsContent>
         <TabsContent value="scan">
           <QrScanner onDetected={onScanned} />
           <p className="mt-2 text-center text-xs text-slate-500 dark:text-slate-400">
-            Point the camera at the customer&apos;s payment code.
+            <Trans>Point the camera at the customer&apos;s payment code.</Trans>
           </p>
         </TabsContent>
       </Tabs>
 
       <div>
-        <Label htmlFor="credit-limit">Credit Limit (₹)</Label>
+        <Label htmlFor="credit-limit"><Trans>Credit Limit (₹)</Trans></Label>
         <Input id="credit-limit" type="number" inputMode="decimal" min={0} step={100} placeholder="5000" {...register('creditLimit')} />
       </div>
 
       <Button type="submit" size="lg" disabled={create.isPending} aria-busy={create.isPending}>
-        Create Credit Account
+        <Trans>Create Credit Account</Trans>
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type { BusinessCreditAccount } from '@common/api-types';
 import { Button } from '@/components/ui/button';
@@ -19,12 +20,15 @@ interface ChangeLimitDialogProps {
 
 /** Sets a customer's credit limit; what they owe is never touched (design.md §3). */
 export function ChangeLimitDialog({ account, onClose }: ChangeLimitDialogProps) {
+  const { t } = useLingui();
+  const customerName = account?.customerName;
+  const owed = account ? formatWireRupees(account.owed) : '';
   return (
     <Dialog
       open={account !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Change Limit"
-      description={account ? `${account.customerName} owes ${formatWireRupees(account.owed)}.` : undefined}
+      title={t`Change Limit`}
+      description={account ? t`${customerName} owes ${owed}.` : undefined}
     >
       {account && <ChangeLimitForm account={account} onDone={onClose} />}
     </Dialog>
@@ -33,6 +37,7 @@ export function ChangeLimitDialog({ account, onClose }: ChangeLimitDialogProps) 
 
 function ChangeLimitForm({ account, onDone }: { account: BusinessCreditAccount; onDone: () => void }) {
   const changeLimit = useChangeCreditLimit();
+  const { t } = useLingui();
   const { register, handleSubmit } = useForm<ChangeLimitValues>({
     resolver: zodResolver(changeLimitSchema),
     defaultValues: { creditLimit: account.creditLimit },
@@ -42,28 +47,27 @@ function ChangeLimitForm({ account, onDone }: { account: BusinessCreditAccount; 
       { accountId: account.id, creditLimit: wireAmount(creditLimit) },
       {
         onSuccess: () => {
-          toast({
-            title: 'Credit Limit Updated',
-            description: `${account.customerName} can now use up to ${formatWireRupees(wireAmount(creditLimit))}`,
-          });
+          const customerName = account.customerName;
+          const limit = formatWireRupees(wireAmount(creditLimit));
+          toast({ title: t`Credit Limit Updated`, description: t`${customerName} can now use up to ${limit}` });
           onDone();
         },
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Failed to Update Credit Limit',
-            description: serverMessage(error) ?? 'Please check the amount and try again',
+            title: t`Failed to Update Credit Limit`,
+            description: serverMessage(error) ?? t`Please check the amount and try again`,
           }),
       },
     );
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(changeLimitIssues))}>
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(changeLimitIssues()))}>
       <div>
-        <Label htmlFor="new-credit-limit">New Credit Limit (₹)</Label>
+        <Label htmlFor="new-credit-limit"><Trans>New Credit Limit (₹)</Trans></Label>
         <Input id="new-credit-limit" type="number" inputMode="decimal" min={0} step={100} {...register('creditLimit')} />
       </div>
       <Button type="submit" size="lg" disabled={changeLimit.isPending} aria-busy={changeLimit.isPending}>
-        Update Limit
+        <Trans>Update Limit</Trans>
       </Button>
     </form>
   );

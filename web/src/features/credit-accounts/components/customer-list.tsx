@@ -1,4 +1,5 @@
 /** The merchant's customers (spec §2 Dashboard): each credit account with its numbers. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { BusinessCreditAccount } from '@common/api-types';
 import { parseRupees } from '@common/money';
@@ -13,23 +14,24 @@ import { RepaymentDialog } from './repayment-dialog';
 
 export function CustomerList() {
   const accounts = useBusinessCreditAccounts();
+  const { t } = useLingui();
   const [changingLimit, setChangingLimit] = useState<BusinessCreditAccount | null>(null);
   const [repaying, setRepaying] = useState<BusinessCreditAccount | null>(null);
 
   return (
     <section aria-labelledby="customers-heading" className="space-y-3">
       <h2 id="customers-heading" className="text-base font-semibold">
-        Customers
+        <Trans>Customers</Trans>
       </h2>
       {accounts.isPending ? (
-        <Spinner label="Loading customers" className="py-6" />
+        <Spinner label={t`Loading customers`} className="py-6" />
       ) : accounts.isError ? (
-        <Card className="text-sm text-red-700 dark:text-red-400">Could not load customers.</Card>
+        <Card className="text-sm text-red-700 dark:text-red-400"><Trans>Could not load customers.</Trans></Card>
       ) : accounts.data.creditAccounts.length === 0 ? (
         <Card className="py-8 text-center">
-          <p className="font-medium">No customers yet</p>
+          <p className="font-medium"><Trans>No customers yet</Trans></p>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Add one with their payment handle, like {paymentHandleExample}.
+            <Trans>Add one with their payment handle, like {paymentHandleExample}.</Trans>
           </p>
         </Card>
       ) : (
@@ -60,6 +62,7 @@ interface CustomerCardProps {
 function CustomerCard({ account, onChangeLimit, onRepayment }: CustomerCardProps) {
   const headingId = `customer-${account.id}`;
   const owesNothing = (parseRupees(account.owed) ?? 0) === 0;
+  const { t } = useLingui();
   return (
     <Card aria-labelledby={headingId} role="article" className="space-y-3">
       <div className="flex items-start justify-between gap-3">
@@ -72,16 +75,16 @@ function CustomerCard({ account, onChangeLimit, onRepayment }: CustomerCardProps
         </div>
       </div>
       <dl className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-2 text-center dark:bg-slate-800/60">
-        <Amount term="Limit" value={account.creditLimit} />
-        <Amount term="Owed" value={account.owed} />
-        <Amount term="Available" value={account.currentBalance} />
+        <Amount term={t`Limit`} value={account.creditLimit} />
+        <Amount term={t`Owed`} value={account.owed} />
+        <Amount term={t`Available`} value={account.currentBalance} />
       </dl>
       <div className="grid grid-cols-2 gap-2">
         <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onChangeLimit}>
-          Change Limit
+          <Trans>Change Limit</Trans>
         </Button>
         <Button variant="secondary" className="h-9 px-2 text-xs disabled:opacity-50" onClick={onRepayment} disabled={owesNothing}>
-          Record Repayment
+          <Trans>Record Repayment</Trans>
         </Button>
       </div>
     </Card>

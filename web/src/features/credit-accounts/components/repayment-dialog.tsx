@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { BusinessCreditAccount } from '@common/api-types';
@@ -21,12 +22,15 @@ interface RepaymentDialogProps {
 
 /** Cash received from a customer, at most what they owe (design.md §3, beyond the spec). */
 export function RepaymentDialog({ account, onClose }: RepaymentDialogProps) {
+  const { t } = useLingui();
+  const customerName = account?.customerName;
+  const owed = account ? formatWireRupees(account.owed) : '';
   return (
     <Dialog
       open={account !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Record Repayment"
-      description={account ? `${account.customerName} owes ${formatWireRupees(account.owed)}.` : undefined}
+      title={t`Record Repayment`}
+      description={account ? t`${customerName} owes ${owed}.` : undefined}
     >
       {account && <RepaymentForm account={account} onDone={onClose} />}
     </Dialog>
@@ -35,6 +39,7 @@ export function RepaymentDialog({ account, onClose }: RepaymentDialogProps) {
 
 function RepaymentForm({ account, onDone }: { account: BusinessCreditAccount; onDone: () => void }) {
   const recordRepayment = useRecordRepayment();
+  const { t } = useLingui();
   const owedPaise = (parseRupees(account.owed) ?? 0) as Paise;
   const schema = useMemo(() => repaymentSchema(owedPaise), [owedPaise]);
   const { register, handleSubmit } = useForm<RepaymentValues>({
@@ -47,25 +52,24 @@ function RepaymentForm({ account, onDone }: { account: BusinessCreditAccount; on
       { accountId: account.id, amount: wire },
       {
         onSuccess: () => {
-          toast({
-            title: 'Repayment Recorded',
-            description: `${formatWireRupees(wire)} received from ${account.customerName}`,
-          });
+          const amount = formatWireRupees(wire);
+          const customerName = account.customerName;
+          toast({ title: t`Repayment Recorded`, description: t`${amount} received from ${customerName}` });
           onDone();
         },
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: 'Repayment Failed',
-            description: serverMessage(error) ?? 'Please try again',
+            title: t`Repayment Failed`,
+            description: serverMessage(error) ?? t`Please try again`,
           }),
       },
     );
   };
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(repaymentIssues))}>
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(repaymentIssues()))}>
       <div>
-        <Label htmlFor="repayment-amount">Amount Received (₹)</Label>
+        <Label htmlFor="repayment-amount"><Trans>Amount Received (₹)</Trans></Label>
         <Input
           id="repayment-amount"
           type="number"
@@ -78,7 +82,7 @@ function RepaymentForm({ account, onDone }: { account: BusinessCreditAccount; on
         />
       </div>
       <Button type="submit" size="lg" disabled={recordRepayment.isPending} aria-busy={recordRepayment.isPending}>
-        Record Repayment
+        <Trans>Record Repayment</Trans>
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { CustomerCreditAccount } from '@common/api-types';
 import { formatRupees, parseRupees, paise, type Paise } from '@common/money';
@@ -19,6 +20,7 @@ interface AvailableCreditCardProps {
 /** "Available Credit": the credit left across every merchant, with a show/hide toggle (spec §2). */
 export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: AvailableCreditCardProps) {
   const [hidden, setHidden] = useState(false);
+  const { t } = useLingui();
   const count = accounts?.length ?? 0;
   const available = accounts ? formatRupees(sumRupees(accounts.map((a) => a.currentBalance))) : null;
   const limit = accounts ? formatRupees(sumRupees(accounts.map((a) => a.creditLimit))) : null;
@@ -31,12 +33,12 @@ export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: A
       {/* The row keeps the toggle's height while it is absent, so nothing moves when it appears. */}
       <div className="flex min-h-10 items-center justify-between">
         <h3 id="available-credit-title" className="text-sm font-medium text-brand-100">
-          Available Credit
+          <Trans>Available Credit</Trans>
         </h3>
         {accounts && (
           <button
             type="button"
-            aria-label={hidden ? 'Show balance' : 'Hide balance'}
+            aria-label={hidden ? t`Show balance` : t`Hide balance`}
             aria-pressed={hidden}
             onClick={() => setHidden((h) => !h)}
             className="-mr-2 flex h-10 w-10 items-center justify-center rounded-full text-brand-100 hover:bg-white/10"
@@ -50,7 +52,7 @@ export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: A
         // As tall as the figures that replace it (no layout shift): the amount's 36 px
         // line, then the 40 px row of the limit and the account count.
         <div role="status" className="mt-1">
-          <span className="sr-only">Loading your credit</span>
+          <span className="sr-only"><Trans>Loading your credit</Trans></span>
           <div aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-white/20" />
           <div aria-hidden="true" className="mt-4 flex h-10 items-end">
             <div className="h-4 w-56 animate-pulse rounded bg-white/20" />
@@ -58,9 +60,9 @@ export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: A
         </div>
       ) : isError || !accounts ? (
         <div role="alert" className="mt-2">
-          <p className="text-sm text-brand-50">We couldn't load your credit accounts.</p>
+          <p className="text-sm text-brand-50"><Trans>We couldn't load your credit accounts.</Trans></p>
           <Button variant="secondary" className="mt-3" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : (
@@ -70,11 +72,11 @@ export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: A
           </p>
           <div className="mt-4 flex items-end justify-between text-sm">
             <div>
-              <p className="text-brand-100">Credit Limit</p>
+              <p className="text-brand-100"><Trans>Credit Limit</Trans></p>
               <p className="font-semibold tabular-nums">{limit}</p>
             </div>
             <p className="rounded-full bg-white/15 px-3 py-1 text-xs font-medium">
-              {count === 1 ? '1 account' : `${count} accounts`}
+              <Plural value={count} one="# account" other="# accounts" />
             </p>
           </div>
         </>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CustomerCreditAccount, UserView } from '@common/api-types';
@@ -42,7 +43,7 @@ export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm text-slate-500 dark:text-slate-400">Welcome back,</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Welcome back,</Trans></p>
         <h2 className="text-xl font-bold">{user.name}</h2>
       </div>
       <AvailableCreditCard

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CustomerCreditAccount } from '@common/api-types';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,54 +16,59 @@ interface MerchantListProps {
  * merchant (design.md §3); tapping a row filters the history to it.
  */
 export function MerchantList({ accounts, isPending, isError, onSelect }: MerchantListProps) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="my-merchants-title">
       <h3 id="my-merchants-title" className="mb-3 text-base font-semibold">
-        My Merchants
+        <Trans>My Merchants</Trans>
       </h3>
       {isPending ? (
-        <Spinner label="Loading merchants" className="rounded-2xl bg-white py-8 dark:bg-slate-900" />
+        <Spinner label={t`Loading merchants`} className="rounded-2xl bg-white py-8 dark:bg-slate-900" />
       ) : isError || !accounts ? (
         <p role="alert" className="rounded-2xl bg-white p-5 text-center text-sm text-slate-500 dark:bg-slate-900 dark:text-slate-400">
-          Merchants could not be loaded.
+          <Trans>Merchants could not be loaded.</Trans>
         </p>
       ) : accounts.length === 0 ? (
         <div className="rounded-2xl bg-white p-5 text-center dark:bg-slate-900">
-          <p className="font-medium">No merchants yet</p>
+          <p className="font-medium"><Trans>No merchants yet</Trans></p>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Show your payment code to a merchant so they can give you credit.
+            <Trans>Show your payment code to a merchant so they can give you credit.</Trans>
           </p>
         </div>
       ) : (
         <ul className="space-y-2">
-          {accounts.map((account) => (
-            <li key={account.id}>
-              <button
-                type="button"
-                onClick={() => onSelect(account)}
-                className="flex w-full items-center gap-3 rounded-2xl bg-white p-4 text-left shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-slate-900 dark:hover:bg-slate-800"
-              >
-                <span
-                  aria-hidden="true"
-                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700 dark:bg-brand-800/30 dark:text-brand-500"
+          {accounts.map((account) => {
+            const owed = formatWireRupees(account.owed);
+            const limit = formatWireRupees(account.creditLimit);
+            return (
+              <li key={account.id}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(account)}
+                  className="flex w-full items-center gap-3 rounded-2xl bg-white p-4 text-left shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-slate-900 dark:hover:bg-slate-800"
                 >
-                  {account.business.businessName.trim().charAt(0).toUpperCase() || '?'}
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold">{account.business.businessName}</span>{' '}
-                  <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500 dark:text-slate-400">
-                    <span>
-                      Given Credit <span className="font-medium text-slate-800 tabular-nums dark:text-slate-200">{formatWireRupees(account.owed)}</span>
-                    </span>{' '}
-                    <span>
-                      Limit <span className="font-medium text-slate-800 tabular-nums dark:text-slate-200">{formatWireRupees(account.creditLimit)}</span>
-                    </span>
+                  <span
+                    aria-hidden="true"
+                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-700 dark:bg-brand-800/30 dark:text-brand-500"
+                  >
+                    {account.business.businessName.trim().charAt(0).toUpperCase() || '?'}
                   </span>
-                </span>{' '}
-                <Badge>View</Badge>
-              </button>
-            </li>
-          ))}
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-semibold">{account.business.businessName}</span>{' '}
+                    <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500 dark:text-slate-400">
+                      <span>
+                        <Trans>Given Credit <span className="font-medium text-slate-800 tabular-nums dark:text-slate-200">{owed}</span></Trans>
+                      </span>{' '}
+                      <span>
+                        <Trans>Limit <span className="font-medium text-slate-800 tabular-nums dark:text-slate-200">{limit}</span></Trans>
+                      </span>
+                    </span>
+                  </span>{' '}
+                  <Badge><Trans>View</Trans></Badge>
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

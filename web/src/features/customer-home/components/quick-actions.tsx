@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 interface QuickActionsProps {
@@ -7,21 +8,22 @@ interface QuickActionsProps {
 
 /** Scan QR (Make Payment) and My Code (Receive Payment), spec §2. */
 export function QuickActions({ onScan, onShowCode }: QuickActionsProps) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="quick-actions-title">
       <h3 id="quick-actions-title" className="mb-3 text-base font-semibold">
-        Quick Actions
+        <Trans>Quick Actions</Trans>
       </h3>
       <div className="grid grid-cols-2 gap-3">
         <ActionCard
-          title="Scan QR"
-          subtitle="Make Payment"
+          title={t`Scan QR`}
+          subtitle={t`Make Payment`}
           onClick={onScan}
           icon={<path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M7 12h10" />}
         />
         <ActionCard
-          title="My Code"
-          subtitle="Receive Payment"
+          title={t`My Code`}
+          subtitle={t`Receive Payment`}
           onClick={onShowCode}
           icon={
             <>

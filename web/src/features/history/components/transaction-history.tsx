@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { historyLoadMoreAtScrollFraction } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -30,6 +31,7 @@ function scrolledFraction(): number {
  */
 export function TransactionHistory({ filter, onClearFilter }: TransactionHistoryProps) {
   const history = useCustomerTransactions(filter?.businessId ?? null);
+  const { t } = useLingui();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
 
   useEffect(() => {
@@ -51,7 +53,7 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
         {filter && (
           <button
             type="button"
-            aria-label="Back"
+            aria-label={t`Back`}
             onClick={onClearFilter}
             className="-ml-2 flex h-10 w-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
@@ -60,25 +62,25 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
         )}
         <div className="min-w-0">
           <h3 id="transaction-history-title" className="text-base font-semibold">
-            {filter ? 'Merchant Transactions' : 'Transaction History'}
+            {filter ? t`Merchant Transactions` : t`Transaction History`}
           </h3>
           {filter && <p className="truncate text-sm text-slate-500 dark:text-slate-400">{filter.businessName}</p>}
         </div>
       </div>
 
       {history.isPending ? (
-        <Spinner label="Loading transactions" className="rounded-2xl bg-white py-8 dark:bg-slate-900" />
+        <Spinner label={t`Loading transactions`} className="rounded-2xl bg-white py-8 dark:bg-slate-900" />
       ) : !history.data ? (
         <div role="alert" className="rounded-2xl bg-white p-5 text-center dark:bg-slate-900">
-          <p className="text-sm text-slate-500 dark:text-slate-400">Transactions could not be loaded.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Transactions could not be loaded.</Trans></p>
           <Button variant="secondary" className="mt-3" onClick={() => void history.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </div>
       ) : transactions.length === 0 ? (
         <div className="rounded-2xl bg-white p-6 text-center dark:bg-slate-900">
-          <p className="font-medium">No Transactions Yet</p>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Payments you make will appear here.</p>
+          <p className="font-medium"><Trans>No Transactions Yet</Trans></p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400"><Trans>Payments you make will appear here.</Trans></p>
         </div>
       ) : (
         <>
@@ -90,15 +92,15 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
             ))}
           </ul>
           {isFetchingNextPage ? (
-            <Spinner label="Loading more" className="py-4" />
+            <Spinner label={t`Loading more`} className="py-4" />
           ) : hasNextPage ? (
             <Button variant="ghost" className="mt-2 w-full" onClick={() => void fetchNextPage({ cancelRefetch: false })}>
-              Load more
+              <Trans>Load more</Trans>
             </Button>
           ) : null}
           {history.isFetchNextPageError && (
             <p role="alert" className="mt-2 text-center text-sm text-red-600 dark:text-red-400">
-              More transactions could not be loaded.
+              <Trans>More transactions could not be loaded.</Trans>
             </p>
           )}
         </>

@@ -1,26 +1,29 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TransactionView } from '@common/api-types';
 import { TransactionStatusBadge } from '@/components/ui/badge';
 import { capitalise, formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/lib/date-time';
 
-const typeLabels: Record<TransactionView['type'], string> = {
-  payment: 'Payment',
-  repayment: 'Repayment',
-  adjustment: 'Adjustment',
-};
-
 /** One ledger row: who, what kind, amount + fee = total, when and its status (spec §3, §4). */
 export function TransactionRow({ transaction }: { transaction: TransactionView }) {
+  const { t } = useLingui();
+  const typeLabels: Record<TransactionView['type'], string> = {
+    payment: t`Payment`,
+    repayment: t`Repayment`,
+    adjustment: t`Adjustment`,
+  };
+  const type = typeLabels[transaction.type] ?? capitalise(transaction.type);
+  const businessName = transaction.business.businessName;
   return (
     <article
-      aria-label={`${typeLabels[transaction.type] ?? capitalise(transaction.type)} ${transaction.business.businessName}`}
+      aria-label={`${type} ${businessName}`}
       className="rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate font-semibold">{transaction.business.businessName}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            {typeLabels[transaction.type] ?? capitalise(transaction.type)}
+            {type}
             <span aria-hidden="true"> · </span>
             <time dateTime={transaction.createdAt}>{formatIndiaDateTime(transaction.createdAt)}</time>
           </p>
@@ -29,15 +32,15 @@ export function TransactionRow({ transaction }: { transaction: TransactionView }
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
-          <dt className="text-xs text-slate-500 dark:text-slate-400">Amount</dt>
+          <dt className="text-xs text-slate-500 dark:text-slate-400"><Trans>Amount</Trans></dt>
           <dd className="tabular-nums">{formatWireRupees(transaction.amount)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500 dark:text-slate-400">Fee</dt>
+          <dt className="text-xs text-slate-500 dark:text-slate-400"><Trans>Fee</Trans></dt>
           <dd className="tabular-nums">{formatWireRupees(transaction.fee)}</dd>
         </div>
         <div className="text-right">
-          <dt className="text-xs text-slate-500 dark:text-slate-400">Total</dt>
+          <dt className="text-xs text-slate-500 dark:text-slate-400"><Trans>Total</Trans></dt>
           <dd className="font-semibold tabular-nums">{formatWireRupees(transaction.totalAmount)}</dd>
         </div>
       </dl>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { BusinessProfile } from '@common/api-types';
 import { Card } from '@/components/ui/card';
@@ -17,18 +18,19 @@ interface DashboardTabProps {
 /** Dashboard (spec §2): approval banner, totals, quick actions, customers, recent payments. */
 export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewTransactions }: DashboardTabProps) {
   const approved = business.status === 'approved';
+  const { t } = useLingui();
   return (
     <div className="space-y-6">
       <PendingBanner business={business} />
       <StatCards />
       <section aria-labelledby="quick-actions-heading" className="space-y-3">
         <h2 id="quick-actions-heading" className="text-base font-semibold">
-          Quick Actions
+          <Trans>Quick Actions</Trans>
         </h2>
         <Card className="grid grid-cols-3 gap-2 p-2">
-          <QuickAction label="Create Customer" disabled={!approved} onClick={onCreateCustomer} icon={<PersonPlusIcon />} />
-          <QuickAction label="Generate QR Code" disabled={!approved} onClick={onGenerateQr} icon={<QrIcon />} />
-          <QuickAction label="View Transactions" onClick={onViewTransactions} icon={<ListIcon />} />
+          <QuickAction label={t`Create Customer`} disabled={!approved} onClick={onCreateCustomer} icon={<PersonPlusIcon />} />
+          <QuickAction label={t`Generate QR Code`} disabled={!approved} onClick={onGenerateQr} icon={<QrIcon />} />
+          <QuickAction label={t`View Transactions`} onClick={onViewTransactions} icon={<ListIcon />} />
         </Card>
       </section>
       <CustomerList />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,19 +8,20 @@ import { TransactionItem } from './transaction-item';
 /** All Transactions (spec §2): the merchant's ledger, newest first, a page at a time. */
 export function HistoryTab() {
   const history = useBusinessTransactionPages();
+  const { t } = useLingui();
   const transactions = history.data?.pages.flatMap((page) => page.transactions) ?? [];
   return (
     <section aria-labelledby="all-transactions-heading" className="space-y-3">
       <h2 id="all-transactions-heading" className="text-base font-semibold">
-        All Transactions
+        <Trans>All Transactions</Trans>
       </h2>
       <Card className="py-1">
         {history.isPending ? (
-          <Spinner label="Loading transactions" className="py-6" />
+          <Spinner label={t`Loading transactions`} className="py-6" />
         ) : history.isError && transactions.length === 0 ? (
-          <p className="py-6 text-center text-sm text-red-700 dark:text-red-400">Could not load transactions.</p>
+          <p className="py-6 text-center text-sm text-red-700 dark:text-red-400"><Trans>Could not load transactions.</Trans></p>
         ) : transactions.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">No transactions yet</p>
+          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400"><Trans>No transactions yet</Trans></p>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {transactions.map((transaction) => (
@@ -38,7 +40,7 @@ export function HistoryTab() {
           aria-busy={history.isFetchingNextPage}
           onClick={() => void history.fetchNextPage()}
         >
-          {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          {history.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
         </Button>
       )}
     </section>

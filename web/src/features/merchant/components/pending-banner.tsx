@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { BusinessProfile } from '@common/api-types';
 
 /** Shown until an admin approves the business (spec §2, §4). */
@@ -14,16 +15,18 @@ export function PendingBanner({ business }: { business: BusinessProfile }) {
       }`}
     >
       <h2 id="approval-banner-title" className="font-semibold">
-        {rejected ? 'Application Rejected' : 'Pending Approval'}
+        {rejected ? <Trans>Application Rejected</Trans> : <Trans>Pending Approval</Trans>}
       </h2>
       {rejected ? (
         <p className="mt-1 text-sm">
-          {business.rejectionReason ?? 'Your application was not approved.'}
+          {business.rejectionReason ?? <Trans>Your application was not approved.</Trans>}
         </p>
       ) : (
         <p className="mt-1 text-sm">
-          Your business application is under review by an admin. You can create customers and generate QR codes once it is
-          approved.
+          <Trans>
+            Your business application is under review by an admin. You can create customers and generate QR codes once it
+            is approved.
+          </Trans>
         </p>
       )}
     </section>

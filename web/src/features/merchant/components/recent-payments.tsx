@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,23 +8,24 @@ import { TransactionItem } from './transaction-item';
 /** The 5 latest ledger entries with a way to the full history (spec §2, §9). */
 export function RecentPayments({ onViewAll }: { onViewAll: () => void }) {
   const recent = useRecentBusinessTransactions();
+  const { t } = useLingui();
   return (
     <section aria-labelledby="recent-payments-heading" className="space-y-3">
       <div className="flex items-center justify-between">
         <h2 id="recent-payments-heading" className="text-base font-semibold">
-          Recent Payments
+          <Trans>Recent Payments</Trans>
         </h2>
         <Button variant="link" className="h-8 px-0" onClick={onViewAll}>
-          View All
+          <Trans>View All</Trans>
         </Button>
       </div>
       <Card className="py-1">
         {recent.isPending ? (
-          <Spinner label="Loading payments" className="py-6" />
+          <Spinner label={t`Loading payments`} className="py-6" />
         ) : recent.isError ? (
-          <p className="py-6 text-center text-sm text-red-700 dark:text-red-400">Could not load payments.</p>
+          <p className="py-6 text-center text-sm text-red-700 dark:text-red-400"><Trans>Could not load payments.</Trans></p>
         ) : recent.data.transactions.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">No payments yet</p>
+          <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400"><Trans>No payments yet</Trans></p>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {recent.data.transactions.map((transaction) => (

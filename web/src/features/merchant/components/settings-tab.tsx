@@ -1,11 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { BusinessProfile } from '@common/api-types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { capitalise, formatWireRupees } from '@/lib/format';
+import { formatWireRupees } from '@/lib/format';
 import { useBusinessStats } from '@/features/merchant/api/get-business-stats';
-import { businessStatusTones } from '@/features/merchant/status';
+import { businessStatusLabel, businessStatusTones } from '@/features/merchant/status';
+import { LanguagePicker } from '@/i18n/language-picker';
 
 // Fetched on first open, like the merchant app's other sheets.
 const ChangePinSheet = lazy(() =>
@@ -24,6 +26,7 @@ interface SettingsTabProps {
  */
 export function SettingsTab({ business, logout }: SettingsTabProps) {
   const stats = useBusinessStats().data?.stats;
+  const { t } = useLingui();
   const [changingPin, setChangingPin] = useState(false);
   // Mounted on first open and kept, so closing animates and reopening is instant.
   const [sheetWanted, setSheetWanted] = useState(false);
@@ -32,19 +35,19 @@ export function SettingsTab({ business, logout }: SettingsTabProps) {
     setChangingPin(true);
   };
   const rows: [string, ReactNode][] = [
-    ['Business Name', business.businessName],
-    ['Business Type', business.businessType],
-    ['Email', business.email],
-    ['Status', <Badge tone={businessStatusTones[business.status]}>{capitalise(business.status)}</Badge>],
-    ['Fee Rate', `${business.transactionFeePercent}%`],
-    ['Max Credit Limit', formatWireRupees(business.maxCreditLimit)],
-    ['Active Customers', stats ? String(stats.customers) : '…'],
-    ['Total Credit Issued', stats ? formatWireRupees(stats.creditIssued) : '…'],
+    [t`Business Name`, business.businessName],
+    [t`Business Type`, business.businessType],
+    [t`Email`, business.email],
+    [t`Status`, <Badge tone={businessStatusTones[business.status]}>{businessStatusLabel(business.status)}</Badge>],
+    [t`Fee Rate`, `${business.transactionFeePercent}%`],
+    [t`Max Credit Limit`, formatWireRupees(business.maxCreditLimit)],
+    [t`Active Customers`, stats ? String(stats.customers) : '…'],
+    [t`Total Credit Issued`, stats ? formatWireRupees(stats.creditIssued) : '…'],
   ];
   return (
     <div className="space-y-4">
       <Card className="p-2">
-        <h2 className="px-3 pt-2 text-base font-semibold">Business Settings</h2>
+        <h2 className="px-3 pt-2 text-base font-semibold"><Trans>Business Settings</Trans></h2>
         <dl className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map(([term, value]) => (
             <div key={term} className="flex items-center justify-between gap-4 px-3 py-3">
@@ -56,11 +59,18 @@ export function SettingsTab({ business, logout }: SettingsTabProps) {
       </Card>
       <Card className="flex items-center justify-between gap-4">
         <div>
-          <h2 className="text-base font-semibold">PIN</h2>
-          <p className="text-sm text-slate-500 dark:text-slate-400">Your PIN signs you in.</p>
+          <h2 id="merchant-language" className="text-base font-semibold"><Trans>Language</Trans></h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Khata speaks it on every phone you sign in on.</Trans></p>
+        </div>
+        <LanguagePicker />
+      </Card>
+      <Card className="flex items-center justify-between gap-4">
+        <div>
+          <h2 className="text-base font-semibold"><Trans>PIN</Trans></h2>
+          <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Your PIN signs you in.</Trans></p>
         </div>
         <Button variant="secondary" onClick={openChangePin}>
-          Change PIN
+          <Trans>Change PIN</Trans>
         </Button>
       </Card>
       <div className="[&>button]:w-full">{logout}</div>

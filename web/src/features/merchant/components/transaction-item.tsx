@@ -1,17 +1,18 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TransactionView } from '@common/api-types';
 import { TransactionStatusBadge } from '@/components/ui/badge';
 import { formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/lib/date-time';
 
-const typeLabels: Record<TransactionView['type'], string> = {
-  payment: 'Payment',
-  repayment: 'Repayment',
-  adjustment: 'Adjustment',
-};
-
 /** One ledger row as the merchant sees it: who, what, amount, fee, total, when, status. */
 export function TransactionItem({ transaction }: { transaction: TransactionView }) {
   const isPayment = transaction.type === 'payment';
+  const { t } = useLingui();
+  const typeLabels: Record<TransactionView['type'], string> = {
+    payment: t`Payment`,
+    repayment: t`Repayment`,
+    adjustment: t`Adjustment`,
+  };
   return (
     <article aria-label={`${typeLabels[transaction.type]} ${transaction.customerName}`} className="space-y-2 py-3">
       <div className="flex items-start justify-between gap-3">
@@ -33,11 +34,15 @@ export function TransactionItem({ transaction }: { transaction: TransactionView 
       </div>
       <dl className="flex gap-4 text-xs text-slate-500 dark:text-slate-400">
         <div className="flex gap-1">
-          <dt>Fee</dt>
+          <dt>
+            <Trans>Fee</Trans>
+          </dt>
           <dd className="tabular-nums">{formatWireRupees(transaction.fee)}</dd>
         </div>
         <div className="flex gap-1">
-          <dt>Total</dt>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
           <dd className="tabular-nums">{formatWireRupees(transaction.totalAmount)}</dd>
         </div>
       </dl>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { loadQrCode } from '@/features/payment-code/qr-code';
 
@@ -32,7 +33,7 @@ export function QrCanvas({ data, widthPx, label }: QrCanvasProps) {
   if (failed) {
     return (
       <p role="alert" className="flex aspect-square w-full max-w-[280px] items-center justify-center rounded-2xl bg-slate-100 p-6 text-center text-sm text-slate-500 dark:bg-slate-800">
-        The code could not be drawn. Share your Payment ID instead.
+        <Trans>The code could not be drawn. Share your Payment ID instead.</Trans>
       </p>
     );
   }

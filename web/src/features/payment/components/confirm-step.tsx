@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrValidation } from '@common/api-types';
 import { formatRupees, paise, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
@@ -16,12 +17,14 @@ interface ConfirmStepProps {
 
 /** Step 2 (spec §2, §5): who is paid, how much with the fee, and whether it fits. */
 export function ConfirmStep({ validation, figures, amount, onAmountChange, onBack, onContinue }: ConfirmStepProps) {
+  const { t } = useLingui();
   const { isDynamic } = validation.qrCode;
+  const { feePercent } = validation.business;
   const description = validation.qrCode.description?.trim();
   return (
     <form
       noValidate
-      aria-label="Confirm payment"
+      aria-label={t`Confirm payment`}
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -29,14 +32,14 @@ export function ConfirmStep({ validation, figures, amount, onAmountChange, onBac
       }}
     >
       <section className="rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900">
-        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">Paying</p>
+        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400"><Trans>Paying</Trans></p>
         <h3 className="mt-0.5 text-xl font-bold">{validation.business.name}</h3>
         {description && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>}
       </section>
 
       {!isDynamic && (
         <div>
-          <Label htmlFor="payment-amount">Amount (₹)</Label>
+          <Label htmlFor="payment-amount"><Trans>Amount (₹)</Trans></Label>
           <Input
             id="payment-amount"
             type="number"
@@ -53,10 +56,10 @@ export function ConfirmStep({ validation, figures, amount, onAmountChange, onBac
       )}
 
       <dl className="divide-y divide-slate-100 rounded-2xl bg-white px-4 shadow-sm dark:divide-slate-800 dark:bg-slate-900">
-        <Row term="Amount" value={figures.amount} />
-        <Row term={`Transaction Fee (${validation.business.feePercent}%)`} value={figures.fee} />
-        <Row term="Total" value={figures.total} strong />
-        <Row term="Available Balance" value={figures.available} />
+        <Row term={t`Amount`} value={figures.amount} />
+        <Row term={t`Transaction Fee (${feePercent}%)`} value={figures.fee} />
+        <Row term={t`Total`} value={figures.total} strong />
+        <Row term={t`Available Balance`} value={figures.available} />
       </dl>
 
       {figures.shortfall > 0 && (
@@ -67,10 +70,10 @@ export function ConfirmStep({ validation, figures, amount, onAmountChange, onBac
 
       <div className="grid grid-cols-2 gap-3">
         <Button variant="secondary" size="lg" onClick={onBack}>
-          Back
+          <Trans>Back</Trans>
         </Button>
         <Button type="submit" size="lg" disabled={!figures.canContinue}>
-          Continue to PIN
+          <Trans>Continue to PIN</Trans>
         </Button>
       </div>
     </form>

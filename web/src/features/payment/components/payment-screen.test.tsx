@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QrValidation, TransactionView } from '@common/api-types';
 import { feeFor, formatRupees, parsePercent, parseRupees } from '@common/money';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
@@ -48,7 +48,8 @@ function setup({
   pay = () => json(201, { transaction: paid('1250.00') }),
 }: { validate?: Handler; pay?: Handler } = {}) {
   const calls = stubFetch({ 'POST /api/qr/validate': validate, 'POST /api/payments/process': pay });
-  const user = userEvent.setup();
+  // Under fake timers, user-event's own waits must move the fake clock.
+  const user = userEvent.setup(vi.isFakeTimers() ? { advanceTimers: vi.advanceTimersByTime } : {});
   const rendered = renderWithApp(<ScanQrOverlay open onOpenChange={() => {}} />);
   return { ...rendered, calls, user };
 }
@@ -367,8 +368,8 @@ describe('paying', () => {
     expect(screen.getByLabelText('PIN')).toHaveValue('');
   });
 
-  it("says 'Payment could not be processed' when the request fails without a message", async () => {
-    const { user } = setup({ pay: () => Promise.reject(new TypeError('Failed to fetch')) });
+  it("says 'Payment could not be processed' when the server refuses without a message", async () => {
+    const { user } = setup({ pay: () => new Response('', { status: 500, statusText: 'Internal Server Error' }) });
     await toPin(user);
     await user.type(screen.getByLabelText('PIN'), '4829');
     await user.click(button('Pay Now'));
@@ -376,38 +377,8 @@ describe('paying', () => {
     expect(button('Continue to PIN')).toBeInTheDocument();
   });
 
-  it('retries a failed attempt with the same Idempotency-Key and uses a new one for the next payment', async () => {
-    let networkDown = true;
-    const { user, calls } = setup({
-      pay: () => (networkDown ? Promise.reject(new TypeError('Failed to fetch')) : json(201, { transaction: paid('100.00') })),
-    });
-    await toPin(user, '100');
-    await user.type(screen.getByLabelText('PIN'), '4829');
-    await user.click(button('Pay Now'));
-    await expectToast('Payment Failed', 'Payment could not be processed');
-
-    // The same payment again: same key, so the server answers with the first result
-    // if the lost request had gone through.
-    networkDown = false;
-    await user.click(button('Continue to PIN'));
-    await user.type(await screen.findByLabelText('PIN'), '4829');
-    await user.click(button('Pay Now'));
-    await expectToast('Payment Successful', '₹100.00 paid to Kumar Kirana');
-
-    // A new payment of the same amount at the same code is a new attempt.
-    await toPin(user, '100');
-    await user.type(screen.getByLabelText('PIN'), '4829');
-    await user.click(button('Pay Now'));
-    await waitFor(() => expect(callsTo(calls, 'POST /api/payments/process')).toHaveLength(3));
-
-    const keys = callsTo(calls, 'POST /api/payments/process').map((call) => call.headers.get('Idempotency-Key'));
-    expect(keys[0]).toBeTruthy();
-    expect(keys[1]).toBe(keys[0]);
-    expect(keys[2]).not.toBe(keys[0]);
-  });
-
   it('uses a new Idempotency-Key when the amount changes after a failure', async () => {
-    const { user, calls } = setup({ pay: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { user, calls } = setup({ pay: () => apiError(422, 'Insufficient balance. You need ₹20.00 more.', 'insufficient_credit') });
     await toPin(user, '100');
     await user.type(screen.getByLabelText('PIN'), '4829');
     await user.click(button('Pay Now'));
@@ -430,5 +401,207 @@ describe('paying', () => {
     await expectToast('Payment Successful');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/credit-accounts/customer'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/transactions/customer'] });
+  });
+});
+
+describe('paying when the outcome is unknown (issue 12)', () => {
+  // The clock is fake so that 30 s of resends take no real time; it still moves with real
+  // time, so Testing Library's waits keep working.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    sessionStorage.clear();
+  });
+
+  const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
+  const success = () => json(201, { transaction: paid('1250.00') });
+  const outcomeUnknown = (headers: Record<string, string> = {}) => new Response(
+    JSON.stringify({ error: 'We could not confirm this payment yet.', code: 'payment_outcome_unknown' }),
+    { status: 503, headers: { 'Content-Type': 'application/json', ...headers } },
+  );
+  const gatewayTimeout = () => new Response('<html>504 Gateway Time-out</html>', { status: 504 });
+
+  /** Moves the fake clock in small steps, letting each answer and render through. */
+  async function pass(ms: number) {
+    for (let left = ms; left > 0; left -= 250) await vi.advanceTimersByTimeAsync(Math.min(250, left));
+  }
+
+  /** Every text the page showed, so a toast replaced a moment later is still caught. */
+  function recordTexts() {
+    const texts: string[] = [];
+    const observer = new MutationObserver(() => texts.push(document.body.textContent ?? ''));
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    return { saw: (text: string) => texts.some((shown) => shown.includes(text)), stop: () => observer.disconnect() };
+  }
+
+  /** Answers the payment requests in turn; the last answer repeats. */
+  function answers(...handlers: Handler[]): Handler {
+    let tries = 0;
+    return (call) => handlers[Math.min(tries++, handlers.length - 1)]!(call);
+  }
+
+  async function payDynamicCode(user: User) {
+    await toPin(user);
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+  }
+
+  const payments = (calls: RecordedCall[]) => callsTo(calls, 'POST /api/payments/process');
+
+  function expectOneAttempt(calls: RecordedCall[]) {
+    const sent = payments(calls);
+    const key = sent[0]!.headers.get('Idempotency-Key');
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    for (const call of sent) {
+      expect(call.headers.get('Idempotency-Key')).toBe(key);
+      expect(call.body).toEqual({ qrData: scannedCode, pin: '4829' });
+    }
+  }
+
+  it.each([
+    ['a network error', networkError],
+    ['a 503 payment_outcome_unknown', () => outcomeUnknown()],
+  ])('after %s says it is checking, resends with the same key and body, and reports the success', async (_, first) => {
+    const { user, calls } = setup({ validate: () => json(200, dynamicCode), pay: answers(first, success) });
+    const texts = recordTexts();
+    await payDynamicCode(user);
+
+    const status = await screen.findByText('Checking your payment…');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    expect(button('Close')).toBeDisabled();
+    expect(payments(calls)).toHaveLength(1);
+
+    await pass(1_000);
+    await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    expect(payments(calls)).toHaveLength(2);
+    expectOneAttempt(calls);
+    expect(texts.saw('Payment Failed')).toBe(false);
+    texts.stop();
+    // Back to an empty scan step, as after any payment.
+    expect(screen.getByLabelText('QR Code Data')).toHaveValue('');
+  });
+
+  it('waits as long as Retry-After asks before resending, but never more than 5 s', async () => {
+    const { user, calls } = setup({
+      validate: () => json(200, dynamicCode),
+      pay: answers(() => outcomeUnknown({ 'Retry-After': '3' }), () => outcomeUnknown({ 'Retry-After': '60' }), success),
+    });
+    await payDynamicCode(user);
+    await screen.findByText('Checking your payment…');
+
+    await pass(2_500);
+    expect(payments(calls)).toHaveLength(1);
+    await pass(750);
+    expect(payments(calls)).toHaveLength(2);
+    // Retry-After: 60 is capped at 5 s.
+    await pass(4_500);
+    expect(payments(calls)).toHaveLength(2);
+    await pass(750);
+    await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    expect(payments(calls)).toHaveLength(3);
+    expectOneAttempt(calls);
+  });
+
+  it("after 30 s without an answer says 'Payment not confirmed yet', never 'Payment Failed', and keeps the key", async () => {
+    let gatewayDown = true;
+    const { user, calls } = setup({
+      validate: () => json(200, dynamicCode),
+      pay: () => (gatewayDown ? gatewayTimeout() : success()),
+    });
+    const texts = recordTexts();
+    await payDynamicCode(user);
+    await screen.findByText('Checking your payment…');
+
+    await pass(29_500);
+    expect(screen.getByText('Checking your payment…')).toBeInTheDocument();
+    await pass(750);
+    const shown = await expectToast(
+      'Payment not confirmed yet',
+      'We could not reach Khata to confirm this payment. Check your transactions before paying again: paying again with the same code is safe.',
+    );
+    expect(shown).toHaveAttribute('data-variant', 'default');
+    // Resent after waits of 1, 2, 4, 5, 5, 5 and 5 s (27 s); the next wait would end past 30 s.
+    expect(payments(calls)).toHaveLength(8);
+    expectOneAttempt(calls);
+    expect(texts.saw('Payment Failed')).toBe(false);
+    texts.stop();
+
+    // Paying again from the same screen sends the same key: the server answers with the
+    // first result if one of those requests went through.
+    gatewayDown = false;
+    await user.click(button('Continue to PIN'));
+    await user.type(await screen.findByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    expect(payments(calls)).toHaveLength(9);
+    expectOneAttempt(calls);
+  });
+
+  it('resends an unconfirmed attempt\'s key after the screen was closed and opened again', async () => {
+    const first = setup({ validate: () => json(200, dynamicCode), pay: () => gatewayTimeout() });
+    await payDynamicCode(first.user);
+    await screen.findByText('Checking your payment…');
+    await pass(30_250);
+    await expectToast('Payment not confirmed yet');
+    const key = payments(first.calls)[0]!.headers.get('Idempotency-Key');
+    first.unmount();
+
+    // A new screen, the same code: had the first attempt gone through, this is its answer.
+    const second = setup({ validate: () => json(200, dynamicCode), pay: success });
+    await payDynamicCode(second.user);
+    await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    expect(payments(second.calls)[0]!.headers.get('Idempotency-Key')).toBe(key);
+    second.unmount();
+
+    // Confirmed, it is forgotten: the next payment of the same code is a new attempt.
+    const third = setup({ validate: () => json(200, dynamicCode), pay: success });
+    await payDynamicCode(third.user);
+    await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    expect(payments(third.calls)[0]!.headers.get('Idempotency-Key')).not.toBe(key);
+  });
+
+  it('uses a new Idempotency-Key for the next payment after a confirmed one', async () => {
+    const { user, calls } = setup({ pay: answers(networkError, () => json(201, { transaction: paid('100.00') })) });
+    await toPin(user, '100');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await screen.findByText('Checking your payment…');
+    await pass(1_000);
+    await expectToast('Payment Successful', '₹100.00 paid to Kumar Kirana');
+
+    // A new payment of the same amount at the same code is a new attempt.
+    await toPin(user, '100');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await waitFor(() => expect(payments(calls)).toHaveLength(3));
+    const keys = payments(calls).map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it.each([
+    [403, 'Incorrect PIN. 4 attempts left.', 'pin_incorrect'],
+    [401, 'Please sign in again', 'not_signed_in'],
+    [500, 'Internal error', 'internal'],
+  ])('does not resend a payment refused with %i, and shows the server message', async (status, message, code) => {
+    const { user, calls } = setup({ validate: () => json(200, dynamicCode), pay: () => apiError(status, message, code) });
+    const texts = recordTexts();
+    await payDynamicCode(user);
+    await expectToast('Payment Failed', message);
+    await pass(31_000);
+    expect(payments(calls)).toHaveLength(1);
+    expect(texts.saw('Checking your payment…')).toBe(false);
+    texts.stop();
+  });
+
+  it('stops resending when the payment screen goes away', async () => {
+    const { user, calls, unmount } = setup({ validate: () => json(200, dynamicCode), pay: () => outcomeUnknown() });
+    await payDynamicCode(user);
+    await screen.findByText('Checking your payment…');
+    unmount();
+    await pass(31_000);
+    expect(payments(calls)).toHaveLength(1);
   });
 });

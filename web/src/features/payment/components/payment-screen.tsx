@@ -1,6 +1,7 @@
 /** The customer payment screen (spec §2): one step at a time, driven by `usePaymentFlow`. */
+import { Trans } from '@lingui/react/macro';
 import { Spinner } from '@/components/ui/spinner';
-import { processingText } from '@/features/payment/messages';
+import { checkingPaymentText, processingText } from '@/features/payment/messages';
 import { usePaymentFlow } from '@/features/payment/use-payment-flow';
 import { ConfirmStep } from './confirm-step';
 import { PinStep } from './pin-step';
@@ -18,8 +19,9 @@ export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
   if (step === 'processing') {
     return (
       <div className="flex flex-col items-center justify-center gap-2 py-20 text-center">
-        <Spinner label={processingText} />
-        <h3 className="sr-only">Processing Payment</h3>
+        {/* A status region: a screen reader hears the label change to "Checking your payment…". */}
+        <Spinner label={flow.checkingPayment ? checkingPaymentText() : processingText()} />
+        <h3 className="sr-only"><Trans>Processing Payment</Trans></h3>
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatRupees, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { PinInput } from '@/components/ui/digit-inputs';
@@ -15,10 +16,11 @@ interface PinStepProps {
 
 /** Step 3 (spec §2): the 4-digit PIN authorises the payment. */
 export function PinStep({ businessName, total, pin, onPinChange, onBack, onPay }: PinStepProps) {
+  const { t } = useLingui();
   return (
     <form
       noValidate
-      aria-label="Authorise payment"
+      aria-label={t`Authorise payment`}
       className="space-y-5"
       onSubmit={(event) => {
         event.preventDefault();
@@ -26,12 +28,12 @@ export function PinStep({ businessName, total, pin, onPinChange, onBack, onPay }
       }}
     >
       <section className="rounded-2xl bg-white p-5 text-center shadow-sm dark:bg-slate-900">
-        <p className="text-sm text-slate-500 dark:text-slate-400">You are paying</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>You are paying</Trans></p>
         <p className="mt-1 text-3xl font-bold tabular-nums">{formatRupees(total)}</p>
-        <p className="mt-1 text-sm font-medium">to {businessName}</p>
+        <p className="mt-1 text-sm font-medium"><Trans>to {businessName}</Trans></p>
       </section>
       <div>
-        <Label htmlFor="payment-pin">PIN</Label>
+        <Label htmlFor="payment-pin"><Trans>PIN</Trans></Label>
         <PinInput
           id="payment-pin"
           autoComplete="off"
@@ -40,14 +42,14 @@ export function PinStep({ businessName, total, pin, onPinChange, onBack, onPay }
           onChange={(event) => onPinChange(event.target.value)}
           className="text-center text-2xl tracking-[0.5em]"
         />
-        <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">Enter your 4-digit PIN to authorise this payment.</p>
+        <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400"><Trans>Enter your 4-digit PIN to authorise this payment.</Trans></p>
       </div>
       <div className="grid grid-cols-2 gap-3">
         <Button variant="secondary" size="lg" onClick={onBack}>
-          Back
+          <Trans>Back</Trans>
         </Button>
         <Button type="submit" size="lg" disabled={!pinPattern.test(pin)}>
-          Pay Now
+          <Trans>Pay Now</Trans>
         </Button>
       </div>
     </form>

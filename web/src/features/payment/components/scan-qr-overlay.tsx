@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useIsMutating } from '@tanstack/react-query';
 import { FullScreenDialog } from '@/components/ui/full-screen-dialog';
 import { processPaymentMutationKey } from '@/features/payment/api/process-payment';
@@ -14,8 +15,9 @@ interface ScanQrOverlayProps {
 export function ScanQrOverlay({ open, onOpenChange, initialQrData }: ScanQrOverlayProps) {
   // A payment in flight keeps the overlay open, so its outcome is always shown.
   const paying = useIsMutating({ mutationKey: processPaymentMutationKey }) > 0;
+  const { t } = useLingui();
   return (
-    <FullScreenDialog open={open} onOpenChange={onOpenChange} title="Scan QR Code" locked={paying}>
+    <FullScreenDialog open={open} onOpenChange={onOpenChange} title={t`Scan QR Code`} locked={paying}>
       <PaymentScreen initialQrData={initialQrData} />
     </FullScreenDialog>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { qrPreviewChars } from '@common/limits';
 import { Button } from '@/components/ui/button';
@@ -30,11 +31,12 @@ interface ScanStepProps {
 export function ScanStep({
   mode, onModeChange, cameraArmed, onArmCamera, ignoreText, qrData, onQrDataChange, onDetected, onContinue, validating,
 }: ScanStepProps) {
+  const { t } = useLingui();
   const preview = qrData.trim();
   return (
     <form
       noValidate
-      aria-label="Scan QR code"
+      aria-label={t`Scan QR code`}
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -43,25 +45,25 @@ export function ScanStep({
     >
       {mode === 'camera' && !cameraArmed ? (
         <div className="rounded-2xl bg-slate-100 p-6 text-center dark:bg-slate-800/70">
-          <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">Payment done. Ready for the next one?</p>
-          <Button onClick={onArmCamera}>Scan another code</Button>
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-300"><Trans>Payment done. Ready for the next one?</Trans></p>
+          <Button onClick={onArmCamera}><Trans>Scan another code</Trans></Button>
         </div>
       ) : mode === 'camera' ? (
         <div>
-          <p className="mb-3 text-sm text-slate-500 dark:text-slate-400">Point your camera at the merchant's QR code.</p>
-          <Suspense fallback={<Spinner label="Starting camera" onDark className="aspect-square rounded-2xl bg-slate-900" />}>
+          <p className="mb-3 text-sm text-slate-500 dark:text-slate-400"><Trans>Point your camera at the merchant's QR code.</Trans></p>
+          <Suspense fallback={<Spinner label={t`Starting camera`} onDark className="aspect-square rounded-2xl bg-slate-900" />}>
             <QrScanner onDetected={onDetected} ignoreText={ignoreText} />
           </Suspense>
         </div>
       ) : (
         <div>
-          <Label htmlFor="qr-data">QR Code Data</Label>
+          <Label htmlFor="qr-data"><Trans>QR Code Data</Trans></Label>
           <Textarea
             id="qr-data"
             rows={4}
             value={qrData}
             onChange={(event) => onQrDataChange(event.target.value)}
-            placeholder="Paste the payment link or code here"
+            placeholder={t`Paste the payment link or code here`}
             autoComplete="off"
             spellCheck={false}
             className="font-mono text-sm"
@@ -74,12 +76,12 @@ export function ScanStep({
         className="px-0"
         onClick={() => onModeChange(mode === 'camera' ? 'manual' : 'camera')}
       >
-        {mode === 'camera' ? 'Enter code manually' : 'Use camera'}
+        {mode === 'camera' ? <Trans>Enter code manually</Trans> : <Trans>Use camera</Trans>}
       </Button>
 
       {preview && (
-        <div aria-label="QR data preview" role="group" className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800/70">
-          <p className="text-xs font-medium text-slate-500 dark:text-slate-400">QR data</p>
+        <div aria-label={t`QR data preview`} role="group" className="rounded-xl bg-slate-100 p-3 dark:bg-slate-800/70">
+          <p className="text-xs font-medium text-slate-600 dark:text-slate-400"><Trans>QR data</Trans></p>
           <p className="mt-0.5 font-mono text-sm break-all">
             {preview.slice(0, qrPreviewChars)}
             {preview.length > qrPreviewChars && '…'}
@@ -88,7 +90,7 @@ export function ScanStep({
       )}
 
       <Button type="submit" size="lg" disabled={validating} aria-busy={validating}>
-        {validating ? 'Checking…' : 'Continue'}
+        {validating ? <Trans>Checking…</Trans> : <Trans>Continue</Trans>}
       </Button>
     </form>
   );

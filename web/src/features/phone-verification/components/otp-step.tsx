@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { otpDigits } from '@common/limits';
@@ -24,17 +25,18 @@ export function OtpStep({ phone, verifying, resending, onSubmit, onResend, onBac
     defaultValues: { otp: '' },
   });
   const otp = register('otp');
+  const phoneNumber = toPhoneNumber(phone);
   return (
     <form
       noValidate
       className="space-y-5"
-      onSubmit={handleSubmit((values) => onSubmit(values.otp), toastFirstIssue(otpIssues))}
+      onSubmit={handleSubmit((values) => onSubmit(values.otp), toastFirstIssue(otpIssues()))}
     >
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Enter the code sent to <span className="font-semibold text-slate-900 dark:text-slate-100">{toPhoneNumber(phone)}</span>
+        <Trans>Enter the code sent to <span className="font-semibold text-slate-900 dark:text-slate-100">{phoneNumber}</span></Trans>
       </p>
       <div>
-        <Label htmlFor="registration-otp">OTP</Label>
+        <Label htmlFor="registration-otp"><Trans>OTP</Trans></Label>
         <Input
           id="registration-otp"
           autoFocus
@@ -49,14 +51,14 @@ export function OtpStep({ phone, verifying, resending, onSubmit, onResend, onBac
         />
       </div>
       <Button type="submit" size="lg" disabled={verifying} aria-busy={verifying}>
-        Verify OTP
+        <Trans>Verify OTP</Trans>
       </Button>
       <div className="flex items-center justify-between">
         <Button variant="ghost" onClick={onBack}>
-          Back
+          <Trans>Back</Trans>
         </Button>
         <Button variant="link" onClick={onResend} disabled={resending} aria-busy={resending}>
-          Resend OTP
+          <Trans>Resend OTP</Trans>
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PhoneNumberInput } from '@/components/ui/digit-inputs';
@@ -23,17 +24,17 @@ export function PhoneStep({ defaultPhone, sending, onSubmit }: PhoneStepProps) {
     <form
       noValidate
       className="space-y-5"
-      onSubmit={handleSubmit((values) => onSubmit(values.phone), toastFirstIssue(phoneIssues))}
+      onSubmit={handleSubmit((values) => onSubmit(values.phone), toastFirstIssue(phoneIssues()))}
     >
       <div>
-        <Label htmlFor="registration-phone">Mobile Number</Label>
+        <Label htmlFor="registration-phone"><Trans>Mobile Number</Trans></Label>
         <PhoneNumberInput id="registration-phone" {...phone} />
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          We will send a 6-digit verification code to this number.
+          <Trans>We will send a 6-digit verification code to this number.</Trans>
         </p>
       </div>
       <Button type="submit" size="lg" disabled={sending} aria-busy={sending}>
-        Send OTP
+        <Trans>Send OTP</Trans>
       </Button>
     </form>
   );

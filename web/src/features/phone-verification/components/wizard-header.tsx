@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+
 /** The top of a step-by-step wizard: a progress bar, "Step n of m" and the step's title. */
 interface WizardHeaderProps {
   /** The id of the title, for the wizard's aria-labelledby. */
@@ -19,7 +21,7 @@ export function WizardHeader({ titleId, stepNumber, stepCount, title }: WizardHe
         ))}
       </div>
       <p className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
-        Step {stepNumber} of {stepCount}
+        <Trans>Step {stepNumber} of {stepCount}</Trans>
       </p>
       <h2 id={titleId} className="mt-1 text-xl font-semibold">
         {title}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { pinDigits } from '@common/limits';
@@ -17,6 +18,7 @@ interface NewPinStepProps {
 
 /** New PIN and its confirmation, checked like the Change PIN sheet (spec §2, §5). */
 export function NewPinStep({ submitting, onSubmit }: NewPinStepProps) {
+  const { t } = useLingui();
   const { register, handleSubmit, control } = useForm<NewPinValues>({
     resolver: zodResolver(newPinSchema),
     defaultValues: { newPin: '', confirmPin: '' },
@@ -30,23 +32,23 @@ export function NewPinStep({ submitting, onSubmit }: NewPinStepProps) {
   };
 
   const requirements = [
-    { text: 'Exactly 4 digits', met: pinPattern.test(newPin) },
-    { text: 'Numbers only', met: newPin.length > 0 && /^\d+$/.test(newPin) },
-    { text: 'Not an easy-to-guess PIN like 1234 or 0000', met: pinPattern.test(newPin) && !isWeakPin(newPin) },
+    { text: t`Exactly 4 digits`, met: pinPattern.test(newPin) },
+    { text: t`Numbers only`, met: newPin.length > 0 && /^\d+$/.test(newPin) },
+    { text: t`Not an easy-to-guess PIN like 1234 or 0000`, met: pinPattern.test(newPin) && !isWeakPin(newPin) },
   ];
 
   return (
     <form
       noValidate
-      aria-label="Reset PIN"
+      aria-label={t`Reset PIN`}
       className="space-y-4"
-      onSubmit={handleSubmit(onSubmit, toastFirstIssue(newPinIssues))}
+      onSubmit={handleSubmit(onSubmit, toastFirstIssue(newPinIssues()))}
     >
-      <PinField id="reset-new-pin" label="New PIN" autoFocus autoComplete="new-password" {...digits('newPin')} />
+      <PinField id="reset-new-pin" label={t`New PIN`} autoFocus autoComplete="new-password" {...digits('newPin')} />
       <div>
         <PinField
           id="reset-confirm-pin"
-          label="Confirm New PIN"
+          label={t`Confirm New PIN`}
           autoComplete="new-password"
           aria-describedby={confirmPin ? 'reset-confirm-pin-hint' : undefined}
           {...digits('confirmPin')}
@@ -55,7 +57,7 @@ export function NewPinStep({ submitting, onSubmit }: NewPinStepProps) {
       </div>
       <PinRequirements requirements={requirements} />
       <Button type="submit" size="lg" disabled={!canSubmit} aria-busy={submitting}>
-        Reset PIN
+        <Trans>Reset PIN</Trans>
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@
  * proof cookie the reset needs. The reset lifts the lock and signs out every session.
  * Loaded only when "Forgot PIN?" is chosen on a login screen.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ResetPinBody } from '@common/schemas/identity';
 import { Button } from '@/components/ui/button';
@@ -19,11 +20,6 @@ import { NewPinStep } from './new-pin-step';
 export type PinResetRole = ResetPinBody['role'];
 type Step = 'phone' | 'otp' | 'pin';
 
-const stepTitles: Record<Step, string> = {
-  phone: 'Verify your phone',
-  otp: 'Enter verification code',
-  pin: 'Choose a new PIN',
-};
 const stepOrder: Step[] = ['phone', 'otp', 'pin'];
 
 interface PinResetWizardProps {
@@ -38,20 +34,26 @@ export function PinResetWizard({ role, onBackToLogin }: PinResetWizardProps) {
   const [phone, setPhone] = useState('');
   const verification = usePhoneVerification('pin_reset');
   const resetPin = useResetPin();
+  const { t } = useLingui();
+  const stepTitles: Record<Step, string> = {
+    phone: t`Verify your phone`,
+    otp: t`Enter verification code`,
+    pin: t`Choose a new PIN`,
+  };
 
   const submit = (values: NewPinValues) =>
     resetPin.mutate(
       { phoneNumber: toPhoneNumber(phone), role, newPin: values.newPin, confirmPin: values.confirmPin },
       {
         onSuccess: () => {
-          toast(pinResetSucceeded);
+          toast(pinResetSucceeded());
           onBackToLogin();
         },
         onError: (error) =>
           toast({
             variant: 'destructive',
-            title: pinResetFailedTitle,
-            description: serverMessage(error) ?? pinResetFailedDefault,
+            title: pinResetFailedTitle(),
+            description: serverMessage(error) ?? pinResetFailedDefault(),
           }),
       },
     );
@@ -78,7 +80,7 @@ export function PinResetWizard({ role, onBackToLogin }: PinResetWizardProps) {
         {step === 'pin' && <NewPinStep submitting={resetPin.isPending} onSubmit={submit} />}
       </section>
       <Button variant="ghost" className="mt-2 w-full" onClick={onBackToLogin}>
-        Back to Login
+        <Trans>Back to Login</Trans>
       </Button>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Role } from '@common/api-types';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -23,17 +24,17 @@ interface ChangePinSheetProps {
   role?: Role;
 }
 
-const sheetDescriptions: Record<Role, string> = {
-  customer: 'Your PIN authorises payments and sign-in.',
-  business: 'Your PIN signs you in to your business account.',
-  admin: 'Your PIN signs you in to the admin dashboard.',
-};
-
 const emptyValues: ChangePinValues = { currentPin: '', newPin: '', confirmPin: '' };
 
 export function ChangePinSheet({ open, onOpenChange, role = 'customer' }: ChangePinSheetProps) {
+  const { t } = useLingui();
+  const sheetDescriptions: Record<Role, string> = {
+    customer: t`Your PIN authorises payments and sign-in.`,
+    business: t`Your PIN signs you in to your business account.`,
+    admin: t`Your PIN signs you in to the admin dashboard.`,
+  };
   return (
-    <Sheet open={open} onOpenChange={onOpenChange} title="Change PIN" description={sheetDescriptions[role]}>
+    <Sheet open={open} onOpenChange={onOpenChange} title={t`Change PIN`} description={sheetDescriptions[role]}>
       <ChangePinForm role={role} onDone={() => onOpenChange(false)} />
     </Sheet>
   );
@@ -41,6 +42,7 @@ export function ChangePinSheet({ open, onOpenChange, role = 'customer' }: Change
 
 function ChangePinForm({ role, onDone }: { role: Role; onDone: () => void }) {
   const changePin = useChangePin(role);
+  const { t } = useLingui();
   const { register, handleSubmit, control, reset } = useForm<ChangePinValues>({
     resolver: zodResolver(changePinSchema),
     defaultValues: emptyValues,
@@ -55,15 +57,15 @@ function ChangePinForm({ role, onDone }: { role: Role; onDone: () => void }) {
   const submit = (values: ChangePinValues) =>
     changePin.mutate(values, {
       onSuccess: () => {
-        toast({ title: 'PIN Changed Successfully', description: 'Your PIN has been updated' });
+        toast({ title: t`PIN Changed Successfully`, description: t`Your PIN has been updated` });
         reset(emptyValues);
         onDone();
       },
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'PIN Change Failed',
-          description: serverMessage(error) ?? changePinFailedDefault,
+          title: t`PIN Change Failed`,
+          description: serverMessage(error) ?? changePinFailedDefault(),
         }),
     });
 
@@ -73,25 +75,25 @@ function ChangePinForm({ role, onDone }: { role: Role; onDone: () => void }) {
   };
 
   const requirements = [
-    { text: 'Exactly 4 digits', met: pinPattern.test(newPin) },
-    { text: 'Numbers only', met: newPin.length > 0 && /^\d+$/.test(newPin) },
-    { text: 'Different from your current PIN', met: pinPattern.test(newPin) && newPin !== currentPin },
-    { text: 'Not an easy-to-guess PIN like 1234 or 0000', met: pinPattern.test(newPin) && !isWeakPin(newPin) },
+    { text: t`Exactly 4 digits`, met: pinPattern.test(newPin) },
+    { text: t`Numbers only`, met: newPin.length > 0 && /^\d+$/.test(newPin) },
+    { text: t`Different from your current PIN`, met: pinPattern.test(newPin) && newPin !== currentPin },
+    { text: t`Not an easy-to-guess PIN like 1234 or 0000`, met: pinPattern.test(newPin) && !isWeakPin(newPin) },
   ];
 
   return (
     <form
       noValidate
-      aria-label="Change PIN"
+      aria-label={t`Change PIN`}
       className="space-y-4"
-      onSubmit={handleSubmit(submit, toastFirstIssue(changePinIssues))}
+      onSubmit={handleSubmit(submit, toastFirstIssue(changePinIssues()))}
     >
-      <PinField id="current-pin" label="Current PIN" autoComplete="current-password" {...digits('currentPin')} />
-      <PinField id="new-pin" label="New PIN" autoComplete="new-password" {...digits('newPin')} />
+      <PinField id="current-pin" label={t`Current PIN`} autoComplete="current-password" {...digits('currentPin')} />
+      <PinField id="new-pin" label={t`New PIN`} autoComplete="new-password" {...digits('newPin')} />
       <div>
         <PinField
           id="confirm-new-pin"
-          label="Confirm New PIN"
+          label={t`Confirm New PIN`}
           autoComplete="new-password"
           aria-describedby={confirmPin ? 'confirm-new-pin-hint' : undefined}
           {...digits('confirmPin')}
@@ -100,7 +102,7 @@ function ChangePinForm({ role, onDone }: { role: Role; onDone: () => void }) {
       </div>
       <PinRequirements requirements={requirements} />
       <Button type="submit" size="lg" disabled={!canSubmit} aria-busy={changePin.isPending}>
-        Change PIN
+        <Trans>Change PIN</Trans>
       </Button>
     </form>
   );

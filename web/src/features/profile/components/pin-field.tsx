@@ -1,4 +1,5 @@
 import { useState, type ComponentProps } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { pinDigits } from '@common/limits';
 import { AffixInput, Label } from '@/components/ui/input';
 import { EyeIcon } from '@/components/ui/icons';
@@ -11,6 +12,7 @@ interface PinFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'prefix'>
 /** A 4-digit PIN input, hidden by default, with its own show/hide button. */
 export function PinField({ id, label, ...inputProps }: PinFieldProps) {
   const [visible, setVisible] = useState(false);
+  const { t } = useLingui();
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
@@ -25,7 +27,7 @@ export function PinField({ id, label, ...inputProps }: PinFieldProps) {
         suffix={
           <button
             type="button"
-            aria-label={visible ? 'Hide PIN' : 'Show PIN'}
+            aria-label={visible ? t`Hide PIN` : t`Show PIN`}
             aria-controls={id}
             onClick={() => setVisible((v) => !v)}
             className="flex h-full w-12 shrink-0 items-center justify-center text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-100"

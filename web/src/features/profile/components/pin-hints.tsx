@@ -1,4 +1,5 @@
 /** The live feedback under new-PIN fields: whether the two match, and which rules hold. */
+import { Trans } from '@lingui/react/macro';
 
 interface PinMatchHintProps {
   /** Referenced by the confirmation field's aria-describedby. */
@@ -17,7 +18,7 @@ export function PinMatchHint({ id, newPin, confirmPin }: PinMatchHintProps) {
       aria-live="polite"
       className={`mt-1.5 text-sm font-medium ${match ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-600 dark:text-red-400'}`}
     >
-      {match ? 'PINs match' : 'PINs do not match'}
+      {match ? <Trans>PINs match</Trans> : <Trans>PINs do not match</Trans>}
     </p>
   );
 }
@@ -30,7 +31,7 @@ export interface PinRequirement {
 export function PinRequirements({ requirements }: { requirements: PinRequirement[] }) {
   return (
     <div className="rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
-      <p className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">PIN requirements</p>
+      <p className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300"><Trans>PIN requirements</Trans></p>
       <ul className="space-y-1 text-sm text-slate-600 dark:text-slate-400">
         {requirements.map((requirement) => (
           <li key={requirement.text} className="flex items-center gap-2">

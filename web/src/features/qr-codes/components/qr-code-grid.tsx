@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrCodeView } from '@common/api-types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,17 +18,22 @@ const thumbnailPx = 120;
 export function QrCodeGrid({ title, headingId }: { title: string; headingId: string }) {
   const codes = useActiveQrCodes();
   const now = useNow();
+  const { t } = useLingui();
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-base font-semibold">
         {title}
       </h2>
       {codes.isPending ? (
-        <Spinner label="Loading QR codes" className="py-6" />
+        <Spinner label={t`Loading QR codes`} className="py-6" />
       ) : codes.isError ? (
-        <Card className="text-sm text-red-700 dark:text-red-400">Could not load QR codes.</Card>
+        <Card className="text-sm text-red-700 dark:text-red-400">
+          <Trans>Could not load QR codes.</Trans>
+        </Card>
       ) : codes.data.qrCodes.length === 0 ? (
-        <Card className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">No active QR codes</Card>
+        <Card className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">
+          <Trans>No active QR codes</Trans>
+        </Card>
       ) : (
         <ul className="grid grid-cols-2 gap-3">
           {codes.data.qrCodes.map((code) => (
@@ -41,16 +47,18 @@ export function QrCodeGrid({ title, headingId }: { title: string; headingId: str
   );
 }
 
-export function qrAmountText(code: Pick<QrCodeView, 'amount'>, empty = 'Any amount'): string {
+/** The code's amount, or `empty` (already translated) for a static code. */
+export function qrAmountText(code: Pick<QrCodeView, 'amount'>, empty: string): string {
   return code.amount === null ? empty : formatWireRupees(code.amount);
 }
 
 function QrCodeCard({ code, now }: { code: QrCodeView; now: number }) {
+  const { t } = useLingui();
   const remaining = formatRemaining(code.expiresAt, now);
-  const amount = qrAmountText(code);
+  const amount = qrAmountText(code, t`Any amount`);
   return (
-    <Card role="article" aria-label={`QR code ${amount}`} className="flex h-full flex-col items-center gap-2 p-3 text-center">
-      <QrImage data={code.qrData} sizePx={thumbnailPx} label={`QR code for ${amount}`} />
+    <Card role="article" aria-label={t`QR code ${amount}`} className="flex h-full flex-col items-center gap-2 p-3 text-center">
+      <QrImage data={code.qrData} sizePx={thumbnailPx} label={t`QR code for ${amount}`} />
       <p className="font-semibold tabular-nums">{amount}</p>
       {code.description && <p className="w-full truncate text-xs text-slate-500 dark:text-slate-400">{code.description}</p>}
       <div className="flex flex-wrap items-center justify-center gap-1.5 text-xs">
@@ -64,28 +72,45 @@ function QrCodeCard({ code, now }: { code: QrCodeView; now: number }) {
   );
 }
 
-/** Paid for a used dynamic code, Expired once the time is up, else Active. */
+/** Paid for a used dynamic code, Expired once the time is up, else Active. `remaining` is formatRemaining's, untranslated. */
 export function QrStatus({ code, remaining }: { code: QrCodeView; remaining: string }) {
-  if (code.status === 'paid') return <Badge tone="success">Paid</Badge>;
-  if (code.status === 'expired' || remaining === 'Expired') return <Badge tone="danger">Expired</Badge>;
-  return <Badge tone="neutral">Active</Badge>;
+  if (code.status === 'paid') {
+    return (
+      <Badge tone="success">
+        <Trans>Paid</Trans>
+      </Badge>
+    );
+  }
+  if (code.status === 'expired' || remaining === 'Expired') {
+    return (
+      <Badge tone="danger">
+        <Trans>Expired</Trans>
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone="neutral">
+      <Trans>Active</Trans>
+    </Badge>
+  );
 }
 
 export function DownloadButton({ code, className = '' }: { code: QrCodeView; className?: string }) {
   const [saving, setSaving] = useState(false);
+  const { t } = useLingui();
   const download = async () => {
     setSaving(true);
     try {
       await downloadQrPng(code.id, code.qrData);
     } catch {
-      toast({ variant: 'destructive', title: 'Download Failed', description: 'Please try again' });
+      toast({ variant: 'destructive', title: t`Download Failed`, description: t`Please try again` });
     } finally {
       setSaving(false);
     }
   };
   return (
     <Button variant="secondary" className={`h-9 text-xs ${className}`} disabled={saving} onClick={() => void download()}>
-      Download
+      <Trans>Download</Trans>
     </Button>
   );
 }

@@ -5,6 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrCodeView } from '@common/api-types';
 import { customerQrScreenPx, qrExpiryMinutesMax, qrExpiryMinutesMin } from '@common/limits';
 import { qrDescriptionLengthMax } from '@common/limits';
@@ -28,8 +29,9 @@ interface QrGeneratorProps {
 }
 
 export function QrGenerator({ open, onOpenChange }: QrGeneratorProps) {
+  const { t } = useLingui();
   return (
-    <FullScreenDialog open={open} onOpenChange={onOpenChange} title="QR Code Generator">
+    <FullScreenDialog open={open} onOpenChange={onOpenChange} title={t`QR Code Generator`}>
       <QrGeneratorBody />
     </FullScreenDialog>
   );
@@ -37,17 +39,19 @@ export function QrGenerator({ open, onOpenChange }: QrGeneratorProps) {
 
 function QrGeneratorBody() {
   const [generated, setGenerated] = useState<QrCodeView | null>(null);
+  const { t } = useLingui();
   return (
     <div className="space-y-6">
       <GenerateQrForm onGenerated={setGenerated} />
       {generated && <GeneratedCode code={generated} />}
-      <QrCodeGrid title="Recent QR Codes" headingId="recent-qr-codes-heading" />
+      <QrCodeGrid title={t`Recent QR Codes`} headingId="recent-qr-codes-heading" />
     </div>
   );
 }
 
 function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => void }) {
   const generate = useGenerateQrCode();
+  const { t } = useLingui();
   const { register, handleSubmit } = useForm<GenerateQrValues>({
     resolver: zodResolver(generateQrSchema),
     defaultValues: emptyGenerateQrValues,
@@ -55,14 +59,14 @@ function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => vo
   const submit = (values: GenerateQrValues) =>
     generate.mutate(toGenerateQrRequest(values), {
       onSuccess: (code) => {
-        toast({ title: 'QR Code Generated', description: 'Show it to your customer to pay' });
+        toast({ title: t`QR Code Generated`, description: t`Show it to your customer to pay` });
         onGenerated(code);
       },
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Generation Failed',
-          description: serverMessage(error) ?? generateQrFailedDefault,
+          title: t`Generation Failed`,
+          description: serverMessage(error) ?? generateQrFailedDefault(),
         }),
     });
   return (
@@ -71,33 +75,39 @@ function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => vo
         noValidate
         aria-labelledby="generate-qr-heading"
         className="space-y-4"
-        onSubmit={handleSubmit(submit, toastFirstIssue(generateQrIssues))}
+        onSubmit={handleSubmit(submit, toastFirstIssue(generateQrIssues()))}
       >
         <h2 id="generate-qr-heading" className="text-base font-semibold">
-          Generate QR Code
+          <Trans>Generate QR Code</Trans>
         </h2>
         <div>
-          <Label htmlFor="qr-amount">Amount (₹)</Label>
+          <Label htmlFor="qr-amount">
+            <Trans>Amount (₹)</Trans>
+          </Label>
           <Input
             id="qr-amount"
             type="number"
             inputMode="decimal"
             min={0}
             step={0.01}
-            placeholder="Leave empty to let the customer enter it"
+            placeholder={t`Leave empty to let the customer enter it`}
             aria-describedby="qr-amount-hint"
             {...register('amount')}
           />
           <p id="qr-amount-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-            Optional. Without an amount the code is reusable and the customer enters the amount.
+            <Trans>Optional. Without an amount the code is reusable and the customer enters the amount.</Trans>
           </p>
         </div>
         <div>
-          <Label htmlFor="qr-description">Description</Label>
-          <Input id="qr-description" maxLength={qrDescriptionLengthMax} placeholder="Optional, e.g. Groceries" {...register('description')} />
+          <Label htmlFor="qr-description">
+            <Trans>Description</Trans>
+          </Label>
+          <Input id="qr-description" maxLength={qrDescriptionLengthMax} placeholder={t`Optional, e.g. Groceries`} {...register('description')} />
         </div>
         <div>
-          <Label htmlFor="qr-expiry">Expiration (minutes)</Label>
+          <Label htmlFor="qr-expiry">
+            <Trans>Expiration (minutes)</Trans>
+          </Label>
           <Input
             id="qr-expiry"
             type="number"
@@ -109,7 +119,7 @@ function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => vo
           />
         </div>
         <Button type="submit" size="lg" disabled={generate.isPending} aria-busy={generate.isPending}>
-          Generate QR Code
+          <Trans>Generate QR Code</Trans>
         </Button>
       </form>
     </Card>
@@ -120,21 +130,21 @@ const expiryTime = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', 
 
 function GeneratedCode({ code }: { code: QrCodeView }) {
   const now = useNow();
+  const { t } = useLingui();
   const remaining = formatRemaining(code.expiresAt, now);
+  const time = expiryTime.format(new Date(code.expiresAt));
   const cardRef = useRef<HTMLDivElement>(null);
   // The form stays above; bring the new code into view.
   useEffect(() => {
     cardRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [code.id]);
   return (
-    <Card ref={cardRef} role="region" aria-label="New QR Code" className="flex flex-col items-center gap-3 text-center">
-      <QrImage data={code.qrData} sizePx={customerQrScreenPx} label="New payment QR code" />
-      <p className="text-2xl font-bold tabular-nums">{qrAmountText(code, 'Customer enters amount')}</p>
+    <Card ref={cardRef} role="region" aria-label={t`New QR Code`} className="flex flex-col items-center gap-3 text-center">
+      <QrImage data={code.qrData} sizePx={customerQrScreenPx} label={t`New payment QR code`} />
+      <p className="text-2xl font-bold tabular-nums">{qrAmountText(code, t`Customer enters amount`)}</p>
       {code.description && <p className="text-sm text-slate-600 dark:text-slate-300">{code.description}</p>}
       <p className="text-sm text-slate-500 dark:text-slate-400">
-        {remaining === 'Expired'
-          ? 'Expired'
-          : `Expires at ${expiryTime.format(new Date(code.expiresAt))} (${remaining} left)`}
+        {remaining === 'Expired' ? t`Expired` : t`Expires at ${time} (${remaining} left)`}
       </p>
       <DownloadButton code={code} className="w-full" />
     </Card>

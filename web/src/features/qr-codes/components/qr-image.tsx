@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { loadQrCode } from '@/features/qr-codes/qr-drawing';
 
 interface QrImageProps {
@@ -32,7 +33,7 @@ export function QrImage({ data, sizePx, label }: QrImageProps) {
         style={{ width: sizePx, height: sizePx }}
         className="flex items-center justify-center rounded-lg bg-slate-100 p-2 text-center text-xs text-slate-500 dark:bg-slate-800"
       >
-        Could not draw the code
+        <Trans>Could not draw the code</Trans>
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -17,6 +18,7 @@ interface BusinessDetailsStepProps {
 }
 
 export function BusinessDetailsStep({ submitting, onSubmit, onBack }: BusinessDetailsStepProps) {
+  const { t } = useLingui();
   const { register, handleSubmit } = useForm<BusinessDetailsValues>({
     resolver: zodResolver(businessDetailsSchema),
     defaultValues: {
@@ -24,13 +26,13 @@ export function BusinessDetailsStep({ submitting, onSubmit, onBack }: BusinessDe
     },
   });
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit, toastFirstIssue(detailsIssues))}>
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit, toastFirstIssue(detailsIssues()))}>
       <div>
-        <Label htmlFor="registration-name">Contact Name</Label>
+        <Label htmlFor="registration-name"><Trans>Contact Name</Trans></Label>
         <Input id="registration-name" autoFocus autoComplete="name" maxLength={nameLengthMax} {...register('name')} />
       </div>
       <div>
-        <Label htmlFor="registration-business-name">Business Name</Label>
+        <Label htmlFor="registration-business-name"><Trans>Business Name</Trans></Label>
         <Input
           id="registration-business-name"
           autoComplete="organization"
@@ -39,16 +41,16 @@ export function BusinessDetailsStep({ submitting, onSubmit, onBack }: BusinessDe
         />
       </div>
       <div>
-        <Label htmlFor="registration-business-type">Business Type</Label>
+        <Label htmlFor="registration-business-type"><Trans>Business Type</Trans></Label>
         <Input
           id="registration-business-type"
-          placeholder="e.g. Retail, Restaurant, Services"
+          placeholder={t`e.g. Retail, Restaurant, Services`}
           maxLength={businessTextLengthMax}
           {...register('businessType')}
         />
       </div>
       <div>
-        <Label htmlFor="registration-email">Email Address</Label>
+        <Label htmlFor="registration-email"><Trans>Email Address</Trans></Label>
         <Input
           id="registration-email"
           type="email"
@@ -58,7 +60,7 @@ export function BusinessDetailsStep({ submitting, onSubmit, onBack }: BusinessDe
         />
       </div>
       <div>
-        <Label htmlFor="registration-address">Business Address</Label>
+        <Label htmlFor="registration-address"><Trans>Business Address</Trans></Label>
         <Textarea
           id="registration-address"
           rows={2}
@@ -69,10 +71,10 @@ export function BusinessDetailsStep({ submitting, onSubmit, onBack }: BusinessDe
       </div>
       <PinPairFields register={register} />
       <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-        Submit for Approval
+        <Trans>Submit for Approval</Trans>
       </Button>
       <Button variant="ghost" onClick={onBack}>
-        Back
+        <Trans>Back</Trans>
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { nameLengthMax } from '@common/limits';
@@ -20,17 +21,17 @@ export function CustomerDetailsStep({ submitting, onSubmit, onBack }: CustomerDe
     defaultValues: { name: '', pin: '', confirmPin: '' },
   });
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit, toastFirstIssue(detailsIssues))}>
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(onSubmit, toastFirstIssue(detailsIssues()))}>
       <div>
-        <Label htmlFor="registration-name">Full Name</Label>
+        <Label htmlFor="registration-name"><Trans>Full Name</Trans></Label>
         <Input id="registration-name" autoFocus autoComplete="name" maxLength={nameLengthMax} {...register('name')} />
       </div>
       <PinPairFields register={register} />
       <Button type="submit" size="lg" disabled={submitting} aria-busy={submitting}>
-        Create Account
+        <Trans>Create Account</Trans>
       </Button>
       <Button variant="ghost" onClick={onBack}>
-        Back
+        <Trans>Back</Trans>
       </Button>
     </form>
   );

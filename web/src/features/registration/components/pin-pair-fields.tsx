@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { UseFormRegister } from 'react-hook-form';
 import { pinDigits } from '@common/limits';
 import { Input, Label } from '@/components/ui/input';
@@ -22,11 +23,11 @@ export function PinPairFields<T extends PinPair>({ register }: { register: UseFo
   return (
     <div className="grid grid-cols-2 gap-3">
       <div>
-        <Label htmlFor="registration-pin">PIN</Label>
+        <Label htmlFor="registration-pin"><Trans>PIN</Trans></Label>
         <Input id="registration-pin" {...common} {...pin} onChange={digitsOnChange(pinDigits, pin.onChange)} />
       </div>
       <div>
-        <Label htmlFor="registration-confirm-pin">Confirm PIN</Label>
+        <Label htmlFor="registration-confirm-pin"><Trans>Confirm PIN</Trans></Label>
         <Input
           id="registration-confirm-pin"
           {...common}

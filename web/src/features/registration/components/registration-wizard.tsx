@@ -3,6 +3,7 @@
  * The code is sent, then verified (which sets the server's proof cookie), then the
  * registration is submitted; the parent signs the new user in.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { SessionResponse } from '@common/api-types';
 import { toast } from '@/components/ui/toast-store';
@@ -11,7 +12,7 @@ import { toPhoneNumber } from '@/lib/format';
 import { useRegisterBusiness } from '@/features/registration/api/register-business';
 import { useRegisterCustomer } from '@/features/registration/api/register-customer';
 import { PhoneVerificationSteps, WizardHeader, usePhoneVerification } from '@/features/phone-verification/public';
-import { defaults } from '@/features/registration/messages';
+import { registrationFailedDefault } from '@/features/registration/messages';
 import type { BusinessDetailsValues, CustomerDetailsValues } from '@/features/registration/schemas';
 import { BusinessDetailsStep } from './business-details-step';
 import { CustomerDetailsStep } from './customer-details-step';
@@ -19,10 +20,6 @@ import { CustomerDetailsStep } from './customer-details-step';
 export type RegistrationKind = 'customer' | 'business';
 type Step = 'phone' | 'otp' | 'details';
 
-const stepTitles: Record<RegistrationKind, Record<Step, string>> = {
-  customer: { phone: 'Verify your phone', otp: 'Enter verification code', details: 'Your details' },
-  business: { phone: 'Verify your phone', otp: 'Enter verification code', details: 'Business details' },
-};
 const stepOrder: Step[] = ['phone', 'otp', 'details'];
 
 interface RegistrationWizardProps {
@@ -36,12 +33,17 @@ export function RegistrationWizard({ kind, onRegistered }: RegistrationWizardPro
   const verification = usePhoneVerification('registration');
   const registerCustomer = useRegisterCustomer();
   const registerBusiness = useRegisterBusiness();
+  const { t } = useLingui();
+  const stepTitles: Record<RegistrationKind, Record<Step, string>> = {
+    customer: { phone: t`Verify your phone`, otp: t`Enter verification code`, details: t`Your details` },
+    business: { phone: t`Verify your phone`, otp: t`Enter verification code`, details: t`Business details` },
+  };
 
   const onRegistrationError = (error: Error) => {
     toast({
       variant: 'destructive',
-      title: 'Registration Failed',
-      description: serverMessage(error) ?? defaults.registrationFailed,
+      title: t`Registration Failed`,
+      description: serverMessage(error) ?? registrationFailedDefault(),
     });
   };
 
@@ -50,7 +52,7 @@ export function RegistrationWizard({ kind, onRegistered }: RegistrationWizardPro
       { phoneNumber: toPhoneNumber(phone), name: values.name, pin: values.pin },
       {
         onSuccess: async (session) => {
-          toast({ title: 'Registration Successful', description: 'Welcome! You can now start using the product' });
+          toast({ title: t`Registration Successful`, description: t`Welcome! You can now start using the product` });
           await onRegistered(session);
         },
         onError: onRegistrationError,
@@ -71,7 +73,7 @@ export function RegistrationWizard({ kind, onRegistered }: RegistrationWizardPro
       },
       {
         onSuccess: async (session) => {
-          toast({ title: 'Registration Submitted', description: 'Your business account is pending admin approval' });
+          toast({ title: t`Registration Submitted`, description: t`Your business account is pending admin approval` });
           await onRegistered(session);
         },
         onError: onRegistrationError,

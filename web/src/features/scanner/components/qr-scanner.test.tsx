@@ -1,9 +1,15 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { act, render as renderBare, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactElement, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n/i18n';
 import { scannerRecordKey } from '@/features/scanner/scanner-record';
 import { QrScanner } from './qr-scanner';
+
+// The scanner reads its texts through Lingui, as it does inside the app's providers.
+const WithI18n = ({ children }: { children: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: WithI18n });
 
 // A stand-in for html5-qrcode: records what the component asks of the camera and lets
 // each test decide what the cameras do. Real decoding is covered by the browser journeys.

@@ -4,6 +4,7 @@
  * reads and stops the camera; always releases the camera when unmounted. html5-qrcode
  * is fetched only when a scanner mounts.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { scannerMessages, type Camera, type ScannerProblem, type ScannerState } from '@/features/scanner/scanner-logic';
@@ -19,6 +20,7 @@ export interface QrScannerProps {
 }
 
 export function QrScanner({ onDetected, ignoreText, className = '' }: QrScannerProps) {
+  const { t } = useLingui();
   const elementId = `qr-scanner-${useId().replace(/[^\w-]/g, '')}`;
   const [cameras, setCameras] = useState<readonly Camera[]>([]);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -57,6 +59,8 @@ export function QrScanner({ onDetected, ignoreText, className = '' }: QrScannerP
   }, [elementId]);
 
   const activeCamera = cameras[activeIndex];
+  // A camera the browser gives no name is just "camera".
+  const cameraLabel = activeCamera && (activeCamera.label || t`camera`);
   const starting = !problem && state === 'not-started' && !detected;
 
   return (
@@ -65,11 +69,11 @@ export function QrScanner({ onDetected, ignoreText, className = '' }: QrScannerP
         {/* html5-qrcode owns this element's children; React never renders into it. */}
         <div id={elementId} className="h-full w-full [&_video]:h-full [&_video]:w-full [&_video]:object-cover" />
         {starting && (
-          <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-300">Starting camera…</p>
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-300"><Trans>Starting camera…</Trans></p>
         )}
         {detected && state === 'not-started' && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-slate-900/90 p-4 text-center">
-            <p className="text-sm font-medium text-white">QR code scanned</p>
+            <p className="text-sm font-medium text-white"><Trans>QR code scanned</Trans></p>
             <Button
               variant="secondary"
               onClick={() => {
@@ -77,15 +81,15 @@ export function QrScanner({ onDetected, ignoreText, className = '' }: QrScannerP
                 void sessionRef.current?.restart();
               }}
             >
-              Scan again
+              <Trans>Scan again</Trans>
             </Button>
           </div>
         )}
         {cameras.length > 1 && !detected && (
           <button
             type="button"
-            aria-label="Flip camera"
-            title={activeCamera ? `Using ${activeCamera.label || 'camera'}` : 'Flip camera'}
+            aria-label={t`Flip camera`}
+            title={cameraLabel ? t`Using ${cameraLabel}` : t`Flip camera`}
             onClick={() => void sessionRef.current?.flip()}
             className="absolute right-3 bottom-3 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-md hover:bg-white"
           >

@@ -1,0 +1,36 @@
+/**
+ * Lingui's catalogues (issue 13, docs/decisions.md "Languages"). English is the source:
+ * components write their English text through the macros (`<Trans>`, `t`), `npm run
+ * i18n:extract` collects it into `web/src/locales/<language>/<part>.po`, and the
+ * translators fill hi and ta. Two parts, loaded on demand: `login`, what the signed-out
+ * /cust shows (inside its JavaScript budget), and `app`, everything else.
+ */
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+/**
+ * The files of the signed-out /cust login screen: their texts go in the small `login` part.
+ * Registration and PIN reset, opened from it, wait for the `app` part (web/src/i18n/app-texts.tsx).
+ */
+export const loginScreenFiles = [
+  '<rootDir>/web/src/app/routes/customer-login.tsx',
+  '<rootDir>/web/src/app/routes/auth-layout.tsx',
+  '<rootDir>/web/src/features/auth/components/customer-login-form.tsx',
+  '<rootDir>/web/src/i18n/language-picker.tsx',
+  // Checked as the person types and shown on failure.
+  '<rootDir>/web/src/features/auth/customer-login-checks.ts',
+  '<rootDir>/web/src/features/auth/messages.ts',
+  // What the screen shows while it waits, and its toasts.
+  '<rootDir>/web/src/components/ui/spinner.tsx',
+  '<rootDir>/web/src/components/ui/toast-area.tsx',
+];
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'hi', 'ta'],
+  catalogs: [
+    { path: '<rootDir>/web/src/locales/{locale}/login', include: loginScreenFiles },
+    { path: '<rootDir>/web/src/locales/{locale}/app', include: ['<rootDir>/web/src'], exclude: [...loginScreenFiles, '**/*.test.*'] },
+  ],
+  format: formatter({ lineNumbers: false }),
+});

@@ -1,0 +1,74 @@
+/**
+ * Every language has every text (issue 13): a catalogue part of hi or ta with a message
+ * missing, empty, or with other placeholders than the English one fails here, before the
+ * build's own check (failOnMissing) would.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { errors, type ErrorKey } from '@common/errors';
+import { languages } from '@common/languages';
+import hiErrors from '../locales/errors/hi.json';
+import taErrors from '../locales/errors/ta.json';
+
+const localesDir = join(__dirname, '..', 'locales');
+
+/** msgid → msgstr of a .po file (Lingui writes one line each; multi-line strings are joined). */
+function readPo(file: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  const text = readFileSync(file, 'utf8');
+  const unquote = (block: string) => [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join('');
+  for (const match of text.matchAll(/^msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)msgstr ((?:"(?:[^"\\]|\\.)*"\s*)+)/gm)) {
+    const id = unquote(match[1]!);
+    if (id) entries.set(id, unquote(match[2]!));
+  }
+  return entries;
+}
+
+const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+const parts = readdirSync(join(localesDir, 'en')).filter((file) => file.endsWith('.po'));
+
+describe('catalogues', () => {
+  it('has the English catalogue parts', () => {
+    expect(parts.sort()).toEqual(['app.po', 'login.po']);
+  });
+
+  for (const part of parts) {
+    const english = readPo(join(localesDir, 'en', part));
+    for (const language of languages.filter((l) => l !== 'en')) {
+      it(`${language}/${part} translates every English message, with the same placeholders`, () => {
+        const translated = readPo(join(localesDir, language, part));
+        expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+        for (const [id, text] of translated) {
+          expect(text, `${language}/${part}: "${id}" is not translated`).not.toBe('');
+          expect(placeholders(text), `${language}/${part}: "${id}"`).toEqual(placeholders(id));
+        }
+      });
+    }
+  }
+});
+
+/** The arguments an ICU message reads, with their kinds, from its parsed form. */
+function argumentsOf(message: string, locale: string): string[] {
+  const found = new Set<string>();
+  const walk = (elements: unknown[]) => {
+    for (const element of elements as { type: number; value?: unknown; options?: Record<string, { value: unknown[] }> }[]) {
+      if (element.type >= 1 && element.type <= 6 && typeof element.value === 'string') found.add(`${element.type}:${element.value}`);
+      for (const option of Object.values(element.options ?? {})) walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(message, locale).getAst());
+  return [...found].sort();
+}
+
+describe('the error catalogue in each language', () => {
+  for (const [language, translated] of [['hi', hiErrors], ['ta', taErrors]] as const) {
+    it(`${language} says every error the server can answer, reading the same arguments`, () => {
+      expect(Object.keys(translated).sort()).toEqual(Object.keys(errors).sort());
+      for (const [key, message] of Object.entries(translated)) {
+        expect(argumentsOf(message, language), `${language}: ${key}`).toEqual(argumentsOf(errors[key as ErrorKey].message, 'en'));
+      }
+    });
+  }
+});

@@ -1,0 +1,37 @@
+/**
+ * The language follows the user (issue 13): a choice made on this browser before or after
+ * sign-in is saved on the user, and a user who signs in on a browser where no choice is
+ * pending gets their saved language.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { MeResponse } from '@common/api-types';
+import type { Language } from '@common/languages';
+import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
+import { apiRequest } from '@/lib/api-client';
+import { adoptLanguage, choiceSaved, currentLanguage, languageChosenEvent, pendingChoice } from './i18n';
+
+export function useLanguageFollowsUser(me: MeResponse) {
+  const queryClient = useQueryClient();
+  const userId = me.user.id;
+  const saved = me.language;
+
+  useEffect(() => {
+    const save = (language: Language) => apiRequest<{ language: Language }>('POST', '/api/auth/language', { language })
+      .then(() => {
+        choiceSaved(language);
+        queryClient.setQueryData<MeResponse | null>(currentUserQueryKey, (old) => old && { ...old, language });
+      })
+      // Offline: the choice stays pending and is saved at the next start.
+      .catch(() => {});
+
+    const pending = pendingChoice();
+    if (pending) void save(pending);
+    else if (saved && saved !== currentLanguage()) void adoptLanguage(saved);
+
+    const onChosen = (event: Event) => void save((event as CustomEvent<Language>).detail);
+    window.addEventListener(languageChosenEvent, onChosen);
+    return () => window.removeEventListener(languageChosenEvent, onChosen);
+    // Once per signed-in user: their saved language is read at sign-in, then choices are sent.
+  }, [userId]);
+}
