@@ -32,7 +32,7 @@ export function QrCanvas({ data, widthPx, label }: QrCanvasProps) {
 
   if (failed) {
     return (
-      <p role="alert" className="flex aspect-square w-full max-w-[280px] items-center justify-center rounded-2xl bg-slate-100 p-6 text-center text-sm text-slate-500 dark:bg-slate-800">
+      <p role="alert" className="flex aspect-square w-full max-w-[280px] items-center justify-center rounded-2xl bg-slate-100 p-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
         <Trans>The code could not be drawn. Share your Payment ID instead.</Trans>
       </p>
     );

@@ -31,7 +31,7 @@ export function QrImage({ data, sizePx, label }: QrImageProps) {
         role="img"
         aria-label={label}
         style={{ width: sizePx, height: sizePx }}
-        className="flex items-center justify-center rounded-lg bg-slate-100 p-2 text-center text-xs text-slate-500 dark:bg-slate-800"
+        className="flex items-center justify-center rounded-lg bg-slate-100 p-2 text-center text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300"
       >
         <Trans>Could not draw the code</Trans>
       </div>
