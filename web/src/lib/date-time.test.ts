@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndiaDate, formatIndiaDateTime } from './date-time';
+import { formatIndiaDate, formatIndiaDateTime, formatIndiaTime } from './date-time';
 
 describe('date-time', () => {
   it('shows a UTC timestamp in India time, with am/pm', () => {
@@ -7,12 +7,21 @@ describe('date-time', () => {
     expect(formatIndiaDateTime('2025-01-12T10:15:00.000Z')).toMatch(/^12 Jan 2025, 3:45\s?pm$/i);
     expect(formatIndiaDateTime('2025-03-11T20:00:00.000Z')).toMatch(/^12 Mar 2025, 1:30\s?am$/i);
     expect(formatIndiaDate('2025-03-11T20:00:00.000Z')).toBe('12 Mar 2025');
+    expect(formatIndiaTime('2025-03-11T20:00:00.000Z')).toMatch(/^1:30\s?am$/i);
+  });
+
+  it('names the month in the chosen language, with Western digits', () => {
+    expect(formatIndiaDate('2025-03-11T20:00:00.000Z', 'hi')).toBe('12 मार्च 2025');
+    expect(formatIndiaDate('2025-01-12T10:15:00.000Z', 'ta')).toMatch(/^12 ஜன\.?,? 2025$/);
+    expect(formatIndiaDateTime('2025-01-12T10:15:00.000Z', 'hi')).toMatch(/^12 जन॰ 2025, 3:45\s?pm$/i);
+    expect(formatIndiaDateTime('2025-01-12T10:15:00.000Z', 'ta')).toContain('3:45');
   });
 
   it('shows text that is not a timestamp as it came, never throwing', () => {
     for (const text of ['not a date', '', '2025-13-45T99:00:00Z']) {
       expect(formatIndiaDateTime(text)).toBe(text);
       expect(formatIndiaDate(text)).toBe(text);
+      expect(formatIndiaDate(text, 'ta')).toBe(text);
     }
   });
 });

@@ -1,19 +1,47 @@
 /**
  * Dates and times as people read them: always India time (design.md §1), whatever the
- * phone's own zone. Text that is not a timestamp is shown as it came rather than
+ * phone's own zone, with month names in the app's language and Western digits (as Indian
+ * payment apps show them). Text that is not a timestamp is shown as it came rather than
  * breaking the screen (the row it sits in still shows its amounts).
  */
-const inIndia = { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' } as const;
-const indiaDate = new Intl.DateTimeFormat('en-IN', inIndia);
-const indiaDateTime = new Intl.DateTimeFormat('en-IN', { ...inIndia, hour: 'numeric', minute: '2-digit', hour12: true });
+import type { Language } from '@common/languages';
+import { currentLanguage } from '@/i18n/i18n';
 
-function format(formatter: Intl.DateTimeFormat, iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatter.format(date);
+const inIndia = { timeZone: 'Asia/Kolkata', numberingSystem: 'latn' } as const;
+const dateParts = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const timeParts = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
+
+const styles = {
+  date: { ...inIndia, ...dateParts },
+  dateTime: { ...inIndia, ...dateParts, ...timeParts },
+  time: { ...inIndia, ...timeParts },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+type Style = keyof typeof styles;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(style: Style, language: Language): Intl.DateTimeFormat {
+  const id = `${style}:${language}`;
+  let found = formatters.get(id);
+  if (!found) {
+    found = new Intl.DateTimeFormat(`${language}-IN`, styles[style]);
+    formatters.set(id, found);
+  }
+  return found;
 }
 
-/** "12 Mar 2025" in India time. */
-export const formatIndiaDate = (iso: string): string => format(indiaDate, iso);
+function format(style: Style, iso: string, language: Language): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : formatter(style, language).format(date);
+}
+
+/** "12 Mar 2025" in India time ("12 मार्च 2025" in Hindi). */
+export const formatIndiaDate = (iso: string, language = currentLanguage()): string => format('date', iso, language);
 
 /** "12 Jan 2025, 3:45 pm" in India time. */
-export const formatIndiaDateTime = (iso: string): string => format(indiaDateTime, iso);
+export const formatIndiaDateTime = (iso: string, language = currentLanguage()): string =>
+  format('dateTime', iso, language);
+
+/** "3:45 pm" in India time. */
+export const formatIndiaTime = (iso: string, language = currentLanguage()): string => format('time', iso, language);

@@ -15,6 +15,7 @@ import { FullScreenDialog } from '@/components/ui/full-screen-dialog';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
+import { formatIndiaTime } from '@/lib/date-time';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { useGenerateQrCode } from '@/features/qr-codes/api/generate-qr-code';
 import { generateQrFailedDefault, generateQrIssues } from '@/features/qr-codes/messages';
@@ -126,13 +127,11 @@ function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => vo
   );
 }
 
-const expiryTime = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit', hour12: true });
-
 function GeneratedCode({ code }: { code: QrCodeView }) {
   const now = useNow();
   const { t } = useLingui();
   const remaining = formatRemaining(code.expiresAt, now);
-  const time = expiryTime.format(new Date(code.expiresAt));
+  const time = formatIndiaTime(code.expiresAt);
   const cardRef = useRef<HTMLDivElement>(null);
   // The form stays above; bring the new code into view.
   useEffect(() => {
