@@ -1,27 +1,26 @@
 /** Request bodies of the admin calls (spec §7 Admin, with the design's additions). */
 import * as z from 'zod/mini';
 import { businessDecisionBatchMax, decisionTextLengthMax } from '../limits';
+import { validationMessages as messages, type ValidationMessage } from './messages';
 import { feePercent, positiveAmount } from './money';
 
-const uuidMessage = 'Each business id must be a valid id';
-
 const terms = {
-  transactionFeePercent: z.optional(feePercent('Fee must be a percent from 0 to 100 with at most 2 decimals')),
-  maxCreditLimit: z.optional(positiveAmount('Maximum credit limit must be an amount greater than 0 with at most 2 decimals')),
+  transactionFeePercent: z.optional(feePercent(messages.feePercentFormat)),
+  maxCreditLimit: z.optional(positiveAmount(messages.maxCreditLimitFormat)),
 };
 
-const optionalText = (label: string) => z.optional(z.string(`${label} must be text`).check(
-  z.trim(), z.maxLength(decisionTextLengthMax, `${label} must be at most ${decisionTextLengthMax} characters`),
+const optionalText = (notText: ValidationMessage, tooLong: ValidationMessage) => z.optional(z.string(notText).check(
+  z.trim(), z.maxLength(decisionTextLengthMax, tooLong),
 ));
 
 export const decideBusinessesBody = z.object({
-  businessIds: z.array(z.uuid(uuidMessage), 'businessIds must be a list of business ids').check(
-    z.minLength(1, 'Choose at least one business'),
-    z.maxLength(businessDecisionBatchMax, `At most ${businessDecisionBatchMax} businesses at a time`),
+  businessIds: z.array(z.uuid(messages.businessIdFormat), messages.businessIdsList).check(
+    z.minLength(1, messages.businessIdsEmpty),
+    z.maxLength(businessDecisionBatchMax, messages.businessIdsTooMany),
   ),
-  action: z.enum(['approve', 'reject'], 'Action must be approve or reject'),
-  reason: optionalText('Reason'),
-  notes: optionalText('Notes'),
+  action: z.enum(['approve', 'reject'], messages.decisionAction),
+  reason: optionalText(messages.reasonNotText, messages.reasonTooLong),
+  notes: optionalText(messages.notesNotText, messages.notesTooLong),
   ...terms,
 });
 

@@ -1,15 +1,16 @@
 /** Request bodies of the credit-account calls (spec §7 Merchant, design.md §3). */
 import * as z from 'zod/mini';
 import { paymentHandleLengthMax } from '../limits';
+import { validationMessages as messages } from './messages';
 import { positiveAmount } from './money';
 
-const creditLimit = positiveAmount('Credit limit must be an amount greater than 0 with at most 2 decimals');
+const creditLimit = positiveAmount(messages.creditLimitFormat);
 
 export const createCreditAccountBody = z.object({
-  paymentHandle: z.string('Payment handle is required').check(
+  paymentHandle: z.string(messages.paymentHandleRequired).check(
     z.trim(), z.toLowerCase(),
-    z.minLength(1, 'Please scan QR or enter customer payment handle'),
-    z.maxLength(paymentHandleLengthMax, 'Payment handle is too long'),
+    z.minLength(1, messages.paymentHandleEmpty),
+    z.maxLength(paymentHandleLengthMax, messages.paymentHandleTooLong),
   ),
   creditLimit,
 });

@@ -8,50 +8,48 @@ import { languages } from '../languages';
 import {
   addressLengthMax, businessTextLengthMax, emailLengthMax, nameLengthMax,
 } from '../limits';
+import { validationMessages as messages, type ValidationMessage } from './messages';
 
 /** +91 followed by 10 digits, the first 6–9 (design.md §5). */
 export const phoneNumberPattern = /^\+91[6-9]\d{9}$/;
 
 export const phoneNumber = z.string().check(
-  z.regex(phoneNumberPattern, 'Phone number must be +91 followed by a 10-digit mobile number'),
+  z.regex(phoneNumberPattern, messages.phoneFormat),
 );
-export const pin = z.string().check(z.regex(/^\d{4}$/, 'PIN must be exactly 4 digits'));
-export const otp = z.string().check(z.regex(/^\d{6}$/, 'OTP must be exactly 6 digits'));
-export const otpPurpose = z.enum(['registration', 'pin_reset'], 'Purpose must be registration or pin_reset');
+export const pin = z.string().check(z.regex(/^\d{4}$/, messages.pinFormat));
+export const otp = z.string().check(z.regex(/^\d{6}$/, messages.otpFormat));
+export const otpPurpose = z.enum(['registration', 'pin_reset'], messages.otpPurpose);
 
-const requiredText = (label: string, max: number) =>
-  z.string(`${label} is required`).check(
-    z.trim(),
-    z.minLength(1, `${label} is required`),
-    z.maxLength(max, `${label} must be at most ${max} characters`),
-  );
+/** A text field that must not be blank, with its two messages from the catalogue. */
+const requiredText = (max: number, required: ValidationMessage, tooLong: ValidationMessage) =>
+  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 
 export const email = z.pipe(
-  z.string('E-mail is required').check(z.trim(), z.toLowerCase(), z.maxLength(emailLengthMax, 'E-mail is too long')),
-  z.email('Enter a valid e-mail address'),
+  z.string(messages.emailRequired).check(z.trim(), z.toLowerCase(), z.maxLength(emailLengthMax, messages.emailTooLong)),
+  z.email(messages.emailFormat),
 );
 
 export const otpSendBody = z.object({ phoneNumber, purpose: otpPurpose });
 
 /** A language Khata speaks (common/languages.ts). */
-export const language = z.enum(languages, 'Language must be en, hi or ta');
+export const language = z.enum(languages, messages.languageChoice);
 /** POST /api/auth/language: the signed-in user's choice, which follows them to other phones. */
 export const languageBody = z.object({ language });
 export const otpVerifyBody = z.object({ phoneNumber, otp, purpose: otpPurpose });
 
 export const customerRegisterBody = z.object({
   phoneNumber,
-  name: requiredText('Name', nameLengthMax),
+  name: requiredText(nameLengthMax, messages.nameRequired, messages.nameTooLong),
   pin,
 });
 
 export const businessRegisterBody = z.object({
   phoneNumber,
-  name: requiredText('Contact name', nameLengthMax),
-  businessName: requiredText('Business name', businessTextLengthMax),
-  businessType: requiredText('Business type', businessTextLengthMax),
+  name: requiredText(nameLengthMax, messages.contactNameRequired, messages.contactNameTooLong),
+  businessName: requiredText(businessTextLengthMax, messages.businessNameRequired, messages.businessNameTooLong),
+  businessType: requiredText(businessTextLengthMax, messages.businessTypeRequired, messages.businessTypeTooLong),
   email,
-  address: requiredText('Business address', addressLengthMax),
+  address: requiredText(addressLengthMax, messages.businessAddressRequired, messages.businessAddressTooLong),
   pin,
 });
 
@@ -63,16 +61,16 @@ export const changePinBody = z.object({ currentPin: pin, newPin: pin, confirmPin
 /** Resetting a forgotten PIN with the proof of an OTP sent to the registered phone. */
 export const resetPinBody = z.object({
   phoneNumber,
-  role: z.enum(['customer', 'business'], 'Role must be customer or business'),
+  role: z.enum(['customer', 'business'], messages.resetRole),
   newPin: pin,
   confirmPin: pin,
 });
 
 /** An admin lifting a PIN lock: the identifier as people type it at sign-in. */
 export const unlockBody = z.object({
-  role: z.enum(['customer', 'business', 'admin'], 'Role must be customer, business or admin'),
-  identifier: z.string('Enter the phone number or e-mail').check(
-    z.trim(), z.toLowerCase(), z.minLength(1, 'Enter the phone number or e-mail'), z.maxLength(254, 'The identifier is too long'),
+  role: z.enum(['customer', 'business', 'admin'], messages.unlockRole),
+  identifier: z.string(messages.unlockIdentifierRequired).check(
+    z.trim(), z.toLowerCase(), z.minLength(1, messages.unlockIdentifierRequired), z.maxLength(254, messages.unlockIdentifierTooLong),
   ),
 });
 

@@ -2,9 +2,10 @@
 import * as z from 'zod/mini';
 import { feeBasisPointsMax } from '../limits';
 import { parsePercent, parseRupees, type BasisPoints, type Paise } from '../money';
+import type { ValidationMessage } from './messages';
 
 /** A positive rupee amount with at most 2 decimals, as paise. */
-export const positiveAmount = (message: string) => z.pipe(
+export const positiveAmount = (message: ValidationMessage) => z.pipe(
   z.union([z.string(), z.number()], message).check(
     z.refine((value) => (parseRupees(value) ?? 0) > 0, message),
   ),
@@ -12,7 +13,7 @@ export const positiveAmount = (message: string) => z.pipe(
 );
 
 /** A percent from 0 to 100 with at most 2 decimals, as basis points. */
-export const feePercent = (message: string) => z.pipe(
+export const feePercent = (message: ValidationMessage) => z.pipe(
   z.union([z.string(), z.number()], message).check(
     z.refine((value) => { const rate = parsePercent(value); return rate !== null && rate <= feeBasisPointsMax; }, message),
   ),

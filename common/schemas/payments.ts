@@ -1,25 +1,26 @@
 /** Request bodies of the QR code, payment, history and repayment calls (spec §7). */
 import * as z from 'zod/mini';
 import {
-  historyPageSizeMax, qrDataLengthMax, qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin,
+  qrDataLengthMax, qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin,
 } from '../limits';
+import { validationMessages as messages } from './messages';
 import { positiveAmount } from './money';
 
-const qrData = z.string('Please scan or enter a QR code first').check(
+const qrData = z.string(messages.qrDataMissing).check(
   z.trim(),
-  z.minLength(1, 'Please scan or enter a QR code first'),
-  z.maxLength(qrDataLengthMax, 'This is not a Khata payment code'),
+  z.minLength(1, messages.qrDataMissing),
+  z.maxLength(qrDataLengthMax, messages.qrDataTooLong),
 );
 
 export const generateQrBody = z.object({
-  expirationMinutes: z.optional(z.number('Expiry must be a whole number of minutes').check(
-    z.int('Expiry must be a whole number of minutes'),
-    z.minimum(qrExpiryMinutesMin, `Expiry must be from ${qrExpiryMinutesMin} to ${qrExpiryMinutesMax} minutes`),
-    z.maximum(qrExpiryMinutesMax, `Expiry must be from ${qrExpiryMinutesMin} to ${qrExpiryMinutesMax} minutes`),
+  expirationMinutes: z.optional(z.number(messages.qrExpiryWhole).check(
+    z.int(messages.qrExpiryWhole),
+    z.minimum(qrExpiryMinutesMin, messages.qrExpiryRange),
+    z.maximum(qrExpiryMinutesMax, messages.qrExpiryRange),
   )),
-  amount: z.optional(z.nullable(positiveAmount('Please enter a valid amount greater than 0'))),
-  description: z.optional(z.nullable(z.string('Description must be text').check(
-    z.trim(), z.maxLength(qrDescriptionLengthMax, `Description must be at most ${qrDescriptionLengthMax} characters`),
+  amount: z.optional(z.nullable(positiveAmount(messages.qrAmountFormat))),
+  description: z.optional(z.nullable(z.string(messages.qrDescriptionNotText).check(
+    z.trim(), z.maxLength(qrDescriptionLengthMax, messages.qrDescriptionTooLong),
   ))),
 });
 
@@ -27,26 +28,26 @@ export const validateQrBody = z.object({ qrData });
 
 export const processPaymentBody = z.object({
   qrData,
-  pin: z.string('PIN must be exactly 4 digits').check(z.regex(/^\d{4}$/, 'PIN must be exactly 4 digits')),
-  amount: z.optional(z.nullable(positiveAmount('Please enter a valid amount'))),
+  pin: z.string(messages.pinFormat).check(z.regex(/^\d{4}$/, messages.pinFormat)),
+  amount: z.optional(z.nullable(positiveAmount(messages.paymentAmountFormat))),
 });
 
 export const repaymentBody = z.object({
-  amount: positiveAmount('Repayment must be an amount greater than 0 with at most 2 decimals'),
+  amount: positiveAmount(messages.repaymentAmountFormat),
 });
 
 export const historyQuery = z.object({
   limit: z.optional(z.pipe(
-    z.string().check(z.regex(/^\d{1,3}$/, `Limit must be a number from 1 to ${historyPageSizeMax}`)),
+    z.string().check(z.regex(/^\d{1,3}$/, messages.historyLimitRange)),
     z.transform(Number),
   )),
-  cursor: z.optional(z.string().check(z.maxLength(200, 'The cursor is not valid'))),
-  businessId: z.optional(z.uuid('businessId must be a business id')),
+  cursor: z.optional(z.string().check(z.maxLength(200, messages.historyCursorInvalid))),
+  businessId: z.optional(z.uuid(messages.historyBusinessId)),
 });
 
 /** `GET /api/qr/business?active=`: `true` lists only active codes; absent or `false`, all. */
 export const qrListQuery = z.object({
-  active: z.optional(z.enum(['true', 'false'], 'active must be true or false')),
+  active: z.optional(z.enum(['true', 'false'], messages.qrListActive)),
 });
 
 export type GenerateQrBody = z.infer<typeof generateQrBody>;

@@ -5,6 +5,7 @@
 import { errorCode, errors, type ErrorCode, type ErrorKey, type ErrorParams } from '@common/errors';
 import { formatError } from '@common/format-error';
 import type { Language } from '@common/languages';
+import { validationMessages, type ValidationMessageKey } from '@common/schemas/messages';
 import { IntlMessageFormat } from 'intl-messageformat';
 
 /** Public code → the catalogue keys sent under it (most codes have one). */
@@ -39,10 +40,34 @@ const translationLoaders: Record<Exclude<Language, 'en'>, () => Promise<{ defaul
   ta: () => import('../locales/errors/ta.json'),
 };
 
-/** Loads the catalogue of `language` once; English is the catalogue itself. */
+/**
+ * The schemas' refusals in each other language (common/schemas/messages.ts): an
+ * `invalid_input` carries the schema's English text, not a key, so it is found by that text.
+ */
+type TranslatedValidation = Partial<Record<ValidationMessageKey, string>>;
+const validationTranslations: Partial<Record<Language, TranslatedValidation>> = {};
+const validationLoaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: TranslatedValidation }>> = {
+  hi: () => import('../locales/validation/hi.json'),
+  ta: () => import('../locales/validation/ta.json'),
+};
+const validationKeys = new Map<string, ValidationMessageKey>(
+  (Object.entries(validationMessages) as [ValidationMessageKey, string][]).map(([key, text]) => [text, key]),
+);
+
+/** Loads the catalogue of `language` once, with the schemas' texts; English is the catalogue itself. */
 export async function loadErrorTexts(language: Language): Promise<void> {
   if (language === 'en' || translations[language]) return;
-  translations[language] = (await translationLoaders[language]()).default;
+  const [errorTexts, validationTexts] = await Promise.all([translationLoaders[language](), validationLoaders[language]()]);
+  validationTranslations[language] = validationTexts.default;
+  translations[language] = errorTexts.default;
+}
+
+/** A schema's refusal in `language`, when the `message` parameter or the server's text is one. */
+function validationText(params: ErrorParams, language: Language, serverText: string | undefined): string | null {
+  if (language === 'en') return null;
+  const english = typeof params.message === 'string' ? params.message : serverText;
+  const key = english === undefined ? undefined : validationKeys.get(english);
+  return (key && validationTranslations[language]?.[key]) || null;
 }
 
 const translatedFormats = new Map<string, IntlMessageFormat>();
@@ -61,11 +86,14 @@ function formatTranslated(language: Language, key: ErrorKey, message: string, pa
 
 /**
  * The catalogue's message for a code and its body parameters, in `language` once its
- * catalogue has loaded (English until then), or null when the code is unknown, shared by
+ * catalogue has loaded (English until then); for an `invalid_input` that a schema refused
+ * with, that schema's message in `language`. Null when the code is unknown, shared by
  * several messages none of which reads as `serverText`, or needs a parameter the body
  * does not carry.
  */
 export function messageFor(code: ErrorCode, params: ErrorParams, language: Language = 'en', serverText?: string): string | null {
+  const validation = code === 'invalid_input' ? validationText(params, language, serverText) : null;
+  if (validation) return validation;
   const key = keyOf(code, params, serverText);
   if (!key) return null;
   try {
