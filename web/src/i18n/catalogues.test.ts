@@ -1,7 +1,8 @@
 /**
  * Every language has every text (issue 13): a catalogue part of hi or ta with a message
  * missing, empty, or with other placeholders than the English one fails here, before the
- * build's own check (failOnMissing) would.
+ * build's own check (failOnMissing) would. So does a schema's refusal
+ * (common/schemas/messages.ts) without its translation, or with other numbers than the English.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,8 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { errors, type ErrorKey } from '@common/errors';
 import { languages } from '@common/languages';
+import { validationMessages, type ValidationMessageKey } from '@common/schemas/messages';
 import hiErrors from '../locales/errors/hi.json';
 import taErrors from '../locales/errors/ta.json';
+import hiValidation from '../locales/validation/hi.json';
+import taValidation from '../locales/validation/ta.json';
 
 const localesDir = join(__dirname, '..', 'locales');
 
@@ -68,6 +72,26 @@ describe('the error catalogue in each language', () => {
       expect(Object.keys(translated).sort()).toEqual(Object.keys(errors).sort());
       for (const [key, message] of Object.entries(translated)) {
         expect(argumentsOf(message, language), `${language}: ${key}`).toEqual(argumentsOf(errors[key as ErrorKey].message, 'en'));
+      }
+    });
+  }
+});
+
+/** The numbers a text states, in Western digits (a limit, a length, a range). */
+const numbersIn = (text: string) => [...text.matchAll(/[0-9]+/g)].map((m) => m[0]).sort();
+
+describe("the schemas' refusals in each language", () => {
+  it('has each English text once, so the text the server sends names one message', () => {
+    const texts = Object.values(validationMessages);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  for (const [language, translated] of [['hi', hiValidation], ['ta', taValidation]] as const) {
+    it(`${language} says every message a schema refuses with, stating the same numbers`, () => {
+      expect(Object.keys(translated).sort()).toEqual(Object.keys(validationMessages).sort());
+      for (const [key, text] of Object.entries(translated)) {
+        expect(text.trim(), `${language}: ${key} is not translated`).not.toBe('');
+        expect(numbersIn(text), `${language}: ${key}`).toEqual(numbersIn(validationMessages[key as ValidationMessageKey]));
       }
     });
   }

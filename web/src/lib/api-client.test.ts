@@ -115,6 +115,27 @@ describe('serverMessage with the error catalogue', () => {
     expect(serverMessage(pinIncorrect(3))).toBe('Incorrect PIN. 3 attempts left.');
   });
 
+  it("says a schema's refusal in the language the app speaks, and any other invalid_input as the server wrote it", async () => {
+    // The body server/errors.ts parseInput answers: the schema's text as `error`, no other field.
+    const pinFormat = refused(400, { error: 'PIN must be exactly 4 digits', code: 'invalid_input' });
+    const notFromSchema = refused(400, { error: 'Some future check', code: 'invalid_input' });
+    try {
+      await activate('hi');
+      await loadErrorMessages();
+      expect(serverMessage(pinFormat)).toBe('PIN पूरे 4 अंकों का होना चाहिए');
+      expect(serverMessage(refused(400, { error: 'Business name is required', code: 'invalid_input' }))).toBe('दुकान का नाम ज़रूरी है');
+      expect(serverMessage(notFromSchema)).toBe('Some future check');
+      await activate('ta');
+      await loadErrorMessages();
+      expect(serverMessage(pinFormat)).toBe('PIN சரியாக 4 இலக்கங்களாக இருக்க வேண்டும்');
+      // The same text under another code is not a schema's refusal.
+      expect(serverMessage(refused(422, { error: 'PIN must be exactly 4 digits', code: 'teapot' }))).toBe('PIN must be exactly 4 digits');
+    } finally {
+      await activate('en');
+    }
+    expect(serverMessage(pinFormat)).toBe('PIN must be exactly 4 digits');
+  });
+
   it('shows the server text until the catalogue has loaded', async () => {
     vi.resetModules();
     const fresh = await import('./api-client');
