@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import lingui from 'eslint-plugin-lingui';
 
 const featuresOf = (dir) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
 const webFeatures = featuresOf('web/src/features');
@@ -59,6 +60,28 @@ export default tseslint.config(
         ],
       }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Every text a person reads goes through Lingui (issue 13), so a literal one fails here
+    // and in web/src/i18n/literal-strings.test.ts. A single word without spaces that does not
+    // start with a capital is taken for a key, not a text: ids, test ids, routes, URLs, storage
+    // keys, MIME types, event names, states and `type="button"`; so are class lists and the
+    // arguments of calls that never reach the screen.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**', '**/test-fixtures.ts'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': ['error', {
+        ignore: ['^(?![A-Z])\\S+$', '^Khata$'],
+        ignoreNames: [{ regex: { pattern: 'class(es|Name)?$', flags: 'i' } }, 'name', 'timeZone', 'errorCorrectionLevel'],
+        ignoreFunctions: ['apiRequest', 'Error', 'console.*', 'headers.set', '*.headers.get', '*.matchMedia'],
+      }],
+      // The rule above lets a native element's other attributes through; these are read aloud or shown.
+      'no-restricted-syntax': ['error', {
+        selector: 'JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name=/^(title|aria-description|aria-roledescription|aria-valuetext)$/] > Literal[value=/[A-Za-z]/]',
+        message: 'Attribute not marked for translation. Wrap it with t`` from useLingui().',
+      }],
     },
   },
 );

@@ -4,6 +4,7 @@ import { loadErrorMessages } from '@/lib/api-client';
 import { chooseLanguage } from './i18n';
 
 /** Each language by its own name, as language pickers show them. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- each name stays in its own language, untranslated
 export const languageNames: Record<Language, string> = { en: 'English', hi: 'हिन्दी', ta: 'தமிழ்' };
 
 /** Picks the app's language; the sign-in screens carry it (issue 13). */

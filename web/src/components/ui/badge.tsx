@@ -4,6 +4,7 @@ import { capitalise } from '@/lib/format';
 
 type Tone = 'primary' | 'success' | 'warning' | 'danger' | 'neutral';
 
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind class lists, not text */
 const toneClasses: Record<Tone, string> = {
   primary: 'bg-brand-600 text-white',
   success: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-300',
@@ -11,6 +12,7 @@ const toneClasses: Record<Tone, string> = {
   danger: 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-300',
   neutral: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
   return (

@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 type Variant = 'primary' | 'secondary' | 'ghost' | 'destructive' | 'link';
 type Size = 'md' | 'lg' | 'icon';
 
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind class lists, not text */
 const variantClasses: Record<Variant, string> = {
   primary:
     'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-500 dark:disabled:bg-slate-700 dark:disabled:text-slate-400',
@@ -19,6 +20,7 @@ const sizeClasses: Record<Size, string> = {
   lg: 'h-12 w-full px-5 text-base',
   icon: 'h-10 w-10',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: Variant;

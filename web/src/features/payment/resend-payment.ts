@@ -36,6 +36,7 @@ export function resendWaitMs(error: unknown, resend: number): number {
  */
 export class PaymentNotConfirmedError extends Error {
   constructor(readonly lastError: unknown) {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- for the console; the payment screen says its own words
     super('The payment outcome is still unknown', { cause: lastError });
     this.name = 'PaymentNotConfirmedError';
   }

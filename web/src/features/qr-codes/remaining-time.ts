@@ -1,4 +1,5 @@
-/** How long a QR code stays payable, as the spec writes it (§4): Expired, Xh Ym or Xm. */
+/** How long a QR code stays payable, as the spec writes it (§4): Expired, Xh Ym or Xm (translated). */
+import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 
 const minuteMs = 60_000;
@@ -9,10 +10,12 @@ const minuteMs = 60_000;
  */
 export function formatRemaining(expiresAt: string | Date, now: Date | number): string {
   const leftMs = new Date(expiresAt).getTime() - new Date(now).getTime();
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a marker the QR cards compare against; they show their own translated "Expired"
   if (!(leftMs > 0)) return 'Expired';
   const minutes = Math.ceil(leftMs / minuteMs);
   const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
+  const restMinutes = minutes % 60;
+  return hours > 0 ? t`${hours}h ${restMinutes}m` : t`${minutes}m`;
 }
 
 export const remainingTickMs = 30_000;
