@@ -72,7 +72,7 @@ function QrCodeCard({ code, now }: { code: QrCodeView; now: number }) {
   );
 }
 
-/** Paid for a used dynamic code, Expired once the time is up, else Active. `remaining` is formatRemaining's, untranslated. */
+/** Paid for a used dynamic code, Expired once the time is up, else Active. `remaining` is formatRemaining's, whose 'Expired' marker is untranslated. */
 export function QrStatus({ code, remaining }: { code: QrCodeView; remaining: string }) {
   if (code.status === 'paid') {
     return (
