@@ -60,10 +60,11 @@ export async function expectPath(page: Page, path: string, why: string): Promise
  * The toasts on screen. While a sheet or dialog is open, Radix marks the rest of the page
  * (the toast list with it) aria-hidden and announces each toast through a live region of
  * its own; a sighted person still sees the toast, so hidden-from-assistive-technology
- * toasts count here, and expectToast checks that they are visible.
+ * toasts count here, and expectToast checks that they are visible. The area is named
+ * "Notifications (F8)" in English and ends in "(F8)" in every language.
  */
 const toastsOn = (page: Page) =>
-  page.getByRole('region', { name: /^Notifications/, includeHidden: true }).getByRole('status', { includeHidden: true });
+  page.getByRole('region', { name: /^Notifications|\(F8\)$/, includeHidden: true }).getByRole('status', { includeHidden: true });
 
 /**
  * Waits for the toast `title` (and `description`, when given) and checks it is the only

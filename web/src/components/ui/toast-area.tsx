@@ -12,7 +12,9 @@ export function ToastArea() {
   const { t } = useLingui();
   const destructive = shown?.variant === 'destructive';
   return (
-    <Toast.Provider swipeDirection="up" duration={defaultToastDurationMs}>
+    // Radix's own words, read out before each toast and naming the toast area (F8 is its
+    // default shortcut to it), in the app's language.
+    <Toast.Provider swipeDirection="up" duration={defaultToastDurationMs} label={t`Notification`}>
       {shown && (
         <Toast.Root
           key={shown.id}
@@ -50,7 +52,7 @@ export function ToastArea() {
         </Toast.Root>
       )}
       {/* A div, not Radix's <ol>: the one toast is a status, not a list item (axe: list). */}
-      <Toast.Viewport asChild>
+      <Toast.Viewport asChild label={t`Notifications (F8)`}>
         <div className="pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-mobile flex-col p-3 outline-none" />
       </Toast.Viewport>
     </Toast.Provider>
