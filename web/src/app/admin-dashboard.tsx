@@ -21,12 +21,13 @@ export function AdminDashboard({ user }: { user: UserView }) {
   const { t } = useLingui();
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col">
-      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
-        <div className="min-w-0">
+      {/* The controls move under the title when a language's words leave it too little room. */}
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+        <div className="min-w-28 flex-1 basis-0">
           <h1 className="text-lg font-bold"><Trans>Admin Dashboard</Trans></h1>
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1">
           <LanguagePicker />
           <ThemeToggle />
           <LogoutButton role="admin" />

@@ -45,8 +45,9 @@ export function OverviewTab({ decisionDelayMs = 0 }: { decisionDelayMs?: number 
         </h2>
         <dl className="grid grid-cols-2 gap-3">
           {statCards.map(({ key, label }, index) => (
-            <Card key={key} className={index === statCards.length - 1 ? 'col-span-2' : ''}>
-              <dt className="text-sm text-slate-500 dark:text-slate-400">{t(label)}</dt>
+            // Narrower sides than a Card's: a Tamil count's one long word fits half the width.
+            <Card key={key} className={`px-3 ${index === statCards.length - 1 ? 'col-span-2' : ''}`}>
+              <dt className="text-sm break-words text-slate-500 dark:text-slate-400">{t(label)}</dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums">{countFormat.format(stats[key])}</dd>
             </Card>
           ))}

@@ -52,7 +52,8 @@ function QuickAction({ label, icon, onClick, disabled = false }: QuickActionProp
       type="button"
       onClick={onClick}
       disabled={disabled}
-      className="flex flex-col items-center gap-1.5 rounded-xl px-1 py-3 text-center text-xs font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent dark:text-slate-200 dark:hover:bg-slate-800"
+      // A third of a phone is narrower than some single Tamil words: they break rather than spill.
+      className="flex min-w-0 flex-col items-center gap-1.5 rounded-xl px-1 py-3 text-center text-xs font-medium wrap-anywhere text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent dark:text-slate-200 dark:hover:bg-slate-800"
     >
       <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-brand-800/40 dark:text-brand-100">
         {icon}
