@@ -1,0 +1,219 @@
+/**
+ * Hindi and Tamil end to end (issue 13): in each language, chosen with the sign-in
+ * screens' picker, a customer and a business register, the admin approves the business,
+ * the merchant generates a code and the customer pays it after a wrong PIN. Every screen
+ * is checked for English catalogue texts and for overflow at 390 × 844 (layout-checks.ts).
+ * The customer's credit account is set up through the API: it is not what this is about.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { apiSignIn, businessQrCodes, createAdmin, customerPaymentCode, grantCredit } from './api-seeding';
+import { journey, journeysDisabled } from './journey';
+import { screenChecker, type ScreenChecker } from './layout-checks';
+import { button, expectHidden, expectToast, expectVisible, field, newMobileNumber, readDevelopmentOtp, rupees, waitForPath } from './pages';
+import { errorText, translator, type OtherLanguage, type Translator } from './translations';
+
+/** People and shops named in the language's own script, as they would type them. */
+const people = {
+  hi: {
+    customerName: 'सुनीता देवी',
+    contactName: 'राकेश शर्मा',
+    businessName: 'शर्मा किराना स्टोर',
+    businessType: 'किराना',
+    address: '12, गांधी मार्ग, जयपुर',
+    description: 'महीने का राशन',
+  },
+  ta: {
+    customerName: 'மீனா சுந்தரம்',
+    contactName: 'முருகன் செல்வம்',
+    businessName: 'முருகன் மளிகைக் கடை',
+    businessType: 'மளிகை',
+    address: '14, காந்தி சாலை, மதுரை',
+    description: 'மாத மளிகைப் பொருட்கள்',
+  },
+} as const;
+
+const languagePicker = (page: Page, label: string) => page.getByRole('combobox', { name: label, exact: true });
+
+/**
+ * Opens a sign-in screen, picks `language` with its picker (labelled in English on a first
+ * visit) and checks that the choice sets `<html lang>` and survives a reload.
+ */
+async function chooseLanguageAt(page: Page, path: '/cust' | '/merchant' | '/admin', language: OtherLanguage, tr: Translator) {
+  await page.goto(path);
+  await languagePicker(page, 'Language').selectOption(language);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: `<html lang> after choosing ${language}` })
+    .toBe(language);
+  await page.reload();
+  await expectVisible(languagePicker(page, tr('Language')), `the picker, labelled in ${language} after a reload`);
+  expect(await languagePicker(page, tr('Language')).inputValue(), 'the language chosen, after a reload').toBe(language);
+  expect(await page.evaluate(() => document.documentElement.lang), '<html lang> after a reload').toBe(language);
+}
+
+/** The wizard's phone and OTP steps, checking each screen. */
+async function verifyPhone(page: Page, mobileNumber: string, tr: Translator, screens: ScreenChecker, who: string) {
+  await expectVisible(button(page, tr('Send OTP')), 'the phone step of the wizard');
+  await screens.check(page, `${who}-wizard-phone`);
+  await field(page, tr('Mobile Number')).fill(mobileNumber);
+  await button(page, tr('Send OTP')).click();
+  const otp = await readDevelopmentOtp(page);
+  await screens.check(page, `${who}-wizard-otp`);
+  await field(page, tr('OTP')).fill(otp);
+  await button(page, tr('Verify OTP')).click();
+  await expectToast(page, tr('Phone Verified'));
+  await screens.check(page, `${who}-wizard-details`);
+}
+
+async function signIn(page: Page, id: { label: string; value: string }, pin: string, tr: Translator) {
+  await field(page, id.label).fill(id.value);
+  await field(page, tr('PIN')).fill(pin);
+  await button(page, tr('Sign In')).click();
+  await waitForPath(page, '/');
+}
+
+const detailIn = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
+
+function journeyIn(language: OtherLanguage) {
+  journey(`in ${language}: registration, approval, a QR code and a payment after a wrong PIN`, async ({ page, khata, openPhone }) => {
+    const tr = translator(language);
+    const screens = screenChecker(language);
+    const names = people[language];
+    const admin = { email: `${language}.admin@khata.test`, pin: '4826' };
+    const customer = { mobileNumber: newMobileNumber(), fullName: names.customerName, pin: '5173' };
+    const merchant = {
+      mobileNumber: newMobileNumber(), email: `${language}.merchant.${Date.now()}@example.com`, pin: '3971', ...names,
+    };
+    await createAdmin(khata, admin.email, admin.pin);
+
+    // The business registers at /merchant.
+    const merchantPhone = await openPhone();
+    await chooseLanguageAt(merchantPhone, '/merchant', language, tr);
+    await screens.check(merchantPhone, 'merchant-login');
+    await button(merchantPhone, tr('Register Your Business')).click();
+    await verifyPhone(merchantPhone, merchant.mobileNumber, tr, screens, 'business');
+    await field(merchantPhone, tr('Contact Name')).fill(merchant.contactName);
+    await field(merchantPhone, tr('Business Name')).fill(merchant.businessName);
+    await field(merchantPhone, tr('Business Type')).fill(merchant.businessType);
+    await field(merchantPhone, tr('Email Address')).fill(merchant.email);
+    await field(merchantPhone, tr('Business Address')).fill(merchant.address);
+    await field(merchantPhone, tr('PIN')).fill(merchant.pin);
+    await field(merchantPhone, tr('Confirm PIN')).fill(merchant.pin);
+    await screens.check(merchantPhone, 'business-wizard-details-filled');
+    await button(merchantPhone, tr('Submit for Approval')).click();
+    await expectToast(merchantPhone, tr('Registration Submitted'), tr('Your business account is pending admin approval'));
+    const merchantHeader = merchantPhone.locator('header');
+    await expectVisible(merchantHeader.getByText(tr('Pending'), { exact: true }), 'the Pending badge');
+    await screens.check(merchantPhone, 'merchant-pending');
+
+    // The customer registers at /cust.
+    await chooseLanguageAt(page, '/cust', language, tr);
+    await screens.check(page, 'customer-login');
+    await button(page, tr('Create New Account')).click();
+    await verifyPhone(page, customer.mobileNumber, tr, screens, 'customer');
+    await field(page, tr('Full Name')).fill(customer.fullName);
+    await field(page, tr('PIN')).fill(customer.pin);
+    await field(page, tr('Confirm PIN')).fill(customer.pin);
+    await button(page, tr('Create Account')).click();
+    await expectToast(page, tr('Registration Successful'), tr('Welcome! You can now start using the product'));
+    await expectVisible(page.getByRole('heading', { name: customer.fullName, exact: true }), 'the customer home greeting');
+    await screens.check(page, 'customer-home-new');
+
+    // The admin approves the business.
+    const adminPhone = await openPhone();
+    await chooseLanguageAt(adminPhone, '/admin', language, tr);
+    await screens.check(adminPhone, 'admin-login');
+    await signIn(adminPhone, { label: tr('Admin Email'), value: admin.email }, admin.pin, tr);
+    const approvalsTab = adminPhone.getByRole('tab', { name: tr('Business Approvals {pendingCount} pending', { pendingCount: 1 }), exact: true });
+    await expectVisible(approvalsTab, 'the Business Approvals tab with 1 pending');
+    await screens.check(adminPhone, 'admin-overview');
+    await approvalsTab.click();
+    await expectVisible(button(adminPhone, tr('Review {businessName}', { businessName: merchant.businessName })), 'the pending application');
+    await screens.check(adminPhone, 'admin-approvals');
+    await button(adminPhone, tr('Review {businessName}', { businessName: merchant.businessName })).click();
+    const dialog = adminPhone.getByRole('dialog', { name: tr('Review Application') });
+    await expectVisible(dialog.getByText(merchant.email, { exact: true }), 'the applicant in the Review Application dialog');
+    await screens.check(adminPhone, 'admin-review-dialog');
+    await button(dialog, tr('Approve')).click();
+    await expectToast(adminPhone, tr('Success'), tr('Business applications updated successfully'));
+    await expectHidden(dialog, 'the Review Application dialog');
+    await screens.check(adminPhone, 'admin-approved');
+
+    // Set-up that is not the point: the merchant gives the customer ₹1,000 of credit.
+    const merchantToken = await apiSignIn(khata, 'business', { email: merchant.email, pin: merchant.pin });
+    const customerToken = await apiSignIn(khata, 'customer', { phoneNumber: `+91${customer.mobileNumber}`, pin: customer.pin });
+    await grantCredit(khata, merchantToken, (await customerPaymentCode(khata, customerToken)).paymentHandle, '1000.00');
+
+    // The merchant signs in again, sees the dashboard and generates a code for ₹250.
+    await button(merchantPhone, tr('Logout')).click();
+    await waitForPath(merchantPhone, '/merchant');
+    await expectVisible(button(merchantPhone, tr('Sign In')), 'the merchant login after logging out');
+    await screens.check(merchantPhone, 'merchant-login-again');
+    await signIn(merchantPhone, { label: tr('Business Email'), value: merchant.email }, merchant.pin, tr);
+    await expectVisible(merchantHeader.getByText(tr('Approved'), { exact: true }), 'the Approved badge');
+    await expectVisible(merchantPhone.getByRole('group', { name: tr('Total Revenue'), exact: true }), 'the Total Revenue card');
+    await screens.check(merchantPhone, 'merchant-dashboard');
+    await merchantPhone.getByRole('tablist', { name: tr('Sections') }).getByRole('tab', { name: tr('QR Codes'), exact: true }).click();
+    await expectVisible(button(merchantPhone, tr('Generate New QR Code')), 'the QR Codes tab');
+    await screens.check(merchantPhone, 'merchant-qr-codes');
+    await button(merchantPhone, tr('Generate New QR Code')).click();
+    const generator = merchantPhone.getByRole('dialog', { name: tr('QR Code Generator') });
+    await expectVisible(generator, 'the QR Code Generator');
+    await screens.check(merchantPhone, 'merchant-qr-generator');
+    await field(generator, tr('Amount (₹)')).fill('250');
+    await field(generator, tr('Description')).fill(merchant.description);
+    await button(generator, tr('Generate QR Code')).click();
+    await expectToast(merchantPhone, tr('QR Code Generated'), tr('Show it to your customer to pay'));
+    await expectVisible(generator.getByRole('img', { name: tr('New payment QR code') }), 'the new code drawn');
+    await screens.check(merchantPhone, 'merchant-qr-generated');
+    const [code] = await businessQrCodes(khata, merchantToken);
+
+    // The customer signs out and in again, then pays it: first with a wrong PIN.
+    await page.reload();
+    await page.getByRole('tab', { name: tr('Profile'), exact: true }).click();
+    await expectVisible(button(page, tr('Logout')), 'the profile');
+    await screens.check(page, 'customer-profile');
+    await button(page, tr('Logout')).click();
+    await waitForPath(page, '/cust');
+    await expectVisible(button(page, tr('Sign In')), 'the customer login after logging out');
+    await screens.check(page, 'customer-login-again');
+    await signIn(page, { label: tr('Mobile Number'), value: customer.mobileNumber }, customer.pin, tr);
+    const available = page.getByRole('region', { name: tr('Available Credit') }).getByTestId('available-credit');
+    await expect.poll(() => available.innerText(), { message: 'Available Credit before paying' }).toBe(rupees(1000));
+    await screens.check(page, 'customer-home');
+    await button(page, `${tr('Scan QR')} ${tr('Make Payment')}`).click();
+    const overlay = page.getByRole('dialog', { name: tr('Scan QR Code') });
+    await expectVisible(overlay, 'the Scan QR Code overlay');
+    await screens.check(page, 'customer-scan');
+    const manual = button(overlay, tr('Enter code manually'));
+    if (await manual.isVisible()) await manual.click();
+    await field(overlay, tr('QR Code Data')).fill(code!.qrData);
+    await screens.check(page, 'customer-scan-manual');
+    await button(overlay, tr('Continue')).click();
+    const confirm = overlay.getByRole('form', { name: tr('Confirm payment') });
+    await expectVisible(confirm, 'the confirm step');
+    await expect.poll(() => detailIn(overlay, tr('Total')).innerText(), { message: 'the total on the confirm step' }).toBe(rupees(255));
+    await screens.check(page, 'customer-confirm');
+    await button(overlay, tr('Continue to PIN')).click();
+    await field(overlay, tr('PIN')).fill('0000');
+    await screens.check(page, 'customer-pin');
+    await button(overlay, tr('Pay Now')).click();
+    // The server's refusal, shown by its code in the language.
+    await expectToast(page, tr('Payment Failed'), errorText(language, 'pin_incorrect', { attemptsLeft: 4 }));
+    await screens.check(page, 'customer-wrong-pin');
+    await button(overlay, tr('Continue to PIN')).click();
+    await field(overlay, tr('PIN')).fill(customer.pin);
+    await button(overlay, tr('Pay Now')).click();
+    await expectToast(page, tr('Payment Successful'),
+      tr('{amount} paid to {businessName}', { amount: rupees(250), businessName: merchant.businessName }));
+    await screens.check(page, 'customer-paid');
+    await button(overlay, tr('Close')).click();
+    await expectHidden(overlay, 'the Scan QR Code overlay');
+    await expect.poll(() => available.innerText(), { message: 'Available Credit after paying ₹255' }).toBe(rupees(745));
+    await screens.check(page, 'customer-home-after');
+  });
+}
+
+describe.skipIf(journeysDisabled)('languages', () => {
+  journeyIn('hi');
+  journeyIn('ta');
+});
