@@ -7,6 +7,7 @@
  */
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import { languages } from './common/languages';
 
 /**
  * The files of the signed-out /cust login screen: their texts go in the small `login` part.
@@ -27,7 +28,7 @@ export const loginScreenFiles = [
 
 export default defineConfig({
   sourceLocale: 'en',
-  locales: ['en', 'hi', 'ta'],
+  locales: [...languages],
   catalogs: [
     { path: '<rootDir>/web/src/locales/{locale}/login', include: loginScreenFiles },
     { path: '<rootDir>/web/src/locales/{locale}/app', include: ['<rootDir>/web/src'], exclude: [...loginScreenFiles, '**/*.test.*'] },

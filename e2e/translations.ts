@@ -59,7 +59,7 @@ export function translator(language: OtherLanguage): Translator {
 
 /** A server refusal as the web shows it in `language` (the error catalogue, by key). */
 export function errorText(language: OtherLanguage, key: ErrorKey, values: Record<string, string | number> = {}): string {
-  const translated = JSON.parse(readFileSync(`${localesDir}/errors/${language}.json`, 'utf8')) as Record<ErrorKey, string>;
+  const translated = JSON.parse(readFileSync(`${localesDir}/${language}/errors.json`, 'utf8')) as Record<ErrorKey, string>;
   return new IntlMessageFormat(translated[key], `${language}-IN`).format(values) as string;
 }
 
@@ -106,7 +106,7 @@ const isUntranslatedWord = (text: string) => untranslatedWords.includes(text) ||
  */
 export function forbiddenEnglishTexts(language: OtherLanguage): string[] {
   const messages = catalogue(language);
-  const translatedErrors = JSON.parse(readFileSync(`${localesDir}/errors/${language}.json`, 'utf8')) as Record<string, string>;
+  const translatedErrors = JSON.parse(readFileSync(`${localesDir}/${language}/errors.json`, 'utf8')) as Record<string, string>;
   const pairs: [string, string][] = [
     ...englishMessages().map((id): [string, string] => [id, messages.get(id) ?? '']),
     ...Object.entries(errors).map(([key, entry]): [string, string] => [entry.message, translatedErrors[key] ?? '']),

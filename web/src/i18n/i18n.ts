@@ -15,13 +15,16 @@ const storageKey = 'khata.language';
 
 export type CataloguePart = 'login' | 'app';
 
-// One chunk per language and part, but for the English login texts, which ship with the
-// page as the offline fallback (activateEnglishFallback).
-const catalogues: Record<Language, Record<CataloguePart, () => Promise<{ messages: Messages }>>> = {
-  en: { login: () => Promise.resolve({ messages: englishLogin }), app: () => import('../locales/en/app.po') },
-  hi: { login: () => import('../locales/hi/login.po'), app: () => import('../locales/hi/app.po') },
-  ta: { login: () => import('../locales/ta/login.po'), app: () => import('../locales/ta/app.po') },
-};
+// web/src/locales/<language>/<part>.po, one chunk each (a language is its folder), but for
+// the English login texts, which ship with the page as the offline fallback
+// (activateEnglishFallback).
+const poFiles = import.meta.glob<{ messages: Messages }>(['../locales/*/*.po', '!../locales/en/login.po']);
+
+function loadCatalogue(language: Language, part: CataloguePart): Promise<{ messages: Messages }> {
+  if (language === 'en' && part === 'login') return Promise.resolve({ messages: englishLogin });
+  const loader = poFiles[`../locales/${language}/${part}.po`];
+  return loader ? loader() : Promise.reject(new Error(`web/src/locales/${language}/${part}.po is missing`));
+}
 
 /** The parts wanted so far: a language change loads the same parts of the new one. */
 const wantedParts = new Set<CataloguePart>();
@@ -51,7 +54,7 @@ export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.l
  */
 export async function activate(language: Language, parts: CataloguePart[] = ['login']): Promise<void> {
   for (const part of parts) wantedParts.add(part);
-  const loaded = await Promise.all([...wantedParts].map((part) => catalogues[language][part]()));
+  const loaded = await Promise.all([...wantedParts].map((part) => loadCatalogue(language, part)));
   for (const { messages } of loaded) i18n.load(language, messages);
   i18n.activate(language);
   document.documentElement.lang = language;

@@ -35,10 +35,8 @@ function keyOf(code: ErrorCode, params: ErrorParams, serverText: string | undefi
 /** The catalogue in each other language (issue 13): key → ICU message, loaded on demand. */
 type Translated = Partial<Record<ErrorKey, string>>;
 const translations: Partial<Record<Language, Translated>> = {};
-const translationLoaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Translated }>> = {
-  hi: () => import('../locales/errors/hi.json'),
-  ta: () => import('../locales/errors/ta.json'),
-};
+// web/src/locales/<language>/errors.json, one chunk each (a language is its folder).
+const translationLoaders = import.meta.glob<{ default: Translated }>('../locales/*/errors.json');
 
 /**
  * The schemas' refusals in each other language (common/schemas/messages.ts): an
@@ -46,18 +44,24 @@ const translationLoaders: Record<Exclude<Language, 'en'>, () => Promise<{ defaul
  */
 type TranslatedValidation = Partial<Record<ValidationMessageKey, string>>;
 const validationTranslations: Partial<Record<Language, TranslatedValidation>> = {};
-const validationLoaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: TranslatedValidation }>> = {
-  hi: () => import('../locales/validation/hi.json'),
-  ta: () => import('../locales/validation/ta.json'),
-};
+const validationLoaders = import.meta.glob<{ default: TranslatedValidation }>('../locales/*/validation.json');
 const validationKeys = new Map<string, ValidationMessageKey>(
   (Object.entries(validationMessages) as [ValidationMessageKey, string][]).map(([key, text]) => [text, key]),
 );
 
+/** `web/src/locales/<language>/<file>` from one of the globs above. */
+function loadLocaleFile<T>(loaders: Record<string, () => Promise<T>>, language: Language, file: string): Promise<T> {
+  const loader = loaders[`../locales/${language}/${file}`];
+  return loader ? loader() : Promise.reject(new Error(`web/src/locales/${language}/${file} is missing`));
+}
+
 /** Loads the catalogue of `language` once, with the schemas' texts; English is the catalogue itself. */
 export async function loadErrorTexts(language: Language): Promise<void> {
   if (language === 'en' || translations[language]) return;
-  const [errorTexts, validationTexts] = await Promise.all([translationLoaders[language](), validationLoaders[language]()]);
+  const [errorTexts, validationTexts] = await Promise.all([
+    loadLocaleFile(translationLoaders, language, 'errors.json'),
+    loadLocaleFile(validationLoaders, language, 'validation.json'),
+  ]);
   validationTranslations[language] = validationTexts.default;
   translations[language] = errorTexts.default;
 }
