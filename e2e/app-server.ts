@@ -22,6 +22,8 @@ export interface RunningApp {
   app: KhataApp;
   services: Services;
   database: Database;
+  /** What the development SMS provider sent, a line per message, oldest first. */
+  smsLog: string[];
   close(): Promise<void>;
 }
 
@@ -71,8 +73,9 @@ export async function startApp(
   { config, onRoute }: { config?: Partial<AppConfig>; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<RunningApp> {
   const database = await openFreshDatabase();
+  const smsLog: string[] = [];
   const app = await buildApp({
-    db: database.db, config: { ...journeyConfig(), ...config }, sms: developmentSmsProvider(() => {}), onRoute,
+    db: database.db, config: { ...journeyConfig(), ...config }, sms: developmentSmsProvider((line) => smsLog.push(line)), onRoute,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -81,6 +84,7 @@ export async function startApp(
     app,
     services: app.services,
     database,
+    smsLog,
     async close() {
       await app.close();
       await database.close();

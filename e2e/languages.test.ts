@@ -11,6 +11,7 @@ import { apiSignIn, businessQrCodes, createAdmin, customerPaymentCode, grantCred
 import { journey, journeysDisabled } from './journey';
 import { screenChecker, type ScreenChecker } from './layout-checks';
 import { button, expectHidden, expectToast, expectVisible, field, newMobileNumber, readDevelopmentOtp, rupees, waitForPath } from './pages';
+import { otpSmsText } from '../server/features/otp/sms';
 import { errorText, translator, type OtherLanguage, type Translator } from './translations';
 
 /** People and shops named in the language's own script, as they would type them. */
@@ -50,13 +51,22 @@ async function chooseLanguageAt(page: Page, path: '/cust' | '/merchant' | '/admi
   expect(await page.evaluate(() => document.documentElement.lang), '<html lang> after a reload').toBe(language);
 }
 
-/** The wizard's phone and OTP steps, checking each screen. */
-async function verifyPhone(page: Page, mobileNumber: string, tr: Translator, screens: ScreenChecker, who: string) {
+/**
+ * The wizard's phone and OTP steps, checking each screen and that the OTP SMS went out in
+ * the chosen language (the development provider's log).
+ */
+async function verifyPhone(
+  page: Page, mobileNumber: string, tr: Translator, screens: ScreenChecker, who: string, sms: { log: string[]; language: OtherLanguage },
+) {
   await expectVisible(button(page, tr('Send OTP')), 'the phone step of the wizard');
   await screens.check(page, `${who}-wizard-phone`);
   await field(page, tr('Mobile Number')).fill(mobileNumber);
   await button(page, tr('Send OTP')).click();
   const otp = await readDevelopmentOtp(page);
+  const sent = sms.log.filter((line) => line.includes(`+91${mobileNumber}`)).at(-1);
+  expect(sent, `the ${who}'s OTP SMS`).toBe(
+    `[sms:development] OTP for +91${mobileNumber}: ${otp} (${sms.language}) "${otpSmsText(otp, sms.language)}"`,
+  );
   await screens.check(page, `${who}-wizard-otp`);
   await field(page, tr('OTP')).fill(otp);
   await button(page, tr('Verify OTP')).click();
@@ -90,7 +100,7 @@ function journeyIn(language: OtherLanguage) {
     await chooseLanguageAt(merchantPhone, '/merchant', language, tr);
     await screens.check(merchantPhone, 'merchant-login');
     await button(merchantPhone, tr('Register Your Business')).click();
-    await verifyPhone(merchantPhone, merchant.mobileNumber, tr, screens, 'business');
+    await verifyPhone(merchantPhone, merchant.mobileNumber, tr, screens, 'business', { log: khata.smsLog, language });
     await field(merchantPhone, tr('Contact Name')).fill(merchant.contactName);
     await field(merchantPhone, tr('Business Name')).fill(merchant.businessName);
     await field(merchantPhone, tr('Business Type')).fill(merchant.businessType);
@@ -109,7 +119,7 @@ function journeyIn(language: OtherLanguage) {
     await chooseLanguageAt(page, '/cust', language, tr);
     await screens.check(page, 'customer-login');
     await button(page, tr('Create New Account')).click();
-    await verifyPhone(page, customer.mobileNumber, tr, screens, 'customer');
+    await verifyPhone(page, customer.mobileNumber, tr, screens, 'customer', { log: khata.smsLog, language });
     await field(page, tr('Full Name')).fill(customer.fullName);
     await field(page, tr('PIN')).fill(customer.pin);
     await field(page, tr('Confirm PIN')).fill(customer.pin);

@@ -18,6 +18,15 @@ describe('apiRequest', () => {
     expect(calls[0]!.body).toEqual({ a: 1 });
   });
 
+  it('names the language the app speaks, so the OTP SMS is sent in it', async () => {
+    const calls = stubFetch({ 'POST /api/otp/send': () => json(200, { success: true }) });
+    await activate('ta');
+    await apiRequest('POST', '/api/otp/send', { a: 1 });
+    await activate('en');
+    await apiRequest('POST', '/api/otp/send', { a: 1 });
+    expect(calls.map((call) => call.headers.get('Accept-Language'))).toEqual(['ta', 'en']);
+  });
+
   it('sends no Authorization header without a stored token', async () => {
     const calls = stubFetch({ 'POST /api/auth/logout': () => json(200, { success: true }) });
     await apiRequest('POST', '/api/auth/logout');

@@ -88,6 +88,8 @@ export function loadErrorMessages(): Promise<ErrorMessages> {
 function requestHeaders(hasBody: boolean): Headers {
   const headers = new Headers();
   if (hasBody) headers.set('Content-Type', 'application/json');
+  // The language the app speaks, not the phone's: the server sends a registration's OTP SMS in it.
+  headers.set('Accept-Language', currentLanguage());
   const token = getSessionToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
