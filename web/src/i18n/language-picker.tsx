@@ -10,10 +10,12 @@ export const languageNames: Record<Language, string> = { en: 'English', hi: 'ह
 /** Picks the app's language; the sign-in screens carry it (issue 13). */
 export function LanguagePicker({ className = '' }: { className?: string }) {
   const { t, i18n } = useLingui();
+  // A set width: an auto-sized select measures every option, and laying out the Devanagari
+  // and Tamil names costs the signed-out /cust a font fallback before it is interactive.
   return (
     <select
       aria-label={t`Language`}
-      className={`rounded-md border border-slate-300 bg-transparent px-2 py-1 text-sm dark:border-slate-600 ${className}`}
+      className={`w-24 rounded-md border border-slate-300 bg-transparent px-2 py-1 text-sm dark:border-slate-600 ${className}`}
       value={i18n.locale}
       onChange={(event) => void chooseLanguage(event.target.value as Language)
         // The server's refusals are shown by code in the chosen language too.
