@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { invalidCredentialsMessage } from '@common/errors';
+import { loginFailedDefaults } from '@/features/auth/messages';
 import { useLoginAdmin } from '@/features/auth/api/login-admin';
 import { EmailLoginForm } from '@/features/auth/components/email-login-form';
 import { AuthLayout } from './auth-layout';
@@ -17,7 +17,7 @@ export function AdminLogin() {
         idPrefix="admin"
         emailLabel={t`Admin Email`}
         login={login}
-        failedDefault={invalidCredentialsMessage.admin}
+        failedDefault={loginFailedDefaults().admin}
       />
       <nav aria-label={t`Other logins`} className="mt-5 flex justify-center gap-6 text-sm">
         <Link href="/cust" className={linkClasses}>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { invalidCredentialsMessage } from '@common/errors';
+import { loginFailedDefaults } from '@/features/auth/messages';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLoginBusiness } from '@/features/auth/api/login-business';
@@ -40,7 +40,7 @@ export function MerchantLogin() {
         idPrefix="business"
         emailLabel={t`Business Email`}
         login={login}
-        failedDefault={invalidCredentialsMessage.business}
+        failedDefault={loginFailedDefaults().business}
       >
         <Button variant="secondary" size="lg" onClick={() => setMode('register')}>
           <Trans>Register Your Business</Trans>

@@ -1,14 +1,14 @@
 /**
  * What the customer login needs once it is submitted, loaded when the form is first
- * touched (customer-login-form.tsx): zod, the schema and the sign-in texts, which come
- * with the error catalogue, stay out of the first download of /cust.
+ * touched (customer-login-form.tsx): zod and the schema stay out of the first download
+ * of /cust.
  */
 import type { ToastMessage } from '@/components/ui/toast-store';
 import { customerLoginIssues, loginFailedDefaults } from './messages';
 import { customerLoginSchema, type CustomerLoginValues } from './schemas';
 
 /** The text of 'Login Failed' when the server sent no message of its own. */
-export const loginFailedDefault = loginFailedDefaults.customer;
+export const loginFailedDefault = () => loginFailedDefaults().customer;
 
 /**
  * The parsed values, or the field to focus (the first wrong one, as a form library does)

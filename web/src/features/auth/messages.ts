@@ -3,7 +3,6 @@
  * not constants, so each text is read in the language active when it is shown.
  */
 import { t } from '@lingui/core/macro';
-import { invalidCredentialsMessage } from '@common/errors';
 import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const customerLoginIssues = () =>
@@ -17,5 +16,12 @@ export const emailLoginIssues = () =>
     missing: { title: t`Missing Information`, description: t`Please enter both email and PIN` },
   }) as const satisfies IssueCatalogue<string>;
 
-/** The text of 'Login Failed' when the server sent no message of its own. */
-export const loginFailedDefaults = invalidCredentialsMessage;
+/**
+ * The text of 'Login Failed' when the server sent no message of its own (offline, a proxy's
+ * page): the server's own words (common/errors.ts invalidCredentialsMessage), translated.
+ */
+export const loginFailedDefaults = () => ({
+  customer: t`Invalid phone number or PIN`,
+  business: t`Invalid email or PIN`,
+  admin: t`Invalid admin credentials`,
+});

@@ -4,14 +4,13 @@
  * text is read in the language active when it is shown.
  */
 import { t } from '@lingui/core/macro';
-import { weakPinMessage } from '@common/errors';
 import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const newPinIssues = () =>
   ({
     invalidNew: { title: t`Invalid New PIN`, description: t`New PIN must be 4 digits` },
     mismatch: { title: t`PINs Don't Match`, description: t`New PIN and confirmation do not match` },
-    weak: { title: pinResetFailedTitle(), description: weakPinMessage },
+    weak: { title: pinResetFailedTitle(), description: t`This PIN is too easy to guess. Choose another.` },
   }) as const satisfies IssueCatalogue<string>;
 
 export const pinResetSucceeded = () => ({

@@ -3,7 +3,6 @@
  * not constants: `t` reads the language active when the toast is shown.
  */
 import { t } from '@lingui/core/macro';
-import { weakPinMessage } from '@common/errors';
 import type { IssueCatalogue } from '@/lib/form-issues';
 
 export const changePinIssues = () =>
@@ -12,7 +11,7 @@ export const changePinIssues = () =>
     invalidNew: { title: t`Invalid New PIN`, description: t`New PIN must be 4 digits` },
     mismatch: { title: t`PINs Don't Match`, description: t`New PIN and confirmation do not match` },
     same: { title: t`Same PIN`, description: t`New PIN must be different from current PIN` },
-    weak: { title: t`PIN Change Failed`, description: weakPinMessage },
+    weak: { title: t`PIN Change Failed`, description: t`This PIN is too easy to guess. Choose another.` },
   }) as const satisfies IssueCatalogue<string>;
 
 export const changePinFailedDefault = () => t`Failed to change PIN. Please check your current PIN and try again`;

@@ -45,7 +45,7 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
     event.preventDefault();
     const { checkCustomerLogin, loginFailedDefault } = await loadChecks();
     const checked = checkCustomerLogin({ phone: phone.current?.value ?? '', pin: pin.current?.value ?? '' });
-    if ('values' in checked) return submit(checked.values, loginFailedDefault);
+    if ('values' in checked) return submit(checked.values, loginFailedDefault());
     ({ phone, pin })[checked.field].current?.focus();
     if (checked.toast) toast({ variant: 'destructive', ...checked.toast });
   };
