@@ -154,6 +154,20 @@ describe('serverMessage with the error catalogue', () => {
     expect(fresh.serverMessage(error)).toBe('Too many wrong PINs. Try again in 1 minute.');
   });
 
+  it('in another language, reports even the first refusal in it: the catalogue is awaited', async () => {
+    vi.resetModules();
+    const freshI18n = await import('@/i18n/i18n');
+    const fresh = await import('./api-client');
+    stubFetch({ 'POST /api/x': () => json(403, { error: 'Incorrect PIN. 3 attempts left.', code: 'pin_incorrect', attemptsLeft: 3 }) });
+    try {
+      await freshI18n.activate('hi');
+      const error = await fresh.apiRequest('POST', '/api/x', {}).catch((e: unknown) => e);
+      expect(fresh.serverMessage(error)).toBe('गलत PIN। 3 कोशिशें बाकी हैं।');
+    } finally {
+      await freshI18n.activate('en');
+    }
+  });
+
   it("formats the catalogue's message for the code and the body's parameters", async () => {
     await loadErrorMessages();
     expect(serverMessage(refused(429, { error: 'x', code: 'account_locked', retryAfterMinutes: 15 })))

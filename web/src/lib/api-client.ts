@@ -98,7 +98,10 @@ function requestHeaders(hasBody: boolean): Headers {
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
-  void loadErrorMessages().catch(() => { loading = null; });
+  const messagesLoaded = loadErrorMessages().catch(() => { loading = null; });
+  // English is the server's own text; another language waits for its catalogue, so even
+  // the first refusal after the language changed (a saved one applied at sign-in) reads in it.
+  if (currentLanguage() !== 'en') await messagesLoaded;
   throw new ApiError(response.status, text, response.headers.get('Retry-After'));
 }
 
