@@ -13,8 +13,10 @@ export function AppTexts({ children }: { children: ReactNode }) {
   const language = currentLanguage();
   let ready = loaded.get(language);
   if (!ready) {
-    // Offline, the texts fall back to what the build carries; the screen still opens.
-    ready = activate(language, ['app']).catch(() => {});
+    // Offline, the screen still opens with the texts it has, and the next render tries again.
+    ready = activate(language, ['app']).catch(() => {
+      loaded.delete(language);
+    });
     loaded.set(language, ready);
   }
   use(ready);

@@ -29,6 +29,9 @@ function loadCatalogue(language: Language, part: CataloguePart): Promise<{ messa
 /** The parts wanted so far: a language change loads the same parts of the new one. */
 const wantedParts = new Set<CataloguePart>();
 
+/** Counts activate's calls, so a slower, older one does not undo a newer choice. */
+let activations = 0;
+
 /** The language chosen on this browser, if one was. */
 export function storedLanguage(): Language | undefined {
   try {
@@ -54,8 +57,11 @@ export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.l
  */
 export async function activate(language: Language, parts: CataloguePart[] = ['login']): Promise<void> {
   for (const part of parts) wantedParts.add(part);
+  const call = ++activations;
   const loaded = await Promise.all([...wantedParts].map((part) => loadCatalogue(language, part)));
   for (const { messages } of loaded) i18n.load(language, messages);
+  // Two quick picks: the later one wins, whichever catalogue arrives last.
+  if (call !== activations && isLanguage(i18n.locale)) return;
   i18n.activate(language);
   document.documentElement.lang = language;
 }
