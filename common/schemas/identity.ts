@@ -29,10 +29,14 @@ export const email = z.pipe(
   z.email(messages.emailFormat),
 );
 
-export const otpSendBody = z.object({ phoneNumber, purpose: otpPurpose });
-
 /** A language Khata speaks (common/languages.ts). */
 export const language = z.enum(languages, messages.languageChoice);
+
+/**
+ * `language`: one the person picked on this phone and no account has been told of yet; it
+ * wins over the account's saved language (the latest explicit choice, issue 13).
+ */
+export const otpSendBody = z.object({ phoneNumber, purpose: otpPurpose, language: z.optional(language) });
 /** POST /api/auth/language: the signed-in user's choice, which follows them to other phones. */
 export const languageBody = z.object({ language });
 export const otpVerifyBody = z.object({ phoneNumber, otp, purpose: otpPurpose });

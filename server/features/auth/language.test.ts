@@ -11,8 +11,8 @@ let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
 afterAll(async () => { await ctx.close(); });
 
-const sendOtp = (phoneNumber: string, purpose: 'registration' | 'pin_reset', acceptLanguage?: string) => ctx.app.inject({
-  method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose },
+const sendOtp = (phoneNumber: string, purpose: 'registration' | 'pin_reset', acceptLanguage?: string, language?: string) => ctx.app.inject({
+  method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose, language },
   headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
 });
 
@@ -70,5 +70,21 @@ describe('the OTP SMS', () => {
     expect(ctx.sentLanguages.get(customer.phoneNumber)!.at(-1)).toBe('ta');
     expect(otpSmsText('123456', 'ta')).toContain('123456');
     expect(otpSmsText('123456', 'ta')).toContain('Khata');
+  });
+
+  it('is sent in a language just picked on the phone, over the saved one: the latest choice wins', async () => {
+    const customer = await registerCustomer(ctx);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/language', headers: bearer(customer.token), payload: { language: 'ta' } });
+    ctx.clock.advance(60);
+    expect((await sendOtp(customer.phoneNumber, 'pin_reset', 'hi', 'hi')).statusCode).toBe(200);
+    expect(ctx.sentLanguages.get(customer.phoneNumber)!.at(-1)).toBe('hi');
+  });
+
+  it('refuses a picked language Khata does not speak, and sends nothing', async () => {
+    const phoneNumber = '+919812345670';
+    const response = await sendOtp(phoneNumber, 'registration', undefined, 'fr');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Language must be en, hi or ta', code: 'invalid_input' });
+    expect(ctx.sentLanguages.get(phoneNumber)).toBeUndefined();
   });
 });

@@ -16,7 +16,10 @@ export async function otpRoutes(instance: FastifyInstance, { otp, cookies }: { o
     schema: { body: otpSendBody, response: { 200: otpSendResponse, 429: apiError } },
   }, async (request) => {
     const body = request.body;
-    const sent = await otp.send(body.phoneNumber, body.purpose, languageFromAcceptLanguage(request.headers['accept-language']));
+    const sent = await otp.send(body.phoneNumber, body.purpose, {
+      chosen: body.language,
+      browser: languageFromAcceptLanguage(request.headers['accept-language']),
+    });
     const response: OtpSendResponse = { success: true, expiresInSeconds: sent.expiresInSeconds };
     if (sent.developmentOtp) response.developmentOtp = sent.developmentOtp;
     return response;

@@ -50,13 +50,13 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
     createHmac('sha256', secret).update(`otp:${phone}:${purpose}:${code}`).digest('hex');
 
   /**
-   * Sends a code in the user's language where known (issue 13): for a PIN reset the one
-   * saved on the account, else the browser's (Accept-Language, which the web app sets to
-   * the chosen language), else English.
+   * Sends a code in the user's language (issue 13): one just picked on the phone (`chosen`),
+   * else for a PIN reset the one saved on the account, else the browser's (Accept-Language,
+   * which the web app sets to the language it speaks), else English.
    */
-  async function send(phone: string, purpose: OtpPurpose, browserLanguage?: Language) {
+  async function send(phone: string, purpose: OtpPurpose, languages: { chosen?: Language; browser?: Language } = {}) {
     const code = newOtpCode();
-    await inTransaction(db, async (tx) => {
+    const saved = await inTransaction(db, async (tx) => {
       const now = clock();
       await repository.lockPhone(tx, phone);
       const history = await repository.sendHistory(tx, phone, addSeconds(now, -3600));
@@ -77,9 +77,9 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
         createdAt: now,
         expiresAt: addSeconds(now, otpTtlSeconds),
       });
+      return purpose === 'pin_reset' ? repository.savedLanguage(tx, phone) : undefined;
     });
-    const saved = purpose === 'pin_reset' ? await repository.savedLanguage(db, phone) : undefined;
-    const delivery = await sms.sendOtp(phone, code, saved ?? browserLanguage ?? defaultLanguage);
+    const delivery = await sms.sendOtp(phone, code, languages.chosen ?? saved ?? languages.browser ?? defaultLanguage);
     return { expiresInSeconds: otpTtlSeconds, developmentOtp: delivery.developmentOtp };
   }
 

@@ -7,6 +7,7 @@ import { developmentOtpToastMs } from '@common/limits';
 import type { OtpSendBody } from '@common/schemas/identity';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
+import { pendingChoice } from '@/i18n/i18n';
 import { toPhoneNumber } from '@/lib/format';
 import { useSendOtp } from './api/send-otp';
 import { useVerifyOtp } from './api/verify-otp';
@@ -23,7 +24,8 @@ export function usePhoneVerification(purpose: OtpPurpose) {
   const send = (digits: string, onSent?: () => void) => {
     const phoneNumber = toPhoneNumber(digits);
     sendOtp.mutate(
-      { phoneNumber, purpose },
+      // A language picked here and not yet saved on an account is the one the SMS speaks.
+      { phoneNumber, purpose, language: pendingChoice() },
       {
         onSuccess: (answer) => {
           toast({ title: t`OTP Sent`, description: t`Verification code sent to ${phoneNumber}` });
