@@ -32,6 +32,9 @@ const readJson = (language: string, file: string): Record<string, string> =>
 
 const otherLanguages = languages.filter((language) => language !== 'en');
 
+/** The words Indian apps keep in Latin letters (GLOSSARY.md): the only texts a translation may copy. */
+const keptInLatin = new Set(['PIN', 'OTP', 'QR', 'UPI', 'ID']);
+
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 const parts = readdirSync(join(localesDir, 'en')).filter((file) => file.endsWith('.po'));
 
@@ -48,6 +51,7 @@ describe('catalogues', () => {
         expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
         for (const [id, text] of translated) {
           expect(text, `${language}/${part}: "${id}" is not translated`).not.toBe('');
+          if (!keptInLatin.has(id)) expect(text, `${language}/${part}: "${id}" is copied, not translated`).not.toBe(id);
           expect(placeholders(text), `${language}/${part}: "${id}"`).toEqual(placeholders(id));
         }
       });
