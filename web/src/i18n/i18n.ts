@@ -20,10 +20,15 @@ export type CataloguePart = 'login' | 'app';
 // (activateEnglishFallback).
 const poFiles = import.meta.glob<{ messages: Messages }>(['../locales/*/*.po', '!../locales/en/login.po']);
 
+/** `web/src/locales/<language>/<file>`, from an `import.meta.glob` of those files. */
+export function loadLocaleFile<T>(loaders: Record<string, () => Promise<T>>, language: Language, file: string): Promise<T> {
+  const loader = loaders[`../locales/${language}/${file}`];
+  return loader ? loader() : Promise.reject(new Error(`web/src/locales/${language}/${file} is missing`));
+}
+
 function loadCatalogue(language: Language, part: CataloguePart): Promise<{ messages: Messages }> {
   if (language === 'en' && part === 'login') return Promise.resolve({ messages: englishLogin });
-  const loader = poFiles[`../locales/${language}/${part}.po`];
-  return loader ? loader() : Promise.reject(new Error(`web/src/locales/${language}/${part}.po is missing`));
+  return loadLocaleFile(poFiles, language, `${part}.po`);
 }
 
 /** The parts wanted so far: a language change loads the same parts of the new one. */

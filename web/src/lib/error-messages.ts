@@ -7,6 +7,7 @@ import { formatError } from '@common/format-error';
 import type { Language } from '@common/languages';
 import { validationMessages, type ValidationMessageKey } from '@common/schemas/messages';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { loadLocaleFile } from '@/i18n/i18n';
 
 /** Public code → the catalogue keys sent under it (most codes have one). */
 const keysOfCode = new Map<string, ErrorKey[]>();
@@ -48,12 +49,6 @@ const validationLoaders = import.meta.glob<{ default: TranslatedValidation }>('.
 const validationKeys = new Map<string, ValidationMessageKey>(
   (Object.entries(validationMessages) as [ValidationMessageKey, string][]).map(([key, text]) => [text, key]),
 );
-
-/** `web/src/locales/<language>/<file>` from one of the globs above. */
-function loadLocaleFile<T>(loaders: Record<string, () => Promise<T>>, language: Language, file: string): Promise<T> {
-  const loader = loaders[`../locales/${language}/${file}`];
-  return loader ? loader() : Promise.reject(new Error(`web/src/locales/${language}/${file} is missing`));
-}
 
 /** Loads the catalogue of `language` once, with the schemas' texts; English is the catalogue itself. */
 export async function loadErrorTexts(language: Language): Promise<void> {
