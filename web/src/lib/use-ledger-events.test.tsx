@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLedgerEvents } from './use-ledger-events';
+import { useLedgerEvents, useLedgerStream, type LedgerEventData } from './use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { i18n } from '@/i18n/i18n';
 
@@ -10,7 +10,7 @@ class FakeEventSource {
   static readonly CLOSED = 2;
   static last: FakeEventSource | null = null;
   static created = 0;
-  listeners = new Map<string, (event?: { lastEventId: string }) => void>();
+  listeners = new Map<string, (event?: { lastEventId: string; data?: string }) => void>();
   closed = false;
   readyState = 0;
   onopen: (() => void) | null = null;
@@ -23,6 +23,10 @@ class FakeEventSource {
   removeEventListener(type: string) { this.listeners.delete(type); }
   close() { this.closed = true; }
   emit(type: string, lastEventId?: string) { this.listeners.get(type)?.(lastEventId ? { lastEventId } : undefined); }
+  /** An event as the server sends it: an id (but for `business`) and JSON data. */
+  send(type: string, lastEventId: string, data: unknown) { this.listeners.get(type)?.({ lastEventId, data: JSON.stringify(data) }); }
+  /** What a browser does when a stream drops: it stays CONNECTING and reconnects by itself. */
+  drop() { this.readyState = 0; this.onerror?.(); }
   /** What a browser does when the server refuses the stream (429): close for good. */
   refuse() { this.readyState = FakeEventSource.CLOSED; this.onerror?.(); }
   open() { this.readyState = 1; this.onopen?.(); }
@@ -121,5 +125,82 @@ describe('useLedgerEvents', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+const row = (transactionId: string, change: Partial<LedgerEventData> = {}): LedgerEventData => ({
+  transactionId, type: 'payment', amount: '250.00', fee: '5.00', totalAmount: '255.00', customerName: 'Asha Rao',
+  businessName: 'Ravi Stores', createdAt: '2025-03-04T09:30:00.000Z', ...change,
+});
+
+function StreamProbe({ onLedger }: { onLedger: (event: LedgerEventData) => void }) {
+  const state = useLedgerStream(merchantLedgerQueries, { onLedger, accountQueryPrefixes: ['/api/auth/me'] });
+  return <p data-testid="state">{state}</p>;
+}
+
+describe('useLedgerStream', () => {
+  it("hands each new row's figures over once, across a dropped stream's replay", () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const received: LedgerEventData[] = [];
+    render(<QueryClientProvider client={new QueryClient()}><StreamProbe onLedger={(event) => received.push(event)} /></QueryClientProvider>);
+    const source = FakeEventSource.last!;
+    act(() => source.open());
+    const first = row('0197a000-0000-7000-8000-000000000011');
+    source.send('ledger', first.transactionId, first);
+    act(() => source.drop());
+    act(() => source.open());
+    // The Last-Event-ID replay starts a margin earlier: the first row comes again, then the missed one.
+    const missed = row('0197a000-0000-7000-8000-000000000012', { type: 'repayment', amount: '99.50', customerName: null });
+    source.send('ledger', first.transactionId, first);
+    source.send('ledger', missed.transactionId, missed);
+    source.send('ledger', missed.transactionId, missed);
+    expect(received).toEqual([first, missed]);
+  });
+
+  it('skips a row whose data is not the promised JSON, but still refetches', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const received: LedgerEventData[] = [];
+    render(<QueryClientProvider client={client}><StreamProbe onLedger={(event) => received.push(event)} /></QueryClientProvider>);
+    FakeEventSource.last!.listeners.get('ledger')!({ lastEventId: '0197a000-0000-7000-8000-000000000013', data: 'not json' });
+    expect(received).toEqual([]);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('says connecting, live, reconnecting while the browser retries by itself, and paused when refused', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    render(<QueryClientProvider client={new QueryClient()}><StreamProbe onLedger={() => {}} /></QueryClientProvider>);
+    const state = screen.getByTestId('state');
+    expect(state).toHaveTextContent('connecting');
+    const source = FakeEventSource.last!;
+    act(() => source.open());
+    expect(state).toHaveTextContent('live');
+    act(() => source.drop());
+    expect(state).toHaveTextContent('reconnecting');
+    act(() => source.open());
+    expect(state).toHaveTextContent('live');
+    act(() => source.refuse());
+    expect(state).toHaveTextContent('paused');
+  });
+
+  it("refetches the current user on a business decision and after a break, not on a first open", () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    render(<QueryClientProvider client={client}><StreamProbe onLedger={() => {}} /></QueryClientProvider>);
+    const source = FakeEventSource.last!;
+    const refetchedMe = () => spy.mock.calls.filter(([filters]) =>
+      (filters as unknown as { predicate: (q: { queryKey: unknown[] }) => boolean }).predicate({ queryKey: ['/api/auth/me'] })).length;
+    act(() => source.open());
+    expect(refetchedMe()).toBe(0);
+    source.send('business', '', { status: 'approved' });
+    expect(refetchedMe()).toBe(1);
+    act(() => source.drop());
+    act(() => source.open());
+    expect(refetchedMe()).toBe(2);
+    // A ledger row refetches the lists, not the user.
+    source.send('ledger', '0197a000-0000-7000-8000-000000000014', row('0197a000-0000-7000-8000-000000000014'));
+    expect(refetchedMe()).toBe(2);
   });
 });
