@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,9 +50,60 @@ export function translationPlugins() {
   ];
 }
 
+/** The colour of index.html's theme-color meta, and of the icons (scripts/generate-icons.mjs). */
+const themeColour = '#047857';
+
+/**
+ * The web app manifest and the service worker (issue 14), written at build time. The
+ * worker precaches the hashed build, index.html and the icons, so the app shell opens
+ * without the network and the app installs; it never caches an /api answer (no runtime
+ * caching at all), so nothing of a user's stays in it after logout. A navigation gets
+ * index.html from the cache (the client router decides), but /api (with its /api/docs)
+ * goes to the network. The page registers the worker itself, after start-up
+ * (web/src/lib/service-worker.ts), so /cust loads nothing more; a new worker waits until
+ * the user taps Reload (registerType 'prompt': it skips waiting on a SKIP_WAITING message).
+ */
+function progressiveWebApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeManifestIcons: true,
+    includeAssets: ['icons/apple-touch-icon-180.png'],
+    manifest: {
+      name: 'Khata',
+      short_name: 'Khata',
+      description: 'Pay your merchants on credit by scanning their QR code.',
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: themeColour,
+      // The page's own background (slate-50), so the splash screen does not flash.
+      background_color: '#f8fafc',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // The build's own files; not the .gz/.br copies (the server picks those by
+      // Accept-Encoding for the same URL) nor Vite's manifest for bench/web-budget.ts.
+      globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+      globIgnores: ['.vite/**', '**/*.gz', '**/*.br'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+    },
+  });
+}
+
 const config: UserConfig = {
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [...translationPlugins(), tailwindcss(), precompress()],
+  plugins: [...translationPlugins(), tailwindcss(), precompress(), progressiveWebApp()],
   resolve: {
     alias: {
       // The same aliases as tsconfig.json's paths.

@@ -52,6 +52,9 @@ export function helmetOptions(publicUrl: string | undefined): HelmetOptions {
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest are our own files (issue 14).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -12,6 +12,9 @@ beforeAll(async () => {
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Khata</title>');
   writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(join(webDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+  writeFileSync(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(join(webDir, 'workbox-0a1b2c3d.js'), 'define([], () => {})');
+  writeFileSync(join(webDir, 'manifest.webmanifest'), '{"name":"Khata"}');
   ctx = await createTestContext({ config: { webDir } });
 });
 afterAll(async () => { await ctx.close(); });
@@ -46,6 +49,27 @@ describe('serving the web app', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' });
+  });
+
+  it.each([
+    ['/sw.js', 'javascript'],
+    ['/workbox-0a1b2c3d.js', 'javascript'],
+    ['/manifest.webmanifest', 'application/manifest+json'],
+  ])('serves %s with its type, never cached, so a new service worker is seen at once', async (url, type) => {
+    const response = await ctx.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain(type);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets the page register its own service worker and read its own manifest, nobody else\'s', async () => {
+    const csp = String((await ctx.app.inject({ method: 'GET', url: '/cust' })).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+
+  it.each(['/workbox-00000000.js', '/sw-old.js', '/manifest-old.webmanifest'])('answers a missing root build file %s with 404, not the app', async (url) => {
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
   it('serves a file added after start-up', async () => {

@@ -1,6 +1,8 @@
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached,
- * and every non-API path answered with index.html so the client router decides.
+ * and every non-API path answered with index.html so the client router decides. The
+ * service worker (/sw.js, its /workbox-*.js) and /manifest.webmanifest sit at the root
+ * and are never cached either (issue 14): a browser must see a new worker at once.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { refuse } from './errors';
+
+/**
+ * A file of the build at the root (the service worker, Workbox's runtime, the manifest):
+ * missing, it is a stale reference after a deploy and must not get HTML back either.
+ */
+const rootBuildFile = /^\/[^/]+\.(?:js|css|map|webmanifest)$/;
 
 function decodedPath(url: string): string {
   const path = url.split('?', 1)[0]!;
@@ -44,7 +52,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
     // is an unknown API path, not a page.
     const path = decodedPath(request.url);
     const isApp = hasWeb && (request.method === 'GET' || request.method === 'HEAD')
-      && !path.startsWith('/api') && !path.startsWith('/assets/');
+      && !path.startsWith('/api') && !path.startsWith('/assets/') && !rootBuildFile.test(path);
     if (!isApp) {
       return refuse(reply, new AppError('not_found'));
     }
