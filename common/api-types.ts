@@ -144,6 +144,8 @@ export interface TransactionView {
   business: { businessName: string };
   customerName: string;
   description: string | null;
+  /** The customer's available credit at this merchant right after this row (issue 14's receipt). */
+  availableCredit: string;
 }
 
 export interface TransactionPage {

@@ -90,6 +90,7 @@ export const errors = {
   customer_not_found: { status: 404, code: 'not_found', message: 'Customer not found' },
   payment_handle_not_found: { status: 404, code: 'not_found', message: 'No customer found with payment handle {paymentHandle}' },
   credit_account_not_found: { status: 404, code: 'not_found', message: 'Credit account not found' },
+  transaction_not_found: { status: 404, code: 'not_found', message: 'Transaction not found' },
   reset_account_not_found: {
     status: 404, code: 'not_found',
     message: '{role, select, customer {No customer account uses this phone number} other {No business account uses this phone number}}',

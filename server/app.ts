@@ -69,14 +69,14 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const otpSecret = deriveOtpKey(config.pinPeppers.get(config.pinKeyVersion)!);
   const otp = createOtpService({ db, clock, sms, secret: otpSecret });
   const stats = createStatsService({ db });
-  const businesses = createBusinessService({ db, clock, stats });
+  const events = createEventService({
+    db, clock, streamsPerSessionMax: eventStreams?.perSessionMax, streamsTotalMax: eventStreams?.totalMax,
+  });
+  const businesses = createBusinessService({ db, clock, stats, events });
   const devices = createDeviceService({ db, clock });
   const auth = createAuthService({ db, clock, pins, sessions, devices, otp, businesses, stats });
   const customers = createCustomerService({ db });
   const transactions = createTransactionService({ db, businesses });
-  const events = createEventService({
-    db, clock, streamsPerSessionMax: eventStreams?.perSessionMax, streamsTotalMax: eventStreams?.totalMax,
-  });
   const credit = createCreditService({ db, clock, businesses, customers, stats, transactions, events });
   const qr = createQrService({ db, clock, businesses });
   const payments = createPaymentService({ db, clock, pins, qr, credit, events, sessions });

@@ -61,6 +61,8 @@ export const customerLoginBody = z.object({ phoneNumber, pin });
 export const emailLoginBody = z.object({ email, pin });
 
 export const changePinBody = z.object({ currentPin: pin, newPin: pin, confirmPin: pin });
+/** The signed-in user's PIN, asked again before leaving counter mode (issue 14). */
+export const confirmPinBody = z.object({ pin });
 
 /** Resetting a forgotten PIN with the proof of an OTP sent to the registered phone. */
 export const resetPinBody = z.object({
@@ -85,5 +87,6 @@ export type BusinessRegisterBody = z.infer<typeof businessRegisterBody>;
 export type CustomerLoginBody = z.infer<typeof customerLoginBody>;
 export type EmailLoginBody = z.infer<typeof emailLoginBody>;
 export type ChangePinBody = z.infer<typeof changePinBody>;
+export type ConfirmPinBody = z.infer<typeof confirmPinBody>;
 export type ResetPinBody = z.infer<typeof resetPinBody>;
 export type UnlockBody = z.infer<typeof unlockBody>;

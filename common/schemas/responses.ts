@@ -139,6 +139,7 @@ export const transactionView = z.strictObject({
   business: z.strictObject({ businessName: text }),
   customerName: text,
   description: nullableText,
+  availableCredit: text,
 });
 export const transactionPage = z.strictObject({ transactions: z.array(transactionView), nextCursor: nullableText });
 export const paymentResult = z.strictObject({ transaction: transactionView });
@@ -162,6 +163,8 @@ export const healthUnavailable = z.strictObject({
 
 /** GET /api/events: a server-sent event stream, not JSON (docs/api.md, "Live updates"). */
 export const ledgerEventStream = {
-  description: 'A server-sent event stream: `event: ledger` with `{ transactionId, type }` per new ledger row.',
+  description: 'A server-sent event stream: `event: ledger` per new ledger row with `{ transactionId, type, amount, fee, '
+    + 'totalAmount, customerName, businessName, createdAt }`, and for a merchant `event: business` with `{ status }` '
+    + 'when an admin decides on the business.',
   content: { 'text/event-stream': { schema: z.string() } },
 };

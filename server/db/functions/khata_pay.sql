@@ -208,7 +208,8 @@ BEGIN
   v_result := jsonb_build_object(
     'id', p_transaction_id, 'amountPaise', v_amount, 'feePaise', v_fee, 'totalPaise', v_total,
     'createdAt', p_now, 'businessId', v_code.business_id, 'businessName', v_code.business_name,
-    'customerName', v_customer_name, 'description', v_code.description);
+    'customerName', v_customer_name, 'description', v_code.description,
+    'availablePaise', greatest(0, v_account.limit_paise - v_account.owed_paise));
   IF p_idempotency_key IS NOT NULL THEN
     INSERT INTO idempotency_keys (customer_id, key, request_hash, status_code, response, created_at, expires_at)
     VALUES (p_customer_id, p_idempotency_key, p_request_hash, 201, v_result::text, p_now, p_idempotency_expires_at);

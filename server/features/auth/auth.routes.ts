@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceTrustTtlSeconds } from '@common/limits';
 import {
-  languageBody, businessRegisterBody, changePinBody, customerLoginBody, customerRegisterBody, emailLoginBody, resetPinBody, unlockBody,
+  languageBody, businessRegisterBody, changePinBody, confirmPinBody, customerLoginBody, customerRegisterBody, emailLoginBody, resetPinBody, unlockBody,
   type ChangePinBody,
 } from '@common/schemas/identity';
 import { apiError, languageResponse, meResponse, sessionResponse, success, unlockResponse } from '@common/schemas/responses';
@@ -107,6 +107,15 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessions, se
   app.post('/api/customer/change-pin', { config: { access: ['customer'] }, schema: changePinSchema }, changePin);
   // Beyond the spec: merchants and admins change their PIN too.
   app.post('/api/auth/change-pin', { config: { access: ['customer', 'business', 'admin'] }, schema: changePinSchema }, changePin);
+
+  // Leaving counter mode (issue 14): 403 for a wrong PIN, 429 while the account is locked.
+  app.post('/api/auth/confirm-pin', {
+    config: { access: ['customer', 'business', 'admin'] },
+    schema: { body: confirmPinBody, response: { 200: success, 400: apiError, 403: apiError, 429: apiError } },
+  }, async (request) => {
+    await auth.confirmPin(requireSession(request), request.body);
+    return { success: true as const };
+  });
 
   // A forgotten or locked PIN, reset through an OTP to the registered phone.
   app.post('/api/auth/reset-pin', {

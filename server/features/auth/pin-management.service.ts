@@ -2,7 +2,7 @@
  * PIN management: a signed-in user changes their PIN, anyone resets it by an OTP to the
  * registered phone, an admin lifts a lock. Each leaves only the device that did it trusted.
  */
-import type { ChangePinBody, ResetPinBody, UnlockBody } from '@common/schemas/identity';
+import type { ChangePinBody, ConfirmPinBody, ResetPinBody, UnlockBody } from '@common/schemas/identity';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { OtpService } from '../otp/otp.service';
@@ -50,6 +50,20 @@ export function createPinManagementService(deps: {
   }
 
   /**
+   * Checks the signed-in user's PIN again (issue 14: leaving counter mode, which anyone
+   * at the counter can touch). A wrong one counts on the account's own counter, as at
+   * sign-in, and the lock applies.
+   */
+  async function confirmPin(session: Session, body: ConfirmPinBody): Promise<void> {
+    const account = await repository.findById(db, session.user.id);
+    if (!account) throw new AppError('session_gone');
+    const check = await pins.checkPin(
+      pinCounter.account(account.id), { userId: account.id, hash: account.pinHash, keyVersion: account.pinKeyVersion }, body.pin,
+    );
+    if (check.outcome === 'wrong') throw new AppError('pin_incorrect', { attemptsLeft: check.attemptsLeft });
+  }
+
+  /**
    * Sets a new PIN for the account registered with a phone, after an OTP to that phone:
    * the way back in for someone who forgot the PIN or is locked out. It lifts both locks,
    * signs out every session and leaves this device the only trusted one: the OTP proved
@@ -83,5 +97,5 @@ export function createPinManagementService(deps: {
     return inTransaction(db, (tx) => pins.clearCounters(tx, body.role, body.identifier, account?.id));
   }
 
-  return { changePin, resetPin, unlock };
+  return { changePin, confirmPin, resetPin, unlock };
 }

@@ -98,6 +98,31 @@ describe('changing the PIN as a merchant or an admin', () => {
   });
 });
 
+describe('confirming the PIN again (leaving counter mode, issue 14)', () => {
+  it('accepts the right PIN, refuses a wrong one with the attempts left and locks after five, changing nothing else', async () => {
+    const business = await registerBusiness(ctx);
+    const confirm = (pin: string) => post('/api/auth/confirm-pin', { pin }, bearer(business.token));
+    expect((await confirm(business.pin)).json()).toEqual({ success: true });
+    const wrong = await confirm('9071');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ error: 'Incorrect PIN. 4 attempts left.', code: 'pin_incorrect', attemptsLeft: 4 });
+    for (let i = 0; i < 4; i++) await confirm('9071');
+    const locked = await confirm(business.pin);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('account_locked');
+    // The session stays: only the PIN is locked.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(business.token) })).statusCode).toBe(200);
+  });
+
+  it('refuses a malformed PIN and a caller who is not signed in', async () => {
+    const customer = await registerCustomer(ctx);
+    const malformed = await post('/api/auth/confirm-pin', { pin: '12a4' }, bearer(customer.token));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBe('PIN must be exactly 4 digits');
+    expect((await post('/api/auth/confirm-pin', { pin: '1234' })).statusCode).toBe(401);
+  });
+});
+
 describe('an admin unlocking an account', () => {
   it('lifts the lock of a customer phone at once', async () => {
     const customer = await registerCustomer(ctx);

@@ -11,6 +11,7 @@ import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
+import type { EventService } from '../events/events.service';
 import type { StatsService } from '../stats/stats.service';
 import * as repository from './businesses.repository';
 
@@ -57,8 +58,8 @@ function decodeCursor(cursor: string): repository.ListCursor {
   return { createdAt, id };
 }
 
-export function createBusinessService(deps: { db: Db; clock: Clock; stats: StatsService }) {
-  const { db, clock, stats } = deps;
+export function createBusinessService(deps: { db: Db; clock: Clock; stats: StatsService; events: EventService }) {
+  const { db, clock, stats, events } = deps;
 
   const findOwn = (userId: string) => repository.findByUser(db, userId);
 
@@ -101,7 +102,8 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
       throw new AppError('reject_reason_missing');
     }
     const ids = [...new Set(body.businessIds)];
-    return inTransaction(db, async (tx) => {
+    const status = body.action === 'approve' ? 'approved' : 'rejected';
+    const decided = await inTransaction(db, async (tx) => {
       const found = await repository.lockForDecision(tx, ids);
       if (found.length !== ids.length) throw new AppError('businesses_not_found');
       const decided = found.find((b) => b.status !== 'pending');
@@ -109,7 +111,6 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
         throw new AppError('already_decided', { businessName: decided.businessName, status: decided.status });
       }
       const now = clock();
-      const status = body.action === 'approve' ? 'approved' : 'rejected';
       await repository.applyDecision(tx, ids, {
         status,
         reason: body.action === 'reject' ? reason : null,
@@ -129,6 +130,9 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
       });
       return ids.length;
     });
+    // After the commit: each merchant's open app changes without a reload (issue 14).
+    for (const businessId of ids) events.publishStatus({ businessId, status });
+    return decided;
   }
 
   async function setTerms(businessId: string, terms: BusinessTermsBody): Promise<AdminBusiness> {

@@ -1,7 +1,8 @@
 /** SQL for replaying ledger events: a caller's newest ledger rows since a moment. */
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
+import { toWireAmount } from '@common/money';
 import type { Executor } from '../../db/client';
-import { transactions } from '../../db/schema';
+import { businesses, transactions, users } from '../../db/schema';
 
 export type LedgerScope = { businessId: string } | { customerId: string };
 
@@ -24,4 +25,38 @@ export async function rowsSince(db: Executor, scope: LedgerScope, since: Date, l
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(limit);
   return rows.reverse();
+}
+
+/** What a stream sends of a ledger row besides its id: the figures an alert speaks. */
+export interface EventDetails {
+  amount: string;
+  fee: string;
+  totalAmount: string;
+  customerName: string;
+  businessName: string;
+  createdAt: string;
+}
+
+/** The figures and names of some ledger rows, by id (read by primary key). */
+export async function eventDetails(db: Executor, ids: string[]): Promise<Map<string, EventDetails>> {
+  const rows = await db.select({
+    id: transactions.id,
+    amountPaise: transactions.amountPaise,
+    feePaise: transactions.feePaise,
+    totalPaise: transactions.totalPaise,
+    customerName: users.name,
+    businessName: businesses.businessName,
+    createdAt: transactions.createdAt,
+  }).from(transactions)
+    .innerJoin(businesses, eq(businesses.id, transactions.businessId))
+    .innerJoin(users, eq(users.id, transactions.customerId))
+    .where(inArray(transactions.id, ids));
+  return new Map(rows.map((row) => [row.id, {
+    amount: toWireAmount(row.amountPaise),
+    fee: toWireAmount(row.feePaise),
+    totalAmount: toWireAmount(row.totalPaise),
+    customerName: row.customerName,
+    businessName: row.businessName,
+    createdAt: row.createdAt.toISOString(),
+  }]));
 }

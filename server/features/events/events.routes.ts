@@ -4,7 +4,7 @@ import { apiError, ledgerEventStream } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { BusinessService } from '../businesses/businesses.service';
-import { parseEventId, type EventService, type LedgerEvent, type LedgerScope, type StreamRefusal } from './events.service';
+import { parseEventId, type EventService, type LedgerEventDetails, type LedgerScope, type StreamRefusal } from './events.service';
 
 
 const refusals: Record<StreamRefusal, () => AppError> = {
@@ -13,13 +13,24 @@ const refusals: Record<StreamRefusal, () => AppError> = {
 };
 
 /** One ledger row as a server-sent event: the row's id is the event's id. */
-const eventText = (event: LedgerEvent) =>
-  `id: ${event.id}\nevent: ledger\ndata: ${JSON.stringify({ transactionId: event.id, type: event.type })}\n\n`;
+function eventText(event: LedgerEventDetails): string {
+  const data = {
+    transactionId: event.id, type: event.type, amount: event.amount, fee: event.fee, totalAmount: event.totalAmount,
+    customerName: event.customerName, businessName: event.businessName, createdAt: event.createdAt,
+  };
+  // JSON escapes line breaks, so a name cannot end the event early.
+  return `id: ${event.id}\nevent: ledger\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** An admin's decision on the merchant's business; no id, so Last-Event-ID stays the ledger's. */
+const statusText = (status: string) => `event: business\ndata: ${JSON.stringify({ status })}\n\n`;
 
 /**
  * GET /api/events: a server-sent event stream. Each new ledger row of the caller (a
- * merchant's business or a customer) arrives as `event: ledger` with the row's id; the
- * web app refetches. A reconnect with Last-Event-ID first replays what it missed.
+ * merchant's business or a customer) arrives as `event: ledger` with the row's id and
+ * figures; the web app refetches and, for a merchant, announces it. A reconnect with
+ * Last-Event-ID first replays what it missed. A merchant's stream also carries
+ * `event: business` when an admin decides on the business.
  */
 export async function eventRoutes(app: FastifyInstance, { events, businesses, streamSeconds }: {
   events: EventService; businesses: BusinessService;
@@ -65,6 +76,7 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
     let closed = false;
     const following = events.follow(scope, lastEventId, {
       send: (event) => { if (!closed) stream.write(eventText(event)); },
+      sendStatus: (status) => { if (!closed) stream.write(statusText(status)); },
       onError: (error) => request.log.warn({ err: error }, 'ledger replay failed'),
     });
     // Without a last id, the stream's start becomes the client's Last-Event-ID (an `id:`

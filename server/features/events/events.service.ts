@@ -10,6 +10,7 @@
  * listening connection, a notification lost to a crash) replays them from the ledger itself.
  */
 import pg from 'pg';
+import type { BusinessStatus } from '@common/api-types';
 import { eventsPerNotifyMax, eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax, eventListenRetryMsFirst, eventSentIdsPerStreamMax } from '@common/limits';
 import { systemClock, type Clock } from '../../clock';
 import { preparedQuery, type Db } from '../../db/client';
@@ -29,8 +30,21 @@ export interface LedgerEvent {
   customerId: string;
 }
 
+/** A ledger event as a stream sends it: the row's figures and names (issue 14's alerts and receipts). */
+export type LedgerEventDetails = LedgerEvent & repository.EventDetails;
+
+/** An admin's decision on a business, sent to that business's open streams. */
+export interface StatusEvent {
+  businessId: string;
+  status: BusinessStatus;
+}
+
+const businessStatuses = new Set<BusinessStatus>(['pending', 'approved', 'rejected']);
+
 interface Subscriber {
   deliver(event: LedgerEvent): void;
+  /** The business's status changed (scope business only). */
+  decided(status: BusinessStatus): void;
   /** The listening connection was down for a while: read what it may have missed. */
   catchUp(): void;
 }
@@ -54,6 +68,16 @@ function parsePayload(payload: string): LedgerEvent | null {
 }
 
 const eventPayload = (event: LedgerEvent) => `${event.id}:${event.type}:${event.businessId}:${event.customerId}`;
+
+// A decision's payload starts with a word no ledger id does.
+const statusPrefix = 'status:';
+const statusPayload = (event: StatusEvent) => `${statusPrefix}${event.businessId}:${event.status}`;
+
+function parseStatusPayload(payload: string): StatusEvent | null {
+  const [businessId, status] = payload.slice(statusPrefix.length).split(':');
+  if (!businessId || !businessStatuses.has(status as BusinessStatus)) return null;
+  return { businessId, status: status as BusinessStatus };
+}
 
 /** The apps of this process on one embedded database, by its client: they hear each other. */
 const embeddedListeners = new WeakMap<object, Set<(payload: string) => void>>();
@@ -87,6 +111,12 @@ export function createEventService(deps: {
   let listenFailures = 0;
 
   function dispatch(payload: string) {
+    if (payload.startsWith(statusPrefix)) {
+      const decision = parseStatusPayload(payload);
+      if (!decision) return;
+      for (const subscriber of subscribers.get(`business:${decision.businessId}`) ?? []) subscriber.decided(decision.status);
+      return;
+    }
     const event = parsePayload(payload);
     if (!event) return;
     for (const key of [`business:${event.businessId}`, `customer:${event.customerId}`]) {
@@ -224,7 +254,19 @@ export function createEventService(deps: {
    * hears it on the next tick.
    */
   function publish(event: LedgerEvent): void {
-    const payload = eventPayload(event);
+    send(eventPayload(event));
+  }
+
+  /**
+   * Announces an admin's decision on a business that has committed (issue 14: a pending
+   * merchant's open app changes without a reload). Not replayed after a lost connection:
+   * the web app reads the status afresh whenever its stream reopens.
+   */
+  function publishStatus(event: StatusEvent): void {
+    send(statusPayload(event));
+  }
+
+  function send(payload: string): void {
     if (!onPostgres) {
       const listeners = [...(embeddedListeners.get(client) ?? [])];
       setImmediate(() => { for (const deliver of listeners) deliver(payload); });
@@ -275,19 +317,46 @@ export function createEventService(deps: {
    * as its Last-Event-ID until a real event replaces it.
    */
   function follow(scope: LedgerScope, lastEventId: string | null, options: {
-    send(event: LedgerEvent): void;
+    send(event: LedgerEventDetails): void;
+    /** The business's status changed (scope business only). */
+    sendStatus(status: BusinessStatus): void;
     onError(error: unknown): void;
   }) {
     const startId = lastEventId ?? uuidv7(clock().getTime());
     let cursor = startId;
     let closed = false;
     const sent = new Set<string>([startId]);
+    // Events wait here for their figures: one query for all that arrived meanwhile, sent
+    // in arrival order. An id counts as sent only once it went out, so one whose figures
+    // could not be read (the database away) comes again with the next catch-up.
+    let waiting: LedgerEvent[] = [];
+    let sending: Promise<void> = Promise.resolve();
+    const sendWaiting = () => {
+      sending = sending.then(async () => {
+        const batch = waiting;
+        waiting = [];
+        if (closed || batch.length === 0) return;
+        let details: Map<string, repository.EventDetails>;
+        try {
+          details = await repository.eventDetails(db, batch.map((event) => event.id));
+        } catch (error) {
+          for (const event of batch) sent.delete(event.id);
+          throw error;
+        }
+        for (const event of batch) {
+          const found = details.get(event.id);
+          if (closed || !found) continue;
+          if (event.id > cursor) cursor = event.id;
+          options.send({ ...event, ...found });
+        }
+      }).catch(options.onError);
+    };
     const deliver = (event: LedgerEvent) => {
       if (closed || sent.has(event.id)) return;
       sent.add(event.id);
       if (sent.size > eventSentIdsPerStreamMax) sent.delete(sent.values().next().value!);
-      if (event.id > cursor) cursor = event.id;
-      options.send(event);
+      waiting.push(event);
+      if (waiting.length === 1) queueMicrotask(sendWaiting);
     };
     // One replay at a time; a catch-up asked for during one runs after it.
     let replaying: Promise<void> = Promise.resolve();
@@ -299,8 +368,9 @@ export function createEventService(deps: {
         for (const row of rows) deliver(row);
       }).catch(options.onError);
     };
+    const decided = (status: BusinessStatus) => { if (!closed) options.sendStatus(status); };
     const key = 'businessId' in scope ? `business:${scope.businessId}` : `customer:${scope.customerId}`;
-    const unsubscribe = subscribe(key, { deliver, catchUp });
+    const unsubscribe = subscribe(key, { deliver, decided, catchUp });
     if (lastEventId) catchUp();
     return {
       startId,
@@ -311,7 +381,7 @@ export function createEventService(deps: {
     };
   }
 
-  return { start, stop, listening, publish, admit, follow };
+  return { start, stop, listening, publish, publishStatus, admit, follow };
 }
 
 export type EventService = ReturnType<typeof createEventService>;

@@ -6,7 +6,7 @@ import { eventReplayMarginSeconds, eventStreamRetryAfterSeconds } from '@common/
 import { buildApp, type KhataApp } from '../../app';
 import { developmentSmsProvider } from '../otp/sms';
 import { testConfig } from '../../test/config';
-import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
+import { adminToken, bearer, businessIdOf, createTestContext, paymentSetup, registerBusiness, type TestContext } from '../../test/context';
 
 let ctx: TestContext;
 let other: TestContext;
@@ -23,7 +23,7 @@ afterAll(async () => {
 const onPostgres = () => ctx.database.kind === 'postgres';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface LedgerMessage { id: string; data: { transactionId: string; type: string } }
+interface LedgerMessage { id: string; data: { transactionId: string; type: string } & Record<string, unknown> }
 
 /**
  * Opens the event stream of a session on a listening app and parses what arrives.
@@ -33,6 +33,7 @@ async function openStream(app: KhataApp | TestContext['app'], token: string, hea
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const events: LedgerMessage[] = [];
+  const statuses: string[] = [];
   let startId: string | null = null;
   let taken = 0;
   let body = '';
@@ -55,6 +56,8 @@ async function openStream(app: KhataApp | TestContext['app'], token: string, hea
       }
       if (fields.get('event') === 'ledger') {
         events.push({ id: fields.get('id')!, data: JSON.parse(fields.get('data')!) });
+      } else if (fields.get('event') === 'business') {
+        statuses.push((JSON.parse(fields.get('data')!) as { status: string }).status);
       } else if (fields.has('id')) {
         startId = fields.get('id')!;
       }
@@ -65,6 +68,8 @@ async function openStream(app: KhataApp | TestContext['app'], token: string, hea
   return {
     response,
     events,
+    /** The statuses of `event: business` messages, in order. */
+    statuses,
     get startId() { return startId; },
     /** The whole answer of a refused stream. */
     body: async () => { await ended; return body; },
@@ -118,8 +123,52 @@ describe('GET /api/events', () => {
     // The payment just before may come first: its notification leaves after its commit,
     // so it can reach a stream opened after the payment's answer. It is the customer's too.
     if (event.id === paid.json().transaction.id) event = await stream.nextEvent();
-    expect(event).toEqual({ id: repaid.json().transaction.id, data: { transactionId: repaid.json().transaction.id, type: 'repayment' } });
+    expect(event).toEqual({ id: repaid.json().transaction.id, data: expect.objectContaining({ transactionId: repaid.json().transaction.id, type: 'repayment' }) });
     stream.close();
+  });
+
+  it("carries the row's figures and names, so the merchant's screen can announce it (issue 14)", async () => {
+    const { shop, generate, pay } = await paymentSetup(ctx, { feePercent: '2' });
+    const stream = await openStream(ctx.app, shop.token);
+    const paid = (await pay((await generate()).qrData, { amount: '250.50' })).json().transaction;
+    expect(await stream.nextEvent()).toEqual({
+      id: paid.id,
+      data: {
+        transactionId: paid.id, type: 'payment', amount: '250.50', fee: '5.01', totalAmount: '255.51',
+        customerName: 'Asha Verma', businessName: 'Kumar Kirana', createdAt: paid.createdAt,
+      },
+    });
+    stream.close();
+  });
+
+  it("tells a pending merchant's open app of the admin's decision, and no one else's", async () => {
+    const pending = await registerBusiness(ctx);
+    const bystander = await registerBusiness(ctx);
+    const mine = await openStream(ctx.app, pending.token);
+    const theirs = await openStream(other.app, bystander.token);
+    const decided = await ctx.app.inject({
+      method: 'POST', url: '/api/admin/businesses/approve', headers: bearer(await adminToken(ctx)),
+      payload: { businessIds: [await businessIdOf(ctx, pending.token)], action: 'reject', reason: 'Address could not be verified' },
+    });
+    expect(decided.statusCode).toBe(200);
+    await until(async () => mine.statuses.length > 0);
+    expect(mine.statuses).toEqual(['rejected']);
+    await sleep(500);
+    expect(theirs.statuses).toEqual([]);
+    mine.close();
+    theirs.close();
+  });
+
+  it('sends a decision through another server process too', async () => {
+    const pending = await registerBusiness(ctx);
+    const elsewhere = await openStream(other.app, pending.token);
+    await ctx.app.inject({
+      method: 'POST', url: '/api/admin/businesses/approve', headers: bearer(await adminToken(ctx)),
+      payload: { businessIds: [await businessIdOf(ctx, pending.token)], action: 'approve' },
+    });
+    await until(async () => elsewhere.statuses.length > 0);
+    expect(elsewhere.statuses).toEqual(['approved']);
+    elsewhere.close();
   });
 
   it('sends nothing about other merchants', async () => {
@@ -147,7 +196,7 @@ describe('replay with Last-Event-ID', () => {
     const first = await openStream(ctx.app, shop.token);
     const seen = await pay((await generate()).qrData, { amount: '10' });
     const seenId = seen.json().transaction.id as string;
-    expect(await first.nextEvent()).toEqual({ id: seenId, data: { transactionId: seenId, type: 'payment' } });
+    expect(await first.nextEvent()).toEqual({ id: seenId, data: expect.objectContaining({ transactionId: seenId, type: 'payment' }) });
     first.close();
 
     // Made while no stream was open: only the ledger has it.

@@ -1,7 +1,9 @@
 /** SQL for payments: one call of khata_pay (server/db/functions/khata_pay.sql) per payment. */
-import type { Paise } from '@common/money';
+import { eq } from 'drizzle-orm';
+import { availableCredit, type Paise } from '@common/money';
 import { assert } from '../../assert';
 import { preparedQuery, type Db } from '../../db/client';
+import { transactions } from '../../db/schema';
 
 export interface PayParams {
   /** The caller's session, checked inside the call; its idle expiry renewed when stale. */
@@ -37,6 +39,8 @@ export interface PaidRow {
   businessName: string;
   customerName: string;
   description: string | null;
+  /** Available credit after the payment; absent in answers stored before issue 14. */
+  availablePaise?: Paise;
 }
 
 export type PayOutcome =
@@ -64,4 +68,12 @@ export async function pay(db: Db, p: PayParams): Promise<PayOutcome> {
   assert(row, 'select khata_pay(…) answers one row');
   const raw = row.result;
   return typeof raw === 'string' ? JSON.parse(raw) as PayOutcome : raw;
+}
+
+/** The available credit a ledger row recorded (its limit and amount owed after it). */
+export async function availableAfter(db: Db, transactionId: string): Promise<Paise> {
+  const [row] = await db.select({ limit: transactions.limitPaiseAfter, owed: transactions.owedPaiseAfter })
+    .from(transactions).where(eq(transactions.id, transactionId)).limit(1);
+  assert(row, 'an answered payment has its ledger row');
+  return availableCredit(row.limit, row.owed);
 }

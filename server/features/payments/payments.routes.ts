@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import { historyQuery, processPaymentBody, validateQrBody } from '@common/schemas/payments';
 import { apiError, paymentResult, qrValidation, transactionPage } from '@common/schemas/responses';
 import { AppError } from '../../errors';
@@ -8,6 +9,9 @@ import type { TransactionService } from '../transactions/transactions.service';
 import type { PaymentService } from './payments.service';
 
 const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Checked in the handler, so an id that is not one answers 404 as an unknown one does. */
+const transactionParams = z.object({ id: z.string() });
 
 export async function paymentRoutes(
   instance: FastifyInstance, { payments, transactions }: { payments: PaymentService; transactions: TransactionService },
@@ -42,6 +46,17 @@ export async function paymentRoutes(
     config: { access: ['customer'] }, schema: { querystring: historyQuery, response: { 200: transactionPage } },
   }, async (request) =>
     transactions.forCustomer(requireSession(request).user.id, request.query));
+
+  // A receipt (issue 14): one row of the caller's own ledger, as the histories show it.
+  app.get('/api/transactions/:id', {
+    config: { access: ['customer', 'business'] },
+    schema: { params: transactionParams, response: { 200: paymentResult, 404: apiError } },
+  }, async (request) => {
+    const { user } = requireSession(request);
+    const { id } = request.params;
+    if (!uuidPattern.test(id)) throw new AppError('transaction_not_found');
+    return { transaction: await transactions.findOwn(user, id.toLowerCase()) };
+  });
 
   app.get('/api/transactions/business', {
     config: { access: ['business'] }, schema: { querystring: historyQuery, response: { 200: transactionPage } },

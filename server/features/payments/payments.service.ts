@@ -12,7 +12,7 @@ import type { ErrorKey, ErrorParams } from '@common/errors';
 import {
   idempotencyTtlSeconds, paymentPaiseMax, pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax,
 } from '@common/limits';
-import { feeFor, formatRupees, paise, toWireAmount, toWirePercent } from '@common/money';
+import { feeFor, formatRupees, paise, toWireAmount, toWirePercent, type Paise } from '@common/money';
 import type { ProcessPaymentBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { databaseError, OutcomeUnknownError, type Db } from '../../db/client';
@@ -55,7 +55,7 @@ export function createPaymentService(deps: {
   const requestHash = (body: ProcessPaymentBody) =>
     createHash('sha256').update(JSON.stringify([body.qrData.trim(), body.amount ?? null])).digest('hex');
 
-  function paymentResult(row: repository.PaidRow): PaymentResult {
+  function paymentResult(row: repository.PaidRow & { availablePaise: Paise }): PaymentResult {
     return {
       transaction: {
         id: row.id,
@@ -69,8 +69,15 @@ export function createPaymentService(deps: {
         business: { businessName: row.businessName },
         customerName: row.customerName,
         description: row.description,
+        availableCredit: toWireAmount(row.availablePaise),
       },
     };
+  }
+
+  /** An answer stored before receipts (issue 14) lacks the available credit: the ledger row has it. */
+  async function completed(row: repository.PaidRow): Promise<PaymentResult> {
+    if (row.availablePaise !== undefined) return paymentResult({ ...row, availablePaise: row.availablePaise });
+    return paymentResult({ ...row, availablePaise: await repository.availableAfter(db, row.id) });
   }
 
   /** The refusals khata_pay raises after the PIN check, as the errors the client reads. */
@@ -146,13 +153,13 @@ export function createPaymentService(deps: {
         throw new AppError('pin_incorrect', { attemptsLeft: left });
       }
       case 'replayed':
-        return paymentResult(outcome.payment);
+        return completed(outcome.payment);
       case 'paid':
         // The merchant's open screens refresh. The signal leaves after the commit, batched
         // with others off the payment's path; a lost one only delays a refresh (streams
         // replay from the ledger).
         events.publish({ id: outcome.payment.id, type: 'payment', businessId: outcome.payment.businessId, customerId: payer.userId });
-        return paymentResult(outcome.payment);
+        return completed(outcome.payment);
     }
   }
 

@@ -133,6 +133,44 @@ describe('POST /api/qr/validate', () => {
   });
 });
 
+describe('GET /api/transactions/:id (a receipt, issue 14)', () => {
+  it("shows the customer and the merchant the row as paid, with the available credit as of that payment, later too", async () => {
+    const { shop, customer, accountId, generate, pay } = await paymentSetup(ctx, { feePercent: '2' });
+    const paid = (await pay((await generate({ amount: '100' })).qrData)).json().transaction;
+    expect(paid.availableCredit).toBe('898.00');
+    // Later payments and repayments change the account, not the receipt.
+    ctx.clock.advance(1);
+    await pay((await generate({ amount: '300' })).qrData);
+    ctx.clock.advance(1);
+    const repaid = await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${accountId}/repayment`, headers: bearer(shop.token), payload: { amount: '50' },
+    });
+    expect(repaid.json().transaction.availableCredit).toBe('642.00');
+    for (const token of [customer.token, shop.token]) {
+      const response = await get(`/api/transactions/${paid.id}`, token);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ transaction: paid });
+    }
+    const history = (await get('/api/transactions/customer', customer.token)).json().transactions;
+    expect(history.map((row: { availableCredit: string }) => row.availableCredit)).toEqual(['642.00', '592.00', '898.00']);
+  });
+
+  it("is not found for another customer's or another merchant's row, a made-up id or a malformed one", async () => {
+    const { generate, pay } = await paymentSetup(ctx);
+    const stranger = await paymentSetup(ctx);
+    const paid = (await pay((await generate({ amount: '10' })).qrData)).json().transaction;
+    for (const [id, token] of [
+      [paid.id, stranger.customer.token], [paid.id, stranger.shop.token],
+      ['0190a3c4-1111-7222-8333-444455556666', stranger.customer.token], ['not-a-uuid', stranger.customer.token],
+    ]) {
+      const response = await get(`/api/transactions/${id}`, token!);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Transaction not found', code: 'not_found' });
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/transactions/${paid.id}` })).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/payments/process', () => {
   it('pays a dynamic code: amount plus fee is owed, the ledger and both histories show it', async () => {
     const { shop, customer, generate, pay } = await paymentSetup(ctx, { feePercent: '2' });
@@ -143,7 +181,7 @@ describe('POST /api/payments/process', () => {
     expect(transaction).toEqual({
       id: expect.any(String), type: 'payment', amount: '250.25', fee: '5.01', totalAmount: '255.26', status: 'completed',
       createdAt: ctx.clock().toISOString(), businessId: shop.businessId, business: { businessName: 'Kumar Kirana' },
-      customerName: 'Asha Verma', description: 'Rice',
+      customerName: 'Asha Verma', description: 'Rice', availableCredit: '744.74',
     });
     expect(await accountOf(customer.token)).toMatchObject({ owed: '255.26', currentBalance: '744.74', creditLimit: '1000.00' });
     expect((await get('/api/transactions/customer', customer.token)).json()).toEqual({ transactions: [transaction], nextCursor: null });

@@ -21,6 +21,8 @@ const viewColumns = {
   businessName: businesses.businessName,
   customerName: users.name,
   description: transactions.description,
+  limitPaiseAfter: transactions.limitPaiseAfter,
+  owedPaiseAfter: transactions.owedPaiseAfter,
 };
 
 export type TransactionRow = Awaited<ReturnType<typeof page>>[number];
@@ -43,10 +45,13 @@ export async function page(db: Executor, scope: { customerId?: string; businessI
     .limit(limit);
 }
 
-export async function findById(db: Executor, id: string) {
+/** One row; with `owner`, only if it is that customer's or that business's. */
+export async function findById(db: Executor, id: string, owner?: { customerId: string } | { businessId: string }) {
+  const owned = owner === undefined ? undefined
+    : 'customerId' in owner ? eq(transactions.customerId, owner.customerId) : eq(transactions.businessId, owner.businessId);
   const rows = await db.select(viewColumns).from(transactions)
     .innerJoin(businesses, eq(businesses.id, transactions.businessId))
     .innerJoin(users, eq(users.id, transactions.customerId))
-    .where(eq(transactions.id, id)).limit(1);
+    .where(and(eq(transactions.id, id), owned)).limit(1);
   return rows[0] ?? null;
 }

@@ -1,7 +1,7 @@
 /** The ledger's rows as both histories show them, newest first, keyset-paginated. */
 import type { TransactionPage, TransactionView } from '@common/api-types';
 import { historyPageSize, historyPageSizeMax } from '@common/limits';
-import { toWireAmount } from '@common/money';
+import { availableCredit, toWireAmount } from '@common/money';
 import type { HistoryQuery } from '@common/schemas/payments';
 import { assert } from '../../assert';
 import type { Db, Executor } from '../../db/client';
@@ -23,6 +23,7 @@ export function transactionView(row: repository.TransactionRow): TransactionView
     business: { businessName: row.businessName },
     customerName: row.customerName,
     description: row.description,
+    availableCredit: toWireAmount(availableCredit(row.limitPaiseAfter, row.owedPaiseAfter)),
   };
 }
 
@@ -73,7 +74,23 @@ export function createTransactionService(deps: { db: Db; businesses: BusinessSer
     return transactionView(row);
   }
 
-  return { forCustomer, forBusiness, record, view };
+  /**
+   * One ledger row for a receipt (issue 14): the customer's own, or a merchant's own
+   * business's. Anyone else's is "not found", as a row that does not exist.
+   */
+  async function findOwn(user: { id: string; role: string }, id: string): Promise<TransactionView> {
+    let owner: { customerId: string } | { businessId: string } | null = null;
+    if (user.role === 'customer') owner = { customerId: user.id };
+    else if (user.role === 'business') {
+      const business = await businesses.findOwn(user.id);
+      if (business) owner = { businessId: business.id };
+    }
+    const row = owner ? await repository.findById(db, id, owner) : null;
+    if (!row) throw new AppError('transaction_not_found');
+    return transactionView(row);
+  }
+
+  return { forCustomer, forBusiness, findOwn, record, view };
 }
 
 export type TransactionService = ReturnType<typeof createTransactionService>;

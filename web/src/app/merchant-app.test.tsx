@@ -33,7 +33,7 @@ const account: BusinessCreditAccount = {
 const transaction = (id: string, change: Partial<TransactionView> = {}): TransactionView => ({
   id, type: 'payment', amount: '1200.00', fee: '24.00', totalAmount: '1224.00', status: 'completed',
   createdAt: '2025-03-04T09:30:00.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
-  customerName: 'Asha Rao', description: null, ...change,
+  customerName: 'Asha Rao', description: null, availableCredit: '3775.00', ...change,
 });
 
 const stats = { totalRevenue: '123456.00', customers: 3, creditIssued: '4500.50', transactions: 17 };

@@ -29,6 +29,7 @@ function transaction(index: number, overrides: Partial<TransactionView> = {}): T
     business: { businessName: 'Kumar Kirana' },
     customerName: 'Asha Rao',
     description: null,
+    availableCredit: '3750.10',
     ...overrides,
   };
 }

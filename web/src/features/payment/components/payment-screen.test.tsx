@@ -37,7 +37,7 @@ function paid(amount: string): TransactionView {
   return {
     id: 't1', type: 'payment', amount, fee: '25.00', totalAmount: '1275.00', status: 'completed',
     createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
-    customerName: 'Asha Rao', description: null,
+    customerName: 'Asha Rao', description: null, availableCredit: '3725.00',
   };
 }
 
