@@ -1,0 +1,152 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TransactionView } from '@common/api-types';
+import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
+import { LazyReceiptSheet } from './lazy-receipt-sheet';
+
+const payment: TransactionView = {
+  id: '7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33', type: 'payment', amount: '1250.00', fee: '25.00', totalAmount: '1275.00',
+  status: 'completed', createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
+  customerName: 'Asha Rao', description: null, availableCredit: '3725.00',
+};
+
+const repayment: TransactionView = {
+  ...payment, id: 'r-1', type: 'repayment', amount: '500.00', fee: '0.00', totalAmount: '500.00', availableCredit: '4225.00',
+};
+
+function Harness({ transactionId }: { transactionId: string }) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(transactionId)}>
+        Open receipt
+      </button>
+      <LazyReceiptSheet transactionId={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+function setup(transaction: TransactionView, answer: () => Response = () => json(200, { transaction })) {
+  const calls = stubFetch({ [`GET /api/transactions/${transaction.id}`]: answer });
+  const user = userEvent.setup();
+  renderWithApp(<Harness transactionId={transaction.id} />);
+  return { calls, user };
+}
+
+async function openReceipt(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Open receipt' }));
+  return screen.findByRole('dialog', { name: 'Receipt' });
+}
+
+/** The value a receipt shows for a label (its <dt> and <dd>). */
+function figure(dialog: HTMLElement, label: string): string | null {
+  const term = within(dialog).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? null;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete (navigator as { share?: unknown }).share;
+});
+
+describe('Receipt', () => {
+  it("shows a payment's figures as the ledger row gives them, fetched by its id", async () => {
+    const { calls, user } = setup(payment);
+    const dialog = await openReceipt(user);
+    await within(dialog).findByText('Kumar Kirana');
+    expect(figure(dialog, 'Shop')).toBe('Kumar Kirana');
+    expect(figure(dialog, 'Type')).toBe('Payment');
+    expect(figure(dialog, 'Amount')).toBe('₹1,250.00');
+    expect(figure(dialog, 'Fee')).toBe('₹25.00');
+    expect(figure(dialog, 'Total')).toBe('₹1,275.00');
+    expect(figure(dialog, 'Date and time')).toMatch(/^12 Jan 2025, 3:45\s?pm$/i);
+    expect(figure(dialog, 'Transaction ID')).toBe('7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33');
+    expect(figure(dialog, 'Available credit after this payment')).toBe('₹3,725.00');
+    expect(callsTo(calls, `GET /api/transactions/${payment.id}`)).toHaveLength(1);
+  });
+
+  it('shows a repayment with its amount and no fee or total', async () => {
+    const { user } = setup(repayment);
+    const dialog = await openReceipt(user);
+    await within(dialog).findByText('Kumar Kirana');
+    expect(figure(dialog, 'Type')).toBe('Repayment');
+    expect(figure(dialog, 'Amount')).toBe('₹500.00');
+    expect(within(dialog).queryByText('Fee')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Total')).not.toBeInTheDocument();
+    expect(figure(dialog, 'Available credit afterwards')).toBe('₹4,225.00');
+  });
+
+  it('shares the receipt through the share sheet where there is one', async () => {
+    const share = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    const { user } = setup(payment);
+    const dialog = await openReceipt(user);
+    expect(within(dialog).queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledTimes(1);
+    const [shared] = share.mock.calls[0] as unknown as [{ title: string; text: string }];
+    expect(shared.title).toBe('Khata receipt');
+    expect(shared.text.split('\n')).toEqual([
+      'Khata receipt',
+      'Shop: Kumar Kirana',
+      'Type: Payment',
+      'Amount: ₹1,250.00',
+      'Fee: ₹25.00',
+      'Total: ₹1,275.00',
+      expect.stringMatching(/^Date and time: 12 Jan 2025, 3:45\s?pm$/i),
+      'Transaction ID: 7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33',
+      'Available credit after this payment: ₹3,725.00',
+    ]);
+  });
+
+  it('says nothing when the share sheet is closed without sharing', async () => {
+    const share = vi.fn(async () => {
+      throw new DOMException('Share canceled', 'AbortError');
+    });
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    const { user } = setup(payment);
+    const dialog = await openReceipt(user);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(await within(dialog).findByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledTimes(1);
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.queryByText('Receipt copied')).not.toBeInTheDocument();
+  });
+
+  it("copies the receipt's text where there is no share sheet, saying 'Receipt copied'", async () => {
+    const { user } = setup(payment);
+    const dialog = await openReceipt(user);
+    expect('share' in navigator).toBe(false);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    expect(within(dialog).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: 'Copy' }));
+    await expectToast('Receipt copied');
+    expect(writeText).toHaveBeenCalledTimes(1);
+    const text = writeText.mock.calls[0]![0];
+    expect(text).toContain('Total: ₹1,275.00');
+    expect(text).toContain('Transaction ID: 7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33');
+    expect(text).toContain('Available credit after this payment: ₹3,725.00');
+  });
+
+  it("shows the server's refusal for a row that is not the customer's, and tries again", async () => {
+    let answer = () => apiError(404, 'Transaction not found', 'transaction_not_found');
+    const { calls, user } = setup(payment, () => answer());
+    const dialog = await openReceipt(user);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Transaction not found');
+    answer = () => json(200, { transaction: payment });
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('₹3,725.00')).toBeInTheDocument();
+    expect(callsTo(calls, `GET /api/transactions/${payment.id}`)).toHaveLength(2);
+  });
+
+  it('closes with Close', async () => {
+    const { user } = setup(payment);
+    const dialog = await openReceipt(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Receipt' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,71 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { TransactionView } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { Sheet } from '@/components/ui/sheet';
+import { Spinner } from '@/components/ui/spinner';
+import { serverMessage } from '@/lib/api-client';
+import { useTransaction } from '@/features/receipt/api/get-transaction';
+import { canShare, copyReceipt, receiptFigures, shareReceipt } from '@/features/receipt/receipt-figures';
+
+interface ReceiptSheetProps {
+  transactionId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * "Receipt" (issue 14): one ledger row as the customer shows or shares it, fetched by id
+ * so it reads the same after paying, from history, and later.
+ */
+export function ReceiptSheet({ transactionId, open, onOpenChange }: ReceiptSheetProps) {
+  const { t } = useLingui();
+  const transaction = useTransaction(transactionId);
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title={t`Receipt`}>
+      {transaction.isPending ? (
+        <Spinner label={t`Loading receipt`} className="py-16" />
+      ) : transaction.isError ? (
+        <div role="alert" className="py-10 text-center">
+          <p className="font-medium">{serverMessage(transaction.error) ?? t`The receipt could not be loaded.`}</p>
+          <Button variant="secondary" className="mt-4" onClick={() => void transaction.refetch()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      ) : (
+        <Receipt transaction={transaction.data} />
+      )}
+    </Sheet>
+  );
+}
+
+function Receipt({ transaction }: { transaction: TransactionView }) {
+  // Read once: the browser either has a share sheet or does not.
+  const sharing = canShare();
+  return (
+    <div>
+      <dl className="divide-y divide-slate-100 rounded-2xl bg-slate-50 dark:divide-slate-800 dark:bg-slate-800/60">
+        {receiptFigures(transaction).map(({ label, value, kind }) => (
+          <div key={label} className="flex items-start justify-between gap-4 px-4 py-3">
+            <dt className="shrink-0 text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+            <dd
+              className={
+                kind === 'id'
+                  ? 'min-w-0 font-mono text-xs break-all text-right select-all'
+                  : `min-w-0 text-right tabular-nums ${kind === 'total' ? 'font-semibold' : 'text-sm font-medium'}`
+              }
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Button
+        size="lg"
+        className="mt-5"
+        onClick={() => void (sharing ? shareReceipt(transaction) : copyReceipt(transaction))}
+      >
+        {sharing ? <Trans>Share</Trans> : <Trans>Copy</Trans>}
+      </Button>
+    </div>
+  );
+}
