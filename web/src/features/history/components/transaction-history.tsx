@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { historyLoadMoreAtScrollFraction } from '@common/limits';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCustomerTransactions } from '@/features/history/api/get-customer-transactions';
 import { TransactionRow } from './transaction-row';
 import { ChevronLeftIcon } from '@/components/ui/icons';
+import { LazyReceiptSheet } from '@/features/receipt/public';
 
 export interface MerchantFilter {
   businessId: string;
@@ -33,6 +34,8 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
   const history = useCustomerTransactions(filter?.businessId ?? null);
   const { t } = useLingui();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  /** The row whose receipt is open (issue 14), or null. */
+  const [receiptId, setReceiptId] = useState<string | null>(null);
 
   useEffect(() => {
     if (!hasNextPage || isFetchingNextPage) return;
@@ -87,7 +90,7 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
           <ul className="space-y-2">
             {transactions.map((transaction) => (
               <li key={transaction.id}>
-                <TransactionRow transaction={transaction} />
+                <TransactionRow transaction={transaction} onOpenReceipt={() => setReceiptId(transaction.id)} />
               </li>
             ))}
           </ul>
@@ -105,6 +108,7 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
           )}
         </>
       )}
+      <LazyReceiptSheet transactionId={receiptId} onClose={() => setReceiptId(null)} />
     </section>
   );
 }

@@ -4,8 +4,18 @@ import { TransactionStatusBadge } from '@/components/ui/badge';
 import { capitalise, formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/lib/date-time';
 
-/** One ledger row: who, what kind, amount + fee = total, when and its status (spec §3, §4). */
-export function TransactionRow({ transaction }: { transaction: TransactionView }) {
+interface TransactionRowProps {
+  transaction: TransactionView;
+  /** Opens this row's receipt (issue 14). */
+  onOpenReceipt: () => void;
+}
+
+/**
+ * One ledger row: who, what kind, amount + fee = total, when and its status (spec §3, §4).
+ * A tap anywhere on it opens its receipt, through a button laid over the whole row, so the
+ * row keeps its text and layout and the button has a name of its own.
+ */
+export function TransactionRow({ transaction, onOpenReceipt }: TransactionRowProps) {
   const { t } = useLingui();
   const typeLabels: Record<TransactionView['type'], string> = {
     payment: t`Payment`,
@@ -17,7 +27,7 @@ export function TransactionRow({ transaction }: { transaction: TransactionView }
   return (
     <article
       aria-label={`${type} ${businessName}`}
-      className="rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900"
+      className="relative rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
@@ -44,6 +54,12 @@ export function TransactionRow({ transaction }: { transaction: TransactionView }
           <dd className="font-semibold tabular-nums">{formatWireRupees(transaction.totalAmount)}</dd>
         </div>
       </dl>
+      <button
+        type="button"
+        aria-label={t`View receipt`}
+        onClick={onOpenReceipt}
+        className="absolute inset-0 rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      />
     </article>
   );
 }
