@@ -5,6 +5,7 @@
  * unknown is resent by itself for a while, and is never reported as failed (issue 12).
  */
 import { useEffect, useRef, useState } from 'react';
+import type { TransactionView } from '@common/api-types';
 import { idempotencyTtlSeconds, paymentNotConfirmedToastMs } from '@common/limits';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
@@ -57,7 +58,8 @@ function forgetUnconfirmed(attempt: Attempt) {
 }
 
 interface PayOutcome {
-  onPaid: () => void;
+  /** With the new ledger row, whose id opens its receipt. */
+  onPaid: (transaction: TransactionView) => void;
   onFailed: () => void;
 }
 
@@ -99,7 +101,7 @@ export function usePaymentAttempt() {
           attempt.current = null;
           forgetUnconfirmed(current);
           toast({ title: paymentSuccessTitle(), description: paidToText(formatWireRupees(transaction.amount), businessName) });
-          outcome.onPaid();
+          outcome.onPaid(transaction);
         },
         onError: (error) => {
           // The attempt (and its key) is kept: paying again from this screen resends it.

@@ -21,8 +21,11 @@ export function usePaymentFlow(initialQrData?: string) {
   const [validation, setValidation] = useState<QrValidation | null>(null);
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
+  /** The ledger row of the payment just made, whose receipt the screen offers until the next code. */
+  const [paidTransactionId, setPaidTransactionId] = useState<string | null>(null);
   const attempt = usePaymentAttempt();
   const qr = useQrCheck((result) => {
+    setPaidTransactionId(null);
     setValidation(result);
     setAmount('');
     setPin('');
@@ -50,7 +53,8 @@ export function usePaymentFlow(initialQrData?: string) {
       return;
     }
     const sent = attempt.pay(pin, validation?.business.name ?? '', {
-      onPaid: () => {
+      onPaid: (transaction) => {
+        setPaidTransactionId(transaction.id);
         scan.reset();
         setValidation(null);
         setAmount('');
@@ -76,6 +80,7 @@ export function usePaymentFlow(initialQrData?: string) {
     validation, figures, amount, setAmount, pin, setPin, continueToPin, payNow, backToScan,
     /** The payment's outcome was unknown and it is being resent (issue 12). */
     checkingPayment: attempt.checking,
+    paidTransactionId,
     backToConfirm: () => setStep('confirm'),
   };
 }

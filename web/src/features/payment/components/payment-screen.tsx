@@ -1,6 +1,9 @@
 /** The customer payment screen (spec §2): one step at a time, driven by `usePaymentFlow`. */
 import { Trans } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { LazyReceiptSheet } from '@/features/receipt/public';
 import { checkingPaymentText, processingText } from '@/features/payment/messages';
 import { usePaymentFlow } from '@/features/payment/use-payment-flow';
 import { ConfirmStep } from './confirm-step';
@@ -15,6 +18,7 @@ interface PaymentScreenProps {
 export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
   const flow = usePaymentFlow(initialQrData);
   const { step, scan, validation, figures } = flow;
+  const [receiptOpen, setReceiptOpen] = useState(false);
 
   if (step === 'processing') {
     return (
@@ -27,19 +31,31 @@ export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
   }
 
   if (step === 'scan' || !validation || !figures) {
+    const paidId = flow.paidTransactionId;
     return (
-      <ScanStep
-        mode={scan.mode}
-        onModeChange={scan.setMode}
-        cameraArmed={scan.cameraArmed}
-        onArmCamera={scan.armCamera}
-        ignoreText={scan.cameraRead}
-        qrData={scan.qrData}
-        onQrDataChange={scan.setQrData}
-        onDetected={scan.onDetected}
-        onContinue={() => scan.check(scan.qrData)}
-        validating={scan.checking}
-      />
+      <>
+        {/* After "Payment Successful" (issue 14): the receipt of the payment just made. */}
+        {paidId && (
+          <>
+            <Button variant="secondary" size="lg" className="mb-4" onClick={() => setReceiptOpen(true)}>
+              <Trans>View receipt</Trans>
+            </Button>
+            <LazyReceiptSheet transactionId={receiptOpen ? paidId : null} onClose={() => setReceiptOpen(false)} />
+          </>
+        )}
+        <ScanStep
+          mode={scan.mode}
+          onModeChange={scan.setMode}
+          cameraArmed={scan.cameraArmed}
+          onArmCamera={scan.armCamera}
+          ignoreText={scan.cameraRead}
+          qrData={scan.qrData}
+          onQrDataChange={scan.setQrData}
+          onDetected={scan.onDetected}
+          onContinue={() => scan.check(scan.qrData)}
+          validating={scan.checking}
+        />
+      </>
     );
   }
 
