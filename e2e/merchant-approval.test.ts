@@ -98,6 +98,51 @@ describe.skipIf(journeysDisabled)('merchant approval and credit accounts', () =>
     expect(await button(kiranaPhone, 'Create Customer').isEnabled(), 'Create Customer is enabled once approved').toBe(true);
   });
 
+  journey("a pending merchant's open app changes live when an admin approves, and another's when an admin rejects (issue 14)", async ({ page, khata, openPhone }) => {
+    const bakery = newBusiness('Iyer Bakery', 'Lakshmi Iyer');
+    const tailor = newBusiness('Khan Tailors', 'Imran Khan');
+    const reason = 'GST number does not match the business name';
+    await createAdmin(khata, admin.email, admin.pin);
+    await createBusiness(khata, bakery);
+    await createBusiness(khata, tailor);
+
+    // Both merchants have their apps open while their applications are pending.
+    const bakeryPhone = await openPhone();
+    const tailorPhone = await openPhone();
+    for (const [phone, business] of [[bakeryPhone, bakery], [tailorPhone, tailor]] as const) {
+      await signInWithEmail(phone, '/merchant', business.email, business.pin);
+      await expectMerchantHeader(phone, business.businessName, 'Pending');
+      await expectVisible(phone.getByRole('heading', { name: 'Pending Approval', exact: true }), 'the Pending Approval banner');
+      expect(await button(phone, 'Create Customer').isDisabled(), 'Create Customer is disabled while pending').toBe(true);
+      // Marks this document: a reload would lose it.
+      await phone.evaluate(() => { (window as unknown as { stillThisPage: boolean }).stillThisPage = true; });
+    }
+
+    await signInWithEmail(page, '/admin', admin.email, admin.pin);
+    await openBusinessApprovals(page, 2);
+    let dialog = await reviewApplication(page, bakery.businessName);
+    await button(dialog, 'Approve').click();
+    await expectToast(page, 'Success', 'Business applications updated successfully');
+    dialog = await reviewApplication(page, tailor.businessName);
+    await field(dialog, 'Rejection Reason').fill(reason);
+    await button(dialog, 'Reject').click();
+    await expectToast(page, 'Success', 'Business applications updated successfully');
+
+    // Without a reload, the approved merchant's banner goes and the actions enable.
+    await expectMerchantHeader(bakeryPhone, bakery.businessName, 'Approved');
+    await expectHidden(bakeryPhone.getByRole('heading', { name: 'Pending Approval', exact: true }), 'the Pending Approval banner');
+    await expect.poll(() => button(bakeryPhone, 'Create Customer').isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await button(bakeryPhone, 'Generate QR Code').isEnabled(), 'Generate QR Code is enabled once approved').toBe(true);
+    // …and the rejected one sees why.
+    await expectMerchantHeader(tailorPhone, tailor.businessName, 'Rejected');
+    await expectVisible(tailorPhone.getByRole('heading', { name: 'Application Rejected', exact: true }), 'the Application Rejected banner');
+    await expectVisible(tailorPhone.getByText(reason, { exact: true }), 'the rejection reason in the banner');
+    expect(await button(tailorPhone, 'Create Customer').isDisabled(), 'Create Customer stays disabled when rejected').toBe(true);
+    for (const phone of [bakeryPhone, tailorPhone]) {
+      expect(await phone.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage), 'the same page, never reloaded').toBe(true);
+    }
+  });
+
   journey('an approved merchant adds one customer by handle and another by scanning their code; each sees the merchant', async ({ page, khata, openPhone }) => {
     const kirana = newBusiness('Gupta General Store', 'Amit Gupta');
     await createApprovedBusiness(khata, kirana);

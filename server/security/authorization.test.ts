@@ -271,6 +271,7 @@ const matrix: Record<string, Row> = {
     request: async () => body({}),
     after: async (c) => { if (c.token) await c.signIn(); },
   },
+  'POST /api/auth/confirm-pin': { expected: signedIn(200), request: async (c) => body({ pin: c.pin }) },
   'POST /api/customer/change-pin': { expected: customers(200), request: changePin, after: adoptNewPin },
   'POST /api/auth/change-pin': { expected: signedIn(200), request: changePin, after: adoptNewPin },
   'POST /api/auth/reset-pin': {
@@ -329,6 +330,12 @@ const matrix: Record<string, Row> = {
   'GET /api/credit-accounts/customer': { expected: customers(200), request: async () => ({}) },
   'GET /api/customer/qr': { expected: customers(200), request: async () => ({}) },
   'GET /api/transactions/customer': { expected: customers(200), request: async () => ({}) },
+  // A receipt: customer A's payment at shop A, to its two owners only; to anyone else's
+  // customer or merchant session it is "not found", as a row that does not exist.
+  'GET /api/transactions/:id': {
+    expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
+    request: async () => ({ url: `/api/transactions/${fixtures.paymentA}` }),
+  },
   'POST /api/qr/validate': { expected: customers(200), request: async (c) => body({ qrData: ownCode(c).qrData }) },
   'POST /api/payments/process': {
     expected: customers(201),

@@ -319,6 +319,8 @@ interface Actors {
   resetPhone: string;
   pendingBusinessId: string;
   freeHandle: string;
+  /** A payment at `shop`, for its receipt. */
+  paymentId: string;
 }
 
 let actors: Actors;
@@ -411,6 +413,11 @@ function fuzzCases(): FuzzCase[] {
     // Signing out with a session would end it; the anonymous call parses the same input.
     { method: 'POST', route: '/api/auth/logout', headers: anonymous, base: () => ({}) },
     {
+      method: 'POST', route: '/api/auth/confirm-pin', headers: () => bearer(actors.pinMerchant.token),
+      base: () => ({ pin: actors.pinMerchant.pin }),
+      before: unlock('business', () => actors.pinMerchant.email),
+    },
+    {
       method: 'POST', route: '/api/customer/change-pin', headers: () => bearer(actors.pinCustomer.token),
       base: () => ({ currentPin: actors.pinCustomer.pin, newPin: otherPin(actors.pinCustomer.pin), confirmPin: otherPin(actors.pinCustomer.pin) }),
       before: unlock('customer', () => actors.pinCustomer.phoneNumber),
@@ -490,6 +497,10 @@ function fuzzCases(): FuzzCase[] {
     },
     { method: 'GET', route: '/api/transactions/customer', headers: asCustomer, query: ['limit', 'cursor', 'businessId'] },
     { method: 'GET', route: '/api/transactions/business', headers: asShop, query: ['limit', 'cursor'] },
+    {
+      method: 'GET', route: '/api/transactions/:id', headers: asShop,
+      path: () => `/api/transactions/${actors.paymentId}`, params: ids,
+    },
   ];
 }
 
@@ -582,6 +593,7 @@ beforeAll(async () => {
     resetPhone: resetCustomer.phoneNumber,
     pendingBusinessId: await businessIdOf(ctx, pending.token),
     freeHandle: await paymentHandleOf(ctx, free.token),
+    paymentId: debtorPaid.json().transaction.id,
   };
 }, 120_000);
 
