@@ -87,6 +87,12 @@ export const scannerBoxPxMin = 50;
 export const customerQrScreenPx = 280;
 export const customerQrDownloadPx = 500;
 
+// Counter mode (issue 14): the shop's static code on a phone or tablet at the counter.
+/** Counter mode's code is replaced this long before it expires, so it never shows a dead one. */
+export const counterQrRenewMinutesBefore = 10;
+/** The payments counter mode lists, newest first. */
+export const counterPaymentsShown = 5;
+
 export const userIdDisplayChars = 8;
 
 // Live-update streams (GET /api/events; issue 9, item 7).

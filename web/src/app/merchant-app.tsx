@@ -2,9 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { BusinessStatus, MeResponse } from '@common/api-types';
+import { counterPaymentsShown } from '@common/limits';
 import { Badge } from '@/components/ui/badge';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { businessCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-business-credit-accounts';
 import { businessStatsQueryKey } from '@/features/merchant/api/get-business-stats';
@@ -14,8 +16,10 @@ import { HistoryTab } from '@/features/merchant/components/history-tab';
 import { SettingsTab } from '@/features/merchant/components/settings-tab';
 import { businessStatusTones } from '@/features/merchant/status';
 import { activeQrCodesQueryKey } from '@/features/qr-codes/api/get-active-qr-codes';
+import { SoundUnlockBar } from '@/features/payment-alerts/components/sound-unlock-bar';
+import { usePaymentAlerts } from '@/features/payment-alerts/use-payment-alerts';
 import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
-import { useLedgerEvents } from '@/lib/use-ledger-events';
+import { useLedgerStream, type LedgerEventData } from '@/lib/use-ledger-events';
 import { whenIdle } from '@/lib/when-idle';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 
@@ -25,6 +29,25 @@ const loadAddCreditAccountSheet = () => import('@/features/credit-accounts/compo
 const AddCreditAccountSheet = lazy(() => loadAddCreditAccountSheet().then((m) => ({ default: m.AddCreditAccountSheet })));
 const loadQrGenerator = () => import('@/features/qr-codes/components/qr-generator');
 const QrGenerator = lazy(() => loadQrGenerator().then((m) => ({ default: m.QrGenerator })));
+const CounterMode = lazy(() => import('@/features/counter-mode/components/counter-mode').then((m) => ({ default: m.CounterMode })));
+
+/** Counter mode survives a reload of the page: leaving it needs the PIN, reloading should not do. */
+const counterModeStorageKey = 'khata.counterMode';
+const counterModeStored = () => {
+  try {
+    return sessionStorage.getItem(counterModeStorageKey) === 'on';
+  } catch {
+    return false;
+  }
+};
+const storeCounterMode = (on: boolean) => {
+  try {
+    if (on) sessionStorage.setItem(counterModeStorageKey, 'on');
+    else sessionStorage.removeItem(counterModeStorageKey);
+  } catch {
+    // Storage refused: counter mode ends with the page.
+  }
+};
 
 // A customer's payment changes these: the ledger, the totals, the balances, used codes.
 const merchantLedgerQueries = [
@@ -45,8 +68,22 @@ export function MerchantApp({ me }: { me: MeResponse }) {
   const [sheetWanted, setSheetWanted] = useState(false);
   const [generatorWanted, setGeneratorWanted] = useState(false);
   const approved = business?.status === 'approved';
-  // Payments by customers land while this screen is open: refresh when they do.
-  const livePaused = useLedgerEvents(merchantLedgerQueries);
+  const [counterMode, setCounterMode] = useState(() => approved && counterModeStored());
+  // The payments heard since the page opened, newest first, for counter mode's list.
+  const [livePayments, setLivePayments] = useState<LedgerEventData[]>([]);
+  // Counter mode lists each payment itself: no toast over it.
+  const alertPayment = usePaymentAlerts({ quiet: counterMode });
+  // Payments by customers land while this screen is open: refresh, show and say them. An
+  // admin's decision on the business changes the banner and the actions without a reload.
+  const liveState = useLedgerStream(merchantLedgerQueries, {
+    accountQueryPrefixes: currentUserQueryKey,
+    onLedger: (event) => {
+      if (event.type === 'adjustment') return;
+      alertPayment(event);
+      setLivePayments((list) => [event, ...list].slice(0, counterPaymentsShown));
+    },
+  });
+  const livePaused = liveState === 'paused';
   usePreloadSheets(approved);
 
   const openAddCustomer = () => {
@@ -56,6 +93,14 @@ export function MerchantApp({ me }: { me: MeResponse }) {
   const openGenerator = () => {
     setGeneratorWanted(true);
     setGeneratingQr(true);
+  };
+  const enterCounterMode = () => {
+    storeCounterMode(true);
+    setCounterMode(true);
+  };
+  const leaveCounterMode = () => {
+    storeCounterMode(false);
+    setCounterMode(false);
   };
 
   return (
@@ -72,6 +117,7 @@ export function MerchantApp({ me }: { me: MeResponse }) {
         </div>
       </header>
       <LiveUpdatesStatus paused={livePaused} />
+      <SoundUnlockBar />
       {business ? (
         <main className="flex-1 px-4 pt-4 pb-10">
           <Tabs value={tab} onValueChange={(value) => setTab(value as MerchantTab)}>
@@ -87,6 +133,7 @@ export function MerchantApp({ me }: { me: MeResponse }) {
                 onCreateCustomer={openAddCustomer}
                 onGenerateQr={openGenerator}
                 onViewTransactions={() => setTab('history')}
+                onOpenCounterMode={enterCounterMode}
               />
             </TabsContent>
             <TabsContent value="qr-codes">
@@ -111,6 +158,11 @@ export function MerchantApp({ me }: { me: MeResponse }) {
       {generatorWanted && approved && (
         <Suspense fallback={generatingQr && <LoadingSheet label={t`Opening…`} />}>
           <QrGenerator open={generatingQr} onOpenChange={setGeneratingQr} />
+        </Suspense>
+      )}
+      {counterMode && approved && business && (
+        <Suspense fallback={<LoadingSheet label={t`Opening…`} />}>
+          <CounterMode shopName={business.businessName} payments={livePayments} liveState={liveState} onExit={leaveCounterMode} />
         </Suspense>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { BusinessProfile } from '@common/api-types';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CustomerList } from '@/features/credit-accounts/public';
 import { PendingBanner } from './pending-banner';
@@ -13,10 +14,12 @@ interface DashboardTabProps {
   onCreateCustomer: () => void;
   onGenerateQr: () => void;
   onViewTransactions: () => void;
+  /** Opens counter mode (issue 14); approved merchants only. */
+  onOpenCounterMode?: () => void;
 }
 
 /** Dashboard (spec §2): approval banner, totals, quick actions, customers, recent payments. */
-export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewTransactions }: DashboardTabProps) {
+export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewTransactions, onOpenCounterMode }: DashboardTabProps) {
   const approved = business.status === 'approved';
   const { t } = useLingui();
   return (
@@ -32,6 +35,11 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
           <QuickAction label={t`Generate QR Code`} disabled={!approved} onClick={onGenerateQr} icon={<QrIcon />} />
           <QuickAction label={t`View Transactions`} onClick={onViewTransactions} icon={<ListIcon />} />
         </Card>
+        {approved && onOpenCounterMode && (
+          <Button variant="secondary" size="lg" onClick={onOpenCounterMode}>
+            <Trans>Counter mode</Trans>
+          </Button>
+        )}
       </section>
       <CustomerList />
       <RecentPayments onViewAll={onViewTransactions} />

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { formatWireRupees } from '@/lib/format';
 import { useBusinessStats } from '@/features/merchant/api/get-business-stats';
 import { businessStatusLabel, businessStatusTones } from '@/features/merchant/status';
+import { PaymentAlertSettings } from '@/features/payment-alerts/public';
 import { LanguagePicker } from '@/i18n/language-picker';
 
 // Fetched on first open, like the merchant app's other sheets.
@@ -22,7 +23,7 @@ interface SettingsTabProps {
 
 /**
  * The merchant's settings (spec §2): the business profile, its terms and Logout; beyond
- * the spec, Change PIN.
+ * the spec, Change PIN, and the payment alerts' sounds (issue 14).
  */
 export function SettingsTab({ business, logout }: SettingsTabProps) {
   const stats = useBusinessStats().data?.stats;
@@ -64,6 +65,7 @@ export function SettingsTab({ business, logout }: SettingsTabProps) {
         </div>
         <LanguagePicker />
       </Card>
+      <PaymentAlertSettings />
       <Card className="flex items-center justify-between gap-4">
         <div>
           <h2 className="text-base font-semibold"><Trans>PIN</Trans></h2>

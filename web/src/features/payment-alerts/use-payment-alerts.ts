@@ -1,0 +1,32 @@
+import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import { toast } from '@/components/ui/toast-store';
+import { formatWireRupees } from '@/lib/format';
+import type { LedgerEventData } from '@/lib/use-ledger-events';
+
+// The speech and the chime load on the first payment, not with the merchant's app.
+const loadAnnouncer = () => import('./announcer');
+
+/**
+ * What a merchant's screen does with a new payment or repayment (issue 14): a toast with
+ * the amount and the customer, and the chime and sentence when sounds are on. `quiet`
+ * leaves the toast out where the screen lists the payment itself (counter mode).
+ */
+export function usePaymentAlerts({ quiet = false }: { quiet?: boolean } = {}) {
+  const { t } = useLingui();
+  return useCallback(
+    (event: LedgerEventData) => {
+      if (event.type === 'adjustment') return;
+      if (!quiet) {
+        const amount = formatWireRupees(event.amount);
+        const name = event.customerName;
+        toast({
+          title: event.type === 'payment' ? t`Payment received` : t`Repayment recorded`,
+          description: name ? t`${amount} from ${name}` : amount,
+        });
+      }
+      void loadAnnouncer().then(({ announce }) => announce({ amount: event.amount, customerName: event.customerName }));
+    },
+    [quiet, t],
+  );
+}
