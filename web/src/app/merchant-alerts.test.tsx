@@ -1,0 +1,102 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BusinessProfile, MeResponse } from '@common/api-types';
+import { json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
+import { resetAlertPreferencesForTests } from '@/features/payment-alerts/preferences';
+import { resetSoundForTests } from '@/features/payment-alerts/sound-unlock';
+import { fakeAudio, fakeSpeech } from '@/features/payment-alerts/test-fixtures';
+import { MerchantApp } from './merchant-app';
+
+vi.mock('qrcode', () => ({ toCanvas: async () => {} }));
+
+class FakeEventSource {
+  static readonly CLOSED = 2;
+  static last: FakeEventSource | null = null;
+  listeners = new Map<string, (event: { lastEventId: string; data: string }) => void>();
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) { FakeEventSource.last = this; }
+  addEventListener(type: string, listener: (event: { lastEventId: string; data: string }) => void) { this.listeners.set(type, listener); }
+  removeEventListener(type: string) { this.listeners.delete(type); }
+  close() {}
+  send(type: string, lastEventId: string, data: unknown) { this.listeners.get(type)?.({ lastEventId, data: JSON.stringify(data) }); }
+}
+
+const profile = (change: Partial<BusinessProfile> = {}): MeResponse => ({
+  user: { id: 'u1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  language: null,
+  business: {
+    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
+    address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
+    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z', ...change,
+  },
+});
+
+const ledgerRow = (transactionId: string, change: Record<string, unknown> = {}) => ({
+  transactionId, type: 'payment', amount: '250.00', fee: '5.00', totalAmount: '255.00', customerName: 'Asha Rao',
+  businessName: 'Ravi Stores', createdAt: '2025-03-04T09:30:00.000Z', ...change,
+});
+
+function renderMerchant(me: MeResponse = profile()) {
+  vi.stubGlobal('EventSource', FakeEventSource);
+  stubFetch({
+    'GET /api/business/stats': () => json(200, { stats: { totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0 } }),
+    'GET /api/credit-accounts/business': () => json(200, { creditAccounts: [] }),
+    'GET /api/transactions/business?limit=5': () => json(200, { transactions: [], nextCursor: null }),
+    'GET /api/qr/business?active=true': () => json(200, { qrCodes: [] }),
+    'POST /api/qr/generate': () => json(201, {
+      id: 'q1', qrData: 'https://khata.example/pay/q1', amount: null, description: null, isDynamic: false, feePercent: '2.00',
+      createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 1440 * 60_000).toISOString(), status: 'active',
+    }),
+  });
+  const user = userEvent.setup();
+  renderWithApp(<MerchantApp me={me} />);
+  return { user, source: FakeEventSource.last! };
+}
+
+beforeEach(() => {
+  resetAlertPreferencesForTests();
+  resetSoundForTests();
+});
+
+describe('merchant payment alerts', () => {
+  it('shows a toast and says each new payment once, a replay of it staying silent', async () => {
+    const audio = fakeAudio('running');
+    const { spoken } = fakeSpeech(['en-IN']);
+    const { source } = renderMerchant();
+    act(() => source.send('ledger', 't-1', ledgerRow('t-1')));
+    await expectToast('Payment received', '₹250.00 from Asha Rao');
+    await waitFor(() => expect(spoken.map((utterance) => utterance.text)).toEqual(['Received ₹250 on Khata']));
+    expect(audio.oscillatorsStarted).toBeGreaterThan(0);
+    act(() => source.send('ledger', 't-1', ledgerRow('t-1')));
+    act(() => source.send('ledger', 't-2', ledgerRow('t-2', { type: 'repayment', amount: '40.00' })));
+    await expectToast('Repayment recorded', '₹40.00 from Asha Rao');
+    await waitFor(() => expect(spoken.map((utterance) => utterance.text)).toEqual(['Received ₹250 on Khata', 'Received ₹40 on Khata']));
+  });
+
+  it('asks for a tap with the Turn on sound bar while the browser holds sound back', async () => {
+    fakeAudio('suspended');
+    const { user } = renderMerchant();
+    await user.click(await screen.findByRole('button', { name: 'Turn on sound' }));
+    expect(screen.queryByRole('button', { name: 'Turn on sound' })).not.toBeInTheDocument();
+  });
+
+  it('opens counter mode from the dashboard, lists payments there without a toast', async () => {
+    const { user, source } = renderMerchant();
+    await user.click(screen.getByRole('button', { name: 'Counter mode' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Counter mode' });
+    act(() => source.send('ledger', 't-3', ledgerRow('t-3', { amount: '75.50', customerName: 'Vikram' })));
+    const list = within(dialog).getByRole('region', { name: 'Latest payments' });
+    expect(await within(list).findByText('₹75.50')).toBeInTheDocument();
+    expect(screen.queryByText('Payment received')).not.toBeInTheDocument();
+  });
+
+  it('offers no counter mode before approval', () => {
+    renderMerchant(profile({ status: 'pending' }));
+    expect(screen.queryByRole('button', { name: 'Counter mode' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,150 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { QrCodeView } from '@common/api-types';
+import type { LedgerEventData, LiveState } from '@/lib/use-ledger-events';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { CounterMode } from './counter-mode';
+
+// jsdom has no canvas: the drawing library is replaced, recording what it is asked to draw.
+const drawn = vi.hoisted(() => ({ canvases: [] as { text: string; width: number }[] }));
+vi.mock('qrcode', () => ({
+  toCanvas: async (_canvas: HTMLCanvasElement, text: string, options: { width: number }) => {
+    drawn.canvases.push({ text, width: options.width });
+  },
+}));
+
+const now = new Date('2025-03-04T09:00:00.000Z');
+const minuteMs = 60_000;
+
+const staticCode = (id: string, minutesLeft: number, change: Partial<QrCodeView> = {}): QrCodeView => ({
+  id, qrData: `https://khata.example/pay/${id}`, amount: null, description: null, isDynamic: false,
+  feePercent: '2.00', createdAt: now.toISOString(), expiresAt: new Date(Date.now() + minutesLeft * minuteMs).toISOString(),
+  status: 'active', ...change,
+});
+
+const payment = (id: string, change: Partial<LedgerEventData> = {}): LedgerEventData => ({
+  transactionId: id, type: 'payment', amount: '250.00', fee: '5.00', totalAmount: '255.00', customerName: 'Asha Rao',
+  businessName: 'Ravi Stores', createdAt: '2025-03-04T09:30:00.000Z', ...change,
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, now });
+  drawn.canvases = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+interface Setup {
+  listed?: QrCodeView[];
+  confirm?: (call: RecordedCall) => Response;
+  liveState?: LiveState;
+  payments?: LedgerEventData[];
+}
+
+function setup({ listed = [], confirm = () => json(200, { success: true }), liveState = 'live', payments = [] }: Setup = {}) {
+  let made = 0;
+  const calls = stubFetch({
+    'GET /api/qr/business?active=true': () => json(200, { qrCodes: listed }),
+    'POST /api/qr/generate': () => json(201, staticCode(`made-${++made}`, 1440)),
+    'POST /api/auth/confirm-pin': confirm,
+  });
+  const onExit = vi.fn();
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const view = renderWithApp(<CounterMode shopName="Ravi Stores" payments={payments} liveState={liveState} onExit={onExit} />);
+  return { calls, onExit, user, view };
+}
+
+describe('counter mode', () => {
+  it("shows the shop and a new static code at the longest expiry when none is listed", async () => {
+    const { calls } = setup();
+    const dialog = screen.getByRole('dialog', { name: 'Counter mode' });
+    expect(within(dialog).getByText('Ravi Stores')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('img', { name: 'Payment QR code for Ravi Stores' })).toBeInTheDocument();
+    await waitFor(() => expect(drawn.canvases.at(-1)?.text).toBe('https://khata.example/pay/made-1'));
+    expect(callsTo(calls, 'POST /api/qr/generate').map((call) => call.body)).toEqual([{ expirationMinutes: 1440 }]);
+  });
+
+  it('reuses a listed static code with more than 10 minutes left, the longest-lived one', async () => {
+    const { calls } = setup({
+      listed: [
+        staticCode('dynamic', 600, { isDynamic: true, amount: '100.00' }),
+        staticCode('short', 10),
+        staticCode('long', 300),
+        staticCode('middle', 200),
+      ],
+    });
+    await waitFor(() => expect(drawn.canvases.at(-1)?.text).toBe('https://khata.example/pay/long'));
+    expect(callsTo(calls, 'POST /api/qr/generate')).toHaveLength(0);
+  });
+
+  it('replaces the code 10 minutes before it expires, not earlier', async () => {
+    const { calls } = setup({ listed: [staticCode('listed', 30)] });
+    await waitFor(() => expect(drawn.canvases.at(-1)?.text).toBe('https://khata.example/pay/listed'));
+    await act(() => vi.advanceTimersByTimeAsync(20 * minuteMs - 1_000));
+    expect(callsTo(calls, 'POST /api/qr/generate')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await waitFor(() => expect(callsTo(calls, 'POST /api/qr/generate')).toHaveLength(1));
+    await waitFor(() => expect(drawn.canvases.at(-1)?.text).toBe('https://khata.example/pay/made-1'));
+  });
+
+  it('draws the code as large as the screen allows', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    vi.stubGlobal('innerHeight', 844);
+    setup({ listed: [staticCode('listed', 300)] });
+    await waitFor(() => expect(drawn.canvases.at(-1)?.width).toBe(342));
+  });
+
+  it('lists the latest payments with amount, customer and time', () => {
+    setup({ payments: [payment('t2', { amount: '99.50', customerName: 'Vikram' }), payment('t1')] });
+    const list = screen.getByRole('region', { name: 'Latest payments' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Vikram');
+    expect(items[0]).toHaveTextContent('₹99.50');
+    expect(items[1]).toHaveTextContent('Asha Rao');
+    expect(items[1]).toHaveTextContent('₹250.00');
+  });
+
+  it('says Reconnecting… while the stream is down', () => {
+    setup({ liveState: 'reconnecting' });
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
+  });
+
+  it('does not leave on Escape, and a wrong PIN shows the server message and stays', async () => {
+    const { user, onExit, calls } = setup({ confirm: () => apiError(403, 'Incorrect PIN. 4 attempts left.', 'pin_incorrect') });
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Counter mode' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
+    await user.type(screen.getByLabelText('Enter your PIN to exit'), '1111');
+    await user.click(screen.getByRole('button', { name: 'Exit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect PIN. 4 attempts left.');
+    expect(callsTo(calls, 'POST /api/auth/confirm-pin')[0]!.body).toEqual({ pin: '1111' });
+    expect(onExit).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Counter mode' })).toBeInTheDocument();
+  });
+
+  it('leaves with the right PIN', async () => {
+    const { user, onExit } = setup();
+    await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
+    await user.type(screen.getByLabelText('Enter your PIN to exit'), '4829');
+    await user.click(screen.getByRole('button', { name: 'Exit' }));
+    await waitFor(() => expect(onExit).toHaveBeenCalledTimes(1));
+  });
+
+  it('keeps the screen awake while open and lets go when closed', async () => {
+    const release = vi.fn(() => Promise.resolve());
+    const request = vi.fn(() => Promise.resolve({ release }));
+    Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
+    try {
+      const { view } = setup();
+      expect(request).toHaveBeenCalledWith('screen');
+      await act(() => Promise.resolve());
+      view.unmount();
+      expect(release).toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'wakeLock');
+    }
+  });
+});
