@@ -95,7 +95,8 @@ function progressiveWebApp() {
       navigateFallbackDenylist: [/^\/api(\/|$)/],
       runtimeCaching: [],
       cleanupOutdatedCaches: true,
-      clientsClaim: false,
+      // The first worker serves the page that registered it at once, without a reload.
+      clientsClaim: true,
       skipWaiting: false,
     },
   });

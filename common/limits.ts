@@ -180,3 +180,9 @@ export const paymentResendWaitMsFirst = 1_000;
 export const paymentResendWaitMsMax = 5_000;
 /** The "Payment not confirmed yet" toast stays this long: it asks the customer to act, in two sentences. */
 export const paymentNotConfirmedToastMs = 15_000;
+/**
+ * While Khata cannot be reached, the web app asks /api/health/live again after this wait,
+ * doubling up to connectionProbeWaitMsMax, and shows the offline banner until it answers (issue 14).
+ */
+export const connectionProbeWaitMsFirst = 2_000;
+export const connectionProbeWaitMsMax = 10_000;

@@ -6,6 +6,8 @@ import { activate, activateEnglishFallback, startingLanguage } from './i18n/i18n
 import { fetchCurrentUser } from './features/auth/api/fetch-current-user';
 import { getSessionToken } from './lib/session';
 import { loadErrorMessages } from './lib/api-client';
+import { isOffline } from './lib/connection';
+import { registerServiceWorker } from './lib/register-service-worker';
 import { Boot } from './app/boot';
 import { loadFullApp } from './app/load-full-app';
 import './index.css';
@@ -19,14 +21,18 @@ if (window.location.pathname !== '/cust' || getSessionToken()) void loadFullApp(
 // In Hindi or Tamil the server's refusals are shown by code in that language (issue 13).
 if (startingLanguage() !== 'en') void loadErrorMessages().catch(() => {});
 
-// index.html shows the spinner until then. A failed question (server down) leaves the
-// visitor signed out; signing in reports it. The login screen's texts in the starting
-// language load beside it (issue 13); should they fail to load, it renders in English.
-void Promise.all([fetchCurrentUser().catch(() => null), activate(startingLanguage()).catch(activateEnglishFallback)])
+// index.html shows the spinner until then. A question that found no server (the shell came
+// from the service worker's cache) shows the offline screen, which asks again (issue 14);
+// any other failure leaves the visitor signed out, and signing in reports it. The login
+// screen's texts in the starting language load beside it (issue 13); should they fail to
+// load, it renders in English.
+void Promise.all([fetchCurrentUser().catch(() => undefined), activate(startingLanguage()).catch(activateEnglishFallback)])
   .then(([startupMe]) =>
     createRoot(root).render(
       <StrictMode>
-        <Boot startupMe={startupMe} />
+        <Boot startupMe={startupMe ?? null} unreachable={startupMe === undefined && isOffline()} />
       </StrictMode>,
     ),
   );
+
+registerServiceWorker();

@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext } from 'react';
@@ -8,6 +8,7 @@ import type { MeResponse } from '@common/api-types';
 import { fetchCurrentUser } from '@/features/auth/api/fetch-current-user';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { expectToast } from '@/test/toast';
+import { isOffline, reportReachable } from '@/lib/connection';
 import { queryClient } from '@/lib/query-client';
 import { Boot } from './boot';
 import { CustomerLogin } from './routes/customer-login';
@@ -93,5 +94,45 @@ describe('start-up', () => {
     );
     expect(client).toBeUndefined();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+});
+
+describe('start-up without a server (issue 14)', () => {
+  /** Boots as main.tsx does: a me-call that found no server shows the offline screen. */
+  async function bootUnreachable(path: string) {
+    window.history.replaceState(null, '', path);
+    const startupMe = await fetchCurrentUser().catch(() => undefined);
+    render(<Boot startupMe={startupMe ?? null} unreachable={startupMe === undefined && isOffline()} />);
+    return userEvent.setup();
+  }
+
+  it('shows the offline banner and Try again, not the login, and opens the app once the server answers', async () => {
+    let serverUp = false;
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    const calls = stubFetch({
+      'GET /api/auth/me': () => (serverUp ? json(200, customer) : Promise.reject(new TypeError('Failed to fetch'))),
+    });
+    const user = await bootUnreachable('/');
+    expect(await screen.findByText("You're offline. Payments and new QR codes need a connection.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(callsTo(calls, 'GET /api/auth/me')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    serverUp = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Asha Rao')).toBeInTheDocument();
+    expect(screen.queryByText("You're offline. Payments and new QR codes need a connection.")).not.toBeInTheDocument();
+  });
+
+  it('opens by itself when the connection store hears the server again', async () => {
+    let serverUp = false;
+    stubFetch({
+      'GET /api/auth/me': () => (serverUp ? signedOut() : Promise.reject(new TypeError('Failed to fetch'))),
+    });
+    await bootUnreachable('/cust');
+    await screen.findByRole('button', { name: 'Try again' });
+    serverUp = true;
+    act(() => reportReachable());
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 });

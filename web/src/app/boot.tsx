@@ -15,18 +15,37 @@ import { loadFullApp } from './load-full-app';
 import { CustomerLogin } from './routes/customer-login';
 
 const FullApp = lazy(() => loadFullApp().then((m) => ({ default: m.FullApp })));
+const OfflineStart = lazy(() => import('./offline-start').then((m) => ({ default: m.OfflineStart })));
 const preloadFullApp = () => void loadFullApp().catch(() => {});
 
 /** Whether start-up can show the login screen without the whole app. */
 export const startsSignedOutAtCust = (me: MeResponse | null) => me === null && window.location.pathname === '/cust';
 
-/** `startupMe`: the current user as start-up found it (main.tsx), null signed out. */
-export function Boot({ startupMe }: { startupMe: MeResponse | null }) {
+/**
+ * `startupMe`: the current user as start-up found it (main.tsx), null signed out;
+ * `unreachable`: the question found no server, so who is signed in is not known yet.
+ */
+export function Boot({ startupMe, unreachable = false }: { startupMe: MeResponse | null; unreachable?: boolean }) {
   // What the whole app starts from, or null while the login screen stands alone. After a
   // sign-in there the start-up answer is stale (undefined): the whole app asks again.
   const [handOver, setHandOver] = useState<{ me: MeResponse | null | undefined } | null>(() =>
     startsSignedOutAtCust(startupMe) ? null : { me: startupMe },
   );
+  // Until the server answers, the offline screen (issue 14) stands in for either.
+  const [waiting, setWaiting] = useState(unreachable);
+  if (waiting) {
+    const started = (me: MeResponse | null) => {
+      setHandOver(startsSignedOutAtCust(me) ? null : { me });
+      setWaiting(false);
+    };
+    return (
+      <I18nProvider i18n={i18n}>
+        <Suspense fallback={<FullPageSpinner />}>
+          <OfflineStart onAnswer={started} />
+        </Suspense>
+      </I18nProvider>
+    );
+  }
   if (handOver) {
     // The spinner speaks too ("Loading"), so the provider is above it; FullApp has its own.
     return (

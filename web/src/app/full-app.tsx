@@ -4,9 +4,11 @@
  */
 import type { MeResponse } from '@common/api-types';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
+import { OfflineBanner } from '@/components/ui/offline-banner';
 import { queryClient } from '@/lib/query-client';
 import { App } from './app';
 import { AppProviders } from './providers';
+import { UpdateBar } from './update-bar';
 
 interface FullAppProps {
   /** The current user (null signed out) as start-up found it; undefined to ask again. */
@@ -19,7 +21,10 @@ export function FullApp({ me }: FullAppProps) {
   }
   return (
     <AppProviders client={queryClient}>
+      {/* Issue 14: above every screen, what cannot be done offline; a new version's prompt. */}
+      <OfflineBanner />
       <App />
+      <UpdateBar />
     </AppProviders>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ErrorCode, ErrorParams } from '@common/errors';
+import { isGatewayFailure, reportReachable, reportUnreachable } from './connection';
 import { getSessionToken } from './session';
 import { currentLanguage } from '@/i18n/i18n';
 
@@ -95,6 +96,23 @@ function requestHeaders(hasBody: boolean): Headers {
   return headers;
 }
 
+/**
+ * fetch, telling the connection store (issue 14) whether the server was reached: a network
+ * error or a proxy's 502/503/504 marks the app offline; any answer of ours, online.
+ */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) reportUnreachable();
+    throw error;
+  }
+  if (isGatewayFailure(response)) reportUnreachable();
+  else reportReachable();
+  return response;
+}
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
@@ -118,7 +136,7 @@ export async function apiRequest<T>(
   const hasBody = body !== undefined;
   const headers = requestHeaders(hasBody);
   for (const [name, value] of Object.entries(extraHeaders ?? {})) headers.set(name, value);
-  const response = await fetch(url, {
+  const response = await send(url, {
     method,
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,
@@ -143,7 +161,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 export const getOrNullWhenSignedOut = <T>(url: string) => get<T>(url, 'returnNull');
 
 async function get<T>(url: string, on401: UnauthorizedBehavior): Promise<T | null> {
-  const response = await fetch(url, {
+  const response = await send(url, {
     headers: requestHeaders(false),
     credentials: 'include',
   });

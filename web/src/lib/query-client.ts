@@ -12,7 +12,10 @@ export function createQueryClient(): QueryClient {
         refetchInterval: false,
         retry: false,
       },
-      mutations: { retry: false },
+      // A change is sent when asked or not at all: TanStack Query would otherwise pause a
+      // mutation while the browser is offline and send it when the network returns, a
+      // payment charged later (issue 14). Offline, the screens refuse before asking.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

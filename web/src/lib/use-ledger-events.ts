@@ -10,6 +10,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { eventStreamRetryAfterSeconds, eventSeenIdsMax } from '@common/limits';
+import { checkReachable } from './connection';
 
 export const ledgerEventsUrl = '/api/events';
 
@@ -138,6 +139,9 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       };
       source.onerror = () => {
         broken = true;
+        // A dropped stream is often the first sign the server is gone: the offline banner
+        // should show before anyone tries to pay (issue 14).
+        void checkReachable();
         if (source.readyState !== EventSource.CLOSED) {
           setState('reconnecting');
           return;

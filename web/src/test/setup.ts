@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/toast-store';
 import { activate } from '@/i18n/i18n';
+import { reportReachable } from '@/lib/connection';
 
 // Every component test reads English, the source language, through Lingui.
 await activate('en', ['login', 'app']);
@@ -47,4 +48,6 @@ afterEach(() => {
   dismissToast();
   vi.unstubAllGlobals();
   window.localStorage.clear();
+  // A test whose request found no server leaves the app offline; the next starts online.
+  reportReachable();
 });

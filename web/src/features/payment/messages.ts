@@ -10,6 +10,8 @@ export const paymentMessages = {
   noQrCode: () => ({ title: t`No QR Code`, description: t`Please scan or enter a QR code first` }),
   invalidAmount: () => ({ title: t`Invalid Amount`, description: t`Please enter a valid amount` }),
   pinRequired: () => ({ title: t`PIN Required`, description: t`Please enter your PIN to continue` }),
+  /** A payment started while Khata cannot be reached is refused at once, and nothing is kept to send later (issue 14). */
+  offline: () => ({ title: t`You're offline`, description: t`Connect to pay.` }),
 } as const satisfies Record<string, () => ToastMessage>;
 
 export const validationFailedTitle = () => t`Validation Failed`;

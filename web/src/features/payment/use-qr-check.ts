@@ -1,7 +1,11 @@
-/** Validates a code before the confirm step and says why when the server refuses it. */
+/**
+ * Validates a code before the confirm step and says why when the server refuses it. It is
+ * where every payment attempt starts, so while offline it refuses at once (issue 14).
+ */
 import type { QrValidation } from '@common/api-types';
 import { toast } from '@/components/ui/toast-store';
 import { errorStatus, serverMessage } from '@/lib/api-client';
+import { isOffline } from '@/lib/connection';
 import { useValidateQr } from '@/features/payment/api/validate-qr';
 import {
   paymentMessages,
@@ -17,6 +21,10 @@ export function useQrCheck(onValid: (result: QrValidation) => void) {
     const trimmed = text.trim();
     if (!trimmed) {
       toast({ variant: 'destructive', ...paymentMessages.noQrCode() });
+      return;
+    }
+    if (isOffline()) {
+      toast({ variant: 'destructive', ...paymentMessages.offline() });
       return;
     }
     validate.mutate(

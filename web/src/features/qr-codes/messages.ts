@@ -11,3 +11,5 @@ export const generateQrIssues = () =>
   }) as const satisfies IssueCatalogue<string>;
 
 export const generateQrFailedDefault = () => t`Failed to generate QR code`;
+/** A new code needs the server; while Khata cannot be reached none is asked for (issue 14). */
+export const generateQrOffline = () => ({ title: t`You're offline`, description: t`Connect to make a new QR code.` });

@@ -1,13 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorStatus } from '@/lib/api-client';
+import { clearRuntimeCaches } from '@/lib/runtime-caches';
 import { clearSessionToken } from '@/lib/session';
 import { toast } from '@/components/ui/toast-store';
 
 /**
  * Ends the session (spec §7): on completion the token is forgotten, the cache cleared
  * and the page reloaded at `loginPath`. A 401 means the session had already ended, so
- * it counts as done rather than as a failure.
+ * it counts as done rather than as a failure. The service worker's run-time caches go
+ * too (issue 14); its precache holds only the public build.
  */
 export function useLogOut(loginPath: string) {
   const queryClient = useQueryClient();
@@ -15,7 +17,7 @@ export function useLogOut(loginPath: string) {
   const finish = () => {
     clearSessionToken();
     queryClient.clear();
-    window.location.assign(loginPath);
+    void clearRuntimeCaches().catch(() => {}).finally(() => window.location.assign(loginPath));
   };
   return useMutation({
     mutationFn: () => apiRequest<{ success: true }>('POST', '/api/auth/logout'),

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QrCodeView } from '@common/api-types';
+import { reportReachable, reportUnreachable } from '@/lib/connection';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
@@ -116,6 +117,18 @@ describe('QR generator', () => {
     answer = () => new Response('', { status: 502 });
     await user.click(generateButton());
     await expectToast('Generation Failed', 'Failed to generate QR code');
+  });
+
+  it('refuses at once while offline: no code is asked for, now or when the connection returns', async () => {
+    const { user, calls } = setup();
+    // The list's answer comes first (an answer means online).
+    await screen.findByRole('article', { name: 'QR code ₹75.00' });
+    act(() => reportUnreachable());
+    await user.click(generateButton());
+    await expectToast("You're offline", 'Connect to make a new QR code.');
+    act(() => reportReachable());
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(callsTo(calls, 'POST /api/qr/generate')).toHaveLength(0);
   });
 
   it('lists recent codes with amount, time left and status', async () => {

@@ -15,10 +15,11 @@ import { FullScreenDialog } from '@/components/ui/full-screen-dialog';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
+import { isOffline } from '@/lib/connection';
 import { formatIndiaTime } from '@/lib/date-time';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { useGenerateQrCode } from '@/features/qr-codes/api/generate-qr-code';
-import { generateQrFailedDefault, generateQrIssues } from '@/features/qr-codes/messages';
+import { generateQrFailedDefault, generateQrIssues, generateQrOffline } from '@/features/qr-codes/messages';
 import { formatRemaining, useNow } from '@/features/qr-codes/remaining-time';
 import { emptyGenerateQrValues, generateQrSchema, toGenerateQrRequest, type GenerateQrValues } from '@/features/qr-codes/schemas';
 import { DownloadButton, QrCodeGrid, qrAmountText } from './qr-code-grid';
@@ -57,7 +58,11 @@ function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => vo
     resolver: zodResolver(generateQrSchema),
     defaultValues: emptyGenerateQrValues,
   });
-  const submit = (values: GenerateQrValues) =>
+  const submit = (values: GenerateQrValues) => {
+    if (isOffline()) {
+      toast({ variant: 'destructive', ...generateQrOffline() });
+      return;
+    }
     generate.mutate(toGenerateQrRequest(values), {
       onSuccess: (code) => {
         toast({ title: t`QR Code Generated`, description: t`Show it to your customer to pay` });
@@ -70,6 +75,7 @@ function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => vo
           description: serverMessage(error) ?? generateQrFailedDefault(),
         }),
     });
+  };
   return (
     <Card>
       <form

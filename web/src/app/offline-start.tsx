@@ -1,0 +1,58 @@
+/**
+ * What start-up shows when the current-user question found no server (issue 14): the app
+ * shell came from the service worker's cache, but who is signed in is only known to the
+ * server. The banner says so; the question is asked again on "Try again" and by itself as
+ * soon as the connection store hears the server answer (lib/connection.ts probes it).
+ */
+import { Trans } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import type { MeResponse } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { OfflineBanner } from '@/components/ui/offline-banner';
+import { fetchCurrentUser } from '@/features/auth/api/fetch-current-user';
+import { isOffline, useOffline } from '@/lib/connection';
+
+/** `onAnswer`: the current user (null signed out) once the server answered. */
+export function OfflineStart({ onAnswer }: { onAnswer: (me: MeResponse | null) => void }) {
+  const offline = useOffline();
+  const [asking, setAsking] = useState(false);
+  /** Set while a question is out or once answered: one at a time, one answer. */
+  const busy = useRef(false);
+
+  const ask = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setAsking(true);
+    try {
+      onAnswer(await fetchCurrentUser());
+    } catch {
+      // Any failure but a missing server leaves the visitor signed out, as start-up does.
+      if (!isOffline()) {
+        onAnswer(null);
+        return;
+      }
+      // Still no server: the banner stays.
+      busy.current = false;
+      setAsking(false);
+    }
+  };
+
+  useEffect(() => {
+    if (!offline) void ask();
+    // Asks again each time the store turns online.
+  }, [offline]);
+
+  return (
+    <div className="min-h-dvh">
+      <OfflineBanner />
+      <main className="mx-auto flex max-w-mobile flex-col items-center gap-4 px-6 py-16 text-center">
+        <p className="text-slate-600 dark:text-slate-300">
+          <Trans>Khata will open by itself when the connection is back.</Trans>
+        </p>
+        <Button variant="secondary" disabled={asking} aria-busy={asking} onClick={() => void ask()}>
+          <Trans>Try again</Trans>
+        </Button>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@/i18n/i18n';
+import { reportReachable, reportUnreachable } from '@/lib/connection';
+import { OfflineBanner } from './offline-banner';
+
+describe('OfflineBanner', () => {
+  it('says what cannot be done while offline, in a live region that is there all along', () => {
+    render(<I18nProvider i18n={i18n}><OfflineBanner /></I18nProvider>);
+    const region = screen.getByRole('status');
+    expect(region).toHaveTextContent('');
+    act(() => reportUnreachable());
+    expect(region).toHaveTextContent("You're offline. Payments and new QR codes need a connection.");
+    act(() => reportReachable());
+    expect(region).toHaveTextContent('');
+  });
+});
