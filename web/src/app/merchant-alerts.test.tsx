@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BusinessProfile, MeResponse } from '@common/api-types';
+import type { BusinessProfile, MeResponse, TransactionView } from '@common/api-types';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
@@ -41,12 +41,12 @@ const ledgerRow = (transactionId: string, change: Record<string, unknown> = {}) 
   businessName: 'Ravi Stores', createdAt: '2025-03-04T09:30:00.000Z', ...change,
 });
 
-function renderMerchant(me: MeResponse = profile()) {
+function renderMerchant(me: MeResponse = profile(), listed: TransactionView[] = []) {
   vi.stubGlobal('EventSource', FakeEventSource);
   stubFetch({
     'GET /api/business/stats': () => json(200, { stats: { totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0 } }),
     'GET /api/credit-accounts/business': () => json(200, { creditAccounts: [] }),
-    'GET /api/transactions/business?limit=5': () => json(200, { transactions: [], nextCursor: null }),
+    'GET /api/transactions/business?limit=5': () => json(200, { transactions: listed, nextCursor: null }),
     'GET /api/qr/business?active=true': () => json(200, { qrCodes: [] }),
     'POST /api/qr/generate': () => json(201, {
       id: 'q1', qrData: 'https://khata.example/pay/q1', amount: null, description: null, isDynamic: false, feePercent: '2.00',
@@ -76,6 +76,22 @@ describe('merchant payment alerts', () => {
     act(() => source.send('ledger', 't-2', ledgerRow('t-2', { type: 'repayment', amount: '40.00' })));
     await expectToast('Repayment recorded', '₹40.00 from Asha Rao');
     await waitFor(() => expect(spoken.map((utterance) => utterance.text)).toEqual(['Received ₹250 on Khata', 'Received ₹40 on Khata']));
+  });
+
+  it('stays silent for a replayed row that was already listed when the page opened', async () => {
+    fakeAudio('running');
+    const { spoken } = fakeSpeech(['en-IN']);
+    const old: TransactionView = {
+      id: 't-old', type: 'payment', amount: '300.00', fee: '6.00', totalAmount: '306.00', status: 'completed',
+      createdAt: '2025-03-04T09:29:30.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
+      customerName: 'Asha Rao', description: null, availableCredit: '4700.00',
+    };
+    const { source } = renderMerchant(profile(), [old]);
+    expect(await screen.findByText('₹300.00')).toBeInTheDocument();
+    act(() => source.send('ledger', 't-old', ledgerRow('t-old', { amount: '300.00' })));
+    act(() => source.send('ledger', 't-new', ledgerRow('t-new')));
+    await expectToast('Payment received', '₹250.00 from Asha Rao');
+    await waitFor(() => expect(spoken.map((utterance) => utterance.text)).toEqual(['Received ₹250 on Khata']));
   });
 
   it('asks for a tap with the Turn on sound bar while the browser holds sound back', async () => {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useIsFetching } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { BusinessStatus, MeResponse } from '@common/api-types';
 import { counterPaymentsShown } from '@common/limits';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,7 @@ import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { businessCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-business-credit-accounts';
 import { businessStatsQueryKey } from '@/features/merchant/api/get-business-stats';
-import { businessTransactionsUrl } from '@/features/merchant/api/get-business-transactions';
+import { businessTransactionsUrl, useRecentBusinessTransactions } from '@/features/merchant/api/get-business-transactions';
 import { DashboardTab } from '@/features/merchant/components/dashboard-tab';
 import { HistoryTab } from '@/features/merchant/components/history-tab';
 import { SettingsTab } from '@/features/merchant/components/settings-tab';
@@ -73,12 +73,19 @@ export function MerchantApp({ me }: { me: MeResponse }) {
   const [livePayments, setLivePayments] = useState<LedgerEventData[]>([]);
   // Counter mode lists each payment itself: no toast over it.
   const alertPayment = usePaymentAlerts({ quiet: counterMode });
+  // Rows already listed when the page opened are not news: after a reconnect the stream
+  // replays from a margin before it started, and would announce them again.
+  const recent = useRecentBusinessTransactions();
+  const listedAtOpen = useRef<ReadonlySet<string> | null>(null);
+  if (listedAtOpen.current === null && recent.data) {
+    listedAtOpen.current = new Set(recent.data.transactions.map((transaction) => transaction.id));
+  }
   // Payments by customers land while this screen is open: refresh, show and say them. An
   // admin's decision on the business changes the banner and the actions without a reload.
   const liveState = useLedgerStream(merchantLedgerQueries, {
     accountQueryPrefixes: currentUserQueryKey,
     onLedger: (event) => {
-      if (event.type === 'adjustment') return;
+      if (event.type === 'adjustment' || listedAtOpen.current?.has(event.transactionId)) return;
       alertPayment(event);
       setLivePayments((list) => [event, ...list].slice(0, counterPaymentsShown));
     },
