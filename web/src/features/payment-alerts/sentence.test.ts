@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activate } from '@/i18n/i18n';
 import { alertSentence, spokenAmount } from './sentence';
 
 describe('spokenAmount', () => {
@@ -21,5 +22,20 @@ describe('alertSentence (English)', () => {
 
   it('keeps paise, and adds the customer when names are said', () => {
     expect(alertSentence('250.50', 'Asha')).toBe('Received ₹250.50 on Khata from Asha');
+  });
+});
+
+describe('alertSentence in Hindi and Tamil', () => {
+  afterEach(() => activate('en', ['login', 'app']));
+
+  it('says खाता में ₹250 मिले in Hindi', async () => {
+    await activate('hi', ['login', 'app']);
+    expect(alertSentence('250.00', null)).toBe('खाता में ₹250 मिले');
+    expect(alertSentence('250.50', 'Asha')).toMatch(/^खाता में ₹250\.50 .*Asha से/);
+  });
+
+  it('says it in Tamil script in Tamil', async () => {
+    await activate('ta', ['login', 'app']);
+    expect(alertSentence('250.00', null)).toBe('காதாவில் ₹250 பெறப்பட்டது');
   });
 });
