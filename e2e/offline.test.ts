@@ -1,0 +1,149 @@
+/**
+ * Installable, and honest when offline (issue 14): Chromium's installability check passes;
+ * with the server stopped (Playwright's offline mode does not reach service-worker
+ * fetches, so the real server goes away instead) the app shell loads from the service
+ * worker's cache with the offline banner, a payment attempt is refused on screen, and
+ * when the server returns on the same port and data nothing was paid or sent.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp, type KhataApp } from '../server/app';
+import { developmentSmsProvider } from '../server/features/otp/sms';
+import { testConfig } from '../server/test/config';
+import { createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit, callApi } from './api-seeding';
+import { startApp, type RunningApp } from './app-server';
+import { chromiumPath, journeysDisabled } from './journey';
+import {
+  availableCredit, button, enterCodeManually, expectCustomerApp, expectToast, expectVisible, newMobileNumber, openScanQr,
+  rupees, signInAsCustomer,
+} from './pages';
+
+const offlineText = "You're offline. Payments and new QR codes need a connection.";
+const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: offlineText });
+
+describe.skipIf(journeysDisabled)('offline', () => {
+  let khata: RunningApp;
+  /** The app listening now: the first one, then the one restarted on the same port and database. */
+  let serving: KhataApp | null;
+  let port: number;
+  let profileDir: string;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    khata = await startApp();
+    serving = khata.app;
+    port = (khata.app.server.address() as AddressInfo).port;
+    // A profile of its own: Chromium calls no app in an incognito context installable.
+    profileDir = mkdtempSync(join(tmpdir(), 'khata-e2e-offline-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: chromiumPath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, baseURL: khata.baseUrl,
+    });
+    context.setDefaultTimeout(15_000);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    await serving?.close();
+    await khata?.database.close();
+  });
+
+  /** Stops listening: connections refused, as when the server is down. The database stays. */
+  async function stopServer(): Promise<void> {
+    await serving!.close();
+    serving = null;
+  }
+
+  /** The same app again, on the same port and database. */
+  async function restartServer(): Promise<void> {
+    const app = await buildApp({
+      db: khata.database.db,
+      config: testConfig({ webDir: inject('e2eWebDir'), eventStreamSeconds: 300 }),
+      sms: developmentSmsProvider(() => {}),
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    serving = app;
+  }
+
+  it('installs, opens from the cache with the server stopped, refuses to pay, and sent nothing when the server returns', async () => {
+    const merchant = {
+      mobileNumber: newMobileNumber(), contactName: 'Meena Iyer', businessName: 'Meena Stores', businessType: 'Retail',
+      email: `offline.${Date.now()}@example.com`, address: '4 Anna Salai, Chennai', pin: '3971',
+    };
+    const customer = { mobileNumber: newMobileNumber(), fullName: 'Ravi Offline', pin: '4826' };
+    const { token: merchantToken } = await createApprovedBusiness(khata, merchant);
+    const customerToken = await createCustomerSession(khata, customer);
+    await grantCredit(khata, merchantToken, (await customerPaymentCode(khata, customerToken)).paymentHandle, '1000.00');
+    const code = await generateQrCode(khata, merchantToken, { amount: '250.00' });
+
+    const page = await context.newPage();
+    const sent: Request[] = [];
+    const apiPaths: string[] = [];
+    context.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/')) apiPaths.push(path);
+      if (/^\/api\/(qr\/validate|payments\/)/.test(path)) sent.push(request);
+    });
+
+    // (a) The manifest and the worker pass Chromium's installability check.
+    await signInAsCustomer(page, customer.mobileNumber, customer.pin);
+    await expectCustomerApp(page, customer.fullName);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'Khata', short_name: 'Khata', start_url: '/', display: 'standalone' });
+    await expect.poll(() => availableCredit(page).innerText()).toBe(rupees(1000));
+
+    // The worker cached the build and never an /api answer.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
+    expect(cached.filter((path) => path.startsWith('/api'))).toEqual([]);
+
+    // (b) The server stops: the open app says so (its live stream dropped) …
+    await stopServer();
+    await expectVisible(offlineBanner(page), 'the offline banner in the open customer app');
+
+    // (c) … and refuses a payment on screen, before any request.
+    const overlay = await openScanQr(page);
+    await enterCodeManually(overlay, code.qrData);
+    await expectToast(page, "You're offline", 'Connect to pay.');
+    await expect.poll(() => overlay.getByRole('button', { name: 'Continue to PIN' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // A reload comes from the worker's cache: the shell, the banner and a way to retry.
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await expectVisible(offlineBanner(page), 'the offline banner on the reloaded shell');
+    await expectVisible(button(page, 'Try again'), 'Try again on the reloaded shell');
+
+    // (d) The server returns on the same port and data: the app opens by itself, and
+    // after a few seconds nothing was sent and nothing paid.
+    await restartServer();
+    await expectCustomerApp(page, customer.fullName);
+    await expect.poll(() => availableCredit(page).innerText()).toBe(rupees(1000));
+    await page.waitForTimeout(5_000);
+    expect(sent.map((request) => `${request.method()} ${request.url()}`)).toEqual([]);
+    // The listener does see the page's requests (those the app made after the restart).
+    expect(apiPaths.filter((path) => path === '/api/auth/me').length).toBeGreaterThanOrEqual(2);
+    const { transactions } = await callApi<{ transactions: unknown[] }>(khata, 'GET', '/api/transactions/customer', { token: customerToken });
+    expect(transactions).toEqual([]);
+    await expect(offlineBanner(page).count()).resolves.toBe(0);
+  }, 120_000);
+});
