@@ -59,6 +59,18 @@ export function parseEventId(value: unknown): string | null {
 }
 
 const eventIdTimeMs = (id: string) => parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+
+/**
+ * A stream's starting point is an id of the moment it opened, not a ledger row: its last
+ * twelve hex digits are zero, where a row's are random. A reconnect from one replays only
+ * from a short margin before it: the rows before the page opened were on the page it
+ * loaded, and a merchant's screen would announce them again as new (issue 14). The margin
+ * covers a payment that began just before the stream opened and committed after it.
+ */
+const startIdTail = '-000000000000';
+const startIdReplayMarginSeconds = 2;
+const startIdOf = (ms: number) => uuidv7(ms).slice(0, -startIdTail.length) + startIdTail;
+const replayMarginSeconds = (id: string) => (id.endsWith(startIdTail) ? startIdReplayMarginSeconds : eventReplayMarginSeconds);
 const eventTypes = new Set<LedgerEvent['type']>(['payment', 'repayment', 'adjustment']);
 
 function parsePayload(payload: string): LedgerEvent | null {
@@ -322,7 +334,7 @@ export function createEventService(deps: {
     sendStatus(status: BusinessStatus): void;
     onError(error: unknown): void;
   }) {
-    const startId = lastEventId ?? uuidv7(clock().getTime());
+    const startId = lastEventId ?? startIdOf(clock().getTime());
     let cursor = startId;
     let closed = false;
     const sent = new Set<string>([startId]);
@@ -363,7 +375,7 @@ export function createEventService(deps: {
     const catchUp = () => {
       replaying = replaying.then(async () => {
         if (closed) return;
-        const since = new Date(eventIdTimeMs(cursor) - eventReplayMarginSeconds * 1000);
+        const since = new Date(eventIdTimeMs(cursor) - replayMarginSeconds(cursor) * 1000);
         const rows = await repository.rowsSince(db, scope, since, eventReplayRowsMax);
         for (const row of rows) deliver(row);
       }).catch(options.onError);

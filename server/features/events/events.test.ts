@@ -229,6 +229,29 @@ describe('replay with Last-Event-ID', () => {
     again.close();
   });
 
+  it("replays nothing from before a stream's start: those rows were on the page it loaded (issue 14)", async () => {
+    const { shop, generate, pay } = await paymentSetup(ctx);
+    ctx.clock.advance(eventReplayMarginSeconds + 1);
+    const before = await pay((await generate()).qrData, { amount: '5' });
+    // Well inside the 60 s a real event id's replay reaches back, past a start id's 2 s.
+    ctx.clock.advance(10);
+    const settled = await openStream(ctx.app, shop.token);
+    // The payment's notification leaves after its commit: it may still reach this stream.
+    await sleep(300);
+    settled.close();
+    const first = await openStream(ctx.app, shop.token);
+    await until(async () => first.startId !== null);
+    expect(first.startId).toMatch(/-000000000000$/);
+    first.close();
+    const missed = await pay((await generate()).qrData, { amount: '15' });
+    const again = await openStream(ctx.app, shop.token, { 'last-event-id': first.startId! });
+    expect((await again.nextEvent()).id).toBe(missed.json().transaction.id);
+    await sleep(300);
+    expect(again.events.map((event) => event.id)).toEqual([missed.json().transaction.id]);
+    expect(again.events.map((event) => event.id)).not.toContain(before.json().transaction.id);
+    again.close();
+  });
+
   it('treats a malformed Last-Event-ID as absent', async () => {
     const { shop, generate, pay } = await paymentSetup(ctx);
     // The payment's notification leaves after its commit: let it arrive before the streams
