@@ -52,6 +52,21 @@ describe('paying while offline', () => {
     expect(calls.filter((call) => call.url.startsWith('/api/qr/') || call.url.startsWith('/api/payments'))).toEqual([]);
   });
 
+  it('refuses Pay Now when the connection went after the code was checked, and sends nothing when it returns', async () => {
+    const { user, calls } = setup();
+    await pasteCode(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('Amount (₹)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Continue to PIN' }));
+    await user.type(await screen.findByLabelText('PIN'), '4829');
+    act(() => reportUnreachable());
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    await expectToast("You're offline", 'Connect to pay.');
+    act(() => reportReachable());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/qr/validate']);
+  });
+
   it('checks the code again once the connection is back', async () => {
     const { user, calls } = setup();
     act(() => reportUnreachable());

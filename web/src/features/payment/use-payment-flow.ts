@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { QrValidation } from '@common/api-types';
 import { toWireAmount } from '@common/money';
 import { toast } from '@/components/ui/toast-store';
+import { isOffline } from '@/lib/connection';
 import { pinPattern } from '@/lib/patterns';
 import { paymentMessages } from '@/features/payment/messages';
 import { paymentFigures } from '@/features/payment/payment-figures';
@@ -50,6 +51,12 @@ export function usePaymentFlow(initialQrData?: string) {
   const payNow = () => {
     if (!pinPattern.test(pin)) {
       toast({ variant: 'destructive', ...paymentMessages.pinRequired() });
+      return;
+    }
+    // Offline since the code was checked: refused here, nothing kept to send later (issue 14).
+    // A payment already sent whose outcome is unknown is still resent by the attempt itself.
+    if (isOffline()) {
+      toast({ variant: 'destructive', ...paymentMessages.offline() });
       return;
     }
     const sent = attempt.pay(pin, validation?.business.name ?? '', {
