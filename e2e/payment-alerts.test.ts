@@ -106,9 +106,12 @@ describe.skipIf(journeysDisabled)('payment alerts and counter mode', () => {
       select pg_terminate_backend(pid) as pid from pg_stat_activity
       where datname = current_database() and query = 'listen khata_ledger'`));
     expect(terminated.length, 'the LISTEN connection terminated').toBe(1);
+    const secondPaidAt = Date.now();
     await payByApi(khata, customerToken, { qrData, pin: customer.pin, amount: '120.50' });
     const second = 'खाता में ₹120.50 मिले';
     await expect.poll(async () => (await utterancesOf(page, second)).length, { message: `"${second}" spoken after the reconnect`, timeout: alertWaitMs }).toBe(1);
+    const [saidAgain] = await utterancesOf(page, second);
+    console.log(`alerts: with the LISTEN connection terminated, payment to spoken alert ${((saidAgain!.at - secondPaidAt) / 1000).toFixed(2)} s`);
     // Replays and the live notification overlap: still said once, and the first not again.
     await page.waitForTimeout(3_000);
     expect((await utterancesOf(page, second)).length, `"${second}" exactly once`).toBe(1);
