@@ -11,6 +11,9 @@
  * build; headless Chromium, phone-sized, opens /cust and waits until the Sign In button
  * is enabled and the network has been idle for a second without anyone touching the
  * page. Every script response up to then counts, at gzip -9 of its decoded body.
+ * Only the page's own: the service worker the page registers at idle (issue 14) fetches
+ * /sw.js and precaches the build from a worker of its own, which Playwright reports on the
+ * browser context, never on the page, so neither counts; the budget is what the page runs.
  * Cross-checks: what index.html and the entry chunk import statically (read from Vite's
  * manifest) must be among what Chromium fetched, and no script may carry React's
  * development markers: the build runs with NODE_ENV=development in its environment, as
