@@ -22,6 +22,9 @@ interface Recorder {
 
 /** Installs the recording speechSynthesis with `voices` ({ name, lang }) in every page of the context. */
 export async function recordSpeech(context: BrowserContext, voices: { name: string; lang: string }[]): Promise<void> {
+  // Run through tsx (bench/alerts.ts), the function below is compiled with esbuild's
+  // keepNames, which wraps classes in a __name(…) call the page does not have.
+  await context.addInitScript({ content: 'window.__name ??= (target) => target;' });
   await context.addInitScript((offered) => {
     const recorder: Recorder = { spoken: [], chimes: [] };
     (window as unknown as { khataSpeech: Recorder }).khataSpeech = recorder;
