@@ -31,19 +31,22 @@ const loadQrGenerator = () => import('@/features/qr-codes/components/qr-generato
 const QrGenerator = lazy(() => loadQrGenerator().then((m) => ({ default: m.QrGenerator })));
 const CounterMode = lazy(() => import('@/features/counter-mode/components/counter-mode').then((m) => ({ default: m.CounterMode })));
 
-/** Counter mode survives a reload of the page: leaving it needs the PIN, reloading should not do. */
+/**
+ * Counter mode survives a reload and a new tab of the browser on this device: leaving it
+ * needs the PIN, so neither may leave it either.
+ */
 const counterModeStorageKey = 'khata.counterMode';
 const counterModeStored = () => {
   try {
-    return sessionStorage.getItem(counterModeStorageKey) === 'on';
+    return localStorage.getItem(counterModeStorageKey) === 'on';
   } catch {
     return false;
   }
 };
 const storeCounterMode = (on: boolean) => {
   try {
-    if (on) sessionStorage.setItem(counterModeStorageKey, 'on');
-    else sessionStorage.removeItem(counterModeStorageKey);
+    if (on) localStorage.setItem(counterModeStorageKey, 'on');
+    else localStorage.removeItem(counterModeStorageKey);
   } catch {
     // Storage refused: counter mode ends with the page.
   }
