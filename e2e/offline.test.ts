@@ -9,21 +9,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type KhataApp } from '../server/app';
 import { developmentSmsProvider } from '../server/features/otp/sms';
 import { testConfig } from '../server/test/config';
-import { createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit, callApi } from './api-seeding';
-import { startApp, type RunningApp } from './app-server';
-import { chromiumPath, journeysDisabled } from './journey';
 import {
-  availableCredit, button, enterCodeManually, expectCustomerApp, expectToast, expectVisible, newMobileNumber, openScanQr,
-  rupees, signInAsCustomer,
+  businessQrCodes, callApi, createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit,
+} from './api-seeding';
+import { startApp, type RunningApp } from './app-server';
+import { chromiumPath, journeysDisabled, launchChromium } from './journey';
+import {
+  availableCredit, button, enterCodeManually, expectCustomerApp, expectMerchantHeader, expectToast, expectVisible, merchantTab,
+  newMobileNumber, openScanQr, rupees, signInAsCustomer, signInWithEmail,
 } from './pages';
 
 const offlineText = "You're offline. Payments and new QR codes need a connection.";
-const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: offlineText });
+const offlineBanner = (scope: Page | Locator) => scope.getByRole('status').filter({ hasText: offlineText });
 
 describe.skipIf(journeysDisabled)('offline', () => {
   let khata: RunningApp;
@@ -32,6 +34,8 @@ describe.skipIf(journeysDisabled)('offline', () => {
   let port: number;
   let profileDir: string;
   let context: BrowserContext;
+  /** The merchant's phone: another browser, so its session does not replace the customer's. */
+  let merchantBrowser: Browser;
 
   beforeAll(async () => {
     khata = await startApp();
@@ -46,10 +50,12 @@ describe.skipIf(journeysDisabled)('offline', () => {
       viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, baseURL: khata.baseUrl,
     });
     context.setDefaultTimeout(15_000);
+    merchantBrowser = await launchChromium();
   });
 
   afterAll(async () => {
     await context?.close();
+    await merchantBrowser?.close();
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     await serving?.close();
     await khata?.database.close();
@@ -72,7 +78,7 @@ describe.skipIf(journeysDisabled)('offline', () => {
     serving = app;
   }
 
-  it('installs, opens from the cache with the server stopped, refuses to pay, and sent nothing when the server returns', async () => {
+  it('installs, opens from the cache with the server stopped, refuses to pay or make a QR code, and sent nothing when the server returns', async () => {
     const merchant = {
       mobileNumber: newMobileNumber(), contactName: 'Meena Iyer', businessName: 'Meena Stores', businessType: 'Retail',
       email: `offline.${Date.now()}@example.com`, address: '4 Anna Salai, Chennai', pin: '3971',
@@ -84,13 +90,24 @@ describe.skipIf(journeysDisabled)('offline', () => {
     const code = await generateQrCode(khata, merchantToken, { amount: '250.00' });
 
     const page = await context.newPage();
+    const merchantContext = await merchantBrowser.newContext({ viewport: { width: 390, height: 844 }, baseURL: khata.baseUrl });
+    merchantContext.setDefaultTimeout(15_000);
+    const merchantPage = await merchantContext.newPage();
     const sent: Request[] = [];
     const apiPaths: string[] = [];
-    context.on('request', (request) => {
+    const watch = (request: Request) => {
       const path = new URL(request.url()).pathname;
       if (path.startsWith('/api/')) apiPaths.push(path);
-      if (/^\/api\/(qr\/validate|payments\/)/.test(path)) sent.push(request);
-    });
+      if (/^\/api\/(qr\/validate|qr\/generate|payments\/)/.test(path)) sent.push(request);
+    };
+    context.on('request', watch);
+    merchantContext.on('request', watch);
+
+    // The merchant's app is open on the QR code generator.
+    await signInWithEmail(merchantPage, '/merchant', merchant.email, merchant.pin);
+    await expectMerchantHeader(merchantPage, merchant.businessName, 'Approved');
+    await merchantTab(merchantPage, 'QR Codes').click();
+    await expectVisible(button(merchantPage, 'Generate New QR Code'), 'the QR Codes tab');
 
     // (a) The manifest and the worker pass Chromium's installability check.
     await signInAsCustomer(page, customer.mobileNumber, customer.pin);
@@ -116,12 +133,22 @@ describe.skipIf(journeysDisabled)('offline', () => {
     expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
     expect(cached.filter((path) => path.startsWith('/api'))).toEqual([]);
 
-    // (b) The server stops: the open app says so (its live stream dropped) …
+    // (b) The server stops: the open apps say so (their live streams dropped) …
     await stopServer();
     await expectVisible(offlineBanner(page), 'the offline banner in the open customer app');
+    await expectVisible(offlineBanner(merchantPage), 'the offline banner in the open merchant app');
+
+    // … the merchant's new QR code is refused on screen, before any request (the full-screen
+    // generator shows the banner too) …
+    await button(merchantPage, 'Generate New QR Code').click();
+    const generator = merchantPage.getByRole('dialog', { name: 'QR Code Generator' });
+    await expectVisible(offlineBanner(generator), 'the offline banner in the QR Code Generator');
+    await button(generator, 'Generate QR Code').click();
+    await expectToast(merchantPage, "You're offline", 'Connect to make a new QR code.');
 
     // (c) … and refuses a payment on screen, before any request.
     const overlay = await openScanQr(page);
+    await expectVisible(offlineBanner(overlay), 'the offline banner in the Scan QR overlay');
     await enterCodeManually(overlay, code.qrData);
     await expectToast(page, "You're offline", 'Connect to pay.');
     await expect.poll(() => overlay.getByRole('button', { name: 'Continue to PIN' }).count()).toBe(0);
@@ -144,6 +171,9 @@ describe.skipIf(journeysDisabled)('offline', () => {
     expect(apiPaths.filter((path) => path === '/api/auth/me').length).toBeGreaterThanOrEqual(2);
     const { transactions } = await callApi<{ transactions: unknown[] }>(khata, 'GET', '/api/transactions/customer', { token: customerToken });
     expect(transactions).toEqual([]);
+    expect((await businessQrCodes(khata, merchantToken)).map((qr) => qr.id)).toEqual([code.id]);
+    await expectVisible(merchantPage.getByRole('dialog', { name: 'QR Code Generator' }), 'the merchant app, still open');
+    await merchantContext.close();
     await expect(offlineBanner(page).count()).resolves.toBe(0);
   }, 120_000);
 });

@@ -1,11 +1,13 @@
 /**
  * A full-screen overlay: a Radix Dialog covering the mobile column, with a title bar and
- * a close button. For flows that take the whole screen, such as scanning to pay.
+ * a close button. For flows that take the whole screen, such as scanning to pay. It covers
+ * the page's offline banner, so it shows its own under the title bar (issue 14).
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
+import { OfflineBanner } from '@/components/ui/offline-banner';
 
 interface FullScreenDialogProps {
   open: boolean;
@@ -41,6 +43,7 @@ export function FullScreenDialog({ open, onOpenChange, title, locked = false, ch
             </DialogPrimitive.Close>
             <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
           </div>
+          <OfflineBanner />
           <div className="flex-1 overflow-y-auto px-4 pt-4 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
             {children}
           </div>
