@@ -112,7 +112,8 @@ describe.skipIf(journeysDisabled)('offline', () => {
     // (a) The manifest and the worker pass Chromium's installability check.
     await signInAsCustomer(page, customer.mobileNumber, customer.pin);
     await expectCustomerApp(page, customer.fullName);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    // The worker registers 10 s after load (web/src/lib/register-service-worker.ts), then installs.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
