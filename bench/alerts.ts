@@ -14,14 +14,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../server/app';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { openPglite, type Database } from '../server/db/client';
 import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
 import { developmentSmsProvider } from '../server/features/otp/sms';
 import { testConfig } from '../server/test/config';
-import { adminUrl, databaseUrlFor, testServerUrl } from '../server/test/database-url';
+import { createServerDatabase, testServerUrl } from '../server/test/database-url';
 import { chimesIn, recordSpeech, spokenIn } from '../e2e/speech';
 import { machine } from './lib';
 import { buildWeb, chromiumArgs, chromiumPath, defaultWebDir } from './web-budget';
@@ -64,23 +63,9 @@ async function freshDatabase(): Promise<Database> {
     await migrateEmbedded(database.client);
     return database;
   }
-  const name = `khata_alerts_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const database = openPostgres({ connectionString: databaseUrlFor(serverUrl, name), poolSize: 5 });
+  const database = await createServerDatabase(serverUrl, `khata_alerts_${randomBytes(6).toString('hex')}`);
   await migratePostgres(database.pool);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl(serverUrl) });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return database;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

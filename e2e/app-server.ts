@@ -5,14 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { RouteOptions } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppConfig, type KhataApp, type Services } from '../server/app';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { openPglite, type Database } from '../server/db/client';
 import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
 import { developmentSmsProvider } from '../server/features/otp/sms';
 import { testConfig } from '../server/test/config';
-import { adminUrl, databaseUrlFor, testServerUrl } from '../server/test/database-url';
+import { createServerDatabase, testServerUrl } from '../server/test/database-url';
 
 const webDir = inject('e2eWebDir');
 
@@ -38,27 +37,9 @@ async function openFreshDatabase(): Promise<Database> {
     await migrateEmbedded(database.client);
     return database;
   }
-  const name = `khata_e2e_${randomBytes(6).toString('hex')}`;
-  await runOnServer(serverUrl, `create database ${name}`);
-  const database = openPostgres({ connectionString: databaseUrlFor(serverUrl, name), poolSize: 5 });
+  const database = await createServerDatabase(serverUrl, `khata_e2e_${randomBytes(6).toString('hex')}`);
   await migratePostgres(database.pool);
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
-async function runOnServer(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl(serverUrl) });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+  return database;
 }
 
 // Journeys sign in and out many times from one address: no request limits.
