@@ -332,6 +332,10 @@ export const availableCredit = (page: Page) =>
 export const myMerchant = (page: Page, businessName: string) =>
   page.getByRole('region', { name: 'My Merchants' }).getByRole('button', { name: new RegExp(`^${businessName}\\b`) });
 
+/** The View badge beside a merchant's row in My Merchants: it opens the account screen (issue 15). */
+export const myMerchantView = (page: Page, businessName: string) =>
+  page.getByRole('region', { name: 'My Merchants' }).getByRole('link', { name: `View ${businessName}`, exact: true });
+
 /** A ledger entry as the customer sees it ("Payment Kumar Kirana"). */
 export const customerEntry = (page: Page, type: 'Payment' | 'Repayment', businessName: string) =>
   page.getByRole('region', { name: 'Transaction History' }).getByRole('article', { name: `${type} ${businessName}`, exact: true });
@@ -394,7 +398,7 @@ export async function expectMyMerchant(
 ): Promise<void> {
   const row = myMerchant(page, businessName);
   await expectVisible(row, `${businessName} in My Merchants`);
-  await expectVisible(row.getByText('View', { exact: true }), `the View badge on ${businessName}`);
+  await expectVisible(myMerchantView(page, businessName).getByText('View', { exact: true }), `the View badge on ${businessName}`);
   if (shows.givenCredit !== undefined) {
     await expect.poll(() => row.innerText(), { message: `Given Credit on ${businessName}` })
       .toMatch(new RegExp(`Given Credit\\s*${escapeRegExp(shows.givenCredit)}`));

@@ -7,6 +7,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { prefetchCustomerHome } from '@/features/customer-home/api/prefetch-customer-home';
+import { rememberAccount } from '@/features/customer-account/account-link';
 import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
 import { useLanguageFollowsUser } from '@/i18n/use-language-follows-user';
 import { loadCustomerApp } from './load-customer-app';
@@ -45,7 +46,8 @@ function SignedOut() {
           <AdminLogin />
         </Suspense>
       </Route>
-      <Route path="/pay/:token">{(params) => <KeepPayLinkForSignIn token={params.token} />}</Route>
+      <Route path="/pay/:token">{(params) => <KeepForSignIn keep={() => rememberPayToken(params.token)} />}</Route>
+      <Route path="/accounts/:businessId">{(params) => <KeepForSignIn keep={() => rememberAccount(params.businessId)} />}</Route>
       <Route component={RedirectToCustomerLogin} />
     </Switch>
   );
@@ -63,15 +65,16 @@ function RedirectToCustomerLogin() {
 }
 
 /**
- * A payment link opened signed out (design.md §4): the token waits in sessionStorage
- * while the visitor signs in or registers at /cust, then the customer app resumes it.
+ * A payment link (design.md §4) or an account screen (issue 15) opened signed out: what
+ * it names waits in sessionStorage while the visitor signs in or registers at /cust,
+ * then the customer app resumes it.
  */
-function KeepPayLinkForSignIn({ token }: { token: string }) {
+function KeepForSignIn({ keep }: { keep: () => void }) {
   const [kept, setKept] = useState(false);
   useLayoutEffect(() => {
-    rememberPayToken(token);
+    keep();
     setKept(true);
-  }, [token]);
+  }, []);
   return kept ? <Redirect to="/cust" replace /> : null;
 }
 
@@ -79,6 +82,8 @@ function SignedIn({ me }: { me: MeResponse }) {
   useLanguageFollowsUser(me);
   const [location] = useLocation();
   const [isPayLink, payLink] = useRoute<{ token: string }>('/pay/:token');
+  // The customer's account screen (issue 15) is the customer app's own: the app routes it.
+  const [isAccount] = useRoute('/accounts/:businessId');
   // A payment link opens the customer's payment screen; other roles cannot pay.
   if (isPayLink) {
     return me.user.role === 'customer' ? (
@@ -87,7 +92,7 @@ function SignedIn({ me }: { me: MeResponse }) {
       <NotFound />
     );
   }
-  if (!appPaths.has(location)) return <NotFound />;
+  if (!appPaths.has(location) && !(isAccount && me.user.role === 'customer')) return <NotFound />;
   switch (me.user.role) {
     case 'customer':
       return <LoadCustomerApp user={me.user} />;

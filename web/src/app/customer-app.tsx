@@ -1,7 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useRoute } from 'wouter';
 import type { UserView } from '@common/api-types';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import {
   customerCreditAccountsQueryKey,
@@ -9,6 +10,7 @@ import {
 } from '@/features/customer-home/api/get-customer-credit-accounts';
 import { HomeTab } from '@/features/customer-home/components/home-tab';
 import { customerTransactionsQueryKey } from '@/features/history/api/get-customer-transactions';
+import { accountPath, accountRoute, takePendingAccount } from '@/features/customer-account/account-path';
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '@/features/payment/pay-link';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { useLedgerEvents } from '@/lib/use-ledger-events';
@@ -16,6 +18,11 @@ import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { CustomerBottomBar } from './customer-bottom-bar';
 import { CustomerHeader } from './customer-header';
 import { CustomerOverlays, loadScanQrOverlay, usePreloadOverlays, type ScanState } from './customer-overlays';
+
+// The account screen at one merchant (issue 15) loads when first opened.
+const AccountScreen = lazy(() =>
+  import('@/features/customer-account/components/account-screen').then((m) => ({ default: m.AccountScreen })),
+);
 
 // A merchant's repayment or a payment elsewhere changes the balances and the history.
 const customerLedgerQueries = [customerCreditAccountsQueryKey[0], customerTransactionsQueryKey[0]];
@@ -49,12 +56,26 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
   // Once the home has its data, so the overlays do not compete with its first requests.
   usePreloadOverlays(!useCustomerCreditAccounts().isPending);
   useTakeUpPayLink(payQrData);
+  useResumeAccount(payQrData);
+  const [onAccount, account] = useRoute<{ businessId: string }>(accountRoute);
 
   const openScan = () => setScan((current) => ({ open: true, round: current.round + 1 }));
   const openCode = () => {
     setCodeWanted(true);
     setCodeOpen(true);
   };
+
+  // The account screen stands in for the tabs; this app (its tab, its live updates) stays.
+  if (onAccount) {
+    return (
+      <div className="mx-auto w-full max-w-mobile">
+        <LiveUpdatesStatus paused={livePaused} />
+        <Suspense fallback={<FullPageSpinner />}>
+          <AccountScreen businessId={account.businessId} />
+        </Suspense>
+      </div>
+    );
+  }
 
   return (
     <Tabs.Root
@@ -93,5 +114,17 @@ function useTakeUpPayLink(payQrData: string | undefined) {
   useEffect(() => {
     clearPendingPayToken();
     if (payQrData) navigate('/', { replace: true });
+  }, []);
+}
+
+/**
+ * An account screen opened signed out (issue 15) opens once signed in; a payment link
+ * arriving at the same time goes first. Only on arrival.
+ */
+function useResumeAccount(payQrData: string | undefined) {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const businessId = takePendingAccount();
+    if (businessId && !payQrData) navigate(accountPath(businessId), { replace: true });
   }, []);
 }

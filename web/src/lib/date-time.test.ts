@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndiaDate, formatIndiaDateTime, formatIndiaTime } from './date-time';
+import { formatIndiaDate, formatIndiaDateTime, formatIndiaDay, formatIndiaTime, indiaDateOf } from './date-time';
 
 describe('date-time', () => {
   it('shows a UTC timestamp in India time, with am/pm', () => {
@@ -23,5 +23,17 @@ describe('date-time', () => {
       expect(formatIndiaDate(text)).toBe(text);
       expect(formatIndiaDate(text, 'ta')).toBe(text);
     }
+  });
+
+  it('gives the calendar day in India, which starts at 18:30 UTC the evening before', () => {
+    expect(indiaDateOf(new Date('2025-03-11T18:29:59.999Z'))).toBe('2025-03-11');
+    expect(indiaDateOf(new Date('2025-03-11T18:30:00.000Z'))).toBe('2025-03-12');
+    expect(indiaDateOf(new Date('2024-12-31T20:00:00.000Z'))).toBe('2025-01-01');
+  });
+
+  it('writes an India calendar day as formatIndiaDate does, and anything else as it came', () => {
+    expect(formatIndiaDay('2025-03-12')).toBe('12 Mar 2025');
+    expect(formatIndiaDay('2025-03-01', 'hi')).toBe('1 मार्च 2025');
+    expect(formatIndiaDay('12/03/2025')).toBe('12/03/2025');
   });
 });

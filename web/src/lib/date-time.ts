@@ -45,3 +45,16 @@ export const formatIndiaDateTime = (iso: string, language = currentLanguage()): 
 
 /** "3:45 pm" in India time. */
 export const formatIndiaTime = (iso: string, language = currentLanguage()): string => format('time', iso, language);
+
+const indiaCalendar = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar date in India at `at`, as the API's ranges take it: "2025-03-12". */
+export function indiaDateOf(at: Date): string {
+  const parts = Object.fromEntries(indiaCalendar.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** "12 Mar 2025" for an India calendar date ("2025-03-12"), as formatIndiaDate writes it. */
+export const formatIndiaDay = (day: string, language = currentLanguage()): string =>
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a timestamp to parse (noon in India), not text
+  /^\d{4}-\d{2}-\d{2}$/.test(day) ? format('date', `${day}T12:00:00+05:30`, language) : day;

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatWireRupees } from '@/lib/format';
 import { useBusinessCreditAccounts } from '@/features/credit-accounts/api/get-business-credit-accounts';
 import { paymentHandleExample } from '@/features/credit-accounts/messages';
+import { LazyStatementDialog } from '@/features/statements/public';
 import { ChangeLimitDialog } from './change-limit-dialog';
 import { RepaymentDialog } from './repayment-dialog';
 
@@ -17,6 +18,7 @@ export function CustomerList() {
   const { t } = useLingui();
   const [changingLimit, setChangingLimit] = useState<BusinessCreditAccount | null>(null);
   const [repaying, setRepaying] = useState<BusinessCreditAccount | null>(null);
+  const [statementOf, setStatementOf] = useState<string | null>(null);
 
   return (
     <section aria-labelledby="customers-heading" className="space-y-3">
@@ -42,6 +44,7 @@ export function CustomerList() {
                 account={account}
                 onChangeLimit={() => setChangingLimit(account)}
                 onRepayment={() => setRepaying(account)}
+                onStatement={() => setStatementOf(account.id)}
               />
             </li>
           ))}
@@ -49,6 +52,7 @@ export function CustomerList() {
       )}
       <ChangeLimitDialog account={changingLimit} onClose={() => setChangingLimit(null)} />
       <RepaymentDialog account={repaying} onClose={() => setRepaying(null)} />
+      <LazyStatementDialog accountId={statementOf} onClose={() => setStatementOf(null)} />
     </section>
   );
 }
@@ -57,9 +61,11 @@ interface CustomerCardProps {
   account: BusinessCreditAccount;
   onChangeLimit: () => void;
   onRepayment: () => void;
+  /** Opens this account's statement (issue 15). */
+  onStatement: () => void;
 }
 
-function CustomerCard({ account, onChangeLimit, onRepayment }: CustomerCardProps) {
+function CustomerCard({ account, onChangeLimit, onRepayment, onStatement }: CustomerCardProps) {
   const headingId = `customer-${account.id}`;
   const owesNothing = (parseRupees(account.owed) ?? 0) === 0;
   const { t } = useLingui();
@@ -85,6 +91,9 @@ function CustomerCard({ account, onChangeLimit, onRepayment }: CustomerCardProps
         </Button>
         <Button variant="secondary" className="h-9 px-2 text-xs disabled:opacity-50" onClick={onRepayment} disabled={owesNothing}>
           <Trans>Record Repayment</Trans>
+        </Button>
+        <Button variant="secondary" className="col-span-2 h-9 px-2 text-xs" onClick={onStatement}>
+          <Trans>Statement</Trans>
         </Button>
       </div>
     </Card>

@@ -119,7 +119,11 @@ describe('My Merchants', () => {
     const kumar = await within(merchants).findByRole('button', { name: /Kumar Kirana/ });
     expect(kumar).toHaveTextContent('Given Credit ₹1,249.90');
     expect(kumar).toHaveTextContent('Limit ₹5,000.00');
-    expect(within(kumar).getByText('View')).toBeInTheDocument();
+    // The View badge opens the account screen (issue 15), beside the row that filters the history.
+    const view = within(merchants).getByRole('link', { name: 'View Kumar Kirana' });
+    expect(view).toHaveTextContent('View');
+    expect(view).toHaveAttribute('href', `/accounts/${kumarId}`);
+    expect(kumar.parentElement).toContainElement(view);
     expect(within(merchants).getByRole('button', { name: /Sharma Medicals/ })).toHaveTextContent('Given Credit ₹0.00');
   });
 

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
 import type { CustomerCreditAccount } from '@common/api-types';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { formatWireRupees } from '@/lib/format';
+import { accountPath } from '@/features/customer-account/public';
 
 interface MerchantListProps {
   accounts: CustomerCreditAccount[] | undefined;
@@ -13,7 +15,8 @@ interface MerchantListProps {
 
 /**
  * "My Merchants": one row per credit account. Given Credit is what the customer owes that
- * merchant (design.md §3); tapping a row filters the history to it.
+ * merchant (design.md §3); tapping a row filters the history to it, and its View badge
+ * opens the account screen of that merchant (issue 15).
  */
 export function MerchantList({ accounts, isPending, isError, onSelect }: MerchantListProps) {
   const { t } = useLingui();
@@ -40,12 +43,13 @@ export function MerchantList({ accounts, isPending, isError, onSelect }: Merchan
           {accounts.map((account) => {
             const owed = formatWireRupees(account.owed);
             const limit = formatWireRupees(account.creditLimit);
+            const merchant = account.business.businessName;
             return (
-              <li key={account.id}>
+              <li key={account.id} className="flex items-center rounded-2xl bg-white shadow-sm dark:bg-slate-900">
                 <button
                   type="button"
                   onClick={() => onSelect(account)}
-                  className="flex w-full items-center gap-3 rounded-2xl bg-white p-4 text-left shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-slate-900 dark:hover:bg-slate-800"
+                  className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl p-4 text-left transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
                 >
                   <span
                     aria-hidden="true"
@@ -63,9 +67,15 @@ export function MerchantList({ accounts, isPending, isError, onSelect }: Merchan
                         <Trans>Limit <span className="font-medium text-slate-800 tabular-nums dark:text-slate-200">{limit}</span></Trans>
                       </span>
                     </span>
-                  </span>{' '}
+                  </span>
+                </button>{' '}
+                <Link
+                  href={accountPath(account.businessId)}
+                  aria-label={t`View ${merchant}`}
+                  className="mr-2 flex h-11 shrink-0 items-center rounded-xl px-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
                   <Badge><Trans>View</Trans></Badge>
-                </button>
+                </Link>
               </li>
             );
           })}

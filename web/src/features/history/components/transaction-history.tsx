@@ -16,7 +16,8 @@ export interface MerchantFilter {
 interface TransactionHistoryProps {
   /** Only this merchant's transactions, or all of them when null. */
   filter: MerchantFilter | null;
-  onClearFilter: () => void;
+  /** Back to all merchants; without it (the account screen, which has its own Back) no Back shows. */
+  onClearFilter?: () => void;
 }
 
 /** How far down the page the reader is, from 0 to 1. */
@@ -53,7 +54,7 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
   return (
     <section id="transaction-history" aria-labelledby="transaction-history-title" className="scroll-mt-16">
       <div className="mb-3 flex items-center gap-2">
-        {filter && (
+        {filter && onClearFilter && (
           <button
             type="button"
             aria-label={t`Back`}

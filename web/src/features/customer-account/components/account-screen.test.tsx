@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CustomerCreditAccount, MeResponse, TransactionView } from '@common/api-types';
+import { App } from '@/app/app';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import type { Statement } from '@/features/statements/api/get-statement';
+import { indiaDateOf } from '@/lib/date-time';
+import { pendingAccountKey } from '@/features/customer-account/account-link';
+
+const kumarId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b01';
+const sharmaId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b02';
+const unknownId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b99';
+
+const customer: MeResponse = {
+  user: { id: 'c1', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  language: null,
+  business: null,
+};
+const merchant: MeResponse = {
+  user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  language: null,
+  business: {
+    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
+    address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
+    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
+  },
+};
+
+const accounts: CustomerCreditAccount[] = [
+  { id: 'acc-kumar', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00', owed: '1249.90' },
+  { id: 'acc-sharma', businessId: sharmaId, business: { businessName: 'Sharma Medicals' }, currentBalance: '1000.00', creditLimit: '1000.00', owed: '0.00' },
+];
+
+const kumarPayment: TransactionView = {
+  id: 't1', type: 'payment', amount: '1225.40', fee: '24.50', totalAmount: '1249.90', status: 'completed',
+  createdAt: '2025-03-03T04:30:00.000Z', businessId: kumarId, business: { businessName: 'Kumar Kirana' },
+  customerName: 'தமிழ்செல்வி', description: 'Rice', availableCredit: '3750.10',
+};
+
+const statement: Statement = {
+  accountId: 'acc-kumar', businessId: kumarId, businessName: 'Kumar Kirana', customerName: 'தமிழ்செல்வி',
+  from: '2025-03-01', to: '2025-03-31', openingOwed: '0.00', closingOwed: '1249.90',
+  rows: [{ id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice', amount: '1225.40', fee: '24.50', total: '1249.90', owedAfter: '1249.90' }],
+  totals: { payments: 1, paymentAmount: '1225.40', fees: '24.50', paymentTotal: '1249.90', repayments: 0, repaymentAmount: '0.00' },
+};
+
+const kumarHistoryUrl = `/api/transactions/customer?limit=15&businessId=${kumarId}`;
+// The statement opens at this month, India time, whenever the test runs.
+const today = indiaDateOf(new Date());
+const kumarStatementUrl = `/api/credit-accounts/acc-kumar/statement?from=${today.slice(0, 8)}01&to=${today}`;
+const signedOut = () => apiError(401, 'Not signed in', 'not_signed_in');
+
+function renderAt(path: string, me: () => Response, more: Record<string, (call: RecordedCall) => Response> = {}) {
+  const calls = stubFetch({
+    'GET /api/auth/me': me,
+    'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: accounts }),
+    'GET /api/transactions/customer?limit=15': () => json(200, { transactions: [kumarPayment], nextCursor: null }),
+    [`GET ${kumarHistoryUrl}`]: () => json(200, { transactions: [kumarPayment], nextCursor: null }),
+    [`GET ${kumarStatementUrl}`]: () => json(200, { statement }),
+    ...more,
+  });
+  const user = userEvent.setup();
+  return { ...renderWithApp(<App />, { path }), calls, user };
+}
+
+/** The account screen's figures, by term. */
+const figure = (term: string) =>
+  within(screen.getByLabelText('Credit account')).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+async function expectKumarAccount() {
+  expect(await screen.findByRole('heading', { level: 1, name: 'Kumar Kirana' })).toBeInTheDocument();
+  expect(figure('Limit')).toBe('₹5,000.00');
+  expect(figure('Owed')).toBe('₹1,249.90');
+  expect(figure('Available credit')).toBe('₹3,750.10');
+}
+
+afterEach(() => {
+  window.sessionStorage.clear();
+});
+
+describe('/accounts/:businessId', () => {
+  it('shows the merchant, limit, owed and available credit, this account’s transactions and its statement', async () => {
+    const { calls } = renderAt(`/accounts/${kumarId}`, () => json(200, customer));
+    await expectKumarAccount();
+
+    const history = screen.getByRole('region', { name: 'Merchant Transactions' });
+    expect(await within(history).findByRole('article', { name: 'Payment Kumar Kirana' })).toBeInTheDocument();
+    // The screen has its own Back; the history shows none.
+    expect(within(history).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    expect(callsTo(calls, `GET ${kumarHistoryUrl}`)).toHaveLength(1);
+
+    const statementPanel = await screen.findByRole('region', { name: 'Statement' });
+    expect(await within(statementPanel).findByRole('table', { name: 'Statement' })).toBeInTheDocument();
+    expect(within(statementPanel).getByText('தமிழ்செல்வி')).toBeInTheDocument();
+    expect(callsTo(calls, `GET ${kumarStatementUrl}`)).toHaveLength(1);
+  });
+
+  it('opens the receipt from a row, as the home’s history does', async () => {
+    const { user } = renderAt(`/accounts/${kumarId}`, () => json(200, customer), {
+      'GET /api/transactions/t1': () => json(200, { transaction: kumarPayment }),
+    });
+    const history = await screen.findByRole('region', { name: 'Merchant Transactions' });
+    const row = await within(history).findByRole('article', { name: 'Payment Kumar Kirana' });
+    await user.click(within(row).getByRole('button', { name: 'View receipt' }));
+    const receipt = await screen.findByRole('dialog', { name: 'Receipt' });
+    expect(await within(receipt).findByText('₹1,249.90')).toBeInTheDocument();
+  });
+
+  it('is opened by the View badge in My Merchants, and Back returns home', async () => {
+    const { user, location } = renderAt('/', () => json(200, customer));
+    const merchants = await screen.findByRole('region', { name: 'My Merchants' });
+    const view = await within(merchants).findByRole('link', { name: 'View Kumar Kirana' });
+    expect(view).toHaveTextContent('View');
+    expect(view).toHaveAttribute('href', `/accounts/${kumarId}`);
+    await user.click(view);
+    await expectKumarAccount();
+    expect(location.history?.at(-1)).toBe(`/accounts/${kumarId}`);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('region', { name: 'My Merchants' })).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/');
+  });
+
+  it('says the account is not found for a merchant the customer has no account with', async () => {
+    const { calls } = renderAt(`/accounts/${unknownId}`, () => json(200, customer));
+    expect(await screen.findByRole('heading', { name: 'Account not found' })).toBeInTheDocument();
+    expect(screen.getByText('You have no credit account with this merchant.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
+    expect(calls.some((call) => call.url.includes('/statement'))).toBe(false);
+    expect(calls.some((call) => call.url.includes(unknownId))).toBe(false);
+  });
+
+  it('offers Try again when the accounts cannot be loaded', async () => {
+    let answer = () => apiError(500, 'Internal error', 'internal');
+    const { user } = renderAt(`/accounts/${kumarId}`, () => json(200, customer), {
+      'GET /api/credit-accounts/customer': () => answer(),
+    });
+    expect(await screen.findByText('The account could not be loaded.')).toBeInTheDocument();
+    answer = () => json(200, { creditAccounts: accounts });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await expectKumarAccount();
+  });
+
+  it('sends a signed-out visitor to /cust, keeping the account, and opens it after sign-in', async () => {
+    let me = signedOut;
+    const { user, calls, location } = renderAt(`/accounts/${kumarId}`, () => me(), {
+      'POST /api/auth/customer/login': () => {
+        me = () => json(200, customer);
+        return json(200, { sessionToken: 'tok-1', user: customer.user });
+      },
+    });
+    expect(await screen.findByLabelText('Mobile Number')).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/cust');
+    expect(window.sessionStorage.getItem(pendingAccountKey)).toBe(kumarId);
+    expect(callsTo(calls, 'GET /api/credit-accounts/customer')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Mobile Number'), '9876543210');
+    await user.type(screen.getByLabelText('PIN'), '4829{Enter}');
+
+    await expectKumarAccount();
+    await waitFor(() => expect(location.history?.at(-1)).toBe(`/accounts/${kumarId}`));
+    expect(window.sessionStorage.getItem(pendingAccountKey)).toBeNull();
+  });
+
+  it('does not reopen an account screen already taken up', async () => {
+    window.sessionStorage.setItem(pendingAccountKey, kumarId);
+    const first = renderAt('/', () => json(200, customer));
+    await expectKumarAccount();
+    first.unmount();
+    renderAt('/', () => json(200, customer));
+    expect(await screen.findByRole('region', { name: 'My Merchants' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Kumar Kirana' })).not.toBeInTheDocument();
+  });
+
+  it('shows a merchant the 404 page', async () => {
+    renderAt(`/accounts/${kumarId}`, () => json(200, merchant));
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+});

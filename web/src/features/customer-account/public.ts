@@ -1,0 +1,2 @@
+/** What other features may use of the customer's account screen: its address. */
+export { accountPath } from './account-path';

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import { getSessionToken } from '@/lib/session';
+import { statementUrl } from '@/features/statements/api/get-statement';
+import type { DateRange } from '@/features/statements/statement-range';
+
+/** The name the server gives the file (Content-Disposition), or one of our own. */
+function fileNameOf(response: Response, accountId: string, range: DateRange): string {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const named = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return named ?? `statement-${accountId.slice(0, 8)}-${range.from}-${range.to}.csv`;
+}
+
+/**
+ * The statement as the server writes the CSV (UTF-8 with a byte-order mark, CRLF), as a
+ * File to save or share. Fetched rather than linked so it carries the same session as
+ * every other call (the Bearer token, or the cookie) and the share sheet can take it.
+ */
+export async function fetchStatementCsv(accountId: string, range: DateRange): Promise<File> {
+  const headers = new Headers({ Accept: 'text/csv' });
+  const token = getSessionToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(statementUrl(accountId, range, 'csv'), { headers, credentials: 'include' });
+  if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
+  // The bytes as sent: response.text() would drop the byte-order mark.
+  const bytes = await response.arrayBuffer();
+  return new File([bytes], fileNameOf(response, accountId, range), { type: 'text/csv' });
+}
+
+/**
+ * The CSV fetched ahead, where the browser can share files: the share sheet must open
+ * within the tap's user activation, which a download first could outlast.
+ */
+export const statementCsvOptions = (accountId: string, range: DateRange) =>
+  queryOptions({
+    queryKey: ['/api/credit-accounts', 'statement.csv', accountId, range.from, range.to],
+    queryFn: () => fetchStatementCsv(accountId, range),
+  });
+
+export function useStatementCsv(accountId: string, range: DateRange, enabled: boolean) {
+  return useQuery({ ...statementCsvOptions(accountId, range), enabled, refetchOnMount: 'always' });
+}
