@@ -49,6 +49,8 @@ export const errors = {
   reject_reason_missing: { status: 400, code: 'invalid_input', message: 'A reason is required to reject an application' },
   terms_change_missing: { status: 400, code: 'invalid_input', message: 'Give a transactionFeePercent or a maxCreditLimit to change' },
   pin_confirmation_mismatch: { status: 400, code: 'invalid_input', message: 'New PIN and confirmation do not match' },
+  statement_range_reversed: { status: 400, code: 'invalid_input', message: 'The start date must not be after the end date' },
+  statement_range_too_long: { status: 400, code: 'invalid_input', message: 'A statement can cover at most {daysMax} days' },
 
   // One-time passwords.
   otp_invalid: { status: 400, message: `Incorrect OTP. ${attempts} left.` },
@@ -118,6 +120,7 @@ export const errors = {
   amount_above_maximum: { status: 422, message: 'A payment cannot be more than {maximum}' },
   repayment_above_owed: { status: 422, message: 'Repayment cannot be more than what is owed ({owed})' },
   idempotency_conflict: { status: 409, message: 'This Idempotency-Key was already used for a different payment' },
+  statement_too_many_rows: { status: 422, message: 'This statement has more than {rowsMax} entries. Choose a shorter range.' },
 
   // Load.
   rate_limited: { status: 429, message: 'Too many requests. Please slow down and try again shortly.' },

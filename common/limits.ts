@@ -80,6 +80,15 @@ export const businessListPageSizeMax = 100;
 /** Businesses one approve or reject may name. */
 export const businessDecisionBatchMax = 100;
 
+// Account statements (issue 15).
+/** The longest range one statement covers, in India calendar days, both ends included: a year, a leap one too. */
+export const statementRangeDaysMax = 366;
+/**
+ * The most ledger rows one statement holds. A year of one customer at one shop is a few
+ * hundred rows; past this the answer would be megabytes, so a shorter range is asked for.
+ */
+export const statementRowsMax = 10_000;
+
 // Scanner and QR images (spec §9).
 export const scannerFps = 10;
 export const scannerBoxPx = 250;

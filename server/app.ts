@@ -32,6 +32,8 @@ import { qrRoutes } from './features/qr/qr.routes';
 import { createQrService } from './features/qr/qr.service';
 import { createTransactionService } from './features/transactions/transactions.service';
 import { createStatsService } from './features/stats/stats.service';
+import { statementRoutes } from './features/statements/statements.routes';
+import { createStatementService } from './features/statements/statements.service';
 import { otpRoutes } from './features/otp/otp.routes';
 import { createOtpService, deriveOtpKey } from './features/otp/otp.service';
 import type { SmsProvider } from './features/otp/sms';
@@ -78,10 +80,13 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const customers = createCustomerService({ db });
   const transactions = createTransactionService({ db, businesses });
   const credit = createCreditService({ db, clock, businesses, customers, stats, transactions, events });
+  const statements = createStatementService({ db, businesses });
   const qr = createQrService({ db, clock, businesses });
   const payments = createPaymentService({ db, clock, pins, qr, credit, events, sessions });
   const maintenance = createMaintenanceService({ db, clock });
-  return { pins, sessions, devices, otp, stats, businesses, auth, customers, transactions, events, credit, qr, payments, maintenance };
+  return {
+    pins, sessions, devices, otp, stats, businesses, auth, customers, transactions, events, credit, statements, qr, payments, maintenance,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -173,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(adminRoutes, { businesses: services.businesses, stats: services.stats });
   await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats });
   await app.register(creditRoutes, { credit: services.credit });
+  await app.register(statementRoutes, { statements: services.statements });
   await app.register(customerRoutes, { customers: services.customers });
   await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });
   await app.register(paymentRoutes, { payments: services.payments, transactions: services.transactions });

@@ -235,6 +235,12 @@ describe('a representative journey', () => {
     await call('GET /api/credit-accounts/business', { headers: asShop });
     await call('GET /api/business/stats', { headers: asShop });
     await call('GET /api/transactions/business', { headers: asCustomer });
+    // A statement (issue 15), both sides, as JSON and as a file, and a reversed range.
+    const statement = `/api/credit-accounts/${accountId}/statement`;
+    await call('GET /api/credit-accounts/:id/statement', { url: `${statement}?from=2026-11-01&to=2026-11-30`, headers: asCustomer });
+    await call('GET /api/credit-accounts/:id/statement', { url: `${statement}?from=2026-11-30&to=2026-11-01`, headers: asShop });
+    await call('GET /api/credit-accounts/:id/statement.csv', { url: `${statement}.csv?from=2026-11-01&to=2026-11-30`, headers: asShop });
+    await call('GET /api/credit-accounts/:id/statement.csv', { url: '/api/credit-accounts/nope/statement.csv?from=2026-11-01&to=2026-11-30', headers: asShop });
 
     // The admin's side.
     const asAdmin = bearer(await adminToken(ctx));
@@ -258,6 +264,8 @@ describe('a representative journey', () => {
       'POST /api/qr/validate 404', 'POST /api/payments/process 400', 'POST /api/payments/process 403',
       'POST /api/payments/process 201', 'POST /api/payments/process 409', 'POST /api/business/credit-accounts/:id/repayment 422',
       'GET /api/transactions/customer 400', 'GET /api/transactions/business 403', 'POST /api/admin/businesses/approve 409',
+      'GET /api/credit-accounts/:id/statement 200', 'GET /api/credit-accounts/:id/statement 400',
+      'GET /api/credit-accounts/:id/statement.csv 200', 'GET /api/credit-accounts/:id/statement.csv 404',
     ]));
   });
 

@@ -66,6 +66,10 @@ export const validationMessages = {
   historyCursorInvalid: 'The cursor is not valid',
   historyBusinessId: 'businessId must be a business id',
   qrListActive: 'active must be true or false',
+
+  // Account statements (statements.ts)
+  statementFromFormat: 'Start date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD',
+  statementToFormat: 'End date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

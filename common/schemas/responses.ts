@@ -145,6 +145,48 @@ export const transactionPage = z.strictObject({ transactions: z.array(transactio
 export const paymentResult = z.strictObject({ transaction: transactionView });
 export const repaymentResult = z.strictObject({ transaction: transactionView, creditAccount: businessCreditAccount });
 
+/** GET /api/credit-accounts/:id/statement (issue 15): the same for the account's customer and its merchant. */
+export const accountStatement = z.strictObject({
+  statement: z.strictObject({
+    accountId: text,
+    businessId: text,
+    businessName: text,
+    customerName: text,
+    from: text,
+    to: text,
+    openingOwed: text,
+    closingOwed: text,
+    rows: z.array(z.strictObject({
+      id: text,
+      createdAt: text,
+      /** "YYYY-MM-DD HH:mm", India time. */
+      date: text,
+      type: z.enum(['payment', 'repayment', 'adjustment']),
+      description: nullableText,
+      amount: text,
+      fee: text,
+      total: text,
+      owedAfter: text,
+    })),
+    totals: z.strictObject({
+      payments: count,
+      paymentAmount: text,
+      fees: text,
+      paymentTotal: text,
+      repayments: count,
+      repaymentAmount: text,
+    }),
+  }),
+});
+
+/** GET /api/credit-accounts/:id/statement.csv: a file, not JSON (docs/api.md, "Account statements"). */
+export const accountStatementCsv = {
+  description: 'The statement as a CSV file: UTF-8 with a byte-order mark, CRLF line endings, the header '
+    + '`Date,Type,Description,Amount,Fee,Total,Owed after`, an opening line, one line per ledger row, the totals of '
+    + 'payments and of repayments, and a closing line.',
+  content: { 'text/csv': { schema: z.string() } },
+};
+
 /** GET /api/health/live: the process answers. */
 export const healthLive = z.strictObject({ status: z.literal('ok') });
 /** GET /api/health (and /ready): everything a request needs is there. */

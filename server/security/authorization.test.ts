@@ -336,6 +336,16 @@ const matrix: Record<string, Row> = {
     expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
     request: async () => ({ url: `/api/transactions/${fixtures.paymentA}` }),
   },
+  // A statement of customer A's account at shop A (issue 15): to its two owners only; to
+  // anyone else's customer or merchant session the account does not exist.
+  'GET /api/credit-accounts/:id/statement': {
+    expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
+    request: async () => ({ url: `/api/credit-accounts/${fixtures.accountA}/statement?from=2026-11-01&to=2026-11-30` }),
+  },
+  'GET /api/credit-accounts/:id/statement.csv': {
+    expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
+    request: async () => ({ url: `/api/credit-accounts/${fixtures.accountA}/statement.csv?from=2026-11-01&to=2026-11-30` }),
+  },
   'POST /api/qr/validate': { expected: customers(200), request: async (c) => body({ qrData: ownCode(c).qrData }) },
   'POST /api/payments/process': {
     expected: customers(201),

@@ -254,13 +254,16 @@ const mutatedBody = (base: Record<string, unknown>) => {
   });
 };
 
-const queryKeys = ['limit', 'cursor', 'businessId', 'status', 'active', '__proto__', 'constructor', 'limit[]', 'a[b]'];
+const queryKeys = ['limit', 'cursor', 'businessId', 'status', 'active', 'from', 'to', '__proto__', 'constructor', 'limit[]', 'a[b]'];
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
 
 /** Crafted cursors: ids that pass a loose pattern but are not UUIDs, dates PostgreSQL cannot hold. */
 const specialQueryValues = [
   '', '0', '1', '15', '100', '101', '999', '1000', '-1', '1e2', ' 1', '01', '१', 'true', 'false', 'TRUE', 'pending', 'approved',
   'rejected', 'PENDING', 'all', '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  // Statement dates: valid, impossible, out of the accepted years, out of what PostgreSQL holds.
+  '2026-11-22', '2026-02-29', '2028-02-29', '2026-13-01', '0000-01-01', '1999-12-31', '2999-12-31', '3000-01-01',
+  '+275760-09-13', '2026-11-22T00:00:00Z', '२०२६-११-२२',
   '------------------------------------', 'x'.repeat(250), '%00', '\u0000', "' or 1=1 --",
   cursorOf('2026-11-22T10:00:00.000Z|------------------------------------'),
   cursorOf('2026-11-22T10:00:00.000Z|aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaa-'),
@@ -500,6 +503,14 @@ function fuzzCases(): FuzzCase[] {
     {
       method: 'GET', route: '/api/transactions/:id', headers: asShop,
       path: () => `/api/transactions/${actors.paymentId}`, params: ids,
+    },
+    {
+      method: 'GET', route: '/api/credit-accounts/:id/statement', headers: asShop,
+      path: () => `/api/credit-accounts/${actors.limitAccountId}/statement`, params: ids, query: ['from', 'to'],
+    },
+    {
+      method: 'GET', route: '/api/credit-accounts/:id/statement.csv', headers: asShop,
+      path: () => `/api/credit-accounts/${actors.limitAccountId}/statement.csv`, params: ids, query: ['from', 'to'],
     },
   ];
 }

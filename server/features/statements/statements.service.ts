@@ -1,0 +1,98 @@
+/**
+ * Account statements (issue 15): one credit account's ledger over a range of India
+ * calendar days, with the amount owed before it, after each row and at its end. The same
+ * for the account's customer and its merchant, to the paisa: every figure is a ledger
+ * row's own, or a sum of them in integers.
+ */
+import { statementRangeDaysMax, statementRowsMax } from '@common/limits';
+import { paise, toWireAmount, type Paise } from '@common/money';
+import { statementRangeDays, type StatementQuery } from '@common/schemas/statements';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { BusinessService } from '../businesses/businesses.service';
+import { indiaDayEnd, indiaDayStart, indiaMinute } from './india-time';
+import type { StatementView } from './statement-csv';
+import * as repository from './statements.repository';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Refuses a range whose start is after its end, or longer than statementRangeDaysMax. */
+export function checkRange(query: StatementQuery): void {
+  const days = statementRangeDays(query.from, query.to);
+  if (days < 1) throw new AppError('statement_range_reversed');
+  if (days > statementRangeDaysMax) throw new AppError('statement_range_too_long', { daysMax: statementRangeDaysMax });
+}
+
+export function createStatementService(deps: { db: Db; businesses: BusinessService }) {
+  const { db, businesses } = deps;
+
+  /** The caller's side of an account: a customer's own, or their business's; null for anyone else. */
+  async function ownerOf(user: { id: string; role: string }): Promise<{ customerId: string } | { businessId: string } | null> {
+    if (user.role === 'customer') return { customerId: user.id };
+    if (user.role !== 'business') return null;
+    const business = await businesses.findOwn(user.id);
+    return business ? { businessId: business.id } : null;
+  }
+
+  /**
+   * The statement of account `accountId` from `query.from` to `query.to`. Anyone but its
+   * customer and its merchant is told it does not exist, as an unknown or malformed id is;
+   * a bad range is refused first, whoever asks.
+   */
+  async function forAccount(user: { id: string; role: string }, accountId: string, query: StatementQuery): Promise<StatementView> {
+    checkRange(query);
+    if (!uuidPattern.test(accountId)) throw new AppError('credit_account_not_found');
+    const owner = await ownerOf(user);
+    const account = owner ? await repository.findOwnedAccount(db, accountId.toLowerCase(), owner) : null;
+    if (!account) throw new AppError('credit_account_not_found');
+
+    const start = indiaDayStart(query.from);
+    // The ledger is append-only and new rows land at the present, so the rows before the
+    // start cannot change between these two reads: no shared snapshot is needed.
+    const opening = (await repository.owedBefore(db, account, start)) ?? paise(0);
+    const rows = await repository.rowsBetween(db, account, start, indiaDayEnd(query.to), statementRowsMax + 1);
+    if (rows.length > statementRowsMax) throw new AppError('statement_too_many_rows', { rowsMax: statementRowsMax.toLocaleString('en-IN') });
+
+    let payments = 0; let paymentAmount = 0; let fees = 0; let paymentTotal = 0;
+    let repayments = 0; let repaymentAmount = 0;
+    for (const row of rows) {
+      if (row.type === 'payment') {
+        payments += 1; paymentAmount += row.amountPaise; fees += row.feePaise; paymentTotal += row.totalPaise;
+      } else if (row.type === 'repayment') {
+        repayments += 1; repaymentAmount += row.amountPaise;
+      }
+    }
+    const wire = (amount: number) => toWireAmount(paise(amount));
+    const closing: Paise = rows.at(-1)?.owedPaiseAfter ?? opening;
+
+    return {
+      accountId: account.id,
+      businessId: account.businessId,
+      businessName: account.businessName,
+      customerName: account.customerName,
+      from: query.from,
+      to: query.to,
+      openingOwed: wire(opening),
+      closingOwed: wire(closing),
+      rows: rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        date: indiaMinute(row.createdAt),
+        type: row.type,
+        description: row.description,
+        amount: wire(row.amountPaise),
+        fee: wire(row.feePaise),
+        total: wire(row.totalPaise),
+        owedAfter: wire(row.owedPaiseAfter),
+      })),
+      totals: {
+        payments, paymentAmount: wire(paymentAmount), fees: wire(fees), paymentTotal: wire(paymentTotal),
+        repayments, repaymentAmount: wire(repaymentAmount),
+      },
+    };
+  }
+
+  return { forAccount };
+}
+
+export type StatementService = ReturnType<typeof createStatementService>;

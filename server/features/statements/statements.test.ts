@@ -1,0 +1,283 @@
+/**
+ * Account statements (issue 15) through HTTP against a real database: a known sequence of
+ * payments and repayments on both sides of a range's edges, read by the account's
+ * customer and its merchant, as JSON and as CSV byte for byte.
+ */
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import {
+  adminToken, approvedBusiness, bearer, createTestContext, paymentHandleOf, registerCustomer, type TestContext,
+} from '../../test/context';
+import { indiaDayEnd, indiaDayStart } from './india-time';
+import * as repository from './statements.repository';
+
+let ctx: TestContext;
+
+const evilName = '=HYPERLINK("http://x","y")';
+let shop: Awaited<ReturnType<typeof approvedBusiness>>;
+let otherShop: Awaited<ReturnType<typeof approvedBusiness>>;
+let customer: Awaited<ReturnType<typeof registerCustomer>>;
+let otherCustomer: Awaited<ReturnType<typeof registerCustomer>>;
+let accountId: string;
+let otherAccountId: string;
+
+const get = (url: string, token?: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const statementUrl = (id: string, from: string, to: string, csv = false) =>
+  `/api/credit-accounts/${id}/statement${csv ? '.csv' : ''}?from=${from}&to=${to}`;
+
+async function createAccount(shopToken: string, customerToken: string, creditLimit: string): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST', url: '/api/business/create-credit-account', headers: bearer(shopToken),
+    payload: { paymentHandle: await paymentHandleOf(ctx, customerToken), creditLimit },
+  });
+  if (response.statusCode !== 201) throw new Error(`credit account failed: ${response.body}`);
+  return response.json().creditAccount.id as string;
+}
+
+/** A payment of `amount` on a fresh dynamic code, at the instant `at`. */
+async function payAt(at: string, amount: string, description?: string) {
+  ctx.clock.set(new Date(at));
+  const code = await ctx.app.inject({
+    method: 'POST', url: '/api/qr/generate', headers: bearer(shop.token), payload: { amount, ...(description ? { description } : {}) },
+  });
+  if (code.statusCode !== 201) throw new Error(`generate failed: ${code.body}`);
+  const paid = await ctx.app.inject({
+    method: 'POST', url: '/api/payments/process', headers: bearer(customer.token),
+    payload: { qrData: code.json().qrData, pin: customer.pin },
+  });
+  if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
+  return paid.json().transaction.id as string;
+}
+
+async function repayAt(at: string, amount: string) {
+  ctx.clock.set(new Date(at));
+  const repaid = await ctx.app.inject({
+    method: 'POST', url: `/api/business/credit-accounts/${accountId}/repayment`, headers: bearer(shop.token), payload: { amount },
+  });
+  if (repaid.statusCode !== 201) throw new Error(`repayment failed: ${repaid.body}`);
+  return repaid.json().transaction.id as string;
+}
+
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  // Sessions outlive the month the payments span; the fee is the default 2.00 %.
+  ctx = await createTestContext({ config: { sessionIdleTtlSeconds: 365 * 24 * 3600, sessionAbsoluteTtlSeconds: 365 * 24 * 3600 } });
+  ctx.clock.set(new Date('2026-10-29T04:00:00.000Z'));
+  shop = await approvedBusiness(ctx);
+  otherShop = await approvedBusiness(ctx);
+  customer = await registerCustomer(ctx, { name: evilName });
+  otherCustomer = await registerCustomer(ctx, { name: 'Meera Shah' });
+  accountId = await createAccount(shop.token, customer.token, '5000');
+  otherAccountId = await createAccount(otherShop.token, otherCustomer.token, '5000');
+  // The same customer at another shop, and another customer at this shop: neither may appear.
+  await createAccount(otherShop.token, customer.token, '5000');
+  await createAccount(shop.token, otherCustomer.token, '5000');
+
+  // Before the range (India time): owed 102.00, then 52.00 at 23:59 on 31 October.
+  ids.before1 = await payAt('2026-10-30T10:00:00.000Z', '100', 'Tea');
+  ids.before2 = await repayAt('2026-10-31T18:29:00.000Z', '50');
+  // In the range 2026-11-01 to 2026-11-30: from its first instant to its last millisecond.
+  ids.first = await payAt('2026-10-31T18:30:00.000Z', '200', 'Rice, 5 kg "Sona"');
+  ids.second = await payAt('2026-11-15T06:45:00.000Z', '1234.50', '-10% Diwali offer');
+  ids.third = await repayAt('2026-11-20T12:00:00.000Z', '500');
+  ids.last = await payAt('2026-11-30T18:29:59.999Z', '10');
+  // After it: 00:00 on 1 December in India.
+  ids.after = await payAt('2026-11-30T18:30:00.000Z', '1');
+}, 120_000);
+afterAll(async () => { await ctx.close(); });
+
+const november = () => ({
+  accountId, businessId: shop.businessId, businessName: 'Kumar Kirana', customerName: evilName,
+  from: '2026-11-01', to: '2026-11-30', openingOwed: '52.00', closingOwed: '1025.39',
+  rows: [
+    {
+      id: ids.first, createdAt: '2026-10-31T18:30:00.000Z', date: '2026-11-01 00:00', type: 'payment',
+      description: 'Rice, 5 kg "Sona"', amount: '200.00', fee: '4.00', total: '204.00', owedAfter: '256.00',
+    },
+    {
+      id: ids.second, createdAt: '2026-11-15T06:45:00.000Z', date: '2026-11-15 12:15', type: 'payment',
+      description: '-10% Diwali offer', amount: '1234.50', fee: '24.69', total: '1259.19', owedAfter: '1515.19',
+    },
+    {
+      id: ids.third, createdAt: '2026-11-20T12:00:00.000Z', date: '2026-11-20 17:30', type: 'repayment',
+      description: null, amount: '500.00', fee: '0.00', total: '500.00', owedAfter: '1015.19',
+    },
+    {
+      id: ids.last, createdAt: '2026-11-30T18:29:59.999Z', date: '2026-11-30 23:59', type: 'payment',
+      description: null, amount: '10.00', fee: '0.20', total: '10.20', owedAfter: '1025.39',
+    },
+  ],
+  totals: { payments: 3, paymentAmount: '1444.50', fees: '28.89', paymentTotal: '1473.39', repayments: 1, repaymentAmount: '500.00' },
+});
+
+const novemberCsv = [
+  '\uFEFFDate,Type,Description,Amount,Fee,Total,Owed after',
+  '2026-11-01 00:00,Opening,"\'=HYPERLINK(""http://x"",""y"") at Kumar Kirana: amount owed at the start",,,,52.00',
+  '2026-11-01 00:00,Payment,"Rice, 5 kg ""Sona""",200.00,4.00,204.00,256.00',
+  '2026-11-15 12:15,Payment,\'-10% Diwali offer,1234.50,24.69,1259.19,1515.19',
+  '2026-11-20 17:30,Repayment,,500.00,0.00,500.00,1015.19',
+  '2026-11-30 23:59,Payment,,10.00,0.20,10.20,1025.39',
+  '2026-11-30 23:59,Total payments,3 payments,1444.50,28.89,1473.39,',
+  '2026-11-30 23:59,Total repayments,1 repayment,500.00,0.00,500.00,',
+  '2026-11-30 23:59,Closing,Amount owed at the end,,,,1025.39',
+  '',
+].join('\r\n');
+
+describe('GET /api/credit-accounts/:id/statement', () => {
+  it('gives the customer and the merchant the same statement: opening, rows in order, totals, closing', async () => {
+    const asCustomer = await get(statementUrl(accountId, '2026-11-01', '2026-11-30'), customer.token);
+    expect(asCustomer.statusCode).toBe(200);
+    expect(asCustomer.json()).toEqual({ statement: november() });
+    const asMerchant = await get(statementUrl(accountId, '2026-11-01', '2026-11-30'), shop.token);
+    expect(asMerchant.statusCode).toBe(200);
+    expect(asMerchant.body).toBe(asCustomer.body);
+  });
+
+  it('agrees with the ledger to the paisa: closing = opening + payment totals - repayments, and the account owes the last figure', async () => {
+    const { statement } = (await get(statementUrl(accountId, '2026-10-01', '2026-12-31'), customer.token)).json();
+    expect(statement.openingOwed).toBe('0.00');
+    expect(statement.rows.map((row: { id: string }) => row.id))
+      .toEqual([ids.before1, ids.before2, ids.first, ids.second, ids.third, ids.last, ids.after]);
+    expect(statement.closingOwed).toBe('1026.41');
+    const accounts = (await get('/api/credit-accounts/customer', customer.token)).json().creditAccounts;
+    expect(accounts.find((account: { id: string }) => account.id === accountId).owed).toBe('1026.41');
+    const paise = (text: string) => Math.round(Number(text) * 100);
+    expect(paise(statement.openingOwed) + paise(statement.totals.paymentTotal) - paise(statement.totals.repaymentAmount))
+      .toBe(paise(statement.closingOwed));
+  });
+
+  it('takes the opening figure from the last row before the range, and a range without rows keeps it', async () => {
+    const october = (await get(statementUrl(accountId, '2026-10-01', '2026-10-31'), shop.token)).json().statement;
+    expect(october.rows.map((row: { id: string }) => row.id)).toEqual([ids.before1, ids.before2]);
+    expect([october.openingOwed, october.closingOwed]).toEqual(['0.00', '52.00']);
+    expect(october.rows[1]).toMatchObject({ date: '2026-10-31 23:59', type: 'repayment', owedAfter: '52.00' });
+
+    const quiet = (await get(statementUrl(accountId, '2026-12-05', '2026-12-05'), customer.token)).json().statement;
+    expect(quiet).toMatchObject({ openingOwed: '1026.41', closingOwed: '1026.41', rows: [] });
+    expect(quiet.totals).toEqual({ payments: 0, paymentAmount: '0.00', fees: '0.00', paymentTotal: '0.00', repayments: 0, repaymentAmount: '0.00' });
+
+    const early = (await get(statementUrl(accountId, '2026-01-01', '2026-01-31'), customer.token)).json().statement;
+    expect(early).toMatchObject({ openingOwed: '0.00', closingOwed: '0.00', rows: [] });
+
+    // One India day: 1 November holds exactly the payment at its first instant.
+    const firstDay = (await get(statementUrl(accountId, '2026-11-01', '2026-11-01'), customer.token)).json().statement;
+    expect(firstDay.rows.map((row: { id: string }) => row.id)).toEqual([ids.first]);
+    expect([firstDay.openingOwed, firstDay.closingOwed]).toEqual(['52.00', '256.00']);
+  });
+
+  it('accepts a range of 366 days and a leap day', async () => {
+    expect((await get(statementUrl(accountId, '2028-01-01', '2028-12-31'), customer.token)).statusCode).toBe(200);
+    expect((await get(statementUrl(accountId, '2028-02-29', '2028-02-29'), customer.token)).statusCode).toBe(200);
+  });
+
+  const startFormat = 'Start date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD';
+  const endFormat = 'End date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD';
+  it.each([
+    ['?to=2026-11-30', startFormat],
+    ['?from=2026-11-01', endFormat],
+    ['', startFormat],
+    ['?from=2026-11-1&to=2026-11-30', startFormat],
+    ['?from=01-11-2026&to=2026-11-30', startFormat],
+    ['?from=2026-02-29&to=2026-03-01', startFormat],
+    ['?from=2026-11-01&to=2026-11-31', endFormat],
+    ['?from=2026-11-01&to=2026-13-01', endFormat],
+    ['?from=1999-12-31&to=2000-01-01', startFormat],
+    ['?from=2026-11-01&to=3000-01-01', endFormat],
+    ['?from=2026-11-01&from=2026-11-02&to=2026-11-30', startFormat],
+    ['?from=2026-11-01T00:00&to=2026-11-30', startFormat],
+    ['?from=2026-12-01&to=2026-11-30', 'The start date must not be after the end date'],
+    ['?from=2026-01-01&to=2027-01-02', 'A statement can cover at most 366 days'],
+    ['?from=2000-01-01&to=2999-12-31', 'A statement can cover at most 366 days'],
+  ])('refuses %s with 400 and says why', async (query, message) => {
+    for (const csv of [false, true]) {
+      const url = `/api/credit-accounts/${accountId}/statement${csv ? '.csv' : ''}${query}`;
+      const response = await get(url, customer.token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: message, code: 'invalid_input' });
+    }
+  });
+
+  it("tells anyone but the account's customer and merchant that it does not exist", async () => {
+    const notFound = { error: 'Credit account not found', code: 'not_found' };
+    const cases: [string, string][] = [
+      [accountId, otherCustomer.token],
+      [accountId, otherShop.token],
+      [otherAccountId, customer.token],
+      [otherAccountId, shop.token],
+      ['00000000-0000-4000-8000-000000000000', customer.token],
+      ['not-an-id', shop.token],
+      [`${accountId}x`, customer.token],
+    ];
+    for (const [id, token] of cases) {
+      for (const csv of [false, true]) {
+        const response = await get(statementUrl(id, '2026-11-01', '2026-11-30', csv), token);
+        expect({ id, status: response.statusCode, body: response.json() }).toEqual({ id, status: 404, body: notFound });
+      }
+    }
+    // An upper-case id is the same account.
+    expect((await get(statementUrl(accountId.toUpperCase(), '2026-11-01', '2026-11-30'), customer.token)).statusCode).toBe(200);
+    expect((await get(statementUrl(accountId, '2026-11-01', '2026-11-30'))).statusCode).toBe(401);
+    expect((await get(statementUrl(accountId, '2026-11-01', '2026-11-30', true), await adminToken(ctx))).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/credit-accounts/:id/statement.csv', () => {
+  it('is the same file byte for byte for the customer and the merchant, as an attachment', async () => {
+    for (const token of [customer.token, shop.token]) {
+      const response = await get(statementUrl(accountId, '2026-11-01', '2026-11-30', true), token);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="khata-statement-2026-11-01-to-2026-11-30.csv"');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(response.rawPayload.equals(Buffer.from(novemberCsv, 'utf8'))).toBe(true);
+      expect(response.rawPayload.toString('utf8')).toBe(novemberCsv);
+    }
+  });
+});
+
+describe('statement limits and indexes', () => {
+  /** The account of a customer with more ledger rows in a range than a statement holds. */
+  async function crowdedAccount(): Promise<string> {
+    const crowded = await registerCustomer(ctx, { name: 'Busy Buyer' });
+    const id = await createAccount(shop.token, crowded.token, '5000');
+    await ctx.database.db.execute(sql`
+      insert into transactions (id, type, credit_account_id, customer_id, business_id, amount_paise, fee_paise,
+        fee_basis_points, total_paise, limit_paise_after, owed_paise_after, created_at)
+      select gen_random_uuid(), 'payment', ${id}::uuid, ${crowded.userId}::uuid, ${shop.businessId}::uuid, 1, 0, 0, 1, 500000, n,
+        timestamptz '2026-06-01 00:00:00+05:30' + n * interval '1 second'
+      from generate_series(1, 10001) as n`);
+    await ctx.database.db.execute(sql`analyze transactions`);
+    return id;
+  }
+
+  it('refuses a range with more rows than a statement holds, and a shorter one passes', async () => {
+    const id = await crowdedAccount();
+    const refused = await get(statementUrl(id, '2026-06-01', '2026-06-30'), shop.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ error: 'This statement has more than 10,000 entries. Choose a shorter range.', code: 'statement_too_many_rows' });
+    expect((await get(statementUrl(id, '2026-06-02', '2026-06-30'), shop.token)).json().statement.rows).toEqual([]);
+  });
+
+  it('reads the range and the opening row through an index, in order, never a scan or a sort', async () => {
+    const account = await repository.findOwnedAccount(ctx.database.db, accountId, { businessId: shop.businessId });
+    expect(account).not.toBeNull();
+    const plan = async (query: SQLWrapper) =>
+      rowsOf<Record<string, string>>(await ctx.database.db.execute(sql`explain ${query}`))
+        .map((row) => Object.values(row)[0]).join('\n');
+    const range = await plan(repository.rowsBetween(
+      ctx.database.db, account!, indiaDayStart('2026-11-01'), indiaDayEnd('2026-11-30'), 10_001));
+    const opening = await plan(repository.lastRowBefore(ctx.database.db, account!, indiaDayStart('2026-11-01')));
+    // The planner may take the customer's own (customer_id, created_at, id) index when one
+    // customer's rows are few: either is one index range in order, never a scan or a sort.
+    for (const text of [range, opening]) {
+      expect(text).toMatch(/Index Scan.* using transactions_customer_(business_)?created_idx/);
+      expect(text).not.toMatch(/Seq Scan|Sort|Bitmap/);
+    }
+    expect(opening).toMatch(/Index Scan Backward/);
+    console.log(`statement plans on ${ctx.database.kind}:\n${range}\n${opening}`);
+  });
+});
