@@ -124,11 +124,28 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
     left join (select business_id, sum(amount_paise) as revenue, count(*) as payments from transactions where type = 'payment'
                group by business_id) t on t.business_id = b.id`);
   await db.query(`
-    insert into platform_counters (slot, approved_businesses, customers, credit_accounts)
-    values (1, $1, $2, (select count(*) from credit_accounts))
+    insert into platform_counters (slot, approved_businesses, customers, credit_accounts, credit_limit_paise)
+    values (1, $1, $2, (select count(*) from credit_accounts), (select coalesce(sum(limit_paise), 0) from credit_accounts))
     on conflict (slot) do update set approved_businesses = platform_counters.approved_businesses + excluded.approved_businesses,
-      customers = platform_counters.customers + excluded.customers, credit_accounts = platform_counters.credit_accounts + excluded.credit_accounts`,
+      customers = platform_counters.customers + excluded.customers, credit_accounts = platform_counters.credit_accounts + excluded.credit_accounts,
+      credit_limit_paise = platform_counters.credit_limit_paise + excluded.credit_limit_paise`,
   [options.merchants, options.customers]);
+  // The rollups khata_pay keeps as payments land (issue 15), the way migration 0008 fills
+  // them for an upgraded database: India days (UTC+05:30) on slot 0.
+  await db.query(`
+    insert into business_daily (business_id, day, slot, revenue_paise, fee_paise, payments)
+    select business_id, ((created_at at time zone 'UTC') + interval '5 hours 30 minutes')::date, 0,
+           sum(amount_paise), sum(fee_paise), count(*)
+    from transactions where type = 'payment' group by 1, 2`);
+  await db.query(`
+    update users u set last_paid_on = t.day
+    from (select customer_id, max(((created_at at time zone 'UTC') + interval '5 hours 30 minutes')::date) as day
+          from transactions where type = 'payment' group by 1) t
+    where t.customer_id = u.id`);
+  await db.query(`
+    insert into customer_last_paid_days (day, slot, customers)
+    select last_paid_on, 0, count(*) from users where last_paid_on is not null group by 1`);
+  log(`rollups: ${Date.now() - started} ms`);
   await db.query('analyze');
   log(`seeded in ${Date.now() - started} ms`);
 }

@@ -99,6 +99,45 @@ export interface BusinessStats {
   customers: number;
   creditIssued: string;
   transactions: number;
+  /**
+   * This calendar month in India time up to now (`current`) against days 1..d of last
+   * month (`previous`), d being today's day of the month capped at last month's length.
+   * Payments only; revenue is the amount without the fee. common/trend.ts makes the text.
+   */
+  trend: {
+    revenue: { current: string; previous: string };
+    transactions: { current: number; previous: number };
+  };
+}
+
+/** One India day of the platform's payments. */
+export interface AnalyticsDay {
+  /** YYYY-MM-DD, India time. */
+  date: string;
+  volume: string;
+  fees: string;
+  payments: number;
+}
+
+/** The admin's Analytics tab for the last `days` India days, today included (issue 15). */
+export interface AdminAnalytics {
+  days: number;
+  from: string;
+  to: string;
+  /** One entry per day from `from` to `to`, days without payments as zeros. */
+  daily: AnalyticsDay[];
+  totals: { payments: number; volume: string; fees: string };
+  /** Distinct merchants with at least one payment in the period (not a sum of days). */
+  activeMerchants: number;
+  /** Distinct customers with at least one payment in the period. */
+  activeCustomers: number;
+  newRegistrations: { customers: number; businesses: number };
+  /** Applications made in the period and what became of them; the median is over those decided. */
+  approvals: { applied: number; approved: number; rejected: number; pending: number; medianHoursToDecision: number | null };
+  /** The five merchants with the most volume in the period. */
+  topMerchants: { businessId: string; businessName: string; volume: string; payments: number }[];
+  /** Across all accounts now: the sum of limits and the sum owed. */
+  credit: { granted: string; owed: string };
 }
 
 export interface CustomerQr {

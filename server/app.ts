@@ -25,6 +25,7 @@ import { eventRoutes } from './features/events/events.routes';
 import { createEventService } from './features/events/events.service';
 import { healthRoutes } from './features/health/health.routes';
 import { createDatabaseWatch } from './db/availability';
+import { createAnalyticsService } from './features/analytics/analytics.service';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { paymentRoutes } from './features/payments/payments.routes';
 import { createPaymentService } from './features/payments/payments.service';
@@ -70,7 +71,7 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   // OTPs are keyed with a key derived from the pepper, never the pepper itself.
   const otpSecret = deriveOtpKey(config.pinPeppers.get(config.pinKeyVersion)!);
   const otp = createOtpService({ db, clock, sms, secret: otpSecret });
-  const stats = createStatsService({ db });
+  const stats = createStatsService({ db, clock });
   const events = createEventService({
     db, clock, streamsPerSessionMax: eventStreams?.perSessionMax, streamsTotalMax: eventStreams?.totalMax,
   });
@@ -84,8 +85,10 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const qr = createQrService({ db, clock, businesses });
   const payments = createPaymentService({ db, clock, pins, qr, credit, events, sessions });
   const maintenance = createMaintenanceService({ db, clock });
+  const analytics = createAnalyticsService({ db, clock });
   return {
     pins, sessions, devices, otp, stats, businesses, auth, customers, transactions, events, credit, statements, qr, payments, maintenance,
+    analytics,
   };
 }
 
@@ -175,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(authRoutes, {
     auth: services.auth, sessions: services.sessions, sessionTtlSeconds: config.sessionAbsoluteTtlSeconds, cookies,
   });
-  await app.register(adminRoutes, { businesses: services.businesses, stats: services.stats });
+  await app.register(adminRoutes, { businesses: services.businesses, stats: services.stats, analytics: services.analytics });
   await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats });
   await app.register(creditRoutes, { credit: services.credit });
   await app.register(statementRoutes, { statements: services.statements });

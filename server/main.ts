@@ -59,8 +59,11 @@ async function main(config: Config) {
 
   // Expired sessions, OTPs and idempotency keys are purged every few minutes; with
   // several processes each does it, which is harmless (the deletes are idempotent).
+  // The analytics' days that ended are summed here too, so no reader waits for it.
   const purge = () => app.services.maintenance.purgeExpired()
-    .catch((error: unknown) => app.log.error({ err: error }, 'purging expired rows failed'));
+    .catch((error: unknown) => app.log.error({ err: error }, 'purging expired rows failed'))
+    .then(() => app.services.analytics.closeDays())
+    .catch((error: unknown) => app.log.error({ err: error }, 'closing the analytics days failed'));
   const purgeTimer = setInterval(purge, purgeIntervalMs);
   purgeTimer.unref();
   void purge();

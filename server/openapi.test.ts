@@ -245,6 +245,8 @@ describe('a representative journey', () => {
     // The admin's side.
     const asAdmin = bearer(await adminToken(ctx));
     await call('GET /api/admin/stats', { headers: asAdmin });
+    await call('GET /api/admin/analytics', { url: '/api/admin/analytics?days=7', headers: asAdmin });
+    await call('GET /api/admin/analytics', { url: '/api/admin/analytics?days=8', headers: asAdmin });
     await call('GET /api/admin/businesses', { url: '/api/admin/businesses?status=approved&limit=5', headers: asAdmin });
     await call('GET /api/admin/businesses/pending', { headers: asAdmin });
     await call('POST /api/admin/businesses/approve', { headers: asAdmin, payload: { businessIds: [shop.businessId], action: 'approve' } });
@@ -264,6 +266,7 @@ describe('a representative journey', () => {
       'POST /api/qr/validate 404', 'POST /api/payments/process 400', 'POST /api/payments/process 403',
       'POST /api/payments/process 201', 'POST /api/payments/process 409', 'POST /api/business/credit-accounts/:id/repayment 422',
       'GET /api/transactions/customer 400', 'GET /api/transactions/business 403', 'POST /api/admin/businesses/approve 409',
+      'GET /api/admin/analytics 200', 'GET /api/admin/analytics 400',
       'GET /api/credit-accounts/:id/statement 200', 'GET /api/credit-accounts/:id/statement 400',
       'GET /api/credit-accounts/:id/statement.csv 200', 'GET /api/credit-accounts/:id/statement.csv 404',
     ]));

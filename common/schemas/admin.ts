@@ -28,3 +28,11 @@ export const businessTermsBody = z.object(terms);
 
 export type DecideBusinessesBody = z.infer<typeof decideBusinessesBody>;
 export type BusinessTermsBody = z.infer<typeof businessTermsBody>;
+
+/** The periods the Analytics tab offers, in India days ending today (issue 15). */
+export const analyticsPeriodDays = [7, 30, 90] as const;
+export const analyticsPeriodDaysDefault = 30;
+
+export const analyticsQuery = z.object({
+  days: z.optional(z.enum(['7', '30', '90'], 'days must be 7, 30 or 90')),
+});

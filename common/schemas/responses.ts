@@ -78,7 +78,32 @@ export const adminStatsResponse = z.strictObject({
   recentBusinesses: z.array(adminBusiness),
 });
 export const businessStatsResponse = z.strictObject({
-  stats: z.strictObject({ totalRevenue: text, customers: count, creditIssued: text, transactions: count }),
+  stats: z.strictObject({
+    totalRevenue: text, customers: count, creditIssued: text, transactions: count,
+    // This month against the same days of the last (issue 15; stats.service.ts says which days).
+    trend: z.strictObject({
+      revenue: z.strictObject({ current: text, previous: text }),
+      transactions: z.strictObject({ current: count, previous: count }),
+    }),
+  }),
+});
+/** The admin's Analytics tab (issue 15): India dates, money as wire strings. */
+export const adminAnalyticsResponse = z.strictObject({
+  analytics: z.strictObject({
+    days: count,
+    from: text,
+    to: text,
+    daily: z.array(z.strictObject({ date: text, volume: text, fees: text, payments: count })),
+    totals: z.strictObject({ payments: count, volume: text, fees: text }),
+    activeMerchants: count,
+    activeCustomers: count,
+    newRegistrations: z.strictObject({ customers: count, businesses: count }),
+    approvals: z.strictObject({
+      applied: count, approved: count, rejected: count, pending: count, medianHoursToDecision: z.nullable(count),
+    }),
+    topMerchants: z.array(z.strictObject({ businessId: text, businessName: text, volume: text, payments: count })),
+    credit: z.strictObject({ granted: text, owed: text }),
+  }),
 });
 
 export const customerCreditAccount = z.strictObject({

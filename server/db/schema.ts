@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, check, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  bigint, check, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { BasisPoints, Paise } from '@common/money';
 
@@ -21,6 +21,11 @@ export const users = pgTable('users', {
   paymentHandle: text('payment_handle'),
   /** The language the user chose last (common/languages.ts); null until they choose. */
   language: text('language', { enum: ['en', 'hi', 'ta'] }),
+  /**
+   * A customer's last India day with a payment, moved by khata_pay at most once a day
+   * (with customer_last_paid_days, the platform's distinct active customers).
+   */
+  lastPaidOn: date('last_paid_on', { mode: 'string' }),
   createdAt: createdAt(),
 }, (t) => [
   check('users_role_check', sql`${t.role} in ('customer', 'business', 'admin')`),
@@ -28,6 +33,8 @@ export const users = pgTable('users', {
   uniqueIndex('users_role_phone_unique').on(t.role, t.phone).where(sql`${t.phone} is not null`),
   uniqueIndex('users_email_unique').on(t.email).where(sql`${t.email} is not null`),
   uniqueIndex('users_payment_handle_unique').on(t.paymentHandle).where(sql`${t.paymentHandle} is not null`),
+  // New registrations in a period (the admin's analytics) count this, not the table.
+  index('users_role_created_idx').on(t.role, t.createdAt),
 ]);
 
 export const businesses = pgTable('businesses', {
@@ -177,7 +184,69 @@ export const platformCounters = pgTable('platform_counters', {
   rejectedBusinesses: integer('rejected_businesses').notNull().default(0),
   customers: integer('customers').notNull().default(0),
   creditAccounts: integer('credit_accounts').notNull().default(0),
+  /** The sum of every account's limit ("credit granted" in the analytics). */
+  creditLimitPaise: bigint('credit_limit_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
 });
+
+/**
+ * A merchant's payments per India day (issue 15), written by khata_pay in each payment's
+ * transaction on the business_counters slot that payment already holds, so no row here
+ * is ever waited for. The dashboard's trend and the analytics read these, never the
+ * ledger. No foreign key, for the reason the ledger has none to businesses (issue 11);
+ * reconcile checks every row against the ledger.
+ */
+export const businessDaily = pgTable('business_daily', {
+  businessId: uuid('business_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  slot: smallint('slot').notNull(),
+  revenuePaise: bigint('revenue_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
+  feePaise: bigint('fee_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
+  payments: integer('payments').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.businessId, t.day, t.slot] }),
+  index('business_daily_day_idx').on(t.day),
+]);
+
+/**
+ * How many customers have their last payment on each India day, over slots: the distinct
+ * customers active since day D are the sum from D on. khata_pay moves a customer from
+ * their old day to today on their first payment of a day (users.last_paid_on).
+ */
+export const customerLastPaidDays = pgTable('customer_last_paid_days', {
+  day: date('day', { mode: 'string' }).notNull(),
+  slot: smallint('slot').notNull(),
+  customers: integer('customers').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.slot] })]);
+
+/**
+ * The platform's payments per closed India day, summed once from business_daily when the
+ * day is over (analytics.service.ts), so a 90-day chart reads 90 rows.
+ */
+export const platformDaily = pgTable('platform_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  revenuePaise: bigint('revenue_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  feePaise: bigint('fee_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  payments: integer('payments').notNull(),
+});
+
+/**
+ * Each merchant's payments over the closed days of each analytics period (7, 30, 90
+ * days ending today), rebuilt once a day from business_daily; today's rows are added at
+ * read time. `analytics_closed` says which days these cover.
+ */
+export const businessPeriodTotals = pgTable('business_period_totals', {
+  days: smallint('days').notNull(),
+  businessId: uuid('business_id').notNull(),
+  revenuePaise: bigint('revenue_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  payments: integer('payments').notNull(),
+}, (t) => [primaryKey({ columns: [t.days, t.businessId] })]);
+
+/** One row: the India day the closed rollups were built for, and the first day they leave open. */
+export const analyticsClosed = pgTable('analytics_closed', {
+  id: smallint('id').primaryKey(),
+  today: date('today', { mode: 'string' }).notNull(),
+  openFrom: date('open_from', { mode: 'string' }).notNull(),
+}, (t) => [check('analytics_closed_one_row', sql`${t.id} = 1`)]);
 
 /**
  * A merchant's payment code. `token` is what the QR image carries (inside a URL); the

@@ -299,6 +299,7 @@ const matrix: Record<string, Row> = {
     request: async () => ({ url: `/api/admin/businesses/${fixtures.shopB.businessId}/terms`, ...body({ transactionFeePercent: '2.00' }) }),
   },
   'GET /api/admin/stats': { expected: admins(200), request: async () => ({}) },
+  'GET /api/admin/analytics': { expected: admins(200), request: async () => ({}) },
 
   // A merchant sees its own dashboard, lists and history whatever its status (empty until approved).
   'GET /api/business/stats': { expected: anyMerchant(200), request: async () => ({}) },

@@ -461,6 +461,7 @@ function fuzzCases(): FuzzCase[] {
       params: ids,
     },
     { method: 'GET', route: '/api/admin/stats', headers: asAdmin },
+    { method: 'GET', route: '/api/admin/analytics', headers: asAdmin, query: ['days'] },
     { method: 'GET', route: '/api/customer/qr', headers: asCustomer },
     { method: 'GET', route: '/api/events', headers: asShop },
     { method: 'GET', route: '/api/credit-accounts/customer', headers: asCustomer },

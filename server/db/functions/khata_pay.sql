@@ -35,6 +35,14 @@
 --    (business_counters: a slot row no concurrent payment holds, else a new one at
 --    p_counter_slot, below counterSlots in stats.service.ts); twin: the reconcile
 --    command (server/features/transactions), which rebuilds balances and fees from rows.
+-- 8. The rollups (issue 15). The merchant's India day (UTC+05:30, no daylight saving) on
+--    business_daily, keyed by the counters' slot this payment already holds, so that row
+--    is never waited for; and on the customer's first payment of an India day, their
+--    users.last_paid_on and customer_last_paid_days (the count moves from their old day to
+--    today), under the attempt lock of 1, which already serialises the customer's
+--    payments. Twins: the migration 0008's backfill, bench/seed.ts, the readers in
+--    server/features/stats and server/features/analytics, and reconcile, which checks
+--    each rollup against the ledger.
 --
 -- Refusals after the PIN check are raised as SQLSTATE KH000 with the error code as the
 -- message; payments.service.ts maps them to the errors the client reads.
@@ -81,6 +89,9 @@ DECLARE
   v_account record;
   v_existing record;
   v_result jsonb;
+  v_last_paid_on date;
+  v_day date := ((p_now AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date;
+  v_slot smallint;
 BEGIN
   -- 0. The session, checked here rather than in a round trip of its own.
   SELECT * INTO v_session FROM khata_session(p_token_hash, p_now);
@@ -109,7 +120,7 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'locked', 'lockedUntil', v_attempts.locked_until);
   END IF;
 
-  SELECT pin_hash, pin_key_version, name INTO v_pin_hash, v_pin_key_version, v_customer_name
+  SELECT pin_hash, pin_key_version, name, last_paid_on INTO v_pin_hash, v_pin_key_version, v_customer_name, v_last_paid_on
   FROM users WHERE id = p_customer_id AND role = 'customer';
   IF v_pin_hash IS NULL OR v_pin_hash IS DISTINCT FROM (p_pin_hashes ->> v_pin_key_version::text) THEN
     v_failures := v_attempts.failures + 1;
@@ -194,14 +205,34 @@ BEGIN
     payments = c.payments + 1
   WHERE c.business_id = v_code.business_id AND c.slot = (
     SELECT f.slot FROM business_counters f WHERE f.business_id = v_code.business_id
-    FOR UPDATE SKIP LOCKED LIMIT 1);
+    FOR UPDATE SKIP LOCKED LIMIT 1)
+  RETURNING c.slot INTO v_slot;
   IF NOT FOUND THEN
+    -- Inserted or updated, the row at p_counter_slot is this transaction's until it ends.
     INSERT INTO business_counters (business_id, slot, customers, credit_issued_paise, revenue_paise, payments)
     VALUES (v_code.business_id, p_counter_slot, 0, v_total, v_amount, 1)
     ON CONFLICT (business_id, slot) DO UPDATE SET
       credit_issued_paise = business_counters.credit_issued_paise + excluded.credit_issued_paise,
       revenue_paise = business_counters.revenue_paise + excluded.revenue_paise,
       payments = business_counters.payments + 1;
+    v_slot := p_counter_slot;
+  END IF;
+
+  -- 8. The rollups: the merchant's day on the slot held above; the customer's day once a day.
+  INSERT INTO business_daily (business_id, day, slot, revenue_paise, fee_paise, payments)
+  VALUES (v_code.business_id, v_day, v_slot, v_amount, v_fee, 1)
+  ON CONFLICT (business_id, day, slot) DO UPDATE SET
+    revenue_paise = business_daily.revenue_paise + excluded.revenue_paise,
+    fee_paise = business_daily.fee_paise + excluded.fee_paise,
+    payments = business_daily.payments + 1;
+  IF v_last_paid_on IS NULL OR v_last_paid_on < v_day THEN
+    UPDATE users SET last_paid_on = v_day WHERE id = p_customer_id;
+    INSERT INTO customer_last_paid_days (day, slot, customers) VALUES (v_day, p_counter_slot, 1)
+    ON CONFLICT (day, slot) DO UPDATE SET customers = customer_last_paid_days.customers + 1;
+    IF v_last_paid_on IS NOT NULL THEN
+      INSERT INTO customer_last_paid_days (day, slot, customers) VALUES (v_last_paid_on, p_counter_slot, -1)
+      ON CONFLICT (day, slot) DO UPDATE SET customers = customer_last_paid_days.customers - 1;
+    END IF;
   END IF;
 
   -- The answer, in the ledger's raw units; the service formats it.

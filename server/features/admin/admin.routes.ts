@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { businessListPageSizeMax, recentBusinessesCount } from '@common/limits';
-import { businessTermsBody, decideBusinessesBody } from '@common/schemas/admin';
-import { adminStatsResponse, apiError, businessPage, decideResponse, termsResponse } from '@common/schemas/responses';
+import { analyticsPeriodDaysDefault, analyticsQuery, businessTermsBody, decideBusinessesBody } from '@common/schemas/admin';
+import {
+  adminAnalyticsResponse, adminStatsResponse, apiError, businessPage, decideResponse, termsResponse,
+} from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
+import type { AnalyticsService } from '../analytics/analytics.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { StatsService } from '../stats/stats.service';
 
@@ -27,7 +30,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const businessParams = z.object({ id: z.string() });
 
 export async function adminRoutes(
-  instance: FastifyInstance, { businesses, stats }: { businesses: BusinessService; stats: StatsService },
+  instance: FastifyInstance,
+  { businesses, stats, analytics }: { businesses: BusinessService; stats: StatsService; analytics: AnalyticsService },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const page = (query: z.infer<typeof listQuery>) =>
@@ -73,4 +77,11 @@ export async function adminRoutes(
     ]);
     return { stats: counts, recentBusinesses: recent.businesses };
   });
+
+  // The Analytics tab (issue 15): the last 7, 30 or 90 India days, from rollups.
+  app.get('/api/admin/analytics', {
+    config: admin, schema: { querystring: analyticsQuery, response: { 200: adminAnalyticsResponse, 400: apiError } },
+  }, async (request) => ({
+    analytics: await analytics.read(Number(request.query.days ?? analyticsPeriodDaysDefault)),
+  }));
 }

@@ -1,7 +1,7 @@
 /** SQL for credit accounts. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Paise } from '@common/money';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { businesses, creditAccounts, users } from '../../db/schema';
 
 /** Inserts the account unless the pair already has one; true when inserted. */
@@ -50,15 +50,21 @@ export async function findForBusiness(db: Executor, businessId: string, accountI
   return rows[0] ?? null;
 }
 
-/** Sets the limit of one of the business's accounts; what is owed is never touched. */
+/**
+ * Sets the limit of one of the business's accounts; what is owed is never touched.
+ * Returns the limit it replaced (read under the row's lock), or null for no such account.
+ */
 export async function setLimit(
   tx: Executor, businessId: string, accountId: string, limitPaise: Paise, now: Date,
-): Promise<boolean> {
-  const rows = await tx.update(creditAccounts)
-    .set({ limitPaise, updatedAt: now })
-    .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId)))
-    .returning({ id: creditAccounts.id });
-  return rows.length === 1;
+): Promise<Paise | null> {
+  const rows = rowsOf<{ previous: Paise }>(await tx.execute(sql`
+    with old as (
+      select ${creditAccounts.id} as id, ${creditAccounts.limitPaise} as limit_paise from ${creditAccounts}
+      where ${creditAccounts.id} = ${accountId} and ${creditAccounts.businessId} = ${businessId} for update)
+    update ${creditAccounts} set limit_paise = ${limitPaise}, updated_at = ${now.toISOString()}
+    from old where ${creditAccounts.id} = old.id
+    returning old.limit_paise as previous`));
+  return rows[0] ? rows[0].previous : null;
 }
 
 const balanceColumns = { id: creditAccounts.id, limitPaise: creditAccounts.limitPaise, owedPaise: creditAccounts.owedPaise };

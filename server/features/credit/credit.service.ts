@@ -59,7 +59,7 @@ export function createCreditService(deps: {
         throw new AppError('credit_account_exists', { customerName: customer.name });
       }
       await stats.bumpBusiness(tx, business.id, { customers: 1 });
-      await stats.bumpPlatform(tx, { creditAccounts: 1 });
+      await stats.bumpPlatform(tx, { creditAccounts: 1, creditLimitPaise: body.creditLimit });
     });
     const account = await repository.findForBusiness(db, business.id, id);
     assert(account, 'the credit account just created exists');
@@ -69,8 +69,13 @@ export function createCreditService(deps: {
   async function changeLimit(userId: string, accountId: string, body: ChangeLimitBody) {
     const business = await businesses.requireApproved(userId);
     businesses.refuseAboveMaximum(business, body.creditLimit);
-    const changed = await inTransaction(db, (tx) =>
-      repository.setLimit(tx, business.id, accountId, body.creditLimit, clock()));
+    const changed = await inTransaction(db, async (tx) => {
+      const previousLimit = await repository.setLimit(tx, business.id, accountId, body.creditLimit, clock());
+      if (previousLimit === null) return false;
+      // The platform's credit granted (the admin's analytics) moves by the difference.
+      await stats.bumpPlatform(tx, { creditLimitPaise: paise(body.creditLimit - previousLimit) });
+      return true;
+    });
     if (!changed) throw new AppError('credit_account_not_found');
     const account = await repository.findForBusiness(db, business.id, accountId);
     assert(account, 'the credit account whose limit just changed exists');

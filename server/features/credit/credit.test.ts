@@ -209,11 +209,17 @@ describe('merchant dashboard stats', () => {
   it('counts customers and starts revenue, credit issued and transactions at zero', async () => {
     const shop = await approvedBusiness(ctx);
     const stats = async () => (await get('/api/business/stats', shop.token)).json().stats;
-    expect(await stats()).toEqual({ totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0 });
+    expect(await stats()).toEqual({
+      totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0,
+      trend: { revenue: { current: '0.00', previous: '0.00' }, transactions: { current: 0, previous: 0 } },
+    });
     for (let i = 0; i < 3; i++) {
       await createAccount(shop.token, { paymentHandle: await paymentHandleOf(ctx, (await registerCustomer(ctx)).token), creditLimit: '100' });
     }
-    expect(await stats()).toEqual({ totalRevenue: '0.00', customers: 3, creditIssued: '0.00', transactions: 0 });
+    expect(await stats()).toEqual({
+      totalRevenue: '0.00', customers: 3, creditIssued: '0.00', transactions: 0,
+      trend: { revenue: { current: '0.00', previous: '0.00' }, transactions: { current: 0, previous: 0 } },
+    });
   });
 
   it('counts credit accounts on the admin overview', async () => {

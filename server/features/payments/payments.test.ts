@@ -187,7 +187,10 @@ describe('POST /api/payments/process', () => {
     expect((await get('/api/transactions/customer', customer.token)).json()).toEqual({ transactions: [transaction], nextCursor: null });
     expect((await get('/api/transactions/business', shop.token)).json()).toEqual({ transactions: [transaction], nextCursor: null });
     expect((await get('/api/business/stats', shop.token)).json().stats)
-      .toEqual({ totalRevenue: '250.25', customers: 1, creditIssued: '255.26', transactions: 1 });
+      .toEqual({
+        totalRevenue: '250.25', customers: 1, creditIssued: '255.26', transactions: 1,
+        trend: { revenue: { current: '250.25', previous: '0.00' }, transactions: { current: 1, previous: 0 } },
+      });
   });
 
   it('pays a static code with the amount the customer enters', async () => {

@@ -2,11 +2,12 @@
  * Counters kept incrementally in the transactions that change them, spread over slots.
  * Reads sum at most `slots` rows of one key, so they cost the same at any table size.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import { paise, type Paise } from '@common/money';
 import { assert } from '../../assert';
 import type { Executor } from '../../db/client';
-import { businessCounters, platformCounters } from '../../db/schema';
+import { businessCounters, businessDaily, platformCounters } from '../../db/schema';
+import type { DayRange } from '../../india-days';
 
 export interface PlatformDeltas {
   pendingBusinesses?: number;
@@ -14,6 +15,8 @@ export interface PlatformDeltas {
   rejectedBusinesses?: number;
   customers?: number;
   creditAccounts?: number;
+  /** The change in the sum of all accounts' limits. */
+  creditLimitPaise?: Paise;
 }
 
 export interface BusinessDeltas {
@@ -31,6 +34,7 @@ export async function bumpPlatform(tx: Executor, slot: number, d: PlatformDeltas
     rejectedBusinesses: d.rejectedBusinesses ?? 0,
     customers: d.customers ?? 0,
     creditAccounts: d.creditAccounts ?? 0,
+    creditLimitPaise: d.creditLimitPaise ?? paise(0),
   };
   await tx.insert(platformCounters).values(row).onConflictDoUpdate({
     target: platformCounters.slot,
@@ -40,6 +44,7 @@ export async function bumpPlatform(tx: Executor, slot: number, d: PlatformDeltas
       rejectedBusinesses: sql`${platformCounters.rejectedBusinesses} + ${row.rejectedBusinesses}`,
       customers: sql`${platformCounters.customers} + ${row.customers}`,
       creditAccounts: sql`${platformCounters.creditAccounts} + ${row.creditAccounts}`,
+      creditLimitPaise: sql`${platformCounters.creditLimitPaise} + ${row.creditLimitPaise}`,
     },
   });
 }
@@ -83,6 +88,22 @@ export async function readBusiness(db: Executor, businessId: string) {
     revenuePaise: sql<Paise>`coalesce(sum(${businessCounters.revenuePaise}), 0)::bigint`,
     payments: sql<number>`coalesce(sum(${businessCounters.payments}), 0)::int`,
   }).from(businessCounters).where(eq(businessCounters.businessId, businessId));
+  assert(row, 'an aggregate without GROUP BY answers one row');
+  return row;
+}
+
+/** A merchant's payments over two day ranges, from its daily rollups (at most ~62 days × slots rows). */
+export async function readBusinessRanges(db: Executor, businessId: string, current: DayRange, previous: DayRange) {
+  const inRange = (range: DayRange) => sql`${businessDaily.day} between ${range.from} and ${range.to}`;
+  const [row] = await db.select({
+    currentRevenuePaise: sql<Paise>`coalesce(sum(${businessDaily.revenuePaise}) filter (where ${inRange(current)}), 0)::bigint`,
+    currentPayments: sql<number>`coalesce(sum(${businessDaily.payments}) filter (where ${inRange(current)}), 0)::int`,
+    previousRevenuePaise: sql<Paise>`coalesce(sum(${businessDaily.revenuePaise}) filter (where ${inRange(previous)}), 0)::bigint`,
+    previousPayments: sql<number>`coalesce(sum(${businessDaily.payments}) filter (where ${inRange(previous)}), 0)::int`,
+  }).from(businessDaily).where(and(
+    eq(businessDaily.businessId, businessId),
+    between(businessDaily.day, previous.from, current.to),
+  ));
   assert(row, 'an aggregate without GROUP BY answers one row');
   return row;
 }

@@ -26,6 +26,12 @@ describe('reconcile', () => {
     ['no payment committed above the limit', sql`update transactions set limit_paise_after = owed_paise_after - 1 where id = (select id from transactions where type = 'payment' limit 1)`],
     ["every payment's code exists", sql`update transactions set qr_code_id = gen_random_uuid() where id = (select id from transactions where type = 'payment' limit 1)`],
     ["each merchant's counters", sql`update business_counters set revenue_paise = revenue_paise + 1 where business_id = (select business_id from business_counters limit 1) and slot = (select slot from business_counters limit 1)`],
+    ["each merchant's daily rollups", sql`update business_daily set fee_paise = fee_paise + 1`],
+    ["each customer's last day with a payment", sql`update users set last_paid_on = last_paid_on - 1 where last_paid_on is not null`],
+    ['the customers counted on each last day', sql`update customer_last_paid_days set customers = customers + 1`],
+    ["each closed day of the platform's analytics", sql`insert into platform_daily (day, revenue_paise, fee_paise, payments) values ('2026-01-01', 0, 0, 1)`],
+    ["each merchant's period totals", sql`insert into business_period_totals (days, business_id, revenue_paise, payments) select 7, business_id, 1, 1 from business_daily limit 1`],
+    ["the platform's credit granted", sql`update platform_counters set credit_limit_paise = credit_limit_paise + 1 where slot = (select slot from platform_counters limit 1)`],
   ])('reports drift in "%s"', async (name, corruption) => {
     const fresh = await createTestContext();
     try {

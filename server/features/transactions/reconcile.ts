@@ -3,9 +3,15 @@
  * counts violations and shows a few examples; a clean ledger has none anywhere.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { analyticsPeriodDays } from '@common/schemas/admin';
 import { rowsOf, type Db } from '../../db/client';
+import { indiaDaySql } from '../../india-days';
 
 interface Check { name: string; query: SQL }
+
+/** A ledger row's India day, as khata_pay.sql computes it. */
+const indiaDayOf = indiaDaySql(sql.raw('created_at'));
+const indiaDayOfX = indiaDaySql(sql.raw('x.created_at'));
 
 const checks: Check[] = [
   {
@@ -68,6 +74,67 @@ const checks: Check[] = [
          or coalesce(c.issued, 0) <> coalesce(a.owed, 0)
          or coalesce(c.revenue, 0) <> coalesce(t.revenue, 0)
          or coalesce(c.payments, 0) <> coalesce(t.payments, 0)`,
+  },
+  // The rollups of issue 15, each against the ledger it sums (India days: UTC+05:30).
+  {
+    name: "each merchant's daily rollups equal its payments of that India day",
+    query: sql`
+      select coalesce(d.business_id, t.business_id)::text || ' ' || coalesce(d.day, t.day)::text as example
+      from (select business_id, day, sum(revenue_paise) as revenue, sum(fee_paise) as fees, sum(payments) as payments
+            from business_daily group by business_id, day) d
+      full join (select business_id, ${indiaDayOf} as day, sum(amount_paise) as revenue, sum(fee_paise) as fees,
+                        count(*) as payments
+                 from transactions where type = 'payment' group by business_id, 2) t
+        on t.business_id = d.business_id and t.day = d.day
+      where d.revenue is distinct from t.revenue or d.fees is distinct from t.fees or d.payments is distinct from t.payments`,
+  },
+  {
+    name: "each customer's last day with a payment is their newest payment's India day",
+    query: sql`
+      select u.id::text as example from users u
+      left join (select customer_id, max(${indiaDayOf}) as day from transactions where type = 'payment' group by customer_id) t
+        on t.customer_id = u.id
+      where u.last_paid_on is distinct from t.day`,
+  },
+  {
+    name: 'the customers counted on each last day with a payment are the customers whose last day it is',
+    query: sql`
+      select coalesce(h.day, u.day)::text as example
+      from (select day, sum(customers) as customers from customer_last_paid_days group by day) h
+      full join (select last_paid_on as day, count(*) as customers from users where last_paid_on is not null
+                 group by last_paid_on) u on u.day = h.day
+      where coalesce(h.customers, 0) <> coalesce(u.customers, 0)`,
+  },
+  {
+    name: "each closed day of the platform's analytics equals its payments",
+    query: sql`
+      select p.day::text as example from platform_daily p
+      left join (select ${indiaDayOf} as day, sum(amount_paise) as revenue, sum(fee_paise) as fees, count(*) as payments
+                 from transactions where type = 'payment' group by 1) t on t.day = p.day
+      where p.revenue_paise <> coalesce(t.revenue, 0) or p.fee_paise <> coalesce(t.fees, 0)
+         or p.payments <> coalesce(t.payments, 0)`,
+  },
+  {
+    name: "each merchant's period totals equal its payments on the period's closed days",
+    query: sql`
+      with periods as (
+        select p.days, c.today - p.days + 1 as first_day, c.open_from from analytics_closed c
+        cross join (values ${sql.raw(analyticsPeriodDays.map((days) => `(${days})`).join(', '))}) as p(days)
+      )
+      select coalesce(b.days, t.days)::text || ' ' || coalesce(b.business_id, t.business_id)::text as example
+      from business_period_totals b
+      full join (select periods.days, x.business_id, sum(x.amount_paise) as revenue, count(*) as payments
+                 from periods join transactions x on x.type = 'payment'
+                   and ${indiaDayOfX} >= periods.first_day and ${indiaDayOfX} < periods.open_from
+                 group by periods.days, x.business_id) t on t.days = b.days and t.business_id = b.business_id
+      where b.revenue_paise is distinct from t.revenue or b.payments is distinct from t.payments`,
+  },
+  {
+    name: "the platform's credit granted equals the sum of every account's limit",
+    query: sql`
+      select 'platform' as example
+      where (select coalesce(sum(credit_limit_paise), 0) from platform_counters)
+         <> (select coalesce(sum(limit_paise), 0) from credit_accounts)`,
   },
 ];
 

@@ -1,0 +1,102 @@
+/**
+ * The admin's Analytics tab (issue 15), read from rollups so it costs the same at any
+ * ledger size: business_daily (kept by khata_pay as payments land), platform_daily and
+ * business_period_totals (summed from it once a day, when a day is over), and
+ * customer_last_paid_days. docs/decisions.md says why this split.
+ */
+import type { AdminAnalytics } from '@common/api-types';
+import { paise, toWireAmount } from '@common/money';
+import { analyticsPeriodDays } from '@common/schemas/admin';
+import { addSeconds, type Clock } from '../../clock';
+import { inTransaction, type Db } from '../../db/client';
+import { addDays, indiaDay, indiaDayStart } from '../../india-days';
+import * as repository from './analytics.repository';
+
+/**
+ * A day is closed (summed into platform_daily for good) only this long after it ends, so
+ * a payment that began before midnight has long committed: a payment's transaction is
+ * bounded by the statement timeout, far below this.
+ */
+export const dayCloseGraceSeconds = 10 * 60;
+const longestPeriodDays = Math.max(...analyticsPeriodDays);
+const topMerchantsCount = 5;
+
+export function createAnalyticsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /**
+   * Closes the days that ended (more than the grace ago) since the last call: one small
+   * read when nothing is due, which is every call but the first of a day. Called by the
+   * periodic maintenance and by each analytics read, whichever comes first.
+   */
+  async function closeDays(now = clock()): Promise<repository.ClosedState> {
+    const state = { today: indiaDay(now), openFrom: indiaDay(addSeconds(now, -dayCloseGraceSeconds)) };
+    const same = (found: repository.ClosedState | null) =>
+      found !== null && found.today === state.today && found.openFrom === state.openFrom;
+    if (same(await repository.readClosed(db))) return state;
+    await inTransaction(db, async (tx) => {
+      await repository.lockClosing(tx);
+      if (same(await repository.readClosed(tx))) return;
+      await repository.closePlatformDays(tx, addDays(state.today, -longestPeriodDays), state.openFrom);
+      for (const days of analyticsPeriodDays) {
+        await repository.rebuildPeriod(tx, days, addDays(state.today, 1 - days), state.openFrom);
+      }
+      await repository.writeClosed(tx, state);
+    });
+    return state;
+  }
+
+  /** The last `days` India days, today included. */
+  async function read(days: number): Promise<AdminAnalytics> {
+    const now = clock();
+    const { today, openFrom } = await closeDays(now);
+    const from = addDays(today, 1 - days);
+    // One after another: three short statements, and a request holds one connection.
+    const dayRows = await repository.readDays(db, from, openFrom, today);
+    const merchants = await repository.readMerchants(db, days, openFrom, today, topMerchantsCount);
+    const platform = await repository.readPlatform(db, from, today, indiaDayStart(from), indiaDayStart(addDays(today, 1)));
+    const byDay = new Map(dayRows.map((row) => [row.day, row]));
+    const daily = [];
+    let payments = 0;
+    let volume = 0;
+    let fees = 0;
+    for (let day = from; day <= today; day = addDays(day, 1)) {
+      const row = byDay.get(day);
+      const figures = { revenuePaise: row?.revenuePaise ?? 0, feePaise: row?.feePaise ?? 0, payments: row?.payments ?? 0 };
+      payments += figures.payments;
+      volume += figures.revenuePaise;
+      fees += figures.feePaise;
+      daily.push({
+        date: day, volume: toWireAmount(paise(figures.revenuePaise)), fees: toWireAmount(paise(figures.feePaise)),
+        payments: figures.payments,
+      });
+    }
+    const median = platform.medianSecondsToDecision;
+    return {
+      days,
+      from,
+      to: today,
+      daily,
+      totals: { payments, volume: toWireAmount(paise(volume)), fees: toWireAmount(paise(fees)) },
+      activeMerchants: merchants[0]?.active ?? 0,
+      activeCustomers: platform.activeCustomers,
+      newRegistrations: { customers: platform.newCustomers, businesses: platform.newBusinesses },
+      approvals: {
+        applied: platform.applied,
+        approved: platform.approved,
+        rejected: platform.rejected,
+        pending: platform.pending,
+        // Hours with one decimal: enough for "about a day" or "two and a half hours".
+        medianHoursToDecision: median === null ? null : Math.round(median / 360) / 10,
+      },
+      topMerchants: merchants.map((row) => ({
+        businessId: row.businessId, businessName: row.businessName, volume: toWireAmount(row.revenuePaise), payments: row.payments,
+      })),
+      credit: { granted: toWireAmount(platform.creditLimitPaise), owed: toWireAmount(platform.owedPaise) },
+    };
+  }
+
+  return { closeDays, read };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

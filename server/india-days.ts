@@ -1,0 +1,41 @@
+/**
+ * India calendar days (design.md §1: "this month" in India time). India keeps UTC+05:30
+ * all year, without daylight saving, so a day is a fixed shift of UTC, in TypeScript and
+ * in SQL alike (khata_pay.sql and migration 0008 write the same shift). Days are
+ * 'YYYY-MM-DD' strings, as PostgreSQL's `date` prints them.
+ */
+import { sql, type SQLWrapper } from 'drizzle-orm';
+
+const indiaOffsetMs = (5 * 60 + 30) * 60 * 1000;
+const dayMs = 24 * 3600 * 1000;
+
+/** The India day an instant falls on: 2026-10-31T18:40Z is '2026-11-01'. */
+export const indiaDay = (at: Date): string => new Date(at.getTime() + indiaOffsetMs).toISOString().slice(0, 10);
+
+/** The day `days` after `day` (before, when negative). */
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+
+/** The instant an India day begins: '2026-11-01' begins at 2026-10-31T18:30Z. */
+export const indiaDayStart = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - indiaOffsetMs);
+
+/** The India day of a timestamptz column or value, in SQL: the same shift as indiaDay. */
+export const indiaDaySql = (at: SQLWrapper) => sql`((${at} at time zone 'UTC') + interval '5 hours 30 minutes')::date`;
+
+export interface DayRange { from: string; to: string }
+
+/**
+ * This calendar month up to today, and the same days of last month: days 1..d, d being
+ * today's day of the month, capped at last month's length (on 31 March, all of February).
+ */
+export function monthToDate(now: Date): { current: DayRange; previous: DayRange } {
+  const today = indiaDay(now);
+  const [year, month, dayOfMonth] = today.split('-').map(Number) as [number, number, number];
+  const firstOfLast = new Date(Date.UTC(year, month - 2, 1));
+  const lastMonthLength = new Date(Date.UTC(year, month - 1, 0)).getUTCDate();
+  const previousFrom = firstOfLast.toISOString().slice(0, 10);
+  return {
+    current: { from: `${today.slice(0, 8)}01`, to: today },
+    previous: { from: previousFrom, to: addDays(previousFrom, Math.min(dayOfMonth, lastMonthLength) - 1) },
+  };
+}
