@@ -36,7 +36,10 @@ const transaction = (id: string, change: Partial<TransactionView> = {}): Transac
   customerName: 'Asha Rao', description: null, availableCredit: '3775.00', ...change,
 });
 
-const stats = { totalRevenue: '123456.00', customers: 3, creditIssued: '4500.50', transactions: 17 };
+const stats = {
+  totalRevenue: '123456.00', customers: 3, creditIssued: '4500.50', transactions: 17,
+  trend: { revenue: { current: '11200.00', previous: '10000.00' }, transactions: { current: 12, previous: 12 } },
+};
 
 type Handlers = Record<string, (call: RecordedCall) => Response>;
 
@@ -54,7 +57,7 @@ function renderMerchant(me: MeResponse = profile(), more: Handlers = {}) {
 }
 
 describe('merchant dashboard', () => {
-  it('shows the stat cards, with the hard-coded note on revenue', async () => {
+  it('shows the stat cards, with this month against the last on revenue and transactions', async () => {
     renderMerchant();
     const revenue = screen.getByRole('group', { name: 'Total Revenue' });
     expect(await within(revenue).findByText('₹1,23,456.00')).toBeInTheDocument();
@@ -62,6 +65,7 @@ describe('merchant dashboard', () => {
     expect(within(screen.getByRole('group', { name: 'Customers' })).getByText('3')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Credit Issued' })).getByText('₹4,500.50')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Transactions' })).getByText('17')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Transactions' })).getByText('0% this month')).toBeInTheDocument();
   });
 
   it('shows Pending Approval and disables the actions until approved', async () => {
