@@ -1,5 +1,5 @@
 /** Businesses as the admin API answers them, for the admin's component tests. */
-import type { AdminBusiness, AdminStats } from '@common/api-types';
+import type { AdminAnalytics, AdminBusiness, AdminStats } from '@common/api-types';
 
 let serial = 0;
 
@@ -44,4 +44,29 @@ export const urls = {
   rejected: 'GET /api/admin/businesses?status=rejected&limit=20',
   all: 'GET /api/admin/businesses?limit=20',
   decide: 'POST /api/admin/businesses/approve',
+  analytics: (days: 7 | 30 | 90) => `GET /api/admin/analytics?days=${days}`,
 };
+
+/** An analytics answer for the 7 days to 12 March 2025: two days with payments, the rest zeros. */
+export const analytics = (overrides: Partial<AdminAnalytics> = {}): AdminAnalytics => ({
+  days: 7,
+  from: '2025-03-06',
+  to: '2025-03-12',
+  daily: ['06', '07', '08', '09', '10', '11', '12'].map((day) => ({
+    date: `2025-03-${day}`,
+    volume: day === '10' ? '1500.00' : day === '12' ? '2500.50' : '0.00',
+    fees: day === '10' ? '30.00' : day === '12' ? '50.01' : '0.00',
+    payments: day === '10' ? 2 : day === '12' ? 3 : 0,
+  })),
+  totals: { payments: 5, volume: '4000.50', fees: '80.01' },
+  activeMerchants: 2,
+  activeCustomers: 4,
+  newRegistrations: { customers: 6, businesses: 3 },
+  approvals: { applied: 3, approved: 1, rejected: 1, pending: 1, medianHoursToDecision: 5.5 },
+  topMerchants: [
+    { businessId: 'b1', businessName: 'Chai Point', volume: '2500.50', payments: 3 },
+    { businessId: 'b2', businessName: 'Patel Sweets', volume: '1500.00', payments: 2 },
+  ],
+  credit: { granted: '100000.00', owed: '25000.00' },
+  ...overrides,
+});

@@ -1,11 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UserView } from '@common/api-types';
 import { AdminDashboard } from '@/app/admin-dashboard';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { adminBusiness, page, stats, urls } from '@/features/admin/test-fixtures';
+import { adminBusiness, analytics, page, stats, urls } from '@/features/admin/test-fixtures';
+
+// jsdom cannot draw on a canvas; analytics-tab.test.tsx and the e2e journey test the chart.
+vi.mock('./daily-chart', () => ({ DailyChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
 const admin: UserView = { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' };
 
@@ -21,6 +24,7 @@ function setup(pendingBusinesses = 3) {
     },
     [urls.pending]: () => json(200, page([chaiPoint])),
     [urls.all]: () => json(200, page([])),
+    [urls.analytics(30)]: () => json(200, { analytics: analytics() }),
   });
   const user = userEvent.setup();
   renderWithApp(<AdminDashboard user={admin} />);
@@ -73,6 +77,7 @@ describe('Admin dashboard', () => {
     expect(await screen.findByText('No businesses yet')).toBeInTheDocument();
 
     await user.click(within(sections()).getByRole('tab', { name: 'Analytics' }));
-    expect(screen.getByText('Analytics coming soon')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Last 30 days' })).toBeChecked();
+    expect(await screen.findByRole('table', { name: 'Top merchants by volume' })).toHaveTextContent('Chai Point');
   });
 });
