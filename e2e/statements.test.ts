@@ -58,6 +58,8 @@ interface Shop {
   businessId: string;
   merchantToken: string;
   customers: { fullName: string; mobileNumber: string; pin: string; token: string; accountId: string }[];
+  /** The customer at `index` pays the shop `amount` through the API. */
+  pay(index: number, amount: string, description?: string): Promise<void>;
 }
 
 /**
@@ -102,7 +104,10 @@ async function seedShop(khata: RunningApp): Promise<Shop> {
   await pay(tamil, '500.00', 'Notebooks');
   await repay(tamil, '200.50');
   await pay(tamil, '75.25', '=1+1 pens');
-  return { businessName: merchant.businessName, email: merchant.email, pin: merchant.pin, businessId, merchantToken, customers };
+  return {
+    businessName: merchant.businessName, email: merchant.email, pin: merchant.pin, businessId, merchantToken, customers,
+    pay: (index, amount, description) => pay(customers[index]!, amount, description),
+  };
 }
 
 function statementPath(accountId: string, file: 'statement' | 'statement.csv'): string {
@@ -302,6 +307,13 @@ describe.skipIf(journeysDisabled)('statements', () => {
     expect(csv.bytes.toString('utf8')).toContain(`'=1+1 pens`);
 
     expectPrinted(await printedText(page, 'merchant'), statement);
+
+    // A payment landing while the statement is open shows in it (the live ledger updates).
+    await shop.pay(1, '40.00', 'Chalk');
+    const later = await apiStatement(khata, customer.accountId, shop.merchantToken);
+    expect(later.rows).toHaveLength(statement.rows.length + 1);
+    await expectStatementIsLedger(khata, later);
+    await expectStatementOnScreen(dialog, later);
 
     // Last month: an empty period, its opening and closing equal.
     await button(dialog, 'Last month').click();

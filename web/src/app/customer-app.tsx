@@ -12,6 +12,7 @@ import { HomeTab } from '@/features/customer-home/components/home-tab';
 import { customerTransactionsQueryKey } from '@/features/history/api/get-customer-transactions';
 import { accountPath, accountRoute, takePendingAccount } from '@/features/customer-account/account-path';
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '@/features/payment/pay-link';
+import { statementQueryPrefix } from '@/features/statements/api/get-statement';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { useLedgerEvents } from '@/lib/use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
@@ -24,8 +25,8 @@ const AccountScreen = lazy(() =>
   import('@/features/customer-account/components/account-screen').then((m) => ({ default: m.AccountScreen })),
 );
 
-// A merchant's repayment or a payment elsewhere changes the balances and the history.
-const customerLedgerQueries = [customerCreditAccountsQueryKey[0], customerTransactionsQueryKey[0]];
+// A merchant's repayment or a payment elsewhere changes the balances, the history and an open statement.
+const customerLedgerQueries = [customerCreditAccountsQueryKey[0], customerTransactionsQueryKey[0], statementQueryPrefix];
 
 type CustomerTab = 'home' | 'profile';
 

@@ -19,6 +19,7 @@ import { activeQrCodesQueryKey } from '@/features/qr-codes/api/get-active-qr-cod
 import { SoundUnlockBar } from '@/features/payment-alerts/components/sound-unlock-bar';
 import { usePaymentAlerts } from '@/features/payment-alerts/use-payment-alerts';
 import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
+import { statementQueryPrefix } from '@/features/statements/api/get-statement';
 import { useLedgerStream, type LedgerEventData } from '@/lib/use-ledger-events';
 import { whenIdle } from '@/lib/when-idle';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
@@ -52,9 +53,10 @@ const storeCounterMode = (on: boolean) => {
   }
 };
 
-// A customer's payment changes these: the ledger, the totals, the balances, used codes.
+// A customer's payment changes these: the ledger, the totals, the balances, used codes, an open statement.
 const merchantLedgerQueries = [
   businessTransactionsUrl, businessStatsQueryKey[0], businessCreditAccountsQueryKey[0], activeQrCodesQueryKey[0],
+  statementQueryPrefix,
 ];
 
 type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';

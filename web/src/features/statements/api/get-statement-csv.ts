@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { getSessionToken } from '@/lib/session';
-import { statementUrl } from '@/features/statements/api/get-statement';
+import { statementQueryPrefix, statementUrl } from '@/features/statements/api/get-statement';
 import type { DateRange } from '@/features/statements/statement-range';
 
 /** The name the server gives the file (Content-Disposition), or one of our own. */
@@ -33,7 +33,7 @@ export async function fetchStatementCsv(accountId: string, range: DateRange): Pr
  */
 export const statementCsvOptions = (accountId: string, range: DateRange) =>
   queryOptions({
-    queryKey: ['/api/credit-accounts', 'statement.csv', accountId, range.from, range.to],
+    queryKey: [statementQueryPrefix, 'csv', accountId, range.from, range.to],
     queryFn: () => fetchStatementCsv(accountId, range),
   });
 

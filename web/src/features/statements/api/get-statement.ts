@@ -39,7 +39,11 @@ export interface Statement {
   };
 }
 
-const statementQueryKey = ['/api/credit-accounts', 'statement'] as const;
+/**
+ * Every statement query (and its CSV's) starts with this, so the live ledger updates
+ * (lib/use-ledger-events.ts) refresh an open statement when a payment or repayment lands.
+ */
+export const statementQueryPrefix = '/api/credit-accounts/statement';
 
 /** "/api/credit-accounts/<id>/statement?from=…&to=…", or its `.csv` twin. */
 export function statementUrl(accountId: string, range: DateRange, format: 'json' | 'csv' = 'json'): string {
@@ -54,7 +58,7 @@ export function statementUrl(accountId: string, range: DateRange, format: 'json'
  */
 export function useStatement(accountId: string, range: DateRange, enabled: boolean) {
   return useQuery({
-    queryKey: [...statementQueryKey, accountId, range.from, range.to],
+    queryKey: [statementQueryPrefix, accountId, range.from, range.to],
     queryFn: () => apiRequest<{ statement: Statement }>('GET', statementUrl(accountId, range)).then((answer) => answer.statement),
     enabled,
     placeholderData: keepPreviousData,
