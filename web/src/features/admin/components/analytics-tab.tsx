@@ -28,7 +28,7 @@ export function AnalyticsTab() {
   return (
     <div className="space-y-6">
       <h2 className="sr-only"><Trans>Analytics</Trans></h2>
-      <PeriodChoice days={days} onChange={setDays} />
+      <PeriodChoice chosen={days} onChange={setDays} />
       {query.isPending ? (
         <Spinner className="py-10" />
       ) : query.isError && !query.data ? (
@@ -47,26 +47,26 @@ export function AnalyticsTab() {
  * 7, 30 or 90 days: native radio buttons (arrow keys move between them), drawn as a
  * segmented control whose labels may wrap, for the longer words of Tamil.
  */
-function PeriodChoice({ days, onChange }: { days: AnalyticsPeriodDays; onChange: (days: AnalyticsPeriodDays) => void }) {
+function PeriodChoice({ chosen, onChange }: { chosen: AnalyticsPeriodDays; onChange: (days: AnalyticsPeriodDays) => void }) {
   const { t } = useLingui();
   return (
     <fieldset>
       <legend className="sr-only"><Trans>Period</Trans></legend>
       <div className="flex gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800/70">
-        {analyticsPeriodsDays.map((choice) => (
+        {analyticsPeriodsDays.map((days) => (
           <label
-            key={choice}
+            key={days}
             className="flex min-h-9 flex-1 cursor-pointer items-center justify-center rounded-lg px-2 py-1 text-center text-sm leading-tight font-medium text-slate-600 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600 dark:text-slate-400 dark:has-checked:bg-slate-900 dark:has-checked:text-slate-100"
           >
             <input
               type="radio"
               name="analytics-period"
-              value={choice}
-              checked={days === choice}
-              onChange={() => onChange(choice)}
+              value={days}
+              checked={chosen === days}
+              onChange={() => onChange(days)}
               className="sr-only"
             />
-            {t`Last ${choice} days`}
+            {t`Last ${days} days`}
           </label>
         ))}
       </div>
