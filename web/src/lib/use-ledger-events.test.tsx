@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLedgerEvents, useLedgerStream, type LedgerEventData } from './use-ledger-events';
+import { useLedgerEvents, useLedgerStream, type ClaimEventData, type LedgerEventData } from './use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { i18n } from '@/i18n/i18n';
 
@@ -202,5 +202,52 @@ describe('useLedgerStream', () => {
     // A ledger row refetches the lists, not the user.
     source.send('ledger', '0197a000-0000-7000-8000-000000000014', row('0197a000-0000-7000-8000-000000000014'));
     expect(refetchedMe()).toBe(2);
+  });
+});
+
+describe('useLedgerStream: repayment claims (issue 16)', () => {
+  const claim = (status: ClaimEventData['status'], claimId = 'claim-1'): ClaimEventData => ({
+    claimId, creditAccountId: 'acc-1', businessId: 'biz-1', status, amount: '250.00', customerName: 'Asha Rao', businessName: 'Ravi Stores',
+  });
+  const claimQueries = ['/api/business/repayment-claims', '/api/business/to-collect'];
+
+  function ClaimProbe({ onClaim, claimPrefixes = claimQueries }: { onClaim: (event: ClaimEventData) => void; claimPrefixes?: string[] }) {
+    useLedgerStream(merchantLedgerQueries, { claimQueryPrefixes: claimPrefixes, onClaim });
+    return null;
+  }
+
+  it('refetches the claim queries and hands each claim over once per status, across a replay', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const received: ClaimEventData[] = [];
+    render(<QueryClientProvider client={client}><ClaimProbe onClaim={(event) => received.push(event)} /></QueryClientProvider>);
+    const source = FakeEventSource.last!;
+    source.send('claim', 'e1', claim('pending'));
+    expect(spy).toHaveBeenCalledTimes(1);
+    const { predicate } = spy.mock.calls[0]![0] as unknown as { predicate: (q: { queryKey: unknown[] }) => boolean };
+    expect(predicate({ queryKey: ['/api/business/repayment-claims?status=pending'] })).toBe(true);
+    expect(predicate({ queryKey: ['/api/business/to-collect'] })).toBe(true);
+    expect(predicate({ queryKey: ['/api/transactions/business'] })).toBe(false);
+    // The same news again (a replay under another event id) is skipped; the confirmation is news.
+    source.send('claim', 'e2', claim('pending'));
+    source.send('claim', 'e3', claim('confirmed'));
+    expect(received).toEqual([claim('pending'), claim('confirmed')]);
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores claim news when the shell names no queries for it, and data that is not a claim', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const received: ClaimEventData[] = [];
+    const { unmount } = render(<QueryClientProvider client={client}><ClaimProbe claimPrefixes={[]} onClaim={(event) => received.push(event)} /></QueryClientProvider>);
+    FakeEventSource.last!.send('claim', 'e1', claim('pending'));
+    expect(spy).not.toHaveBeenCalled();
+    unmount();
+    render(<QueryClientProvider client={client}><ClaimProbe onClaim={(event) => received.push(event)} /></QueryClientProvider>);
+    FakeEventSource.last!.send('claim', 'e2', { claimId: 'claim-2', status: 'lost', amount: '1.00' });
+    expect(received).toEqual([]);
+    expect(spy).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,7 +5,8 @@
  * cookie) and the queries whose key starts with one of the given prefixes are refetched.
  * The shells pass their features' query keys in. No polling (spec §9). A merchant's stream
  * also says when an admin decides on the business (`business`), and the merchant's alerts
- * read each new ledger row's figures (issue 14).
+ * read each new ledger row's figures (issue 14). A repayment claim's news (`claim`, issue 16)
+ * refetches the queries the shell names for it and is handed over once per claim and status.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -27,6 +28,18 @@ export interface LedgerEventData {
   createdAt: string;
 }
 
+/** A repayment claim's news (issue 16): made (pending), confirmed or declined. */
+export interface ClaimEventData {
+  claimId: string;
+  creditAccountId: string;
+  businessId: string;
+  status: 'pending' | 'confirmed' | 'declined';
+  /** The claimed amount, a wire string ("250.00"). */
+  amount: string;
+  customerName: string | null;
+  businessName: string | null;
+}
+
 /**
  * The stream's state: `connecting` before it first opens, `live` while open,
  * `reconnecting` while EventSource tries again by itself after a drop, `paused` when it was
@@ -42,6 +55,10 @@ export interface LedgerEventOptions {
    * opens again after a break (a decision may have been missed meanwhile): the current user.
    */
   accountQueryPrefixes?: readonly string[];
+  /** Queries refetched on a repayment claim's news (issue 16); without them, claims are ignored. */
+  claimQueryPrefixes?: readonly string[];
+  /** Each claim's news, once per claim and status while the hook is mounted. */
+  onClaim?: (event: ClaimEventData) => void;
 }
 
 /** The event's data when it is the ledger row the stream promises; null otherwise. */
@@ -71,6 +88,33 @@ export function parseLedgerEvent(data: unknown, id: string): LedgerEventData | n
   };
 }
 
+/** The event's data when it is the claim news the stream promises; null otherwise. */
+export function parseClaimEvent(data: unknown): ClaimEventData | null {
+  if (typeof data !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const row = parsed as Record<string, unknown>;
+  const text = (name: string) => (typeof row[name] === 'string' ? (row[name] as string) : null);
+  const claimId = text('claimId');
+  const status = text('status');
+  const amount = text('amount');
+  if (!claimId || amount === null || (status !== 'pending' && status !== 'confirmed' && status !== 'declined')) return null;
+  return {
+    claimId,
+    creditAccountId: text('creditAccountId') ?? '',
+    businessId: text('businessId') ?? '',
+    status,
+    amount,
+    customerName: text('customerName'),
+    businessName: text('businessName'),
+  };
+}
+
 const prefixMatcher = (list: string[]) => (query: { queryKey: readonly unknown[] }) =>
   list.some((prefix) => String(query.queryKey[0]).startsWith(prefix));
 
@@ -93,15 +137,19 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
   const queryClient = useQueryClient();
   const prefixes = queryPrefixes.join('\n');
   const accountPrefixes = (options.accountQueryPrefixes ?? []).join('\n');
+  const claimPrefixes = (options.claimQueryPrefixes ?? []).join('\n');
   const [state, setState] = useState<LiveState>('connecting');
   // Read at each event, so a caller's new callback needs no new stream.
   const onLedgerRef = useRef(options.onLedger);
   onLedgerRef.current = options.onLedger;
+  const onClaimRef = useRef(options.onClaim);
+  onClaimRef.current = options.onClaim;
   const seenRef = useRef<string[]>([]);
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const list = prefixes.split('\n');
     const accountList = accountPrefixes ? accountPrefixes.split('\n') : [];
+    const claimList = claimPrefixes ? claimPrefixes.split('\n') : [];
     const seen = seenRef.current;
     let source: EventSource;
     let retries = 0;
@@ -124,15 +172,31 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       if (row) onLedgerRef.current?.(row);
     };
     const onBusiness = () => refreshAccount();
+    // A claim's news comes again in a replay; its claim and status name it whatever the event id.
+    const onClaim = (event?: MessageEvent) => {
+      if (claimList.length === 0) return;
+      const claim = parseClaimEvent(event?.data);
+      const id = claim ? `claim:${claim.claimId}:${claim.status}` : event?.lastEventId;
+      if (id) {
+        if (seen.includes(id)) return;
+        if (seen.push(id) > eventSeenIdsMax) seen.shift();
+      }
+      void queryClient.invalidateQueries({ predicate: prefixMatcher(claimList) });
+      if (claim) onClaimRef.current?.(claim);
+    };
     const connect = () => {
       source = new EventSource(ledgerEventsUrl, { withCredentials: true });
       source.addEventListener('ledger', onLedger);
       source.addEventListener('business', onBusiness);
+      source.addEventListener('claim', onClaim);
       source.onopen = () => {
         // Back after a pause: what landed meanwhile was never sent, so refetch once.
         if (retries > 0) refresh();
-        // Back after any break: a decision on the business is not replayed.
-        if (broken) refreshAccount();
+        // Back after any break: a decision on the business is not replayed, nor, perhaps, a claim.
+        if (broken) {
+          refreshAccount();
+          if (claimList.length > 0) void queryClient.invalidateQueries({ predicate: prefixMatcher(claimList) });
+        }
         retries = 0;
         broken = false;
         setState('live');
@@ -156,8 +220,9 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       clearTimeout(timer);
       source.removeEventListener('ledger', onLedger);
       source.removeEventListener('business', onBusiness);
+      source.removeEventListener('claim', onClaim);
       source.close();
     };
-  }, [queryClient, prefixes, accountPrefixes]);
+  }, [queryClient, prefixes, accountPrefixes, claimPrefixes]);
   return state;
 }
