@@ -26,6 +26,7 @@ export function upiPayUrl({ vpa, payeeName, amountPaise, note = upiRepaymentNote
     ['pa', vpa],
     ['pn', payeeName],
     ['am', toWireAmount(amountPaise)],
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the currency code, not text
     ['cu', 'INR'],
     ['tn', note],
   ];
