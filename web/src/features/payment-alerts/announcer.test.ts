@@ -77,6 +77,14 @@ describe('announce', () => {
     expect(spoken[0]!.text).toBe('Received ₹99.50 on Khata from Asha Rao');
   });
 
+  it('says a repayment claim in its own words, after the chime (issue 16)', async () => {
+    const audio = fakeAudio('running');
+    const { spoken } = fakeSpeech(['en-IN']);
+    await played(announce({ amount: '120.00', customerName: 'Asha Rao', kind: 'claim' }));
+    expect(audio.oscillatorsStarted).toBeGreaterThan(0);
+    expect(spoken.map((utterance) => utterance.text)).toEqual(['Repayment claim of ₹120. Please check and confirm']);
+  });
+
   it('stays silent with Payment sounds off', async () => {
     const audio = fakeAudio('running');
     const { speech } = fakeSpeech(['en-IN']);

@@ -1,12 +1,12 @@
 /**
- * Says each payment in turn (issue 14): the chime, then the sentence in a voice for the
+ * Says each payment in turn (issue 14), and each repayment claim (issue 16): the chime, then the sentence in a voice for the
  * app's language, or the chime alone where the device has none. Queued, so two payments in
  * a row do not cut each other off; a burst (many rows replayed at once) keeps the first few.
  */
 import { currentLanguage } from '@/i18n/i18n';
 import { playChime } from './chime';
 import { alertPreferences } from './preferences';
-import { alertSentence } from './sentence';
+import { alertSentence, claimSentence } from './sentence';
 import { soundContext } from './sound-unlock';
 import { chooseVoice, speak, speechVoices } from './speaker';
 
@@ -14,6 +14,8 @@ export interface Announcement {
   /** A wire amount: "250.00". */
   amount: string;
   customerName: string | null;
+  /** A payment (the default) or a customer's repayment claim, which says different words. */
+  kind?: 'payment' | 'claim';
 }
 
 /** Announcements waiting beyond this are dropped: the screen still lists every payment. */
@@ -31,12 +33,12 @@ export function announce(announcement: Announcement): Promise<void> {
   return played;
 }
 
-async function play({ amount, customerName }: Announcement): Promise<void> {
+async function play({ amount, customerName, kind = 'payment' }: Announcement): Promise<void> {
   // Read now: the choices or the language may have changed since it was queued.
   const { sounds, sayNames } = alertPreferences();
   if (!sounds) return;
   const language = currentLanguage();
-  const text = alertSentence(amount, sayNames ? customerName : null);
+  const text = (kind === 'claim' ? claimSentence : alertSentence)(amount, sayNames ? customerName : null);
   const voices = speechVoices();
   const audio = soundContext();
   if (audio) await playChime(audio);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { activate } from '@/i18n/i18n';
-import { alertSentence, spokenAmount } from './sentence';
+import { alertSentence, claimSentence, spokenAmount } from './sentence';
 
 describe('spokenAmount', () => {
   it.each([
@@ -37,5 +37,15 @@ describe('alertSentence in Hindi and Tamil', () => {
   it('says it in Tamil script in Tamil', async () => {
     await activate('ta', ['login', 'app']);
     expect(alertSentence('250.00', null)).toBe('காதாவில் ₹250 பெறப்பட்டது');
+  });
+});
+
+describe('claimSentence (English, issue 16)', () => {
+  it('asks to check the claimed amount, without the name by default', () => {
+    expect(claimSentence('250.00', null)).toBe('Repayment claim of ₹250. Please check and confirm');
+  });
+
+  it('keeps paise, and names the customer when names are said', () => {
+    expect(claimSentence('99.50', 'Asha')).toBe('Asha says they paid back ₹99.50. Please check and confirm');
   });
 });

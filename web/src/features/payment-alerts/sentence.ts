@@ -29,3 +29,21 @@ export function alertSentence(wireAmount: string, name: string | null): string {
     message: `Received ₹${amount} on Khata`,
   });
 }
+
+/**
+ * The sentence for a customer's repayment claim (issue 16): money they say they sent by UPI,
+ * which the merchant has yet to confirm. With the customer's name when given.
+ */
+export function claimSentence(wireAmount: string, name: string | null): string {
+  const amount = spokenAmount(wireAmount);
+  if (name) {
+    return t({
+      comment: 'Spoken aloud by the merchant\'s phone when a customer says they paid back by UPI and the merchant must confirm it: write it as a person says it, in the language\'s own script. {amount} is digits (250 or 250.50), {name} the customer\'s name.',
+      message: `${name} says they paid back ₹${amount}. Please check and confirm`,
+    });
+  }
+  return t({
+    comment: 'Spoken aloud by the merchant\'s phone when a customer says they paid back by UPI and the merchant must confirm it: write it as a person says it, in the language\'s own script. {amount} is digits (250 or 250.50).',
+    message: `Repayment claim of ₹${amount}. Please check and confirm`,
+  });
+}

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { formatWireRupees } from '@/lib/format';
-import type { LedgerEventData } from '@/lib/use-ledger-events';
+import type { ClaimEventData, LedgerEventData } from '@/lib/use-ledger-events';
 
 // The speech and the chime load on the first payment, not with the merchant's app.
 const loadAnnouncer = () => import('./announcer');
@@ -26,6 +26,30 @@ export function usePaymentAlerts({ quiet = false }: { quiet?: boolean } = {}) {
         });
       }
       void loadAnnouncer().then(({ announce }) => announce({ amount: event.amount, customerName: event.customerName }));
+    },
+    [quiet, t],
+  );
+}
+
+/**
+ * What a merchant's screen does with a customer's new repayment claim (issue 16): a toast
+ * asking to check it, and the chime and a sentence when sounds are on, through the same
+ * queue as payments. A claim's confirmation or decline is the merchant's own doing: silent.
+ */
+export function useClaimAlerts({ quiet = false }: { quiet?: boolean } = {}) {
+  const { t } = useLingui();
+  return useCallback(
+    (event: ClaimEventData) => {
+      if (event.status !== 'pending') return;
+      if (!quiet) {
+        const amount = formatWireRupees(event.amount);
+        const name = event.customerName;
+        toast({
+          title: t`Repayment claim`,
+          description: name ? t`${name} says they paid back ${amount}` : amount,
+        });
+      }
+      void loadAnnouncer().then(({ announce }) => announce({ amount: event.amount, customerName: event.customerName, kind: 'claim' }));
     },
     [quiet, t],
   );
