@@ -79,6 +79,12 @@ export interface CustomerCreditAccount {
   creditLimit: string;
   /** What the customer owes this business ("Given Credit"). */
   owed: string;
+  /** Dues (issue 16): overdue now, the earliest due date (YYYY-MM-DD, India) among unpaid parts and its amount. */
+  overdue: string;
+  nextDueOn: string | null;
+  nextDueAmount: string;
+  /** The merchant's UPI ID, for paying back by UPI; null until the merchant adds one. */
+  upiId: string | null;
 }
 
 /** A credit account as its business sees it. */
@@ -92,6 +98,14 @@ export interface BusinessCreditAccount {
   currentBalance: string;
   owed: string;
   createdAt: string;
+  /** Dues (issue 16). */
+  overdue: string;
+  nextDueOn: string | null;
+  /** The merchant moved this account's due date (a deferral is in force). */
+  dueMoved: boolean;
+  lastRemindedAt: string | null;
+  /** The customer's language, in which reminders are written. */
+  language: Language;
 }
 
 export interface BusinessStats {
@@ -190,4 +204,66 @@ export interface TransactionView {
 export interface TransactionPage {
   transactions: TransactionView[];
   nextCursor: string | null;
+}
+
+/** Dues, reminders and repayment claims (issue 16). */
+export interface BusinessSettings {
+  creditPeriodDays: number;
+  upiId: string | null;
+}
+
+export interface ToCollectAccount {
+  creditAccountId: string;
+  customerId: string;
+  customerName: string;
+  phone: string;
+  owed: string;
+  overdue: string;
+  nextDueOn: string;
+  lastRemindedAt: string | null;
+}
+
+export interface ToCollect {
+  overdue: string;
+  customers: number;
+  /** Largest overdue first, at most toCollectListMax. */
+  accounts: ToCollectAccount[];
+}
+
+export interface ReminderDraft {
+  text: string;
+  whatsappUrl: string;
+  smsUrl: string;
+  lastRemindedAt: string | null;
+  language: Language;
+}
+
+export type RepaymentClaimStatus = 'pending' | 'confirmed' | 'declined';
+
+export interface RepaymentClaim {
+  id: string;
+  creditAccountId: string;
+  businessId: string;
+  businessName: string;
+  customerId: string;
+  customerName: string;
+  amount: string;
+  upiReference: string | null;
+  status: RepaymentClaimStatus;
+  confirmedAmount: string | null;
+  declineReason: string | null;
+  transactionId: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** The data of an `event: claim` on the events stream. */
+export interface ClaimEvent {
+  claimId: string;
+  creditAccountId: string;
+  businessId: string;
+  status: RepaymentClaimStatus;
+  amount: string;
+  customerName: string;
+  businessName: string;
 }

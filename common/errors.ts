@@ -122,6 +122,18 @@ export const errors = {
   idempotency_conflict: { status: 409, message: 'This Idempotency-Key was already used for a different payment' },
   statement_too_many_rows: { status: 422, message: 'This statement has more than {rowsMax} entries. Choose a shorter range.' },
 
+  // Dues, reminders and repayment claims (issue 16).
+  nothing_owed: { status: 409, message: 'Nothing is owed on this account' },
+  due_date_out_of_range: { status: 422, message: 'Choose a due date from tomorrow to one year ahead' },
+  upi_id_missing: { status: 409, message: 'This shop has not added a UPI ID yet' },
+  upi_reference_claimed: { status: 409, message: 'This UPI reference has already been claimed' },
+  too_many_pending_claims: { status: 429, message: 'Wait for the shop to answer your earlier claims' },
+  claim_not_found: { status: 404, message: 'Repayment claim not found' },
+  claim_already_confirmed: { status: 409, message: 'This claim has already been confirmed' },
+  claim_already_declined: { status: 409, message: 'This claim has already been declined' },
+  confirm_above_claimed: { status: 422, message: 'You can confirm at most the claimed {claimed}' },
+  confirm_above_owed: { status: 422, message: 'Only {owed} is owed now, so you can confirm at most {owed}' },
+
   // Load.
   rate_limited: { status: 429, message: 'Too many requests. Please slow down and try again shortly.' },
   streams_per_session_full: {

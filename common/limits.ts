@@ -195,3 +195,20 @@ export const paymentNotConfirmedToastMs = 15_000;
  */
 export const connectionProbeWaitMsFirst = 2_000;
 export const connectionProbeWaitMsMax = 10_000;
+
+// Dues, reminders and repayment claims (issue 16).
+/** A business's credit period, in days: each payment falls due this long after its day. */
+export const creditPeriodDaysMin = 1;
+export const creditPeriodDaysMax = 365;
+export const creditPeriodDaysDefault = 30;
+/** How far ahead a merchant may move an account's due date. */
+export const dueDateMoveDaysMax = 365;
+/** A UPI ID (VPA): name@bank, as NPCI's apps accept them. */
+export const upiIdPattern = /^[a-z0-9][a-z0-9._-]{1,255}@[a-z][a-z0-9]{1,63}$/i;
+/** A UPI transaction reference (UTR/RRN): 12 digits. */
+export const upiReferencePattern = /^\d{12}$/;
+export const claimDeclineReasonLengthMax = 200;
+/** Pending claims one account may have at once, so a customer cannot flood a shop. */
+export const pendingClaimsPerAccountMax = 10;
+export const claimListMax = 100;
+export const toCollectListMax = 50;

@@ -4,7 +4,7 @@
  * (web/src/locales/validation/*.json, keyed by these keys).
  */
 import {
-  addressLengthMax, businessDecisionBatchMax, businessTextLengthMax, decisionTextLengthMax,
+  addressLengthMax, businessDecisionBatchMax, claimDeclineReasonLengthMax, creditPeriodDaysMax, creditPeriodDaysMin, businessTextLengthMax, decisionTextLengthMax,
   historyPageSizeMax, nameLengthMax, qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin,
 } from '../limits';
 
@@ -70,6 +70,16 @@ export const validationMessages = {
   // Account statements (statements.ts)
   statementFromFormat: 'Start date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD',
   statementToFormat: 'End date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD',
+
+  // Dues, reminders and repayment claims (dues.ts)
+  creditPeriodRange: `Credit period must be ${creditPeriodDaysMin} to ${creditPeriodDaysMax} days`,
+  upiIdFormat: 'Enter a UPI ID like name@bank',
+  dueDateFormat: 'Due date must be a date written YYYY-MM-DD',
+  reminderChannel: 'Channel must be whatsapp or sms',
+  upiReferenceFormat: 'UPI reference is 12 digits',
+  claimAmountFormat: 'Amount must be greater than 0 with at most 2 decimals',
+  declineReasonRequired: `Give a reason of up to ${claimDeclineReasonLengthMax} characters`,
+  claimStatusFilter: 'Status must be pending or all',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -113,6 +113,12 @@ export const customerCreditAccount = z.strictObject({
   currentBalance: text,
   creditLimit: text,
   owed: text,
+  /** Dues (issue 16): overdue now, the earliest due date among unpaid parts and its amount. */
+  overdue: text,
+  nextDueOn: nullableText,
+  nextDueAmount: text,
+  /** The merchant's UPI ID, for paying back by UPI; null until the merchant adds one. */
+  upiId: nullableText,
 });
 export const businessCreditAccount = z.strictObject({
   id: text,
@@ -124,6 +130,13 @@ export const businessCreditAccount = z.strictObject({
   currentBalance: text,
   owed: text,
   createdAt: text,
+  /** Dues (issue 16). */
+  overdue: text,
+  nextDueOn: nullableText,
+  dueMoved: z.boolean(),
+  lastRemindedAt: nullableText,
+  /** The customer's language, in which reminders are written. */
+  language,
 });
 export const customerCreditAccounts = z.strictObject({ creditAccounts: z.array(customerCreditAccount) });
 export const businessCreditAccounts = z.strictObject({ creditAccounts: z.array(businessCreditAccount) });
@@ -235,3 +248,52 @@ export const ledgerEventStream = {
     + 'when an admin decides on the business.',
   content: { 'text/event-stream': { schema: z.string() } },
 };
+
+/** Dues, reminders and repayment claims (issue 16; docs/api.md). */
+export const businessSettings = z.strictObject({ creditPeriodDays: count, upiId: nullableText });
+
+export const toCollect = z.strictObject({
+  overdue: text,
+  customers: count,
+  accounts: z.array(z.strictObject({
+    creditAccountId: text,
+    customerId: text,
+    customerName: text,
+    phone: text,
+    owed: text,
+    overdue: text,
+    nextDueOn: text,
+    lastRemindedAt: nullableText,
+  })),
+});
+
+export const reminderDraft = z.strictObject({
+  text,
+  whatsappUrl: text,
+  smsUrl: text,
+  lastRemindedAt: nullableText,
+  language,
+});
+export const reminderSent = z.strictObject({ lastRemindedAt: text });
+
+export const repaymentClaim = z.strictObject({
+  id: text,
+  creditAccountId: text,
+  businessId: text,
+  businessName: text,
+  customerId: text,
+  customerName: text,
+  amount: text,
+  upiReference: nullableText,
+  status: z.enum(['pending', 'confirmed', 'declined']),
+  confirmedAmount: nullableText,
+  declineReason: nullableText,
+  transactionId: nullableText,
+  createdAt: text,
+  decidedAt: nullableText,
+});
+export const repaymentClaimResult = z.strictObject({ claim: repaymentClaim });
+export const repaymentClaimList = z.strictObject({ claims: z.array(repaymentClaim) });
+export const confirmedClaim = z.strictObject({
+  claim: repaymentClaim, transaction: transactionView, creditAccount: businessCreditAccount,
+});

@@ -19,8 +19,8 @@ import { rowsOf, type Db } from './client';
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const migrationLockKey = 727_001;
 
-/** In dependency order: khata_pay calls the other three. */
-const functionFiles = ['khata_fee.sql', 'khata_session.sql', 'khata_payable_code.sql', 'khata_pay.sql'];
+/** In dependency order: khata_pay calls the three before it. */
+const functionFiles = ['khata_fee.sql', 'khata_session.sql', 'khata_payable_code.sql', 'khata_pay.sql', 'khata_refresh_dues.sql'];
 
 /** The stored functions' SQL, each file a CREATE OR REPLACE statement (after a DROP where a signature changed). */
 export const storedFunctions = (): string[] =>

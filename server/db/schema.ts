@@ -51,9 +51,14 @@ export const businesses = pgTable('businesses', {
   decisionNotes: text('decision_notes'),
   decidedBy: uuid('decided_by').references(() => users.id),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  /** Days after a payment its total falls due (issue 16); copied onto each payment's due_on. */
+  creditPeriodDays: smallint('credit_period_days').notNull().default(30),
+  /** The merchant's UPI ID (VPA, lowercase) for repayments by UPI; null until added. */
+  upiVpa: text('upi_vpa'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('businesses_user_unique').on(t.userId),
+  check('businesses_credit_period_check', sql`${t.creditPeriodDays} between 1 and 365`),
   check('businesses_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   check('businesses_fee_check', sql`${t.feeBasisPoints} between 0 and 10000`),
   check('businesses_max_credit_check', sql`${t.maxCreditLimitPaise} > 0`),
@@ -151,9 +156,24 @@ export const creditAccounts = pgTable('credit_accounts', {
   businessId: uuid('business_id').notNull().references(() => businesses.id),
   limitPaise: bigint('limit_paise', { mode: 'number' }).$type<Paise>().notNull(),
   owedPaise: bigint('owed_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
+  /**
+   * Dues (issue 16). charged: every payment total ever, so repaid = charged − owed and a
+   * payment's unpaid part is clamp(its charged_paise_after − repaid, 0, its total): the
+   * oldest payments are cleared first. next_due_on: the earliest effective due date among
+   * unpaid parts (null when nothing is owed), kept by khata_pay and khata_refresh_dues;
+   * due_deferred_to: the date the merchant moved the dues to (effective due date =
+   * greatest(due_on, due_deferred_to)), cleared when nothing is owed.
+   */
+  chargedPaise: bigint('charged_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
+  nextDueOn: date('next_due_on', { mode: 'string' }),
+  dueDeferredTo: date('due_deferred_to', { mode: 'string' }),
+  lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 }, (t) => [
+  // The "To collect" card: a merchant's accounts with a due date before today.
+  index('credit_accounts_business_next_due_idx').on(t.businessId, t.nextDueOn).where(sql`${t.nextDueOn} is not null`),
+  check('credit_accounts_charged_check', sql`${t.chargedPaise} >= ${t.owedPaise}`),
   uniqueIndex('credit_accounts_customer_business_unique').on(t.customerId, t.businessId),
   // What a ledger row's one foreign key names (transactions_account_fk).
   unique('credit_accounts_id_customer_business_unique').on(t.id, t.customerId, t.businessId),
@@ -297,6 +317,9 @@ export const transactions = pgTable('transactions', {
   owedPaiseAfter: bigint('owed_paise_after', { mode: 'number' }).$type<Paise>().notNull(),
   qrCodeId: uuid('qr_code_id'),
   description: text('description'),
+  /** Payments (issue 16): the India day the total falls due, and the account's charged after it. */
+  dueOn: date('due_on', { mode: 'string' }),
+  chargedPaiseAfter: bigint('charged_paise_after', { mode: 'number' }).$type<Paise>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 }, (t) => [
   foreignKey({
@@ -307,6 +330,8 @@ export const transactions = pgTable('transactions', {
   index('transactions_customer_created_idx').on(t.customerId, t.createdAt, t.id),
   index('transactions_customer_business_created_idx').on(t.customerId, t.businessId, t.createdAt, t.id),
   index('transactions_business_created_idx').on(t.businessId, t.createdAt, t.id),
+  // An account's unpaid payments are those with charged_paise_after above what was repaid.
+  index('transactions_account_charged_idx').on(t.creditAccountId, t.chargedPaiseAfter).where(sql`${t.type} = 'payment'`),
   check('transactions_type_check', sql`${t.type} in ('payment', 'repayment', 'adjustment')`),
   check('transactions_amounts_check', sql`${t.amountPaise} > 0 and ${t.feePaise} >= 0 and ${t.totalPaise} = ${t.amountPaise} + ${t.feePaise}`),
 ]);
@@ -323,4 +348,46 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 }, (t) => [
   primaryKey({ columns: [t.customerId, t.key] }),
   index('idempotency_keys_expiry_idx').on(t.expiresAt),
+]);
+
+/** Each reminder a merchant sent a customer (issue 16), for "reminded 3 days ago". */
+export const reminders = pgTable('reminders', {
+  id: uuid('id').primaryKey(),
+  creditAccountId: uuid('credit_account_id').notNull().references(() => creditAccounts.id),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  channel: text('channel', { enum: ['whatsapp', 'sms'] }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('reminders_account_sent_idx').on(t.creditAccountId, t.sentAt),
+  check('reminders_channel_check', sql`${t.channel} in ('whatsapp', 'sms')`),
+]);
+
+/**
+ * A customer's word that they paid the merchant by UPI (issue 16). It changes nothing owed
+ * until the merchant confirms it, which writes a repayment (transaction_id); a reference
+ * is claimed once per business among pending and confirmed claims.
+ */
+export const repaymentClaims = pgTable('repayment_claims', {
+  id: uuid('id').primaryKey(),
+  creditAccountId: uuid('credit_account_id').notNull().references(() => creditAccounts.id),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  customerId: uuid('customer_id').notNull().references(() => users.id),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  upiReference: text('upi_reference'),
+  status: text('status', { enum: ['pending', 'confirmed', 'declined'] }).notNull().default('pending'),
+  confirmedAmountPaise: bigint('confirmed_amount_paise', { mode: 'number' }).$type<Paise>(),
+  declineReason: text('decline_reason'),
+  transactionId: uuid('transaction_id').references(() => transactions.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('repayment_claims_reference_unique').on(t.businessId, t.upiReference)
+    .where(sql`${t.upiReference} is not null and ${t.status} in ('pending', 'confirmed')`),
+  uniqueIndex('repayment_claims_transaction_unique').on(t.transactionId),
+  index('repayment_claims_business_status_idx').on(t.businessId, t.status, t.createdAt),
+  index('repayment_claims_account_created_idx').on(t.creditAccountId, t.createdAt),
+  check('repayment_claims_status_check', sql`${t.status} in ('pending', 'confirmed', 'declined')`),
+  check('repayment_claims_amount_check', sql`${t.amountPaise} > 0`),
+  check('repayment_claims_reference_check', sql`${t.upiReference} ~ '^[0-9]{12}$'`),
+  check('repayment_claims_decision_check', sql`(${t.status} = 'confirmed') = (${t.transactionId} is not null and ${t.confirmedAmountPaise} is not null)`),
 ]);

@@ -43,6 +43,12 @@
 --    payments. Twins: the migration 0008's backfill, bench/seed.ts, the readers in
 --    server/features/stats and server/features/analytics, and reconcile, which checks
 --    each rollup against the ledger.
+-- 9. Dues (issue 16). The payment falls due on its India day plus the business's credit
+--    period now (due_on, copied so a later change of period moves nothing); the account's
+--    charged_paise grows by the total (charged_paise_after on the row, the order in which
+--    repayments clear payments) and its next_due_on comes nearer if this one is due
+--    sooner, in the guarded UPDATE of 6. Twins: khata_refresh_dues.sql (after repayments),
+--    migration 0009's backfill, bench/seed.ts, and reconcile.
 --
 -- Refusals after the PIN check are raised as SQLSTATE KH000 with the error code as the
 -- message; payments.service.ts maps them to the errors the client reads.
@@ -92,6 +98,7 @@ DECLARE
   v_last_paid_on date;
   v_day date := ((p_now AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date;
   v_slot smallint;
+  v_due date;
 BEGIN
   -- 0. The session, checked here rather than in a round trip of its own.
   SELECT * INTO v_session FROM khata_session(p_token_hash, p_now);
@@ -169,6 +176,7 @@ BEGIN
   END IF;
   v_fee := khata_fee(v_amount, v_code.fee_basis_points);
   v_total := v_amount + v_fee;
+  SELECT v_day + b.credit_period_days INTO v_due FROM businesses b WHERE b.id = v_code.business_id;
 
   IF v_code.amount_paise IS NOT NULL THEN
     UPDATE qr_codes SET paid_at = p_now WHERE id = v_code.id AND paid_at IS NULL;
@@ -177,10 +185,12 @@ BEGIN
     END IF;
   END IF;
 
-  -- 6. The guarded debit: the limit check and the change are one statement.
-  UPDATE credit_accounts SET owed_paise = owed_paise + v_total, updated_at = p_now
+  -- 6. The guarded debit: the limit check and the change are one statement (with 9's dues;
+  -- least and greatest skip NULLs: no date yet, no deferral).
+  UPDATE credit_accounts SET owed_paise = owed_paise + v_total, charged_paise = charged_paise + v_total,
+    next_due_on = least(next_due_on, greatest(v_due, due_deferred_to)), updated_at = p_now
   WHERE customer_id = p_customer_id AND business_id = v_code.business_id AND owed_paise + v_total <= limit_paise
-  RETURNING id, limit_paise, owed_paise INTO v_account;
+  RETURNING id, limit_paise, owed_paise, charged_paise INTO v_account;
   IF NOT FOUND THEN
     SELECT limit_paise, owed_paise INTO v_existing FROM credit_accounts
     WHERE customer_id = p_customer_id AND business_id = v_code.business_id;
@@ -193,9 +203,11 @@ BEGIN
 
   -- 7. The ledger row and the merchant's counters.
   INSERT INTO transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise, fee_paise,
-                            fee_basis_points, total_paise, limit_paise_after, owed_paise_after, qr_code_id, description, created_at)
+                            fee_basis_points, total_paise, limit_paise_after, owed_paise_after, qr_code_id, description,
+                            due_on, charged_paise_after, created_at)
   VALUES (p_transaction_id, 'payment', 'completed', v_account.id, p_customer_id, v_code.business_id, v_amount, v_fee,
-          v_code.fee_basis_points, v_total, v_account.limit_paise, v_account.owed_paise, v_code.id, v_code.description, p_now);
+          v_code.fee_basis_points, v_total, v_account.limit_paise, v_account.owed_paise, v_code.id, v_code.description,
+          v_due, v_account.charged_paise, p_now);
 
   -- The counters: whichever of the merchant's slot rows no other payment holds now, so
   -- payments to one busy shop never queue on one row; a new slot only when all are held.
