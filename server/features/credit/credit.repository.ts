@@ -4,6 +4,27 @@ import type { Paise } from '@common/money';
 import { rowsOf, type Executor } from '../../db/client';
 import { businesses, creditAccounts, users } from '../../db/schema';
 
+/**
+ * An account's dues on `today` (issue 16; khata_refresh_dues.sql has the rules): its unpaid
+ * payments are those whose charged_paise_after is above what was repaid (charged − owed),
+ * each unpaid by least(total, charged_paise_after − repaid), due on greatest(due_on, the
+ * merchant's deferral). Overdue is what falls due before today; the next due amount is
+ * what falls due on next_due_on. One index range on transactions_account_charged_idx.
+ */
+export const overduePaiseSql = (today: string) => sql<number>`(
+  select coalesce(sum(least(t.total_paise, t.charged_paise_after - (${creditAccounts.chargedPaise} - ${creditAccounts.owedPaise}))), 0)::bigint
+  from transactions t
+  where t.credit_account_id = ${creditAccounts.id} and t.type = 'payment'
+    and t.charged_paise_after > ${creditAccounts.chargedPaise} - ${creditAccounts.owedPaise}
+    and greatest(t.due_on, ${creditAccounts.dueDeferredTo}) < ${today}::date)`.mapWith(Number);
+
+const nextDuePaiseSql = sql<number>`(
+  select coalesce(sum(least(t.total_paise, t.charged_paise_after - (${creditAccounts.chargedPaise} - ${creditAccounts.owedPaise}))), 0)::bigint
+  from transactions t
+  where t.credit_account_id = ${creditAccounts.id} and t.type = 'payment'
+    and t.charged_paise_after > ${creditAccounts.chargedPaise} - ${creditAccounts.owedPaise}
+    and greatest(t.due_on, ${creditAccounts.dueDeferredTo}) = ${creditAccounts.nextDueOn})`.mapWith(Number);
+
 /** Inserts the account unless the pair already has one; true when inserted. */
 export async function insertIfAbsent(tx: Executor, row: typeof creditAccounts.$inferInsert): Promise<boolean> {
   const rows = await tx.insert(creditAccounts).values(row)
@@ -12,20 +33,24 @@ export async function insertIfAbsent(tx: Executor, row: typeof creditAccounts.$i
   return rows.length === 1;
 }
 
-export async function listForCustomer(db: Executor, customerId: string) {
+export async function listForCustomer(db: Executor, customerId: string, today: string) {
   return db.select({
     id: creditAccounts.id,
     businessId: creditAccounts.businessId,
     businessName: businesses.businessName,
     limitPaise: creditAccounts.limitPaise,
     owedPaise: creditAccounts.owedPaise,
+    overduePaise: overduePaiseSql(today),
+    nextDueOn: creditAccounts.nextDueOn,
+    nextDuePaise: nextDuePaiseSql,
+    upiVpa: businesses.upiVpa,
   }).from(creditAccounts)
     .innerJoin(businesses, eq(businesses.id, creditAccounts.businessId))
     .where(eq(creditAccounts.customerId, customerId))
     .orderBy(asc(businesses.businessName), asc(creditAccounts.id));
 }
 
-const businessViewColumns = {
+const businessViewColumns = (today: string) => ({
   id: creditAccounts.id,
   customerId: creditAccounts.customerId,
   customerName: users.name,
@@ -34,17 +59,22 @@ const businessViewColumns = {
   limitPaise: creditAccounts.limitPaise,
   owedPaise: creditAccounts.owedPaise,
   createdAt: creditAccounts.createdAt,
-};
+  overduePaise: overduePaiseSql(today),
+  nextDueOn: creditAccounts.nextDueOn,
+  dueDeferredTo: creditAccounts.dueDeferredTo,
+  lastRemindedAt: creditAccounts.lastRemindedAt,
+  language: users.language,
+});
 
-export async function listForBusiness(db: Executor, businessId: string) {
-  return db.select(businessViewColumns).from(creditAccounts)
+export async function listForBusiness(db: Executor, businessId: string, today: string) {
+  return db.select(businessViewColumns(today)).from(creditAccounts)
     .innerJoin(users, eq(users.id, creditAccounts.customerId))
     .where(eq(creditAccounts.businessId, businessId))
     .orderBy(desc(creditAccounts.createdAt), desc(creditAccounts.id));
 }
 
-export async function findForBusiness(db: Executor, businessId: string, accountId: string) {
-  const rows = await db.select(businessViewColumns).from(creditAccounts)
+export async function findForBusiness(db: Executor, businessId: string, accountId: string, today: string) {
+  const rows = await db.select(businessViewColumns(today)).from(creditAccounts)
     .innerJoin(users, eq(users.id, creditAccounts.customerId))
     .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId))).limit(1);
   return rows[0] ?? null;
@@ -86,4 +116,9 @@ export async function repayUpToOwed(tx: Executor, businessId: string, accountId:
     ))
     .returning({ ...balanceColumns, customerId: creditAccounts.customerId });
   return rows[0] ?? null;
+}
+
+/** Recomputes the account's next due date after what it owes went down or its deferral moved. */
+export async function refreshDues(tx: Executor, accountId: string): Promise<void> {
+  await tx.execute(sql`select khata_refresh_dues(${accountId})`);
 }

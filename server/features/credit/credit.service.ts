@@ -5,12 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BusinessCreditAccount, CustomerCreditAccount } from '@common/api-types';
+import { defaultLanguage } from '@common/languages';
 import { availableCredit, basisPoints, formatRupees, paise, toWireAmount, type Paise } from '@common/money';
 import type { ChangeLimitBody, CreateCreditAccountBody } from '@common/schemas/credit';
 import type { RepaymentBody } from '@common/schemas/payments';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
-import { inTransaction, type Db } from '../../db/client';
+import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CustomerService } from '../customers/customers.service';
@@ -18,6 +19,7 @@ import type { EventService } from '../events/events.service';
 import type { StatsService } from '../stats/stats.service';
 import type { TransactionService } from '../transactions/transactions.service';
 import { uuidv7 } from '../../ids';
+import { indiaDay } from '../../india-days';
 import * as repository from './credit.repository';
 
 const amounts = (limitPaise: Paise, owedPaise: Paise) => ({
@@ -28,7 +30,7 @@ const amounts = (limitPaise: Paise, owedPaise: Paise) => ({
 
 type BusinessViewRow = Awaited<ReturnType<typeof repository.listForBusiness>>[number];
 
-const businessView = (row: BusinessViewRow): BusinessCreditAccount => ({
+export const businessView = (row: BusinessViewRow): BusinessCreditAccount => ({
   id: row.id,
   customerId: row.customerId,
   customerName: row.customerName,
@@ -36,7 +38,23 @@ const businessView = (row: BusinessViewRow): BusinessCreditAccount => ({
   phone: row.phone ?? '',
   ...amounts(row.limitPaise, row.owedPaise),
   createdAt: row.createdAt.toISOString(),
+  overdue: toWireAmount(paise(row.overduePaise)),
+  nextDueOn: row.nextDueOn,
+  dueMoved: row.dueDeferredTo !== null,
+  lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+  language: row.language ?? defaultLanguage,
 });
+
+/** A repayment written inside another feature's transaction (cash here, a confirmed UPI claim in claims). */
+export interface RepaymentWithin {
+  businessId: string;
+  accountId: string;
+  amountPaise: Paise;
+  /** The ledger row's description: null for cash, "UPI <reference>" for a claim. */
+  description: string | null;
+  now: Date;
+  transactionId: string;
+}
 
 export function createCreditService(deps: {
   db: Db; clock: Clock; businesses: BusinessService; customers: CustomerService; stats: StatsService;
@@ -61,7 +79,7 @@ export function createCreditService(deps: {
       await stats.bumpBusiness(tx, business.id, { customers: 1 });
       await stats.bumpPlatform(tx, { creditAccounts: 1, creditLimitPaise: body.creditLimit });
     });
-    const account = await repository.findForBusiness(db, business.id, id);
+    const account = await repository.findForBusiness(db, business.id, id, indiaDay(clock()));
     assert(account, 'the credit account just created exists');
     return { customerName: customer.name, creditAccount: businessView(account) };
   }
@@ -77,31 +95,62 @@ export function createCreditService(deps: {
       return true;
     });
     if (!changed) throw new AppError('credit_account_not_found');
-    const account = await repository.findForBusiness(db, business.id, accountId);
+    const account = await repository.findForBusiness(db, business.id, accountId, indiaDay(clock()));
     assert(account, 'the credit account whose limit just changed exists');
     return { creditAccount: businessView(account) };
   }
 
   async function listForCustomer(customerId: string): Promise<CustomerCreditAccount[]> {
-    const rows = await repository.listForCustomer(db, customerId);
+    const rows = await repository.listForCustomer(db, customerId, indiaDay(clock()));
     return rows.map((row) => ({
       id: row.id,
       businessId: row.businessId,
       business: { businessName: row.businessName },
       ...amounts(row.limitPaise, row.owedPaise),
+      overdue: toWireAmount(paise(row.overduePaise)),
+      nextDueOn: row.nextDueOn,
+      nextDueAmount: toWireAmount(paise(row.nextDuePaise)),
+      upiId: row.upiVpa,
     }));
   }
 
   async function listForBusiness(userId: string): Promise<BusinessCreditAccount[]> {
     const business = await businesses.findOwn(userId);
     if (!business) return [];
-    return (await repository.listForBusiness(db, business.id)).map(businessView);
+    return (await repository.listForBusiness(db, business.id, indiaDay(clock()))).map(businessView);
   }
 
   /** What the customer can still spend with the business, or null without an account. */
   async function availableWith(customerId: string, businessId: string): Promise<Paise | null> {
     const account = await repository.findPair(db, customerId, businessId);
     return account ? availableCredit(account.limitPaise, account.owedPaise) : null;
+  }
+
+  /**
+   * The transactional core of every repayment: lowers what is owed (only if at least that
+   * much is owed), writes the ledger row, moves the business's counters and recomputes the
+   * account's next due date, all in the caller's transaction `tx`. Returns the account
+   * after, or null when the account is not the business's or owes less than the amount,
+   * so the caller chooses its refusal.
+   */
+  async function repayWithin(tx: Executor, repayment: RepaymentWithin) {
+    const { businessId, accountId, amountPaise, description, now, transactionId } = repayment;
+    const account = await repository.repayUpToOwed(tx, businessId, accountId, amountPaise, now);
+    if (!account) return null;
+    await transactions.record(tx, {
+      id: transactionId, type: 'repayment', creditAccountId: account.id, customerId: account.customerId,
+      businessId, amountPaise, feePaise: paise(0), feeBasisPoints: basisPoints(0), totalPaise: amountPaise,
+      limitPaiseAfter: account.limitPaise, owedPaiseAfter: account.owedPaise, description, createdAt: now,
+    });
+    await stats.bumpBusiness(tx, businessId, { creditIssuedPaise: paise(-amountPaise) });
+    await repository.refreshDues(tx, account.id);
+    return account;
+  }
+
+  /** One of the business's accounts as the merchant sees it (null when not theirs). */
+  async function viewForBusiness(executor: Executor, businessId: string, accountId: string) {
+    const row = await repository.findForBusiness(executor, businessId, accountId, indiaDay(clock()));
+    return row ? businessView(row) : null;
   }
 
   /** Records cash received from the customer: lowers what is owed, at most to zero. */
@@ -111,28 +160,24 @@ export function createCreditService(deps: {
     const now = clock();
     const transactionId = uuidv7(now.getTime());
     const customerId = await inTransaction(db, async (tx) => {
-      const account = await repository.repayUpToOwed(tx, business.id, accountId, body.amount, now);
+      const account = await repayWithin(tx, {
+        businessId: business.id, accountId, amountPaise: body.amount, description: null, now, transactionId,
+      });
       if (!account) {
-        const existing = await repository.findForBusiness(tx, business.id, accountId);
+        const existing = await repository.findForBusiness(tx, business.id, accountId, indiaDay(now));
         if (!existing) throw new AppError('credit_account_not_found');
         throw new AppError('repayment_above_owed', { owed: formatRupees(existing.owedPaise) });
       }
-      await transactions.record(tx, {
-        id: transactionId, type: 'repayment', creditAccountId: account.id, customerId: account.customerId,
-        businessId: business.id, amountPaise: body.amount, feePaise: paise(0), feeBasisPoints: basisPoints(0), totalPaise: body.amount,
-        limitPaiseAfter: account.limitPaise, owedPaiseAfter: account.owedPaise, createdAt: now,
-      });
-      await stats.bumpBusiness(tx, business.id, { creditIssuedPaise: paise(-body.amount) });
       return account.customerId;
     });
     // After the commit, never inside the transaction (see events.service.ts).
     events.publish({ id: transactionId, type: 'repayment', businessId: business.id, customerId });
-    const repaid = await repository.findForBusiness(db, business.id, accountId);
+    const repaid = await viewForBusiness(db, business.id, accountId);
     assert(repaid, 'the credit account just repaid exists');
-    return { transaction: await transactions.view(db, transactionId), creditAccount: businessView(repaid) };
+    return { transaction: await transactions.view(db, transactionId), creditAccount: repaid };
   }
 
-  return { create, changeLimit, listForCustomer, listForBusiness, availableWith, recordRepayment };
+  return { create, changeLimit, listForCustomer, listForBusiness, availableWith, recordRepayment, repayWithin, viewForBusiness };
 }
 
 export type CreditService = ReturnType<typeof createCreditService>;

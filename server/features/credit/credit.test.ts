@@ -28,12 +28,14 @@ describe('POST /api/business/create-credit-account', () => {
       creditAccount: {
         id: expect.any(String), customerId: customer.userId, customerName: 'Meera Shah', paymentHandle: handle,
         phone: customer.phoneNumber, creditLimit: '5000.00', currentBalance: '5000.00', owed: '0.00', createdAt: ctx.clock().toISOString(),
+        overdue: '0.00', nextDueOn: null, dueMoved: false, lastRemindedAt: null, language: 'en',
       },
     });
     expect((await get('/api/credit-accounts/customer', customer.token)).json()).toEqual({
       creditAccounts: [{
         id: response.json().creditAccount.id, businessId: shop.businessId, business: { businessName: 'Kumar Kirana' },
         currentBalance: '5000.00', creditLimit: '5000.00', owed: '0.00',
+        overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null,
       }],
     });
     expect((await get('/api/credit-accounts/business', shop.token)).json().creditAccounts).toEqual([response.json().creditAccount]);
@@ -140,7 +142,7 @@ describe('changing a limit', () => {
 
   it('shows 0 available when the limit is lowered below what is owed, never touching the debt', async () => {
     const { shop, customer, accountId } = await account();
-    await ctx.database.db.execute(sql`update credit_accounts set owed_paise = 80000 where id = ${accountId}`);
+    await ctx.database.db.execute(sql`update credit_accounts set owed_paise = 80000, charged_paise = 80000 where id = ${accountId}`);
     const lowered = await changeLimit(shop.token, accountId, '500');
     expect(lowered.json().creditAccount).toMatchObject({ creditLimit: '500.00', currentBalance: '0.00', owed: '800.00' });
     expect((await get('/api/credit-accounts/customer', customer.token)).json().creditAccounts[0])
