@@ -12,6 +12,7 @@ import { HomeTab } from '@/features/customer-home/components/home-tab';
 import { customerTransactionsQueryKey } from '@/features/history/api/get-customer-transactions';
 import { accountPath, accountRoute, takePendingAccount } from '@/features/customer-account/account-path';
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '@/features/payment/pay-link';
+import { repaymentClaimsQueryPrefix } from '@/features/repayment/api/get-repayment-claims';
 import { statementQueryPrefix } from '@/features/statements/api/get-statement';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { useLedgerEvents } from '@/lib/use-ledger-events';
@@ -27,6 +28,8 @@ const AccountScreen = lazy(() =>
 
 // A merchant's repayment or a payment elsewhere changes the balances, the history and an open statement.
 const customerLedgerQueries = [customerCreditAccountsQueryKey[0], customerTransactionsQueryKey[0], statementQueryPrefix];
+// A merchant confirming or declining a UPI repayment claim (issue 16): the claims, and the dues with them.
+const customerClaimQueries = [repaymentClaimsQueryPrefix, customerCreditAccountsQueryKey[0]];
 
 type CustomerTab = 'home' | 'profile';
 
@@ -53,7 +56,7 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
   const [codeOpen, setCodeOpen] = useState(false);
   const [codeWanted, setCodeWanted] = useState(false);
   // A repayment the merchant records lands while this screen is open: refresh when it does.
-  const livePaused = useLedgerEvents(customerLedgerQueries);
+  const livePaused = useLedgerEvents(customerLedgerQueries, { claimQueryPrefixes: customerClaimQueries });
   // Once the home has its data, so the overlays do not compete with its first requests.
   usePreloadOverlays(!useCustomerCreditAccounts().isPending);
   useTakeUpPayLink(payQrData);

@@ -1,7 +1,7 @@
 /**
  * The customer's account at one merchant, `/accounts/<businessId>` (issue 15): the
- * merchant, the limit, what is owed, the credit left, this account's transactions and its
- * statement. The "View" badge of My Merchants opens it; it survives signing in.
+ * merchant, the limit, what is owed, the credit left, the dues and paying back by UPI
+ * (issue 16), this account's transactions and its statement. The "View" badge of My Merchants opens it; it survives signing in.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { formatWireRupees } from '@/lib/format';
 import { useCustomerCreditAccounts } from '@/features/customer-home/api/get-customer-credit-accounts';
 import { TransactionHistory } from '@/features/history/public';
 import { LazyStatementPanel } from '@/features/statements/public';
+import { ClaimsList, DuesPanel } from '@/features/repayment/public';
 
 export function AccountScreen({ businessId }: { businessId: string }) {
   const { t } = useLingui();
@@ -67,6 +68,8 @@ export function AccountScreen({ businessId }: { businessId: string }) {
                 <Figure term={t`Available credit`} value={account.currentBalance} />
               </dl>
             </section>
+            <DuesPanel account={account} />
+            <ClaimsList accountId={account.id} />
             <LazyStatementPanel accountId={account.id} />
             {/* Last: it loads more rows as the page nears its end, which would keep pushing anything below it away. */}
             <TransactionHistory filter={{ businessId, businessName: account.business.businessName }} />

@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import type { CustomerCreditAccount } from '@common/api-types';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
+import { parseRupees } from '@common/money';
+import { formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 import { accountPath } from '@/features/customer-account/public';
 
@@ -15,8 +17,9 @@ interface MerchantListProps {
 
 /**
  * "My Merchants": one row per credit account. Given Credit is what the customer owes that
- * merchant (design.md §3); tapping a row filters the history to it, and its View badge
- * opens the account screen of that merchant (issue 15).
+ * merchant (design.md §3), with an Overdue badge or when the next part is due (issue 16);
+ * tapping a row filters the history to it, and its View badge opens the account screen of
+ * that merchant (issue 15).
  */
 export function MerchantList({ accounts, isPending, isError, onSelect }: MerchantListProps) {
   const { t } = useLingui();
@@ -44,6 +47,8 @@ export function MerchantList({ accounts, isPending, isError, onSelect }: Merchan
             const owed = formatWireRupees(account.owed);
             const limit = formatWireRupees(account.creditLimit);
             const merchant = account.business.businessName;
+            const overdue = (parseRupees(account.overdue) ?? 0) > 0;
+            const dueOn = account.nextDueOn ? formatIndiaDay(account.nextDueOn) : null;
             return (
               <li key={account.id} className="flex items-center rounded-2xl bg-white shadow-sm dark:bg-slate-900">
                 <button
@@ -66,7 +71,12 @@ export function MerchantList({ accounts, isPending, isError, onSelect }: Merchan
                       <span>
                         <Trans>Limit <span className="font-medium text-slate-800 tabular-nums dark:text-slate-200">{limit}</span></Trans>
                       </span>
-                    </span>
+                    </span>{' '}
+                    {overdue ? (
+                      <span className="mt-1 block"><Badge tone="danger"><Trans>Overdue</Trans></Badge></span>
+                    ) : dueOn ? (
+                      <span className="mt-0.5 block text-xs text-slate-500 dark:text-slate-400"><Trans>Due {dueOn}</Trans></span>
+                    ) : null}
                   </span>
                 </button>{' '}
                 <Link

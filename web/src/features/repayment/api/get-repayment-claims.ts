@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RepaymentClaim } from '@common/api-types';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * Every claims query starts with this, so a claim's news on the events stream (a merchant
+ * confirming or declining, lib/use-ledger-events.ts) refreshes the list on screen.
+ */
+export const repaymentClaimsQueryPrefix = '/api/credit-accounts/repayment-claims';
+
+export const repaymentClaimsQueryKey = (accountId: string) => [repaymentClaimsQueryPrefix, accountId] as const;
+
+/** The customer's repayment claims on one credit account (issue 16), newest first. */
+export function useRepaymentClaims(accountId: string) {
+  return useQuery({
+    queryKey: repaymentClaimsQueryKey(accountId),
+    queryFn: () =>
+      apiRequest<{ claims: RepaymentClaim[] }>('GET', `/api/credit-accounts/${encodeURIComponent(accountId)}/repayment-claims`)
+        .then((answer) => answer.claims),
+  });
+}
