@@ -28,6 +28,7 @@ const account: BusinessCreditAccount = {
   id: '0b6c8a52-7d1e-4f3a-9c2b-5e8f1a2b3c4d', customerId: 'c1', customerName: 'Asha Rao',
   paymentHandle: 'k7q2m9xa@khata', phone: '+919876543210', creditLimit: '5000.00',
   currentBalance: '3775.00', owed: '1225.00', createdAt: '2025-01-02T00:00:00.000Z',
+  overdue: '0.00', nextDueOn: '2025-02-01', dueMoved: false, lastRemindedAt: null, language: 'en',
 };
 
 const transaction = (id: string, change: Partial<TransactionView> = {}): TransactionView => ({

@@ -125,13 +125,15 @@ async function throwIfNotOk(response: Response): Promise<void> {
 
 /**
  * Sends a request and returns the parsed JSON answer (or null for an empty body).
- * `extraHeaders` adds call-specific headers, such as a payment's Idempotency-Key.
+ * `extraHeaders` adds call-specific headers, such as a payment's Idempotency-Key;
+ * `keepalive` lets the request outlive the page, for one sent as a link opens another app.
  */
 export async function apiRequest<T>(
   method: string,
   url: string,
   body?: unknown,
   extraHeaders?: Record<string, string>,
+  { keepalive = false }: { keepalive?: boolean } = {},
 ): Promise<T> {
   const hasBody = body !== undefined;
   const headers = requestHeaders(hasBody);
@@ -141,6 +143,7 @@ export async function apiRequest<T>(
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
+    ...(keepalive ? { keepalive } : {}),
   });
   await throwIfNotOk(response);
   const text = await response.text();

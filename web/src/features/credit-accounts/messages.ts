@@ -25,5 +25,12 @@ export const repaymentIssues = () =>
     aboveOwed: { title: t`Invalid Amount`, description: t`Repayment cannot be more than what the customer owes` },
   }) satisfies IssueCatalogue<string>;
 
+/** Moving a due date (issue 16): the server's words for a date out of range. */
+export const dueDateIssues = () =>
+  ({
+    dueDateRequired: { title: t`Choose a date`, description: t`Choose the new due date` },
+    dueDateOutOfRange: { title: t`Invalid date`, description: t`Choose a due date from tomorrow to one year ahead` },
+  }) satisfies IssueCatalogue<string>;
+
 /** An example of the payment handle format: an ID, "@" and a domain. */
 export const paymentHandleExample = 'k7q2m9xa@khata';

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { parseRupees, toWireAmount, type Paise } from '@common/money';
+import { isStatementDay } from '@common/schemas/statements';
 
 /** A typed rupee amount greater than 0 with at most 2 decimals, in paise; else null. */
 export function positivePaise(text: string): Paise | null {
@@ -34,6 +35,16 @@ export const repaymentSchema = (owedPaise: Paise) =>
     ),
   });
 export type RepaymentValues = z.infer<ReturnType<typeof repaymentSchema>>;
+
+/** A new due date (issue 16): a real YYYY-MM-DD from `range.min` to `range.max`. */
+export const dueDateSchema = (range: { min: string; max: string }) =>
+  z.object({
+    dueOn: z.string().check(
+      z.minLength(1, 'dueDateRequired'),
+      z.refine((day) => day === '' || (isStatementDay(day) && day >= range.min && day <= range.max), 'dueDateOutOfRange'),
+    ),
+  });
+export type DueDateValues = z.infer<ReturnType<typeof dueDateSchema>>;
 
 /** What a customer's payment code carries: JSON with a string paymentHandle (spec §3). */
 export interface ScannedCustomer {

@@ -7,9 +7,10 @@ import { renderWithApp } from '@/test/render';
 import { indiaDateOf } from '@/lib/date-time';
 import { CustomerList } from './customer-list';
 
-const account = (id: string, customerName: string): BusinessCreditAccount => ({
+const account = (id: string, customerName: string, change: Partial<BusinessCreditAccount> = {}): BusinessCreditAccount => ({
   id, customerId: `c-${id}`, customerName, paymentHandle: `${id}@khata`, phone: '+919876543210',
   creditLimit: '5000.00', currentBalance: '3725.00', owed: '1275.00', createdAt: '2025-01-01T00:00:00.000Z',
+  overdue: '0.00', nextDueOn: null, dueMoved: false, lastRemindedAt: null, language: 'en', ...change,
 });
 
 // The statement opens at this month, India time, whenever the test runs.

@@ -3,14 +3,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { BusinessCreditAccount } from '@common/api-types';
 import { parseRupees } from '@common/money';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 import { useBusinessCreditAccounts } from '@/features/credit-accounts/api/get-business-credit-accounts';
+import { remindedLabel } from '@/features/credit-accounts/dues';
 import { paymentHandleExample } from '@/features/credit-accounts/messages';
 import { LazyStatementDialog } from '@/features/statements/public';
 import { ChangeLimitDialog } from './change-limit-dialog';
+import { DueDateDialog } from './due-date-dialog';
+import { ReminderDialog, type ReminderTarget } from './reminder-dialog';
 import { RepaymentDialog } from './repayment-dialog';
 
 export function CustomerList() {
@@ -19,6 +24,8 @@ export function CustomerList() {
   const [changingLimit, setChangingLimit] = useState<BusinessCreditAccount | null>(null);
   const [repaying, setRepaying] = useState<BusinessCreditAccount | null>(null);
   const [statementOf, setStatementOf] = useState<string | null>(null);
+  const [reminding, setReminding] = useState<ReminderTarget | null>(null);
+  const [movingDue, setMovingDue] = useState<BusinessCreditAccount | null>(null);
 
   return (
     <section aria-labelledby="customers-heading" className="space-y-3">
@@ -45,6 +52,8 @@ export function CustomerList() {
                 onChangeLimit={() => setChangingLimit(account)}
                 onRepayment={() => setRepaying(account)}
                 onStatement={() => setStatementOf(account.id)}
+                onRemind={() => setReminding({ accountId: account.id, customerName: account.customerName })}
+                onMoveDueDate={() => setMovingDue(account)}
               />
             </li>
           ))}
@@ -53,6 +62,8 @@ export function CustomerList() {
       <ChangeLimitDialog account={changingLimit} onClose={() => setChangingLimit(null)} />
       <RepaymentDialog account={repaying} onClose={() => setRepaying(null)} />
       <LazyStatementDialog accountId={statementOf} onClose={() => setStatementOf(null)} />
+      <ReminderDialog target={reminding} onClose={() => setReminding(null)} />
+      <DueDateDialog account={movingDue} onClose={() => setMovingDue(null)} />
     </section>
   );
 }
@@ -63,12 +74,16 @@ interface CustomerCardProps {
   onRepayment: () => void;
   /** Opens this account's statement (issue 15). */
   onStatement: () => void;
+  /** Opens the reminder to send on WhatsApp or by SMS (issue 16). */
+  onRemind: () => void;
+  onMoveDueDate: () => void;
 }
 
-function CustomerCard({ account, onChangeLimit, onRepayment, onStatement }: CustomerCardProps) {
+function CustomerCard({ account, onChangeLimit, onRepayment, onStatement, onRemind, onMoveDueDate }: CustomerCardProps) {
   const headingId = `customer-${account.id}`;
   const owesNothing = (parseRupees(account.owed) ?? 0) === 0;
   const { t } = useLingui();
+  const reminded = owesNothing ? null : remindedLabel(account.lastRemindedAt);
   return (
     <Card aria-labelledby={headingId} role="article" className="space-y-3">
       <div className="flex items-start justify-between gap-3">
@@ -79,6 +94,7 @@ function CustomerCard({ account, onChangeLimit, onRepayment, onStatement }: Cust
           <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{account.paymentHandle}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">{account.phone}</p>
         </div>
+        <DueBadge account={account} />
       </div>
       <dl className="grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-2 text-center dark:bg-slate-800/60">
         <Amount term={t`Limit`} value={account.creditLimit} />
@@ -92,12 +108,35 @@ function CustomerCard({ account, onChangeLimit, onRepayment, onStatement }: Cust
         <Button variant="secondary" className="h-9 px-2 text-xs disabled:opacity-50" onClick={onRepayment} disabled={owesNothing}>
           <Trans>Record Repayment</Trans>
         </Button>
+        {!owesNothing && (
+          <>
+            <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onRemind}>
+              <Trans>Send reminder</Trans>
+            </Button>
+            <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onMoveDueDate}>
+              <Trans>Move due date</Trans>
+            </Button>
+          </>
+        )}
         <Button variant="secondary" className="col-span-2 h-9 px-2 text-xs" onClick={onStatement}>
           <Trans>Statement</Trans>
         </Button>
       </div>
+      {reminded && <p className="text-xs text-slate-500 dark:text-slate-400">{reminded}</p>}
     </Card>
   );
+}
+
+/** "Overdue ₹X" while anything is overdue, else "Due 12 Mar 2025" while something is owed (issue 16). */
+function DueBadge({ account }: { account: BusinessCreditAccount }) {
+  const { t } = useLingui();
+  if ((parseRupees(account.overdue) ?? 0) > 0) {
+    const amount = formatWireRupees(account.overdue);
+    return <Badge tone="danger">{t`Overdue ${amount}`}</Badge>;
+  }
+  if (!account.nextDueOn) return null;
+  const date = formatIndiaDay(account.nextDueOn);
+  return <Badge tone={account.dueMoved ? 'warning' : 'neutral'}>{account.dueMoved ? t`Due ${date} (moved)` : t`Due ${date}`}</Badge>;
 }
 
 function Amount({ term, value }: { term: string; value: string }) {

@@ -1,0 +1,173 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { BusinessCreditAccount, ReminderDraft } from '@common/api-types';
+import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { expectToast } from '@/test/toast';
+import { formatIndiaDay, indiaDateOf } from '@/lib/date-time';
+import { addDays } from '@/features/credit-accounts/dues';
+import { CustomerList } from './customer-list';
+
+const dayMs = 86_400_000;
+const today = indiaDateOf(new Date());
+
+const account = (id: string, customerName: string, change: Partial<BusinessCreditAccount> = {}): BusinessCreditAccount => ({
+  id, customerId: `c-${id}`, customerName, paymentHandle: `${id}@khata`, phone: '+919876543210',
+  creditLimit: '5000.00', currentBalance: '3725.00', owed: '1275.00', createdAt: '2025-01-01T00:00:00.000Z',
+  overdue: '0.00', nextDueOn: null, dueMoved: false, lastRemindedAt: null, language: 'en', ...change,
+});
+
+const text = 'नमस्ते Asha, Ravi Stores पर आपका ₹1,275.00 बाकी है। https://khata.example/accounts/biz1';
+const draft = (change: Partial<ReminderDraft> = {}): ReminderDraft => ({
+  text,
+  whatsappUrl: `https://wa.me/919876543210?text=${encodeURIComponent(text)}`,
+  smsUrl: `sms:+919876543210?body=${encodeURIComponent(text)}`,
+  lastRemindedAt: null,
+  language: 'hi',
+  ...change,
+});
+
+const reminderUrl = 'GET /api/business/credit-accounts/acc-1/reminder';
+const recordUrl = 'POST /api/business/credit-accounts/acc-1/reminders';
+
+function setup(accounts: BusinessCreditAccount[], routes: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({
+    'GET /api/credit-accounts/business': () => json(200, { creditAccounts: accounts }),
+    ...routes,
+  });
+  const user = userEvent.setup();
+  renderWithApp(<CustomerList />);
+  return { calls, user };
+}
+
+describe("the merchant's customer rows: dues (issue 16)", () => {
+  it('shows Overdue ₹X, or the next due date, and when the last reminder went', async () => {
+    setup([
+      account('acc-1', 'Asha Rao', { overdue: '500.00', nextDueOn: '2025-02-01', lastRemindedAt: new Date().toISOString() }),
+      account('acc-2', 'Vikram', { nextDueOn: '2025-04-05', lastRemindedAt: new Date(Date.now() - 3 * dayMs).toISOString() }),
+      account('acc-3', 'Meena', { nextDueOn: '2025-04-20', dueMoved: true }),
+      account('acc-4', 'Kiran', { owed: '0.00', currentBalance: '5000.00' }),
+    ]);
+    const asha = await screen.findByRole('article', { name: 'Asha Rao' });
+    expect(within(asha).getByText('Overdue ₹500.00')).toBeInTheDocument();
+    expect(within(asha).getByText('Reminded today')).toBeInTheDocument();
+    const vikram = screen.getByRole('article', { name: 'Vikram' });
+    expect(within(vikram).getByText(`Due ${formatIndiaDay('2025-04-05')}`)).toBeInTheDocument();
+    expect(within(vikram).getByText('Reminded 3 days ago')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Meena' })).getByText(`Due ${formatIndiaDay('2025-04-20')} (moved)`)).toBeInTheDocument();
+    // Nothing owed: nothing to remind of, no due date to move.
+    const kiran = screen.getByRole('article', { name: 'Kiran' });
+    expect(within(kiran).queryByRole('button', { name: 'Send reminder' })).not.toBeInTheDocument();
+    expect(within(kiran).queryByRole('button', { name: 'Move due date' })).not.toBeInTheDocument();
+    expect(within(kiran).queryByText(/^Due |^Overdue /)).not.toBeInTheDocument();
+  });
+});
+
+describe('Send reminder', () => {
+  it("shows the server's message and links, and records the channel tapped with keepalive", async () => {
+    const { calls, user } = setup([account('acc-1', 'Asha Rao', { overdue: '500.00' })], {
+      [reminderUrl]: () => json(200, draft()),
+      [recordUrl]: () => json(201, { lastRemindedAt: new Date().toISOString() }),
+    });
+    // The links would open other apps: the test stays on the page.
+    const stay = (event: Event) => event.preventDefault();
+    window.addEventListener('click', stay, true);
+    try {
+      await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+      expect(await within(dialog).findByLabelText('Message preview')).toHaveTextContent(text);
+      expect(within(dialog).getByText('No reminder sent yet')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('note')).not.toBeInTheDocument();
+      const whatsapp = within(dialog).getByRole('link', { name: 'Send on WhatsApp' });
+      expect(whatsapp).toHaveAttribute('href', draft().whatsappUrl);
+      expect(whatsapp).toHaveAttribute('target', '_blank');
+      expect(whatsapp).toHaveAttribute('rel', 'noopener noreferrer');
+      const sms = within(dialog).getByRole('link', { name: 'Send as SMS' });
+      expect(sms).toHaveAttribute('href', draft().smsUrl);
+
+      await user.click(whatsapp);
+      await waitFor(() => expect(callsTo(calls, recordUrl)).toHaveLength(1));
+      expect(callsTo(calls, recordUrl)[0]!.body).toEqual({ channel: 'whatsapp' });
+      const init = vi.mocked(fetch).mock.calls.find(([url, options]) => url === '/api/business/credit-accounts/acc-1/reminders' && options?.method === 'POST')![1]!;
+      expect(init.keepalive).toBe(true);
+      // Recorded, the rows follow: the accounts are asked again.
+      await waitFor(() => expect(callsTo(calls, 'GET /api/credit-accounts/business')).toHaveLength(2));
+
+      await user.click(sms);
+      await waitFor(() => expect(callsTo(calls, recordUrl)).toHaveLength(2));
+      expect(callsTo(calls, recordUrl)[1]!.body).toEqual({ channel: 'sms' });
+    } finally {
+      window.removeEventListener('click', stay, true);
+    }
+  });
+
+  it('notes a reminder already sent today above the links, and still offers both', async () => {
+    const { user } = setup([account('acc-1', 'Asha Rao')], {
+      [reminderUrl]: () => json(200, draft({ lastRemindedAt: new Date().toISOString() })),
+    });
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    const note = await within(dialog).findByRole('note');
+    expect(note).toHaveTextContent('You already sent a reminder today');
+    expect(within(dialog).getByText('Reminded today')).toBeInTheDocument();
+    const whatsapp = within(dialog).getByRole('link', { name: 'Send on WhatsApp' });
+    // The note comes before the links.
+    expect(note.compareDocumentPosition(whatsapp) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Send as SMS' })).toBeInTheDocument();
+  });
+
+  it("says the server's refusal when nothing is owed any more", async () => {
+    const { user } = setup([account('acc-1', 'Asha Rao')], {
+      [reminderUrl]: () => apiError(409, 'Nothing is owed on this account', 'nothing_owed'),
+    });
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nothing is owed on this account');
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+  });
+});
+
+describe('Move due date', () => {
+  const dueUrl = 'POST /api/business/credit-accounts/acc-1/due-date';
+
+  async function open(answer: () => Response) {
+    const { calls, user } = setup([account('acc-1', 'Asha Rao', { nextDueOn: '2025-02-01', overdue: '500.00' })], { [dueUrl]: answer });
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Move due date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move due date' });
+    return { calls, user, dialog, input: within(dialog).getByLabelText('New due date') };
+  }
+
+  it('offers dates from tomorrow to a year ahead, India time, and sends the one chosen', async () => {
+    const { calls, user, dialog, input } = await open(() => json(200, { creditAccount: account('acc-1', 'Asha Rao') }));
+    expect(dialog).toHaveTextContent(`Asha Rao's next payment is due ${formatIndiaDay('2025-02-01')}.`);
+    expect(input).toHaveAttribute('type', 'date');
+    expect(input).toHaveAttribute('min', addDays(today, 1));
+    expect(input).toHaveAttribute('max', addDays(today, 365));
+    const chosen = addDays(today, 10);
+    fireEvent.change(input, { target: { value: chosen } });
+    await user.click(within(dialog).getByRole('button', { name: 'Move due date' }));
+    await expectToast('Due date moved', `Asha Rao now has until ${formatIndiaDay(chosen)}`);
+    expect(callsTo(calls, dueUrl).map((call) => call.body)).toEqual([{ dueOn: chosen }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    ['today', () => today],
+    ['more than a year ahead', () => addDays(today, 366)],
+  ])('refuses %s without asking the server', async (_, day) => {
+    const { calls, user, dialog, input } = await open(() => json(200, {}));
+    fireEvent.change(input, { target: { value: day() } });
+    await user.click(within(dialog).getByRole('button', { name: 'Move due date' }));
+    await expectToast('Invalid date', 'Choose a due date from tomorrow to one year ahead');
+    expect(callsTo(calls, dueUrl)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal by its message and stays open", async () => {
+    const { user, dialog, input } = await open(() => apiError(409, 'Nothing is owed on this account', 'nothing_owed'));
+    fireEvent.change(input, { target: { value: addDays(today, 5) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Move due date' }));
+    await expectToast('Could not move the due date', 'Nothing is owed on this account');
+    expect(screen.getByRole('dialog', { name: 'Move due date' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * "Send reminder" (issue 16): the server writes the message in the customer's language;
+ * the merchant reads it here and sends it with their own WhatsApp or SMS app, through real
+ * links (a phone opens the app from a tap on a link, not from script). Each tap is recorded,
+ * so the rows say "Reminded today"; a second reminder on one day is allowed, but noted.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { serverMessage } from '@/lib/api-client';
+import { useReminderDraft } from '@/features/credit-accounts/api/get-reminder';
+import { useRecordReminder } from '@/features/credit-accounts/api/record-reminder';
+import { daysSinceReminder, remindedLabel } from '@/features/credit-accounts/dues';
+
+/** Whom to remind: the account and the name shown while its message loads. */
+export interface ReminderTarget {
+  accountId: string;
+  customerName: string;
+}
+
+interface ReminderDialogProps {
+  target: ReminderTarget | null;
+  onClose: () => void;
+}
+
+export function ReminderDialog({ target, onClose }: ReminderDialogProps) {
+  const { t } = useLingui();
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t`Send reminder`}
+      description={target?.customerName}
+    >
+      {target && <ReminderBody key={target.accountId} accountId={target.accountId} />}
+    </Dialog>
+  );
+}
+
+const linkClasses =
+  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl px-5 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const whatsappClasses = `${linkClasses} bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 active:bg-emerald-800`;
+const smsClasses = `${linkClasses} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
+
+function ReminderBody({ accountId }: { accountId: string }) {
+  const draft = useReminderDraft(accountId);
+  const record = useRecordReminder();
+  const { t } = useLingui();
+  if (draft.isPending) return <Spinner label={t`Writing the reminder`} className="py-6" />;
+  if (draft.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {serverMessage(draft.error) ?? t`Could not prepare the reminder. Please try again`}
+      </p>
+    );
+  }
+  const { text, whatsappUrl, smsUrl, lastRemindedAt } = draft.data;
+  const reminded = remindedLabel(lastRemindedAt);
+  const remindedToday = daysSinceReminder(lastRemindedAt) === 0;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-500 dark:text-slate-400">{reminded ?? t`No reminder sent yet`}</p>
+      <figure className="space-y-1">
+        <figcaption className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400"><Trans>Message</Trans></figcaption>
+        <blockquote
+          aria-label={t`Message preview`}
+          className="rounded-xl bg-slate-50 p-3 text-sm whitespace-pre-wrap break-words dark:bg-slate-800/60"
+        >
+          {text}
+        </blockquote>
+      </figure>
+      {remindedToday && (
+        <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+          <Trans>You already sent a reminder today</Trans>
+        </p>
+      )}
+      <div className="space-y-2">
+        <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className={whatsappClasses} onClick={() => record(accountId, 'whatsapp')}>
+          <Trans>Send on WhatsApp</Trans>
+        </a>
+        <a href={smsUrl} className={smsClasses} onClick={() => record(accountId, 'sms')}>
+          <Trans>Send as SMS</Trans>
+        </a>
+      </div>
+    </div>
+  );
+}
