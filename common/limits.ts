@@ -211,4 +211,6 @@ export const claimDeclineReasonLengthMax = 200;
 /** Pending claims one account may have at once, so a customer cannot flood a shop. */
 export const pendingClaimsPerAccountMax = 10;
 export const claimListMax = 100;
+/** One account's claims, as its customer and merchant see them. */
+export const accountClaimListMax = 50;
 export const toCollectListMax = 50;

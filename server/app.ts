@@ -17,6 +17,8 @@ import { createSessionService } from './features/auth/sessions.service';
 import { adminRoutes } from './features/admin/admin.routes';
 import { createBusinessService } from './features/businesses/businesses.service';
 import { businessRoutes } from './features/businesses/businesses.routes';
+import { claimRoutes } from './features/claims/claims.routes';
+import { createClaimService } from './features/claims/claims.service';
 import { creditRoutes } from './features/credit/credit.routes';
 import { createCreditService } from './features/credit/credit.service';
 import { customerRoutes } from './features/customers/customers.routes';
@@ -84,11 +86,12 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const statements = createStatementService({ db, businesses });
   const qr = createQrService({ db, clock, businesses });
   const payments = createPaymentService({ db, clock, pins, qr, credit, events, sessions });
+  const claims = createClaimService({ db, clock, businesses, credit, transactions, events });
   const maintenance = createMaintenanceService({ db, clock });
   const analytics = createAnalyticsService({ db, clock });
   return {
     pins, sessions, devices, otp, stats, businesses, auth, customers, transactions, events, credit, statements, qr, payments, maintenance,
-    analytics,
+    analytics, claims,
   };
 }
 
@@ -182,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats });
   await app.register(creditRoutes, { credit: services.credit });
   await app.register(statementRoutes, { statements: services.statements });
+  await app.register(claimRoutes, { claims: services.claims });
   await app.register(customerRoutes, { customers: services.customers });
   await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });
   await app.register(paymentRoutes, { payments: services.payments, transactions: services.transactions });

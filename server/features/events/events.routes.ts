@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ClaimEvent } from '@common/api-types';
 import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax, eventKeepAliveMs } from '@common/limits';
 import { apiError, ledgerEventStream } from '@common/schemas/responses';
 import { AppError } from '../../errors';
@@ -25,12 +26,22 @@ function eventText(event: LedgerEventDetails): string {
 /** An admin's decision on the merchant's business; no id, so Last-Event-ID stays the ledger's. */
 const statusText = (status: string) => `event: business\ndata: ${JSON.stringify({ status })}\n\n`;
 
+/** A repayment claim made or decided (issue 16); no id either, for the same reason. */
+function claimText(event: ClaimEvent): string {
+  const data: ClaimEvent = {
+    claimId: event.claimId, creditAccountId: event.creditAccountId, businessId: event.businessId, status: event.status,
+    amount: event.amount, customerName: event.customerName, businessName: event.businessName,
+  };
+  return `event: claim\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 /**
  * GET /api/events: a server-sent event stream. Each new ledger row of the caller (a
  * merchant's business or a customer) arrives as `event: ledger` with the row's id and
  * figures; the web app refetches and, for a merchant, announces it. A reconnect with
  * Last-Event-ID first replays what it missed. A merchant's stream also carries
- * `event: business` when an admin decides on the business.
+ * `event: business` when an admin decides on the business, and both sides' streams
+ * `event: claim` when a repayment claim is made (merchant) or decided (both, issue 16).
  */
 export async function eventRoutes(app: FastifyInstance, { events, businesses, streamSeconds }: {
   events: EventService; businesses: BusinessService;
@@ -77,6 +88,7 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
     const following = events.follow(scope, lastEventId, {
       send: (event) => { if (!closed) stream.write(eventText(event)); },
       sendStatus: (status) => { if (!closed) stream.write(statusText(status)); },
+      sendClaim: (event) => { if (!closed) stream.write(claimText(event)); },
       onError: (error) => request.log.warn({ err: error }, 'ledger replay failed'),
     });
     // Without a last id, the stream's start becomes the client's Last-Event-ID (an `id:`

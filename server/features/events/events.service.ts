@@ -10,7 +10,7 @@
  * listening connection, a notification lost to a crash) replays them from the ledger itself.
  */
 import pg from 'pg';
-import type { BusinessStatus } from '@common/api-types';
+import type { BusinessStatus, ClaimEvent } from '@common/api-types';
 import { eventsPerNotifyMax, eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax, eventListenRetryMsFirst, eventSentIdsPerStreamMax } from '@common/limits';
 import { systemClock, type Clock } from '../../clock';
 import { preparedQuery, type Db } from '../../db/client';
@@ -41,10 +41,21 @@ export interface StatusEvent {
 
 const businessStatuses = new Set<BusinessStatus>(['pending', 'approved', 'rejected']);
 
+/**
+ * A repayment claim's news (issue 16): made, sent to the merchant's streams; confirmed or
+ * declined, sent to the merchant's and the customer's (`customerId`, never sent on).
+ */
+export interface ClaimNews {
+  event: ClaimEvent;
+  customerId: string | null;
+}
+
 interface Subscriber {
   deliver(event: LedgerEvent): void;
   /** The business's status changed (scope business only). */
   decided(status: BusinessStatus): void;
+  /** A repayment claim of the business or the customer was made or decided. */
+  claimed(event: ClaimEvent): void;
   /** The listening connection was down for a while: read what it may have missed. */
   catchUp(): void;
 }
@@ -91,6 +102,22 @@ function parseStatusPayload(payload: string): StatusEvent | null {
   return { businessId, status: status as BusinessStatus };
 }
 
+// A claim's payload starts with a word no ledger id does either; the rest is JSON.
+const claimPrefix = 'claim:';
+const claimPayload = (news: ClaimNews) => `${claimPrefix}${JSON.stringify(news)}`;
+const claimStatuses = new Set<ClaimEvent['status']>(['pending', 'confirmed', 'declined']);
+
+function parseClaimPayload(payload: string): ClaimNews | null {
+  try {
+    const news = JSON.parse(payload.slice(claimPrefix.length)) as ClaimNews;
+    const { event } = news;
+    if (!event || typeof event.claimId !== 'string' || typeof event.businessId !== 'string' || !claimStatuses.has(event.status)) return null;
+    return { event, customerId: typeof news.customerId === 'string' ? news.customerId : null };
+  } catch {
+    return null;
+  }
+}
+
 /** The apps of this process on one embedded database, by its client: they hear each other. */
 const embeddedListeners = new WeakMap<object, Set<(payload: string) => void>>();
 
@@ -123,6 +150,13 @@ export function createEventService(deps: {
   let listenFailures = 0;
 
   function dispatch(payload: string) {
+    if (payload.startsWith(claimPrefix)) {
+      const news = parseClaimPayload(payload);
+      if (!news) return;
+      const keys = [`business:${news.event.businessId}`, ...(news.customerId ? [`customer:${news.customerId}`] : [])];
+      for (const key of keys) for (const subscriber of subscribers.get(key) ?? []) subscriber.claimed(news.event);
+      return;
+    }
     if (payload.startsWith(statusPrefix)) {
       const decision = parseStatusPayload(payload);
       if (!decision) return;
@@ -278,6 +312,16 @@ export function createEventService(deps: {
     send(statusPayload(event));
   }
 
+  /**
+   * Announces a repayment claim made or decided, after its commit (issue 16): to the
+   * merchant's streams, and to the customer's when `customerId` is given. Like a status,
+   * not replayed after a lost connection: the web app refetches the claims when its stream
+   * reopens.
+   */
+  function publishClaim(news: ClaimNews): void {
+    send(claimPayload(news));
+  }
+
   function send(payload: string): void {
     if (!onPostgres) {
       const listeners = [...(embeddedListeners.get(client) ?? [])];
@@ -332,6 +376,8 @@ export function createEventService(deps: {
     send(event: LedgerEventDetails): void;
     /** The business's status changed (scope business only). */
     sendStatus(status: BusinessStatus): void;
+    /** A repayment claim was made or decided (issue 16). */
+    sendClaim(event: ClaimEvent): void;
     onError(error: unknown): void;
   }) {
     const startId = lastEventId ?? startIdOf(clock().getTime());
@@ -381,8 +427,9 @@ export function createEventService(deps: {
       }).catch(options.onError);
     };
     const decided = (status: BusinessStatus) => { if (!closed) options.sendStatus(status); };
+    const claimed = (event: ClaimEvent) => { if (!closed) options.sendClaim(event); };
     const key = 'businessId' in scope ? `business:${scope.businessId}` : `customer:${scope.customerId}`;
-    const unsubscribe = subscribe(key, { deliver, decided, catchUp });
+    const unsubscribe = subscribe(key, { deliver, decided, claimed, catchUp });
     if (lastEventId) catchUp();
     return {
       startId,
@@ -393,7 +440,7 @@ export function createEventService(deps: {
     };
   }
 
-  return { start, stop, listening, publish, publishStatus, admit, follow };
+  return { start, stop, listening, publish, publishStatus, publishClaim, admit, follow };
 }
 
 export type EventService = ReturnType<typeof createEventService>;

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { formatWireRupees } from '@/lib/format';
 import { useBusinessStats } from '@/features/merchant/api/get-business-stats';
 import { businessStatusLabel, businessStatusTones } from '@/features/merchant/status';
+import { CreditSettingsCard } from './credit-settings-card';
 import { PaymentAlertSettings } from '@/features/payment-alerts/public';
 import { LanguagePicker } from '@/i18n/language-picker';
 
@@ -23,7 +24,8 @@ interface SettingsTabProps {
 
 /**
  * The merchant's settings (spec §2): the business profile, its terms and Logout; beyond
- * the spec, Change PIN, and the payment alerts' sounds (issue 14).
+ * the spec, Change PIN, the payment alerts' sounds (issue 14), and the credit period and
+ * UPI ID (issue 16).
  */
 export function SettingsTab({ business, logout }: SettingsTabProps) {
   const stats = useBusinessStats().data?.stats;
@@ -58,6 +60,7 @@ export function SettingsTab({ business, logout }: SettingsTabProps) {
           ))}
         </dl>
       </Card>
+      <CreditSettingsCard approved={business.status === 'approved'} />
       <Card className="flex items-center justify-between gap-4">
         <div>
           <h2 id="merchant-language" className="text-base font-semibold"><Trans>Language</Trans></h2>
