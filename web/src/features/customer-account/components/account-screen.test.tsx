@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CustomerCreditAccount, MeResponse, TransactionView } from '@common/api-types';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerCreditAccount, MeResponse, RepaymentClaim, TransactionView } from '@common/api-types';
 import { App } from '@/app/app';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
@@ -29,8 +29,10 @@ const merchant: MeResponse = {
 };
 
 const accounts: CustomerCreditAccount[] = [
-  { id: 'acc-kumar', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00', owed: '1249.90' },
-  { id: 'acc-sharma', businessId: sharmaId, business: { businessName: 'Sharma Medicals' }, currentBalance: '1000.00', creditLimit: '1000.00', owed: '0.00' },
+  { id: 'acc-kumar', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00', owed: '1249.90',
+    overdue: '500.00', nextDueOn: '2025-03-12', nextDueAmount: '500.00', upiId: 'kumar.kirana@okaxis' },
+  { id: 'acc-sharma', businessId: sharmaId, business: { businessName: 'Sharma Medicals' }, currentBalance: '1000.00', creditLimit: '1000.00', owed: '0.00',
+    overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null },
 ];
 
 const kumarPayment: TransactionView = {
@@ -47,6 +49,12 @@ const statement: Statement = {
 };
 
 const kumarHistoryUrl = `/api/transactions/customer?limit=15&businessId=${kumarId}`;
+const kumarClaimsUrl = '/api/credit-accounts/acc-kumar/repayment-claims';
+const pendingClaim: RepaymentClaim = {
+  id: 'claim-1', creditAccountId: 'acc-kumar', businessId: kumarId, businessName: 'Kumar Kirana', customerId: 'c1',
+  customerName: 'Asha Rao', amount: '500.00', upiReference: '412345678901', status: 'pending', confirmedAmount: null,
+  declineReason: null, transactionId: null, createdAt: '2025-03-20T05:00:00.000Z', decidedAt: null,
+};
 // The statement opens at this month, India time, whenever the test runs.
 const today = indiaDateOf(new Date());
 const kumarStatementUrl = `/api/credit-accounts/acc-kumar/statement?from=${today.slice(0, 8)}01&to=${today}`;
@@ -59,6 +67,7 @@ function renderAt(path: string, me: () => Response, more: Record<string, (call: 
     'GET /api/transactions/customer?limit=15': () => json(200, { transactions: [kumarPayment], nextCursor: null }),
     [`GET ${kumarHistoryUrl}`]: () => json(200, { transactions: [kumarPayment], nextCursor: null }),
     [`GET ${kumarStatementUrl}`]: () => json(200, { statement }),
+    [`GET ${kumarClaimsUrl}`]: () => json(200, { claims: [] }),
     ...more,
   });
   const user = userEvent.setup();
@@ -95,6 +104,54 @@ describe('/accounts/:businessId', () => {
     expect(await within(statementPanel).findByRole('table', { name: 'Statement' })).toBeInTheDocument();
     expect(within(statementPanel).getByText('தமிழ்செல்வி')).toBeInTheDocument();
     expect(callsTo(calls, `GET ${kumarStatementUrl}`)).toHaveLength(1);
+  });
+
+  it('shows the dues with an Overdue badge and the account’s UPI repayments, and opens Pay back', async () => {
+    const { user } = renderAt(`/accounts/${kumarId}`, () => json(200, customer), {
+      [`GET ${kumarClaimsUrl}`]: () => json(200, { claims: [pendingClaim] }),
+    });
+    await expectKumarAccount();
+    const dues = screen.getByRole('region', { name: 'Dues' });
+    expect(within(dues).getByText('Overdue')).toBeInTheDocument();
+    expect(dues).toHaveTextContent('₹500.00 overdue since 12 Mar 2025');
+    const claims = await screen.findByRole('list', { name: 'UPI repayments' });
+    expect(within(claims).getByRole('listitem')).toHaveTextContent('₹500.00');
+    expect(within(claims).getByRole('listitem')).toHaveTextContent('Pending');
+
+    await user.click(within(dues).getByRole('button', { name: 'Pay back' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Pay back Kumar Kirana' });
+    expect(within(sheet).getByRole('link', { name: 'Pay with UPI app' })).toHaveAttribute(
+      'href', 'upi://pay?pa=kumar.kirana%40okaxis&pn=Kumar%20Kirana&am=1249.90&cu=INR&tn=Khata%20repayment',
+    );
+  });
+
+  it('shows a declined claim and its reason as soon as the stream says the shop declined it', async () => {
+    const sources: { listeners: Map<string, (event: MessageEvent) => void> }[] = [];
+    vi.stubGlobal('EventSource', class {
+      static readonly CLOSED = 2;
+      readyState = 1;
+      listeners = new Map<string, (event: MessageEvent) => void>();
+      onopen: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor() { sources.push(this); }
+      addEventListener(type: string, listener: (event: MessageEvent) => void) { this.listeners.set(type, listener); }
+      removeEventListener(type: string) { this.listeners.delete(type); }
+      close() {}
+    });
+    let claim = pendingClaim;
+    const { calls } = renderAt(`/accounts/${kumarId}`, () => json(200, customer), {
+      [`GET ${kumarClaimsUrl}`]: () => json(200, { claims: [claim] }),
+    });
+    const claims = await screen.findByRole('list', { name: 'UPI repayments' });
+    expect(within(claims).getByRole('listitem')).toHaveTextContent('Pending');
+    const accountsFetched = callsTo(calls, 'GET /api/credit-accounts/customer').length;
+
+    claim = { ...pendingClaim, status: 'declined', declineReason: 'Not received yet', decidedAt: '2025-03-20T06:00:00.000Z' };
+    const data = { claimId: 'claim-1', creditAccountId: 'acc-kumar', businessId: kumarId, status: 'declined', amount: '500.00', customerName: 'Asha Rao', businessName: 'Kumar Kirana' };
+    sources.at(-1)!.listeners.get('claim')!(new MessageEvent('claim', { data: JSON.stringify(data), lastEventId: 'e1' }));
+
+    expect(await within(claims).findByText('Declined: Not received yet')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(calls, 'GET /api/credit-accounts/customer').length).toBeGreaterThan(accountsFetched));
   });
 
   it('opens the receipt from a row, as the home’s history does', async () => {

@@ -12,8 +12,10 @@ const kumarId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b01';
 const sharmaId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b02';
 
 const accounts: CustomerCreditAccount[] = [
-  { id: 'a1', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00', owed: '1249.90' },
-  { id: 'a2', businessId: sharmaId, business: { businessName: 'Sharma Medicals' }, currentBalance: '1000.20', creditLimit: '1000.20', owed: '0.00' },
+  { id: 'a1', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00', owed: '1249.90',
+    overdue: '0.00', nextDueOn: '2999-04-12', nextDueAmount: '1249.90', upiId: null },
+  { id: 'a2', businessId: sharmaId, business: { businessName: 'Sharma Medicals' }, currentBalance: '1000.20', creditLimit: '1000.20', owed: '0.00',
+    overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null },
 ];
 
 function transaction(index: number, overrides: Partial<TransactionView> = {}): TransactionView {
@@ -125,6 +127,26 @@ describe('My Merchants', () => {
     expect(view).toHaveAttribute('href', `/accounts/${kumarId}`);
     expect(kumar.parentElement).toContainElement(view);
     expect(within(merchants).getByRole('button', { name: /Sharma Medicals/ })).toHaveTextContent('Given Credit ₹0.00');
+  });
+
+  it('shows when the next part is due, an Overdue badge instead once anything is overdue, and nothing when nothing is owed', async () => {
+    const overdueKumar = { ...accounts[0]!, overdue: '500.00', nextDueOn: '2025-03-12', nextDueAmount: '500.00' };
+    const dueSharma = { ...accounts[1]!, owed: '200.00', nextDueOn: '2999-04-12', nextDueAmount: '200.00' };
+    const paidUp = { ...accounts[1]!, id: 'a3', businessId: 'b3', business: { businessName: 'Paid Up Stores' } };
+    setup({ 'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: [overdueKumar, dueSharma, paidUp] }) });
+    const merchants = screen.getByRole('region', { name: 'My Merchants' });
+    const kumar = await within(merchants).findByRole('button', { name: /Kumar Kirana/ });
+    const badge = within(kumar).getByText('Overdue');
+    expect(badge.closest('[data-variant]')).toHaveAttribute('data-variant', 'danger');
+    expect(kumar).not.toHaveTextContent('Due ');
+
+    const sharma = within(merchants).getByRole('button', { name: /Sharma Medicals/ });
+    expect(sharma).toHaveTextContent('Due 12 Apr 2999');
+    expect(within(sharma).queryByText('Overdue')).not.toBeInTheDocument();
+
+    const paid = within(merchants).getByRole('button', { name: /Paid Up Stores/ });
+    expect(paid).not.toHaveTextContent('Due');
+    expect(paid).not.toHaveTextContent('Overdue');
   });
 
   it('filters the history to a merchant as Merchant Transactions; Back clears the filter and restarts at 15', async () => {
