@@ -22,6 +22,8 @@ import { createClaimService } from './features/claims/claims.service';
 import { creditRoutes } from './features/credit/credit.routes';
 import { createCreditService } from './features/credit/credit.service';
 import { customerRoutes } from './features/customers/customers.routes';
+import { duesRoutes } from './features/dues/dues.routes';
+import { createDuesService } from './features/dues/dues.service';
 import { createCustomerService } from './features/customers/customers.service';
 import { eventRoutes } from './features/events/events.routes';
 import { createEventService } from './features/events/events.service';
@@ -87,11 +89,12 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const qr = createQrService({ db, clock, businesses });
   const payments = createPaymentService({ db, clock, pins, qr, credit, events, sessions });
   const claims = createClaimService({ db, clock, businesses, credit, transactions, events });
+  const dues = createDuesService({ db, clock, businesses, credit });
   const maintenance = createMaintenanceService({ db, clock });
   const analytics = createAnalyticsService({ db, clock });
   return {
     pins, sessions, devices, otp, stats, businesses, auth, customers, transactions, events, credit, statements, qr, payments, maintenance,
-    analytics, claims,
+    analytics, claims, dues,
   };
 }
 
@@ -185,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats });
   await app.register(creditRoutes, { credit: services.credit });
   await app.register(statementRoutes, { statements: services.statements });
+  await app.register(duesRoutes, { dues: services.dues, publicUrl: config.publicUrl });
   await app.register(claimRoutes, { claims: services.claims });
   await app.register(customerRoutes, { customers: services.customers });
   await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });

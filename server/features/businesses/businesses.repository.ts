@@ -15,6 +15,8 @@ const profileColumns = {
   status: businesses.status,
   feeBasisPoints: businesses.feeBasisPoints,
   maxCreditLimitPaise: businesses.maxCreditLimitPaise,
+  creditPeriodDays: businesses.creditPeriodDays,
+  upiVpa: businesses.upiVpa,
   description: businesses.description,
   rejectionReason: businesses.rejectionReason,
   decisionNotes: businesses.decisionNotes,
@@ -98,3 +100,8 @@ export async function findById(db: Executor, id: string) {
 export const decisionsOf = (db: Executor, businessId: string) =>
   db.select().from(businessDecisions).where(eq(businessDecisions.businessId, businessId))
     .orderBy(desc(businessDecisions.decidedAt));
+
+/** The merchant's dues settings (issue 16); a later period changes only later payments' due dates. */
+export async function updateSettings(tx: Executor, id: string, settings: { creditPeriodDays: number; upiVpa: string | null }) {
+  await tx.update(businesses).set(settings).where(eq(businesses.id, id));
+}

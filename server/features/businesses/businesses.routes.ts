@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiError, businessStatsResponse } from '@common/schemas/responses';
+import { businessSettingsBody } from '@common/schemas/dues';
+import { apiError, businessSettings, businessStatsResponse } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { StatsService } from '../stats/stats.service';
@@ -18,4 +19,14 @@ export async function businessRoutes(
     if (!business) throw new AppError('business_not_found');
     return { stats: await stats.businessStats(business.id) };
   });
+
+  // The credit period and UPI ID (issue 16): a pending merchant reads them, an approved one changes them.
+  app.get('/api/business/settings', {
+    config: { access: ['business'] }, schema: { response: { 200: businessSettings, 404: apiError } },
+  }, async (request) => businesses.settings(requireSession(request).user.id));
+
+  app.post('/api/business/settings', {
+    config: { access: ['business'] },
+    schema: { body: businessSettingsBody, response: { 200: businessSettings, 403: apiError } },
+  }, async (request) => businesses.changeSettings(requireSession(request).user.id, request.body));
 }

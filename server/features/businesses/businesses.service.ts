@@ -3,10 +3,11 @@
  * nothing, with an audit trail) and the terms (fee rate, maximum credit limit).
  */
 import { randomUUID } from 'node:crypto';
-import type { AdminBusiness, BusinessProfile, BusinessStatus } from '@common/api-types';
+import type { AdminBusiness, BusinessProfile, BusinessSettings, BusinessStatus } from '@common/api-types';
 import { formatRupees, toWireAmount, toWirePercent } from '@common/money';
 import { feeBasisPointsDefault, maxCreditLimitPaiseDefault } from '@common/limits';
 import type { BusinessTermsBody, DecideBusinessesBody } from '@common/schemas/admin';
+import type { BusinessSettingsBody } from '@common/schemas/dues';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
@@ -158,7 +159,25 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
     }
   }
 
-  return { findOwn, createApplication, requireApproved, list, decide, setTerms, decisionsOf, refuseAboveMaximum };
+  const settingsOf = (row: Business): BusinessSettings => ({ creditPeriodDays: row.creditPeriodDays, upiId: row.upiVpa });
+
+  /** The credit period and UPI ID (issue 16); a pending merchant may read them. */
+  async function settings(userId: string): Promise<BusinessSettings> {
+    const business = await findOwn(userId);
+    if (!business) throw new AppError('business_not_found');
+    return settingsOf(business);
+  }
+
+  /** Changes them; only an approved merchant may (design.md §6). The schema has lowercased the UPI ID. */
+  async function changeSettings(userId: string, body: BusinessSettingsBody): Promise<BusinessSettings> {
+    const business = await requireApproved(userId);
+    await repository.updateSettings(db, business.id, { creditPeriodDays: body.creditPeriodDays, upiVpa: body.upiId });
+    return { creditPeriodDays: body.creditPeriodDays, upiId: body.upiId };
+  }
+
+  return {
+    findOwn, createApplication, requireApproved, list, decide, setTerms, decisionsOf, refuseAboveMaximum, settings, changeSettings,
+  };
 }
 
 export type BusinessService = ReturnType<typeof createBusinessService>;

@@ -1,0 +1,102 @@
+/**
+ * Dues (issue 16): the merchant moves an account's due date, sees what is overdue ("To
+ * collect") and reminds a customer in the customer's language. The rules of what is due
+ * live in khata_pay.sql and khata_refresh_dues.sql; this reads and moves them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ReminderDraft, ToCollect } from '@common/api-types';
+import { defaultLanguage } from '@common/languages';
+import { dueDateMoveDaysMax } from '@common/limits';
+import { paise, toWireAmount } from '@common/money';
+import type { DueDateBody, ReminderBody } from '@common/schemas/dues';
+import { assert } from '../../assert';
+import type { Clock } from '../../clock';
+import { inTransaction, type Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { addDays, indiaDay } from '../../india-days';
+import type { BusinessService } from '../businesses/businesses.service';
+import type { CreditService } from '../credit/credit.service';
+import * as repository from './dues.repository';
+import { reminderText, smsUrl, whatsappUrl } from './reminder-text';
+
+export function createDuesService(deps: { db: Db; clock: Clock; businesses: BusinessService; credit: CreditService }) {
+  const { db, clock, businesses, credit } = deps;
+
+  /** Moves the account's dues to a later date: from tomorrow to a year ahead (India days). */
+  async function moveDueDate(userId: string, accountId: string, body: DueDateBody) {
+    const business = await businesses.requireApproved(userId);
+    const now = clock();
+    const today = indiaDay(now);
+    const outOfRange = body.dueOn <= today || body.dueOn > addDays(today, dueDateMoveDaysMax);
+    const outcome = await inTransaction(db, async (tx) => {
+      const found = await credit.viewForBusiness(tx, business.id, accountId);
+      if (!found) return null;
+      if (found.owed === '0.00') return 'nothing_owed' as const;
+      if (outOfRange) return 'out_of_range' as const;
+      return repository.moveDueDate(tx, business.id, accountId, body.dueOn, now);
+    });
+    if (outcome === null) throw new AppError('credit_account_not_found');
+    if (outcome === 'nothing_owed') throw new AppError('nothing_owed');
+    if (outcome === 'out_of_range') throw new AppError('due_date_out_of_range');
+    const account = await credit.viewForBusiness(db, business.id, accountId);
+    assert(account, 'the credit account whose due date just moved exists');
+    return { creditAccount: account };
+  }
+
+  /** The "To collect" card: accounts with anything overdue, largest first. */
+  async function toCollect(userId: string): Promise<ToCollect> {
+    const business = await businesses.findOwn(userId);
+    if (!business) return { overdue: toWireAmount(paise(0)), customers: 0, accounts: [] };
+    const rows = await repository.toCollect(db, business.id, indiaDay(clock()));
+    return {
+      overdue: toWireAmount(rows[0]?.totalOverduePaise ?? paise(0)),
+      customers: rows[0]?.customers ?? 0,
+      accounts: rows.map((row) => ({
+        creditAccountId: row.creditAccountId,
+        customerId: row.customerId,
+        customerName: row.customerName,
+        phone: row.phone ?? '',
+        owed: toWireAmount(row.owedPaise),
+        overdue: toWireAmount(row.overduePaise),
+        nextDueOn: row.nextDueOn,
+        lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /**
+   * The reminder for one account, ready to send: its text in the customer's language and
+   * the WhatsApp and SMS links that carry it. `origin` is where the customer's link points.
+   */
+  async function reminderDraft(userId: string, accountId: string, origin: string): Promise<ReminderDraft> {
+    const business = await businesses.findOwn(userId);
+    const source = business ? await repository.reminderSource(db, business.id, accountId) : null;
+    if (!business || !source) throw new AppError('credit_account_not_found');
+    if (source.owedPaise === 0 || source.nextDueOn === null) throw new AppError('nothing_owed');
+    const language = source.language ?? defaultLanguage;
+    const text = reminderText({
+      shopName: source.businessName, owedPaise: source.owedPaise, dueOn: source.nextDueOn,
+      overdue: source.nextDueOn < indiaDay(clock()), link: `${origin}/accounts/${business.id}`,
+    }, language);
+    const phone = source.phone ?? '';
+    return {
+      text, whatsappUrl: whatsappUrl(phone, text), smsUrl: smsUrl(phone, text),
+      lastRemindedAt: source.lastRemindedAt?.toISOString() ?? null, language,
+    };
+  }
+
+  /** Records that the merchant sent a reminder; a second one the same day is recorded too. */
+  async function recordReminder(userId: string, accountId: string, body: ReminderBody) {
+    const business = await businesses.requireApproved(userId);
+    const sentAt = clock();
+    const recorded = await inTransaction(db, (tx) => repository.recordReminder(tx, {
+      id: randomUUID(), businessId: business.id, creditAccountId: accountId, channel: body.channel, sentAt,
+    }));
+    if (!recorded) throw new AppError('credit_account_not_found');
+    return { lastRemindedAt: sentAt.toISOString() };
+  }
+
+  return { moveDueDate, toCollect, reminderDraft, recordReminder };
+}
+
+export type DuesService = ReturnType<typeof createDuesService>;
