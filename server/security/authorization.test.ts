@@ -323,6 +323,32 @@ const matrix: Record<string, Row> = {
   },
   'POST /api/qr/generate': { expected: approvedMerchants(201), request: async () => body({ expirationMinutes: 60 }) },
 
+  // Dues (issue 16). Any merchant reads its settings and its (possibly empty) To collect
+  // card; only an approved one changes settings, moves a due date or records a reminder.
+  // Merchant A keeps the UPI ID the claims' cells rely on. A reminder draft is for the
+  // merchant's own account: a merchant without one finds no such account.
+  'GET /api/business/settings': { expected: anyMerchant(200), request: async () => ({}) },
+  'POST /api/business/settings': {
+    expected: approvedMerchants(200),
+    request: async (c) => body({ creditPeriodDays: 30, upiId: c.name === 'merchantA' ? 'shopa@okaxis' : null }),
+  },
+  'GET /api/business/to-collect': { expected: anyMerchant(200), request: async () => ({}) },
+  'POST /api/business/credit-accounts/:id/due-date': {
+    expected: approvedMerchants(200),
+    request: async (c) => ({
+      url: `/api/business/credit-accounts/${ownAccount(c)}/due-date`,
+      ...body({ dueOn: new Date(ctx.clock().getTime() + 10 * 24 * 3600 * 1000).toISOString().slice(0, 10) }),
+    }),
+  },
+  'GET /api/business/credit-accounts/:id/reminder': {
+    expected: only({ merchantA: 200, merchantB: 200, pending: 404, rejected: 404 }),
+    request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/reminder` }),
+  },
+  'POST /api/business/credit-accounts/:id/reminders': {
+    expected: approvedMerchants(201),
+    request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/reminders`, ...body({ channel: 'whatsapp' }) }),
+  },
+
   // The event stream of a customer or a merchant (the test app ends it at once).
   'GET /api/events': {
     expected: only({ customerA: 200, customerB: 200, pending: 200, rejected: 200, merchantA: 200, merchantB: 200 }),

@@ -513,6 +513,27 @@ function fuzzCases(): FuzzCase[] {
       method: 'GET', route: '/api/credit-accounts/:id/statement.csv', headers: asShop,
       path: () => `/api/credit-accounts/${actors.limitAccountId}/statement.csv`, params: ids, query: ['from', 'to'],
     },
+    // Dues (issue 16).
+    { method: 'GET', route: '/api/business/settings', headers: asShop },
+    {
+      method: 'POST', route: '/api/business/settings', headers: asShop,
+      base: () => ({ creditPeriodDays: 30, upiId: 'fuzz.shop@okaxis' }),
+    },
+    { method: 'GET', route: '/api/business/to-collect', headers: asShop },
+    {
+      method: 'POST', route: '/api/business/credit-accounts/:id/due-date', headers: asShop,
+      path: () => `/api/business/credit-accounts/${actors.limitAccountId}/due-date`,
+      base: () => ({ dueOn: '2026-12-30' }), params: ids,
+    },
+    {
+      method: 'GET', route: '/api/business/credit-accounts/:id/reminder', headers: asShop,
+      path: () => `/api/business/credit-accounts/${actors.limitAccountId}/reminder`, params: ids,
+    },
+    {
+      method: 'POST', route: '/api/business/credit-accounts/:id/reminders', headers: asShop,
+      path: () => `/api/business/credit-accounts/${actors.limitAccountId}/reminders`,
+      base: () => ({ channel: 'sms' }), params: ids,
+    },
   ];
 }
 
