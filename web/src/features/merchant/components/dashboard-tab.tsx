@@ -6,7 +6,9 @@ import { Card } from '@/components/ui/card';
 import { CustomerList } from '@/features/credit-accounts/public';
 import { PendingBanner } from './pending-banner';
 import { RecentPayments } from './recent-payments';
+import { RepaymentClaims } from './repayment-claims';
 import { StatCards } from './stat-cards';
+import { OverdueCustomers, ToCollectCard } from './to-collect';
 import { ListIcon, PersonPlusIcon, QrIcon } from '@/components/ui/icons';
 
 interface DashboardTabProps {
@@ -18,7 +20,11 @@ interface DashboardTabProps {
   onOpenCounterMode?: () => void;
 }
 
-/** Dashboard (spec §2): approval banner, totals, quick actions, customers, recent payments. */
+/**
+ * Dashboard (spec §2): approval banner, totals, quick actions, customers, recent payments;
+ * beyond the spec (issue 16), what is overdue, the customers' repayment claims to check and
+ * the overdue customers to remind.
+ */
 export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewTransactions, onOpenCounterMode }: DashboardTabProps) {
   const approved = business.status === 'approved';
   const { t } = useLingui();
@@ -26,6 +32,8 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
     <div className="space-y-6">
       <PendingBanner business={business} />
       <StatCards />
+      <ToCollectCard />
+      {approved && <RepaymentClaims />}
       <section aria-labelledby="quick-actions-heading" className="space-y-3">
         <h2 id="quick-actions-heading" className="text-base font-semibold">
           <Trans>Quick Actions</Trans>
@@ -41,6 +49,7 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
           </Button>
         )}
       </section>
+      {approved && <OverdueCustomers />}
       <CustomerList />
       <RecentPayments onViewAll={onViewTransactions} />
     </div>

@@ -1,0 +1,145 @@
+/**
+ * Repayment claims (issue 16): customers who say they paid back by UPI. Khata cannot see
+ * the bank, so each waits here until the merchant confirms it (one tap, the claimed amount,
+ * or a smaller one) and only then becomes a repayment on the ledger; or declines it with a
+ * reason. New claims arrive live through the events stream.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { RepaymentClaim } from '@common/api-types';
+import { parseRupees } from '@common/money';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { serverMessage } from '@/lib/api-client';
+import { formatIndiaDateTime } from '@/lib/date-time';
+import { formatWireRupees } from '@/lib/format';
+import { toastFirstIssue } from '@/lib/form-issues';
+import { useConfirmClaim, type ConfirmClaimRequest } from '@/features/merchant/api/confirm-repayment-claim';
+import { usePendingClaims } from '@/features/merchant/api/get-repayment-claims';
+import {
+  smallerAmountIssues, smallerAmountSchema, typedWireAmount, type SmallerAmountValues,
+} from '@/features/merchant/claim-forms';
+import { DeclineClaimDialog } from './decline-claim-dialog';
+
+export function RepaymentClaims() {
+  const claims = usePendingClaims();
+  const { t } = useLingui();
+  const [declining, setDeclining] = useState<RepaymentClaim | null>(null);
+  return (
+    <section aria-labelledby="repayment-claims-heading" className="space-y-3">
+      <h2 id="repayment-claims-heading" className="text-base font-semibold">
+        <Trans>Repayment claims</Trans>
+      </h2>
+      {claims.isPending ? (
+        <Spinner label={t`Loading repayment claims`} className="py-6" />
+      ) : claims.isError ? (
+        <Card className="text-sm text-red-700 dark:text-red-400"><Trans>Could not load repayment claims.</Trans></Card>
+      ) : claims.data.claims.length === 0 ? (
+        <Card className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">
+          <Trans>No claims to check. When a customer pays you back by UPI, it shows here for you to confirm.</Trans>
+        </Card>
+      ) : (
+        <ul className="space-y-3">
+          {claims.data.claims.map((claim) => (
+            <li key={claim.id}>
+              <ClaimCard claim={claim} onDecline={() => setDeclining(claim)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <DeclineClaimDialog claim={declining} onClose={() => setDeclining(null)} />
+    </section>
+  );
+}
+
+function ClaimCard({ claim, onDecline }: { claim: RepaymentClaim; onDecline: () => void }) {
+  const confirm = useConfirmClaim();
+  const { t } = useLingui();
+  const [smaller, setSmaller] = useState(false);
+  const headingId = `claim-${claim.id}`;
+  const reference = claim.upiReference;
+  const send = (request: ConfirmClaimRequest) =>
+    confirm.mutate(request, {
+      onSuccess: ({ claim: confirmed }) => {
+        const amount = formatWireRupees(confirmed.confirmedAmount ?? request.amount ?? claim.amount);
+        const customerName = claim.customerName;
+        toast({ title: t`Repayment confirmed`, description: t`${amount} from ${customerName} is on the ledger` });
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: t`Could not confirm the claim`, description: serverMessage(error) ?? t`Please try again` }),
+    });
+  return (
+    <Card role="article" aria-labelledby={headingId} className="space-y-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="truncate font-semibold">{claim.customerName}</h3>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            <time dateTime={claim.createdAt}>{formatIndiaDateTime(claim.createdAt)}</time>
+          </p>
+          <p className="font-mono text-xs text-slate-500 dark:text-slate-400">
+            {reference ? t`UPI ref ${reference}` : t`No UPI reference given`}
+          </p>
+        </div>
+        <p className="shrink-0 text-lg font-bold text-emerald-700 tabular-nums dark:text-emerald-400">{formatWireRupees(claim.amount)}</p>
+      </div>
+      {smaller ? (
+        <SmallerAmountForm claim={claim} busy={confirm.isPending} onConfirm={(amount) => send({ claimId: claim.id, amount })} onCancel={() => setSmaller(false)} />
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-2">
+            <Button disabled={confirm.isPending} aria-busy={confirm.isPending} onClick={() => send({ claimId: claim.id })}>
+              <Trans>Confirm</Trans>
+            </Button>
+            <Button variant="secondary" disabled={confirm.isPending} onClick={onDecline}>
+              <Trans>Decline</Trans>
+            </Button>
+          </div>
+          <Button variant="link" className="h-8 px-0 text-xs" disabled={confirm.isPending} onClick={() => setSmaller(true)}>
+            <Trans>Confirm a smaller amount</Trans>
+          </Button>
+        </>
+      )}
+    </Card>
+  );
+}
+
+interface SmallerAmountFormProps {
+  claim: RepaymentClaim;
+  busy: boolean;
+  onConfirm: (wireAmount: string) => void;
+  onCancel: () => void;
+}
+
+function SmallerAmountForm({ claim, busy, onConfirm, onCancel }: SmallerAmountFormProps) {
+  const { t } = useLingui();
+  const claimedPaise = parseRupees(claim.amount) ?? 0;
+  const schema = useMemo(() => smallerAmountSchema(claimedPaise), [claimedPaise]);
+  const { register, handleSubmit } = useForm<SmallerAmountValues>({ resolver: zodResolver(schema), defaultValues: { amount: '' } });
+  const inputId = `smaller-amount-${claim.id}`;
+  return (
+    <form
+      noValidate
+      aria-label={t`Confirm a smaller amount`}
+      className="space-y-3"
+      onSubmit={handleSubmit(({ amount }) => onConfirm(typedWireAmount(amount)), toastFirstIssue(smallerAmountIssues(formatWireRupees(claim.amount))))}
+    >
+      <div>
+        <Label htmlFor={inputId}><Trans>Amount received (₹)</Trans></Label>
+        <Input id={inputId} type="number" inputMode="decimal" min={0} step={0.01} max={claim.amount} placeholder={claim.amount} {...register('amount')} />
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <Button type="submit" disabled={busy} aria-busy={busy}>
+          <Trans>Confirm amount</Trans>
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ReminderDraft, ToCollect, ToCollectAccount } from '@common/api-types';
+import { callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { renderWithApp } from '@/test/render';
+import { formatIndiaDay } from '@/lib/date-time';
+import { OverdueCustomers, ToCollectCard } from './to-collect';
+
+const dayMs = 86_400_000;
+
+const row = (id: string, customerName: string, change: Partial<ToCollectAccount> = {}): ToCollectAccount => ({
+  creditAccountId: id, customerId: `c-${id}`, customerName, phone: '+919876543210',
+  owed: '1500.00', overdue: '900.00', nextDueOn: '2025-02-10', lastRemindedAt: null, ...change,
+});
+
+function setup(toCollect: ToCollect, routes: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({ 'GET /api/business/to-collect': () => json(200, toCollect), ...routes });
+  const user = userEvent.setup();
+  renderWithApp(<><ToCollectCard /><OverdueCustomers /></>);
+  return { calls, user };
+}
+
+describe('To collect (issue 16)', () => {
+  it('shows the amount overdue and over how many customers, from one request', async () => {
+    const { calls } = setup({
+      overdue: '123456.50', customers: 2,
+      accounts: [row('acc-1', 'Asha Rao', { overdue: '100000.00' }), row('acc-2', 'Vikram', { overdue: '23456.50' })],
+    });
+    const card = screen.getByRole('group', { name: 'To collect' });
+    expect(await within(card).findByText('₹1,23,456.50')).toBeInTheDocument();
+    expect(within(card).getByText('Overdue from 2 customers')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET /api/business/to-collect')).toHaveLength(1);
+  });
+
+  it('says one customer in the singular', async () => {
+    setup({ overdue: '900.00', customers: 1, accounts: [row('acc-1', 'Asha Rao')] });
+    expect(await within(screen.getByRole('group', { name: 'To collect' })).findByText('Overdue from 1 customer')).toBeInTheDocument();
+  });
+
+  it("lists the customers as the server ordered them, with overdue, owed, due date and last reminder", async () => {
+    setup({
+      overdue: '1400.00', customers: 2,
+      accounts: [
+        row('acc-1', 'Asha Rao', { overdue: '900.00', owed: '1500.00', nextDueOn: '2025-02-10', lastRemindedAt: new Date().toISOString() }),
+        row('acc-2', 'Vikram', { overdue: '500.00', owed: '500.00', nextDueOn: '2025-01-05', lastRemindedAt: new Date(Date.now() - 4 * dayMs).toISOString() }),
+      ],
+    });
+    const list = await screen.findByRole('region', { name: 'Overdue customers' });
+    const rows = await within(list).findAllByRole('article');
+    expect(rows.map((article) => within(article).getByRole('heading').textContent)).toEqual(['Asha Rao', 'Vikram']);
+    expect(within(rows[0]!).getByText('Overdue ₹900.00')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText(`Owes ₹1,500.00 · due ${formatIndiaDay('2025-02-10')}`)).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Reminded today')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Reminded 4 days ago')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: 'Send reminder' })).toBeInTheDocument();
+  });
+
+  it('says nothing is overdue, on the card and in the list, when nothing is', async () => {
+    setup({ overdue: '0.00', customers: 0, accounts: [] });
+    const card = screen.getByRole('group', { name: 'To collect' });
+    expect(await within(card).findByText('₹0.00')).toBeInTheDocument();
+    expect(within(card).getByText('Nothing overdue')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing is overdue')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reminder' })).not.toBeInTheDocument();
+  });
+
+  it("opens the reminder of that customer's account from the list", async () => {
+    const draft: ReminderDraft = {
+      text: 'Hello Vikram', whatsappUrl: 'https://wa.me/919876543210?text=Hello%20Vikram',
+      smsUrl: 'sms:+919876543210?body=Hello%20Vikram', lastRemindedAt: null, language: 'en',
+    };
+    const { calls, user } = setup(
+      { overdue: '1400.00', customers: 2, accounts: [row('acc-1', 'Asha Rao'), row('acc-2', 'Vikram')] },
+      { 'GET /api/business/credit-accounts/acc-2/reminder': () => json(200, draft) },
+    );
+    const vikram = await screen.findByRole('article', { name: 'Vikram' });
+    await user.click(within(vikram).getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    expect(await within(dialog).findByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute('href', draft.whatsappUrl);
+    await waitFor(() => expect(callsTo(calls, 'GET /api/business/credit-accounts/acc-2/reminder')).toHaveLength(1));
+    expect(callsTo(calls, 'GET /api/business/credit-accounts/acc-1/reminder')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * What the merchant has to collect (issue 16): a card with the amount overdue and over how
+ * many customers, beside the spec's four, and the customers by amount overdue, each with
+ * "Send reminder". Both read one answer (GET /api/business/to-collect).
+ */
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { ToCollectAccount } from '@common/api-types';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatIndiaDay } from '@/lib/date-time';
+import { formatWireRupees } from '@/lib/format';
+import { ReminderDialog, remindedLabel, type ReminderTarget } from '@/features/credit-accounts/public';
+import { useToCollect } from '@/features/merchant/api/get-to-collect';
+
+export function ToCollectCard() {
+  const toCollect = useToCollect();
+  const { t } = useLingui();
+  const data = toCollect.data;
+  return (
+    <Card role="group" aria-label={t`To collect`} className="min-w-0 p-3">
+      <p className="text-xs font-medium text-slate-500 dark:text-slate-400"><Trans>To collect</Trans></p>
+      <p className={`mt-1 truncate text-lg font-bold tabular-nums ${data && data.customers > 0 ? 'text-red-700 dark:text-red-400' : ''}`}>
+        {data ? formatWireRupees(data.overdue) : toCollect.isError ? '—' : '…'}
+      </p>
+      {data && (
+        <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
+          {data.customers === 0 ? (
+            <Trans>Nothing overdue</Trans>
+          ) : (
+            <Plural value={data.customers} one="Overdue from # customer" other="Overdue from # customers" />
+          )}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+export function OverdueCustomers() {
+  const toCollect = useToCollect();
+  const { t } = useLingui();
+  const [reminding, setReminding] = useState<ReminderTarget | null>(null);
+  return (
+    <section aria-labelledby="overdue-customers-heading" className="space-y-3">
+      <h2 id="overdue-customers-heading" className="text-base font-semibold">
+        <Trans>Overdue customers</Trans>
+      </h2>
+      {toCollect.isPending ? (
+        <Spinner label={t`Loading overdue customers`} className="py-6" />
+      ) : toCollect.isError ? (
+        <Card className="text-sm text-red-700 dark:text-red-400"><Trans>Could not load overdue customers.</Trans></Card>
+      ) : toCollect.data.accounts.length === 0 ? (
+        <Card className="py-6 text-center">
+          <p className="font-medium"><Trans>Nothing is overdue</Trans></p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400"><Trans>Customers whose due date has passed show here.</Trans></p>
+        </Card>
+      ) : (
+        <Card className="py-1">
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {toCollect.data.accounts.map((account) => (
+              <li key={account.creditAccountId}>
+                <OverdueRow
+                  account={account}
+                  onRemind={() => setReminding({ accountId: account.creditAccountId, customerName: account.customerName })}
+                />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <ReminderDialog target={reminding} onClose={() => setReminding(null)} />
+    </section>
+  );
+}
+
+function OverdueRow({ account, onRemind }: { account: ToCollectAccount; onRemind: () => void }) {
+  const { t } = useLingui();
+  const headingId = `overdue-${account.creditAccountId}`;
+  const overdue = formatWireRupees(account.overdue);
+  const owed = formatWireRupees(account.owed);
+  const due = formatIndiaDay(account.nextDueOn);
+  const reminded = remindedLabel(account.lastRemindedAt);
+  return (
+    <article aria-labelledby={headingId} className="flex items-start justify-between gap-3 py-3">
+      <div className="min-w-0 space-y-0.5">
+        <h3 id={headingId} className="truncate font-medium">{account.customerName}</h3>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t`Owes ${owed} · due ${due}`}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{reminded ?? t`Not reminded yet`}</p>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-2">
+        <p className="font-semibold text-red-700 tabular-nums dark:text-red-400">{t`Overdue ${overdue}`}</p>
+        <Button variant="secondary" className="h-9 px-3 text-xs" onClick={onRemind}>
+          <Trans>Send reminder</Trans>
+        </Button>
+      </div>
+    </article>
+  );
+}
