@@ -5,7 +5,7 @@ import { upiPayUrl, upiRepaymentNote } from './upi-link';
 describe('upiPayUrl', () => {
   it('writes pa, pn, am with two decimals, cu=INR and tn, in that order', () => {
     expect(upiPayUrl({ vpa: 'ravi@okaxis', payeeName: 'Kumar Kirana', amountPaise: 124990 as Paise })).toBe(
-      'upi://pay?pa=ravi%40okaxis&pn=Kumar%20Kirana&am=1249.90&cu=INR&tn=Khata%20repayment',
+      'upi://pay?pa=ravi@okaxis&pn=Kumar%20Kirana&am=1249.90&cu=INR&tn=Khata%20repayment',
     );
     expect(upiRepaymentNote).toBe('Khata repayment');
   });
@@ -17,7 +17,7 @@ describe('upiPayUrl', () => {
 
   it('encodes spaces as %20, never +, and escapes &, = and + inside a value', () => {
     const url = upiPayUrl({ vpa: 'shop.one@ybl', payeeName: 'A&B = C + D Stores', amountPaise: 100 as Paise, note: 'Bill 1+2' });
-    expect(url).toBe('upi://pay?pa=shop.one%40ybl&pn=A%26B%20%3D%20C%20%2B%20D%20Stores&am=1.00&cu=INR&tn=Bill%201%2B2');
+    expect(url).toBe('upi://pay?pa=shop.one@ybl&pn=A%26B%20%3D%20C%20%2B%20D%20Stores&am=1.00&cu=INR&tn=Bill%201%2B2');
     expect(url).not.toMatch(/=[^&]*\+/);
   });
 

@@ -20,6 +20,8 @@ export interface UpiPayment {
 /**
  * `upi://pay?pa=…&pn=…&am=…&cu=INR&tn=…`. Each value goes through encodeURIComponent, so a
  * space is %20: URLSearchParams would write '+', which some UPI apps keep as a plus sign.
+ * The `@` of a UPI ID stays as it is (RFC 3986 allows it in a query): the UPI QR codes
+ * shops print read `pa=name@bank`, and an app that does not decode `pa` would see `%40`.
  */
 export function upiPayUrl({ vpa, payeeName, amountPaise, note = upiRepaymentNote }: UpiPayment): string {
   const parameters: [string, string][] = [
@@ -30,5 +32,5 @@ export function upiPayUrl({ vpa, payeeName, amountPaise, note = upiRepaymentNote
     ['cu', 'INR'],
     ['tn', note],
   ];
-  return `upi://pay?${parameters.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&')}`;
+  return `upi://pay?${parameters.map(([name, value]) => `${name}=${encodeURIComponent(value).replaceAll('%40', '@')}`).join('&')}`;
 }

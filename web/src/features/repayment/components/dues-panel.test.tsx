@@ -25,7 +25,7 @@ const account: CustomerCreditAccount = {
 
 const claimUrl = 'POST /api/credit-accounts/acc-kumar/repayment-claims';
 const intentFor = (amount: string) =>
-  `upi://pay?pa=kumar.kirana%40okaxis&pn=Kumar%20%26%20Sons%20Kirana&am=${amount}&cu=INR&tn=Khata%20repayment`;
+  `upi://pay?pa=kumar.kirana@okaxis&pn=Kumar%20%26%20Sons%20Kirana&am=${amount}&cu=INR&tn=Khata%20repayment`;
 
 function claim(overrides: Partial<RepaymentClaim> = {}): RepaymentClaim {
   return {
