@@ -3,6 +3,7 @@
  * with the expected status written here by hand, independently of `config.access`, and
  * data scoping between two customers and two merchants (IDOR).
  */
+import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -198,6 +199,31 @@ async function resetTarget() {
 const ownAccount = (c: Caller) => (c.name === 'merchantB' ? fixtures.accountB : fixtures.accountA);
 const ownCode = (c: Caller) => (c.name === 'customerB' ? fixtures.codeB : fixtures.codeA);
 
+/**
+ * Repayment claims (issue 16): customer A's claims on account A at shop A, which gets a UPI
+ * ID first. Merchant A decides a fresh claim in each of its cells; everyone else is shown
+ * one standing claim, which stays pending because nobody else may decide it.
+ */
+let shopAHasUpiId = false;
+let standingClaim: string | null = null;
+async function giveShopAUpiId() {
+  if (shopAHasUpiId) return;
+  await ctx.database.db.execute(sql`update businesses set upi_vpa = 'shopa@okaxis' where id = ${fixtures.shopA.businessId}`);
+  shopAHasUpiId = true;
+}
+async function newClaim(): Promise<string> {
+  await giveShopAUpiId();
+  const customerA = callers.find((c) => c.name === 'customerA')!;
+  const response = await post(`/api/credit-accounts/${fixtures.accountA}/repayment-claims`, { amount: '1' }, bearer(customerA.token!));
+  if (response.statusCode !== 201) throw new Error(`claim failed: ${response.body}`);
+  return response.json().claim.id as string;
+}
+const claimFor = async (c: Caller) => {
+  if (c.name === 'merchantA') return newClaim();
+  standingClaim ??= await newClaim();
+  return standingClaim;
+};
+
 const changePin: Row['request'] = async (c) => {
   const newPin = nextPin(c.pin);
   return body({ currentPin: c.pin, newPin, confirmPin: newPin });
@@ -372,6 +398,29 @@ const matrix: Record<string, Row> = {
   'GET /api/credit-accounts/:id/statement.csv': {
     expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
     request: async () => ({ url: `/api/credit-accounts/${fixtures.accountA}/statement.csv?from=2026-11-01&to=2026-11-30` }),
+  },
+  // Repayment claims (issue 16): customer A claims on account A; its merchant lists and
+  // decides them. Another customer's or merchant's session finds no such account or claim;
+  // a merchant not approved may list (nothing) but not decide.
+  'POST /api/credit-accounts/:id/repayment-claims': {
+    expected: only({ customerA: 201, customerB: 404 }),
+    request: async () => {
+      await giveShopAUpiId();
+      return { url: `/api/credit-accounts/${fixtures.accountA}/repayment-claims`, ...body({ amount: '1' }) };
+    },
+  },
+  'GET /api/credit-accounts/:id/repayment-claims': {
+    expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
+    request: async () => ({ url: `/api/credit-accounts/${fixtures.accountA}/repayment-claims` }),
+  },
+  'GET /api/business/repayment-claims': { expected: anyMerchant(200), request: async () => ({ query: { status: 'all' } }) },
+  'POST /api/business/repayment-claims/:id/confirm': {
+    expected: only({ merchantA: 201, merchantB: 404 }),
+    request: async (c) => ({ url: `/api/business/repayment-claims/${await claimFor(c)}/confirm`, ...body({ amount: '1' }) }),
+  },
+  'POST /api/business/repayment-claims/:id/decline': {
+    expected: only({ merchantA: 200, merchantB: 404 }),
+    request: async (c) => ({ url: `/api/business/repayment-claims/${await claimFor(c)}/decline`, ...body({ reason: 'Not in my bank statement' }) }),
   },
   'POST /api/qr/validate': { expected: customers(200), request: async (c) => body({ qrData: ownCode(c).qrData }) },
   'POST /api/payments/process': {

@@ -355,6 +355,35 @@ function fuzzCases(): FuzzCase[] {
     }
   };
   let emails = 0;
+  // Repayment claims (issue 16): the customer's at the shop, which gets a UPI ID and a debt
+  // first (outside the write check: `before`). A claim accepted by the creation case is
+  // declined at once, so pending claims never reach the account's cap; the confirm and
+  // decline cases each decide a fresh claim, made once theirs is decided.
+  const claimState = { ready: false, accountId: '', references: 0, confirmId: '', declineId: '' };
+  const newReference = () => `7${String(Date.now() % 100_000).padStart(5, '0')}${String(++claimState.references).padStart(6, '0')}`;
+  const newClaim = async () => {
+    const response = await ctx.app.inject({
+      method: 'POST', url: `/api/credit-accounts/${claimState.accountId}/repayment-claims`, headers: asCustomer(), payload: { amount: '1' },
+    });
+    if (response.statusCode !== 201) throw new Error(`claim failed: ${response.body}`);
+    return response.json().claim.id as string;
+  };
+  const claimsReady = async () => {
+    if (claimState.ready) return;
+    await ctx.database.db.execute(sql`update businesses set upi_vpa = 'fuzzshop@okaxis' where id = ${actors.shop.businessId}`);
+    await ctx.app.services.auth.unlock({ role: 'customer', identifier: actors.customer.phoneNumber });
+    const paid = await ctx.app.inject({
+      method: 'POST', url: '/api/payments/process', headers: { ...asCustomer(), 'idempotency-key': `fuzz-claims-${Date.now()}` },
+      payload: { qrData: actors.staticCode, pin: actors.customer.pin, amount: '5000' },
+    });
+    if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
+    const accounts = (await ctx.app.inject({ method: 'GET', url: '/api/credit-accounts/customer', headers: asCustomer() })).json()
+      .creditAccounts as { id: string; businessId: string }[];
+    claimState.accountId = accounts.find((account) => account.businessId === actors.shop.businessId)!.id;
+    claimState.confirmId = await newClaim();
+    claimState.declineId = await newClaim();
+    claimState.ready = true;
+  };
   const ids = [
     '------------------------------------', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-000000000000',
     'AAAAAAAA-AAAA-AAAA-AAAA-AAAAAAAAAAAA', 'not-an-id', '%00', '%2e%2e%2f%2e%2e', 'x'.repeat(300), '1', '-1',
@@ -512,6 +541,32 @@ function fuzzCases(): FuzzCase[] {
     {
       method: 'GET', route: '/api/credit-accounts/:id/statement.csv', headers: asShop,
       path: () => `/api/credit-accounts/${actors.limitAccountId}/statement.csv`, params: ids, query: ['from', 'to'],
+    },
+    {
+      method: 'POST', route: '/api/credit-accounts/:id/repayment-claims', headers: asCustomer,
+      path: () => `/api/credit-accounts/${claimState.accountId}/repayment-claims`,
+      base: () => ({ amount: '1', upiReference: newReference() }), params: ids, before: claimsReady,
+      accepted: async (response) => {
+        await ctx.database.db.execute(sql`update repayment_claims set status = 'declined', decline_reason = 'Fuzzed',
+          decided_at = now() where id = ${response.json().claim.id as string}`);
+      },
+    },
+    {
+      method: 'GET', route: '/api/credit-accounts/:id/repayment-claims', headers: asShop,
+      path: () => `/api/credit-accounts/${actors.limitAccountId}/repayment-claims`, params: ids,
+    },
+    { method: 'GET', route: '/api/business/repayment-claims', headers: asShop, query: ['status'] },
+    {
+      method: 'POST', route: '/api/business/repayment-claims/:id/confirm', headers: asShop,
+      path: () => `/api/business/repayment-claims/${claimState.confirmId}/confirm`,
+      base: () => ({ amount: '1' }), params: ids, before: claimsReady,
+      accepted: async () => { claimState.confirmId = await newClaim(); },
+    },
+    {
+      method: 'POST', route: '/api/business/repayment-claims/:id/decline', headers: asShop,
+      path: () => `/api/business/repayment-claims/${claimState.declineId}/decline`,
+      base: () => ({ reason: 'Not in my bank statement' }), params: ids, before: claimsReady,
+      accepted: async () => { claimState.declineId = await newClaim(); },
     },
     // Dues (issue 16).
     { method: 'GET', route: '/api/business/settings', headers: asShop },
