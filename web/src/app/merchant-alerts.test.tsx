@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessProfile, MeResponse, TransactionView } from '@common/api-types';
-import { json, stubFetch } from '@/test/fetch-stub';
+import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
 import { resetAlertPreferencesForTests } from '@/features/payment-alerts/preferences';
@@ -41,9 +41,10 @@ const ledgerRow = (transactionId: string, change: Record<string, unknown> = {}) 
   businessName: 'Ravi Stores', createdAt: '2025-03-04T09:30:00.000Z', ...change,
 });
 
-function renderMerchant(me: MeResponse = profile(), listed: TransactionView[] = []) {
+function renderMerchant(me: MeResponse = profile(), listed: TransactionView[] = [], pendingClaims: unknown[] = []) {
   vi.stubGlobal('EventSource', FakeEventSource);
-  stubFetch({
+  const calls = stubFetch({
+    'GET /api/business/repayment-claims?status=pending': () => json(200, { claims: pendingClaims }),
     'GET /api/business/stats': () => json(200, { stats: { totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0 } }),
     'GET /api/credit-accounts/business': () => json(200, { creditAccounts: [] }),
     'GET /api/transactions/business?limit=5': () => json(200, { transactions: listed, nextCursor: null }),
@@ -55,7 +56,7 @@ function renderMerchant(me: MeResponse = profile(), listed: TransactionView[] = 
   });
   const user = userEvent.setup();
   renderWithApp(<MerchantApp me={me} />);
-  return { user, source: FakeEventSource.last! };
+  return { user, source: FakeEventSource.last!, calls };
 }
 
 beforeEach(() => {
@@ -115,4 +116,37 @@ describe('merchant payment alerts', () => {
     renderMerchant(profile({ status: 'pending' }));
     expect(screen.queryByRole('button', { name: 'Counter mode' })).not.toBeInTheDocument();
   });
+
+  it("shows, chimes and says a customer's new repayment claim, and refetches the claims (issue 16)", async () => {
+    const audio = fakeAudio('running');
+    const { spoken } = fakeSpeech(['en-IN']);
+    const { source, calls } = renderMerchant();
+    await waitFor(() => expect(callsTo(calls, 'GET /api/business/repayment-claims?status=pending')).toHaveLength(1));
+    act(() => source.send('claim', 'e-1', claimNews('claim-1', 'pending')));
+    await expectToast('Repayment claim', 'Asha Rao says they paid back ₹250.00');
+    await waitFor(() => expect(spoken.map((utterance) => utterance.text)).toEqual(['Repayment claim of ₹250. Please check and confirm']));
+    expect(audio.oscillatorsStarted).toBeGreaterThan(0);
+    await waitFor(() => expect(callsTo(calls, 'GET /api/business/repayment-claims?status=pending')).toHaveLength(2));
+  });
+
+  it('stays silent for a claim already waiting when the page opened, and for a decision', async () => {
+    fakeAudio('running');
+    const { spoken } = fakeSpeech(['en-IN']);
+    const waiting = {
+      id: 'claim-old', creditAccountId: 'acc-1', businessId: 'biz1', businessName: 'Ravi Stores', customerId: 'c1',
+      customerName: 'Asha Rao', amount: '300.00', upiReference: null, status: 'pending', confirmedAmount: null,
+      declineReason: null, transactionId: null, createdAt: '2025-03-04T09:30:00.000Z', decidedAt: null,
+    };
+    const { source } = renderMerchant(profile(), [], [waiting]);
+    expect(await screen.findByRole('article', { name: 'Asha Rao' })).toBeInTheDocument();
+    act(() => source.send('claim', 'e-1', claimNews('claim-old', 'pending', '300.00')));
+    act(() => source.send('claim', 'e-2', claimNews('claim-2', 'confirmed')));
+    act(() => source.send('claim', 'e-3', claimNews('claim-3', 'pending', '40.00')));
+    await expectToast('Repayment claim', 'Asha Rao says they paid back ₹40.00');
+    await waitFor(() => expect(spoken.map((utterance) => utterance.text)).toEqual(['Repayment claim of ₹40. Please check and confirm']));
+  });
 });
+
+function claimNews(claimId: string, status: string, amount = '250.00') {
+  return { claimId, creditAccountId: 'acc-1', businessId: 'biz1', status, amount, customerName: 'Asha Rao', businessName: 'Ravi Stores' };
+}

@@ -11,13 +11,15 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { businessCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-business-credit-accounts';
 import { businessStatsQueryKey } from '@/features/merchant/api/get-business-stats';
 import { businessTransactionsUrl, useRecentBusinessTransactions } from '@/features/merchant/api/get-business-transactions';
+import { businessClaimsUrl, usePendingClaims } from '@/features/merchant/api/get-repayment-claims';
+import { toCollectQueryKey } from '@/features/merchant/api/get-to-collect';
 import { DashboardTab } from '@/features/merchant/components/dashboard-tab';
 import { HistoryTab } from '@/features/merchant/components/history-tab';
 import { SettingsTab } from '@/features/merchant/components/settings-tab';
 import { businessStatusTones } from '@/features/merchant/status';
 import { activeQrCodesQueryKey } from '@/features/qr-codes/api/get-active-qr-codes';
 import { SoundUnlockBar } from '@/features/payment-alerts/components/sound-unlock-bar';
-import { usePaymentAlerts } from '@/features/payment-alerts/use-payment-alerts';
+import { useClaimAlerts, usePaymentAlerts } from '@/features/payment-alerts/use-payment-alerts';
 import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
 import { statementQueryPrefix } from '@/features/statements/api/get-statement';
 import { useLedgerStream, type LedgerEventData } from '@/lib/use-ledger-events';
@@ -53,10 +55,16 @@ const storeCounterMode = (on: boolean) => {
   }
 };
 
-// A customer's payment changes these: the ledger, the totals, the balances, used codes, an open statement.
+// A customer's payment changes these: the ledger, the totals, the balances, used codes, an
+// open statement, and what is overdue (issue 16).
 const merchantLedgerQueries = [
   businessTransactionsUrl, businessStatsQueryKey[0], businessCreditAccountsQueryKey[0], activeQrCodesQueryKey[0],
-  statementQueryPrefix,
+  statementQueryPrefix, toCollectQueryKey[0],
+];
+
+// A repayment claim's news (issue 16) changes these: the claims, and once confirmed, what is owed.
+const merchantClaimQueries = [
+  businessClaimsUrl, toCollectQueryKey[0], businessCreditAccountsQueryKey[0], businessStatsQueryKey[0],
 ];
 
 type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
@@ -78,12 +86,19 @@ export function MerchantApp({ me }: { me: MeResponse }) {
   const [livePayments, setLivePayments] = useState<LedgerEventData[]>([]);
   // Counter mode lists each payment itself: no toast over it.
   const alertPayment = usePaymentAlerts({ quiet: counterMode });
+  const alertClaim = useClaimAlerts({ quiet: counterMode });
   // Rows already listed when the page opened are not news: after a reconnect the stream
   // replays from a margin before it started, and would announce them again.
   const recent = useRecentBusinessTransactions();
   const listedAtOpen = useRef<ReadonlySet<string> | null>(null);
   if (listedAtOpen.current === null && recent.data) {
     listedAtOpen.current = new Set(recent.data.transactions.map((transaction) => transaction.id));
+  }
+  // Likewise the claims already waiting when the page opened (issue 16).
+  const claims = usePendingClaims({ enabled: approved });
+  const claimsAtOpen = useRef<ReadonlySet<string> | null>(null);
+  if (claimsAtOpen.current === null && claims.data) {
+    claimsAtOpen.current = new Set(claims.data.claims.map((claim) => claim.id));
   }
   // Payments by customers land while this screen is open: refresh, show and say them. An
   // admin's decision on the business changes the banner and the actions without a reload.
@@ -93,6 +108,12 @@ export function MerchantApp({ me }: { me: MeResponse }) {
       if (event.type === 'adjustment' || listedAtOpen.current?.has(event.transactionId)) return;
       alertPayment(event);
       setLivePayments((list) => [event, ...list].slice(0, counterPaymentsShown));
+    },
+    // A customer's claim: refetch it into the dashboard and chime; it is a repayment only once confirmed.
+    claimQueryPrefixes: merchantClaimQueries,
+    onClaim: (event) => {
+      if (claimsAtOpen.current?.has(event.claimId)) return;
+      alertClaim(event);
     },
   });
   const livePaused = liveState === 'paused';

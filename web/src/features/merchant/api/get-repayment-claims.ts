@@ -6,6 +6,6 @@ export const businessClaimsUrl = '/api/business/repayment-claims';
 export const pendingClaimsQueryKey = [`${businessClaimsUrl}?status=pending`] as const;
 
 /** The customers' repayment claims waiting for this merchant's answer, newest first (issue 16). */
-export function usePendingClaims() {
-  return useQuery<{ claims: RepaymentClaim[] }>({ queryKey: pendingClaimsQueryKey });
+export function usePendingClaims({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<{ claims: RepaymentClaim[] }>({ queryKey: pendingClaimsQueryKey, enabled });
 }
