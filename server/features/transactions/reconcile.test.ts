@@ -15,13 +15,17 @@ describe('reconcile', () => {
     await ctx.app.inject({
       method: 'POST', url: `/api/business/credit-accounts/${accountId}/repayment`, headers: bearer(shop.token), payload: { amount: '50' },
     });
+    await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${accountId}/due-date`, headers: bearer(shop.token), payload: { dueOn: '2027-01-15' },
+    });
     const report = await reconcile(ctx.database.db);
     expect(report.results.filter((r) => r.violations > 0)).toEqual([]);
     expect(report.clean).toBe(true);
   });
 
   it.each([
-    ["each account's owed amount", sql`update credit_accounts set owed_paise = owed_paise + 1 where id = (select id from credit_accounts limit 1)`],
+    // Down, not up: an account never owes more than it was ever charged (a CHECK).
+    ["each account's owed amount", sql`update credit_accounts set owed_paise = owed_paise - 1 where id = (select id from credit_accounts limit 1)`],
     ['every fee follows', sql`update transactions set fee_paise = fee_paise + 1, total_paise = total_paise + 1 where id = (select id from transactions where type = 'payment' limit 1)`],
     ['no payment committed above the limit', sql`update transactions set limit_paise_after = owed_paise_after - 1 where id = (select id from transactions where type = 'payment' limit 1)`],
     ["every payment's code exists", sql`update transactions set qr_code_id = gen_random_uuid() where id = (select id from transactions where type = 'payment' limit 1)`],
@@ -32,11 +36,32 @@ describe('reconcile', () => {
     ["each closed day of the platform's analytics", sql`insert into platform_daily (day, revenue_paise, fee_paise, payments) values ('2026-01-01', 0, 0, 1)`],
     ["each merchant's period totals", sql`insert into business_period_totals (days, business_id, revenue_paise, payments) select 7, business_id, 1, 1 from business_daily limit 1`],
     ["the platform's credit granted", sql`update platform_counters set credit_limit_paise = credit_limit_paise + 1 where slot = (select slot from platform_counters limit 1)`],
+    ["each account's charged amount", sql`update credit_accounts set charged_paise = charged_paise + 1 where id = (select credit_account_id from transactions limit 1)`],
+    ["each account's payments carry its running charged total", sql`update transactions set charged_paise_after = charged_paise_after + 1 where id = (select id from transactions where type = 'payment' order by charged_paise_after limit 1)`],
+    ["each account's payments carry its running charged total", sql`update transactions set charged_paise_after = (select min(charged_paise_after) from transactions) where id = (select id from transactions where type = 'payment' order by charged_paise_after desc limit 1)`],
+    ["each account's payments carry its running charged total", sql`update transactions set due_on = null where id = (select id from transactions where type = 'payment' limit 1)`],
+    ["each account's payments carry its running charged total", sql`update transactions set due_on = '2026-12-22' where type = 'repayment'`],
+    ["each account's next due date", sql`update credit_accounts set next_due_on = next_due_on + 1 where next_due_on is not null`],
+    ["each account's next due date", sql`update credit_accounts set next_due_on = null where owed_paise > 0`],
+    ["each account's next due date", sql`update credit_accounts set next_due_on = '2026-12-01' where owed_paise = 0`],
+    ['no account that owes nothing keeps a moved due date', sql`update credit_accounts set due_deferred_to = '2026-12-30' where owed_paise = 0`],
   ])('reports drift in "%s"', async (name, corruption) => {
     const fresh = await createTestContext();
     try {
-      const { generate, pay } = await paymentSetup(fresh, { limit: '10000' });
+      const { shop, accountId, generate, pay } = await paymentSetup(fresh, { limit: '10000' });
       await pay((await generate({ amount: '10' })).qrData);
+      await pay((await generate({ amount: '20' })).qrData);
+      await fresh.app.inject({
+        method: 'POST', url: `/api/business/credit-accounts/${accountId}/repayment`, headers: bearer(shop.token), payload: { amount: '5' },
+      });
+      // A second account that owes nothing, for the checks of a cleared account.
+      const cleared = await paymentSetup(fresh, { limit: '10000' });
+      await cleared.pay((await cleared.generate({ amount: '10' })).qrData);
+      await fresh.app.inject({
+        method: 'POST', url: `/api/business/credit-accounts/${cleared.accountId}/repayment`, headers: bearer(cleared.shop.token),
+        payload: { amount: '10.20' },
+      });
+      expect((await reconcile(fresh.database.db)).clean).toBe(true);
       await fresh.database.db.execute(corruption);
       const report = await reconcile(fresh.database.db);
       expect(report.clean).toBe(false);

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { analyticsPeriodDays } from '@common/schemas/admin';
 import { rowsOf, type Db } from '../../db/client';
 import { indiaDaySql } from '../../india-days';
+import { claimChecks } from '../claims/claims.reconcile';
 
 interface Check { name: string; query: SQL }
 
@@ -129,6 +130,42 @@ const checks: Check[] = [
                  group by periods.days, x.business_id) t on t.days = b.days and t.business_id = b.business_id
       where b.revenue_paise is distinct from t.revenue or b.payments is distinct from t.payments`,
   },
+  // Dues (issue 16): khata_pay writes them, khata_refresh_dues recomputes them after a
+  // repayment or a due-date move; these recompute them from the ledger.
+  {
+    name: "each account's charged amount equals the sum of its payment totals",
+    query: sql`
+      select a.id::text as example from credit_accounts a
+      left join (select credit_account_id, sum(total_paise) as charged from transactions
+                 where type = 'payment' group by credit_account_id) t on t.credit_account_id = a.id
+      where a.charged_paise <> coalesce(t.charged, 0)`,
+  },
+  {
+    name: "each account's payments carry its running charged total and a due date, in order, and no other row does",
+    query: sql`
+      select id::text as example from (
+        select id, type, due_on, total_paise, charged_paise_after,
+               lag(charged_paise_after) over (partition by credit_account_id order by charged_paise_after, created_at, id) as previous
+        from transactions where type = 'payment'
+      ) p
+      where p.due_on is null or p.charged_paise_after is null
+         or p.charged_paise_after <> coalesce(p.previous, 0) + p.total_paise
+      union all
+      select id::text from transactions where type <> 'payment' and (due_on is not null or charged_paise_after is not null)`,
+  },
+  {
+    name: "each account's next due date is the earliest effective due date of its unpaid payments, none when nothing is owed",
+    query: sql`
+      select a.id::text as example from credit_accounts a
+      where a.next_due_on is distinct from (case when a.owed_paise = 0 then null else (
+        select greatest(min(t.due_on), a.due_deferred_to) from transactions t
+        where t.credit_account_id = a.id and t.type = 'payment' and t.charged_paise_after > a.charged_paise - a.owed_paise
+      ) end)`,
+  },
+  {
+    name: 'no account that owes nothing keeps a moved due date',
+    query: sql`select id::text as example from credit_accounts where owed_paise = 0 and due_deferred_to is not null`,
+  },
   {
     name: "the platform's credit granted equals the sum of every account's limit",
     query: sql`
@@ -136,6 +173,8 @@ const checks: Check[] = [
       where (select coalesce(sum(credit_limit_paise), 0) from platform_counters)
          <> (select coalesce(sum(limit_paise), 0) from credit_accounts)`,
   },
+  // Repayment claims against their repayments (issue 16).
+  ...claimChecks(),
 ];
 
 export interface ReconcileReport {
