@@ -1,0 +1,161 @@
+/**
+ * Repayment claims on the live events stream (issue 16), through real streams on listening
+ * apps: `event: claim` to the merchant when a claim is made, to both sides when it is
+ * decided, also across two server processes; a confirmation also sends the ledger event.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClaimEvent } from '@common/api-types';
+import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
+
+let ctx: TestContext;
+let other: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ config: { eventStreamSeconds: 60 } });
+  // A second app on the same database stands for a second server process.
+  other = await createTestContext({ database: ctx.database, config: { eventStreamSeconds: 60 } });
+});
+afterAll(async () => {
+  await other.close();
+  await ctx.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Message { event: string; id?: string; data: Record<string, unknown> }
+
+/** Opens a session's event stream on a listening app and collects its `claim` and `ledger` messages. */
+async function openStream(app: TestContext['app'], token: string) {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const messages: Message[] = [];
+  let buffer = '';
+  const request = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: bearer(token) });
+  request.on('error', () => {});
+  const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
+  expect(response.statusCode).toBe(200);
+  response.setEncoding('utf8');
+  let connected: () => void;
+  const ready = new Promise<void>((resolve) => { connected = resolve; });
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    const blocks = buffer.split('\n\n');
+    buffer = blocks.pop()!;
+    for (const block of blocks) {
+      if (block.includes(': connected')) connected();
+      const fields = new Map<string, string>();
+      for (const line of block.split('\n')) {
+        const colon = line.indexOf(':');
+        if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
+      }
+      const event = fields.get('event');
+      if (event === 'claim' || event === 'ledger') messages.push({ event, id: fields.get('id'), data: JSON.parse(fields.get('data')!) });
+    }
+  });
+  await ready;
+  return {
+    messages,
+    claims: () => messages.filter((m) => m.event === 'claim').map((m) => m.data as unknown as ClaimEvent),
+    ledger: () => messages.filter((m) => m.event === 'ledger').map((m) => m.data as { transactionId: string; type: string }),
+    close: () => request.destroy(),
+  };
+}
+
+async function until(condition: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(25);
+  }
+}
+
+async function owingSetup() {
+  const s = await paymentSetup(ctx, { limit: '5000', feePercent: '0' });
+  await ctx.database.db.execute(sql`update businesses set upi_vpa = 'kumarkirana@okaxis' where id = ${s.shop.businessId}`);
+  await s.pay((await s.generate()).qrData, { amount: '500' });
+  return s;
+}
+
+describe('event: claim', () => {
+  it("tells the merchant's screens of a new claim, on both server processes, and not the customer's", async () => {
+    const s = await owingSetup();
+    const outsider = await owingSetup();
+    const here = await openStream(ctx.app, s.shop.token);
+    const elsewhere = await openStream(other.app, s.shop.token);
+    const customer = await openStream(ctx.app, s.customer.token);
+    const otherShop = await openStream(ctx.app, outsider.shop.token);
+    const created = await ctx.app.inject({
+      method: 'POST', url: `/api/credit-accounts/${s.accountId}/repayment-claims`, headers: bearer(s.customer.token),
+      payload: { amount: '120.50', upiReference: '123456789012' },
+    });
+    expect(created.statusCode).toBe(201);
+    const expected: ClaimEvent = {
+      claimId: created.json().claim.id, creditAccountId: s.accountId, businessId: s.shop.businessId, status: 'pending',
+      amount: '120.50', customerName: 'Asha Verma', businessName: 'Kumar Kirana',
+    };
+    await until(() => here.claims().length > 0 && elsewhere.claims().length > 0);
+    expect(here.claims()).toEqual([expected]);
+    expect(elsewhere.claims()).toEqual([expected]);
+    // A claim has no id: a reconnect's Last-Event-ID stays the ledger's.
+    expect(here.messages.find((m) => m.event === 'claim')!.id).toBeUndefined();
+    await sleep(300);
+    expect(customer.claims()).toEqual([]);
+    expect(otherShop.claims()).toEqual([]);
+    for (const stream of [here, elsewhere, customer, otherShop]) stream.close();
+  });
+
+  it('tells both sides of a confirmation, with the ledger event of its repayment', async () => {
+    const s = await owingSetup();
+    const id = (await ctx.app.inject({
+      method: 'POST', url: `/api/credit-accounts/${s.accountId}/repayment-claims`, headers: bearer(s.customer.token), payload: { amount: 200 },
+    })).json().claim.id as string;
+    const merchant = await openStream(ctx.app, s.shop.token);
+    const customer = await openStream(other.app, s.customer.token);
+    const confirmed = await ctx.app.inject({
+      method: 'POST', url: `/api/business/repayment-claims/${id}/confirm`, headers: bearer(s.shop.token), payload: { amount: 150 },
+    });
+    expect(confirmed.statusCode).toBe(201);
+    const transactionId = confirmed.json().transaction.id as string;
+    for (const stream of [merchant, customer]) {
+      await until(() => stream.claims().some((c) => c.status === 'confirmed') && stream.ledger().some((l) => l.transactionId === transactionId));
+      expect(stream.claims().filter((c) => c.claimId === id)).toEqual([{
+        claimId: id, creditAccountId: s.accountId, businessId: s.shop.businessId, status: 'confirmed',
+        amount: '200.00', customerName: 'Asha Verma', businessName: 'Kumar Kirana',
+      }]);
+      expect(stream.ledger().find((l) => l.transactionId === transactionId)).toMatchObject({ type: 'repayment', amount: '150.00' });
+    }
+    merchant.close();
+    customer.close();
+  });
+
+  it('tells both sides of a decline, and nothing of a refused confirmation', async () => {
+    const s = await owingSetup();
+    const id = (await ctx.app.inject({
+      method: 'POST', url: `/api/credit-accounts/${s.accountId}/repayment-claims`, headers: bearer(s.customer.token), payload: { amount: 50 },
+    })).json().claim.id as string;
+    const merchant = await openStream(other.app, s.shop.token);
+    const customer = await openStream(ctx.app, s.customer.token);
+    const declined = await ctx.app.inject({
+      method: 'POST', url: `/api/business/repayment-claims/${id}/decline`, headers: bearer(s.shop.token), payload: { reason: 'Not received' },
+    });
+    expect(declined.statusCode).toBe(200);
+    for (const stream of [merchant, customer]) {
+      await until(() => stream.claims().length > 0);
+      expect(stream.claims()).toEqual([expect.objectContaining({ claimId: id, status: 'declined', amount: '50.00' })]);
+    }
+    const refused = await ctx.app.inject({
+      method: 'POST', url: `/api/business/repayment-claims/${id}/confirm`, headers: bearer(s.shop.token), payload: {},
+    });
+    expect(refused.statusCode).toBe(409);
+    await sleep(300);
+    for (const stream of [merchant, customer]) {
+      expect(stream.claims()).toHaveLength(1);
+      // The payment before the claim may still arrive (its notice leaves after its commit); no repayment may.
+      expect(stream.ledger().filter((l) => l.type !== 'payment')).toEqual([]);
+    }
+    merchant.close();
+    customer.close();
+  });
+});
