@@ -93,6 +93,9 @@ describe('Send reminder', () => {
       expect(init.keepalive).toBe(true);
       // Recorded, the rows follow: the accounts are asked again.
       await waitFor(() => expect(callsTo(calls, 'GET /api/credit-accounts/business')).toHaveLength(2));
+      // And the dialog: sent today, noted above the links, both still offered.
+      expect(await within(dialog).findByRole('note')).toHaveTextContent('You already sent a reminder today');
+      expect(within(dialog).getByText('Reminded today')).toBeInTheDocument();
 
       await user.click(sms);
       await waitFor(() => expect(callsTo(calls, recordUrl)).toHaveLength(2));

@@ -32,7 +32,7 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
     <div className="space-y-6">
       <PendingBanner business={business} />
       <StatCards />
-      <ToCollectCard />
+      {approved && <ToCollectCard />}
       {approved && <RepaymentClaims />}
       <section aria-labelledby="quick-actions-heading" className="space-y-3">
         <h2 id="quick-actions-heading" className="text-base font-semibold">

@@ -47,7 +47,7 @@ describe('To collect (issue 16)', () => {
       ],
     });
     const list = await screen.findByRole('region', { name: 'Overdue customers' });
-    const rows = await within(list).findAllByRole('article');
+    const rows = await within(list).findAllByRole('listitem');
     expect(rows.map((article) => within(article).getByRole('heading').textContent)).toEqual(['Asha Rao', 'Vikram']);
     expect(within(rows[0]!).getByText('Overdue ₹900.00')).toBeInTheDocument();
     expect(within(rows[0]!).getByText(`Owes ₹1,500.00 · due ${formatIndiaDay('2025-02-10')}`)).toBeInTheDocument();
@@ -74,7 +74,8 @@ describe('To collect (issue 16)', () => {
       { overdue: '1400.00', customers: 2, accounts: [row('acc-1', 'Asha Rao'), row('acc-2', 'Vikram')] },
       { 'GET /api/business/credit-accounts/acc-2/reminder': () => json(200, draft) },
     );
-    const vikram = await screen.findByRole('article', { name: 'Vikram' });
+    const list = await screen.findByRole('region', { name: 'Overdue customers' });
+    const vikram = (await within(list).findByRole('heading', { name: 'Vikram' })).closest('li')!;
     await user.click(within(vikram).getByRole('button', { name: 'Send reminder' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
     expect(await within(dialog).findByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute('href', draft.whatsappUrl);

@@ -76,15 +76,14 @@ export function OverdueCustomers() {
 
 function OverdueRow({ account, onRemind }: { account: ToCollectAccount; onRemind: () => void }) {
   const { t } = useLingui();
-  const headingId = `overdue-${account.creditAccountId}`;
   const overdue = formatWireRupees(account.overdue);
   const owed = formatWireRupees(account.owed);
   const due = formatIndiaDay(account.nextDueOn);
   const reminded = remindedLabel(account.lastRemindedAt);
   return (
-    <article aria-labelledby={headingId} className="flex items-start justify-between gap-3 py-3">
+    <div className="flex items-start justify-between gap-3 py-3">
       <div className="min-w-0 space-y-0.5">
-        <h3 id={headingId} className="truncate font-medium">{account.customerName}</h3>
+        <h3 className="truncate font-medium">{account.customerName}</h3>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t`Owes ${owed} · due ${due}`}</p>
         <p className="text-xs text-slate-500 dark:text-slate-400">{reminded ?? t`Not reminded yet`}</p>
       </div>
@@ -94,6 +93,6 @@ function OverdueRow({ account, onRemind }: { account: ToCollectAccount; onRemind
           <Trans>Send reminder</Trans>
         </Button>
       </div>
-    </article>
+    </div>
   );
 }
