@@ -144,3 +144,24 @@ export async function payByApi(
   });
 }
 
+
+/** An admin sets a business's fee and/or maximum credit limit (rupees, as the admin form sends them). */
+export async function setBusinessTerms(
+  khata: RunningApp, businessId: string, terms: { transactionFeePercent?: string; maxCreditLimit?: string },
+): Promise<void> {
+  await createAdmin(khata, shortcutAdmin.email, shortcutAdmin.pin);
+  const token = await apiSignIn(khata, 'admin', shortcutAdmin);
+  await callApi(khata, 'POST', `/api/admin/businesses/${businessId}/terms`, { token, body: terms });
+}
+
+/** The language a signed-in user saves (issue 13): it follows them to any phone, and reminders use it. */
+export async function setLanguage(khata: RunningApp, token: string, language: 'en' | 'hi' | 'ta'): Promise<void> {
+  await callApi(khata, 'POST', '/api/auth/language', { token, body: { language } });
+}
+
+/** The merchant's credit period and UPI ID (issue 16), through the API. */
+export async function setBusinessSettings(
+  khata: RunningApp, businessToken: string, settings: { creditPeriodDays: number; upiId: string | null },
+): Promise<void> {
+  await callApi(khata, 'POST', '/api/business/settings', { token: businessToken, body: settings });
+}
