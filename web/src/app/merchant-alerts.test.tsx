@@ -138,7 +138,7 @@ describe('merchant payment alerts', () => {
       declineReason: null, transactionId: null, createdAt: '2025-03-04T09:30:00.000Z', decidedAt: null,
     };
     const { source } = renderMerchant(profile(), [], [waiting]);
-    expect(await screen.findByRole('article', { name: 'Repayment claim from Asha Rao' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Asha Rao' })).toBeInTheDocument();
     act(() => source.send('claim', 'e-1', claimNews('claim-old', 'pending', '300.00')));
     act(() => source.send('claim', 'e-2', claimNews('claim-2', 'confirmed')));
     act(() => source.send('claim', 'e-3', claimNews('claim-3', 'pending', '40.00')));

@@ -33,11 +33,11 @@ const confirmed = (source: RepaymentClaim, amount: string) => ({
 describe('Repayment claims (issue 16)', () => {
   it('lists each pending claim: customer, amount, UPI reference and time', async () => {
     setup([claim('cl-1', 'Asha Rao'), claim('cl-2', 'Vikram', { amount: '99.50', upiReference: null })]);
-    const asha = await screen.findByRole('article', { name: 'Repayment claim from Asha Rao' });
+    const asha = await screen.findByRole('article', { name: 'Asha Rao' });
     expect(within(asha).getByText('₹750.00')).toBeInTheDocument();
     expect(within(asha).getByText('UPI ref 412345678901')).toBeInTheDocument();
     expect(within(asha).getByText(formatIndiaDateTime('2025-03-04T09:30:00.000Z'))).toBeInTheDocument();
-    const vikram = screen.getByRole('article', { name: 'Repayment claim from Vikram' });
+    const vikram = screen.getByRole('article', { name: 'Vikram' });
     expect(within(vikram).getByText('₹99.50')).toBeInTheDocument();
     expect(within(vikram).getByText('No UPI reference given')).toBeInTheDocument();
   });
@@ -50,7 +50,7 @@ describe('Repayment claims (issue 16)', () => {
   it('confirms the claimed amount in one tap, with an empty body, and refetches the claims', async () => {
     const source = claim('cl-1', 'Asha Rao');
     const { calls, user } = setup([source], { [confirmRoute('cl-1')]: () => json(201, confirmed(source, '750.00')) });
-    await user.click(within(await screen.findByRole('article', { name: 'Repayment claim from Asha Rao' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Confirm' }));
     await expectToast('Repayment confirmed', '₹750.00 from Asha Rao is on the ledger');
     expect(callsTo(calls, confirmRoute('cl-1')).map((call) => call.body)).toEqual([{}]);
     await waitFor(() => expect(callsTo(calls, listRoute)).toHaveLength(2));
@@ -59,7 +59,7 @@ describe('Repayment claims (issue 16)', () => {
   it('confirms a smaller amount typed by the merchant, never more than claimed', async () => {
     const source = claim('cl-1', 'Asha Rao');
     const { calls, user } = setup([source], { [confirmRoute('cl-1')]: () => json(201, confirmed(source, '500.00')) });
-    const card = await screen.findByRole('article', { name: 'Repayment claim from Asha Rao' });
+    const card = await screen.findByRole('article', { name: 'Asha Rao' });
     await user.click(within(card).getByRole('button', { name: 'Confirm a smaller amount' }));
     const form = within(card).getByRole('form', { name: 'Confirm a smaller amount' });
     const input = within(form).getByLabelText('Amount received (₹)');
@@ -79,7 +79,7 @@ describe('Repayment claims (issue 16)', () => {
     const { user } = setup([claim('cl-1', 'Asha Rao')], {
       [confirmRoute('cl-1')]: () => json(422, { error: message, code: 'confirm_above_owed', owed: '₹400.00' }),
     });
-    await user.click(within(await screen.findByRole('article', { name: 'Repayment claim from Asha Rao' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Confirm' }));
     await expectToast('Could not confirm the claim', message);
   });
 
@@ -88,7 +88,7 @@ describe('Repayment claims (issue 16)', () => {
     const { calls, user } = setup([source], {
       [declineRoute('cl-1')]: () => json(200, { claim: { ...source, status: 'declined', declineReason: 'No such payment' } }),
     });
-    await user.click(within(await screen.findByRole('article', { name: 'Repayment claim from Asha Rao' })).getByRole('button', { name: 'Decline' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline claim' });
     await user.click(within(dialog).getByRole('button', { name: 'Decline claim' }));
     await expectToast('Reason required', 'Give a reason of up to 200 characters');
@@ -109,7 +109,7 @@ describe('Repayment claims (issue 16)', () => {
     const { user } = setup([claim('cl-1', 'Asha Rao')], {
       [declineRoute('cl-1')]: () => apiError(409, 'This claim has already been confirmed', 'claim_already_confirmed'),
     });
-    await user.click(within(await screen.findByRole('article', { name: 'Repayment claim from Asha Rao' })).getByRole('button', { name: 'Decline' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline claim' });
     await user.type(within(dialog).getByLabelText('Reason'), 'Not received');
     await user.click(within(dialog).getByRole('button', { name: 'Decline claim' }));

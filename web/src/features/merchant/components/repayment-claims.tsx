@@ -61,6 +61,7 @@ function ClaimCard({ claim, onDecline }: { claim: RepaymentClaim; onDecline: () 
   const confirm = useConfirmClaim();
   const { t } = useLingui();
   const [smaller, setSmaller] = useState(false);
+  const headingId = `claim-${claim.id}`;
   const customerName = claim.customerName;
   const reference = claim.upiReference;
   const send = (request: ConfirmClaimRequest) =>
@@ -73,10 +74,10 @@ function ClaimCard({ claim, onDecline }: { claim: RepaymentClaim; onDecline: () 
         toast({ variant: 'destructive', title: t`Could not confirm the claim`, description: serverMessage(error) ?? t`Please try again` }),
     });
   return (
-    <Card role="article" aria-label={t`Repayment claim from ${customerName}`} className="space-y-3">
+    <Card role="article" aria-labelledby={headingId} className="space-y-3">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold">{customerName}</h3>
+          <h3 id={headingId} className="truncate font-semibold">{customerName}</h3>
           <p className="text-xs text-slate-500 dark:text-slate-400">
             <time dateTime={claim.createdAt}>{formatIndiaDateTime(claim.createdAt)}</time>
           </p>
