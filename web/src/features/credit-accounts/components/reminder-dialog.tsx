@@ -39,7 +39,7 @@ export function ReminderDialog({ target, onClose }: ReminderDialogProps) {
 
 const linkClasses =
   'inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl px-5 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
-const whatsappClasses = `${linkClasses} bg-emerald-600 text-white shadow-sm hover:bg-emerald-700 active:bg-emerald-800`;
+const whatsappClasses = `${linkClasses} bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 active:bg-emerald-900`;
 const smsClasses = `${linkClasses} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
 
 function ReminderBody({ accountId }: { accountId: string }) {
