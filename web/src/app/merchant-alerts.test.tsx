@@ -129,6 +129,19 @@ describe('merchant payment alerts', () => {
     await waitFor(() => expect(callsTo(calls, 'GET /api/business/repayment-claims?status=pending')).toHaveLength(2));
   });
 
+  it('refetches what is overdue on a ledger row, and the claims, overdue, accounts and totals on claim news (issue 16)', async () => {
+    const { source, calls } = renderMerchant();
+    const asked = (route: string) => callsTo(calls, route).length;
+    await waitFor(() => expect(asked('GET /api/business/to-collect')).toBe(1));
+    act(() => source.send('ledger', 't-9', ledgerRow('t-9')));
+    await waitFor(() => expect(asked('GET /api/business/to-collect')).toBe(2));
+    const before = ['GET /api/business/repayment-claims?status=pending', 'GET /api/credit-accounts/business', 'GET /api/business/stats'].map(asked);
+    act(() => source.send('claim', 'e-9', claimNews('claim-9', 'confirmed')));
+    await waitFor(() => expect(asked('GET /api/business/to-collect')).toBe(3));
+    await waitFor(() => expect(['GET /api/business/repayment-claims?status=pending', 'GET /api/credit-accounts/business', 'GET /api/business/stats'].map(asked))
+      .toEqual(before.map((count) => count + 1)));
+  });
+
   it('stays silent for a claim already waiting when the page opened, and for a decision', async () => {
     fakeAudio('running');
     const { spoken } = fakeSpeech(['en-IN']);
