@@ -96,22 +96,31 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
     const accounts = options.customers * options.accountsPerCustomer;
     const perAccount = Math.max(1, Math.ceil(options.transactions / accounts));
     // Payments of ₹1–₹100 at 2 %, spread over the last 180 days, with running balances.
+    // Nothing is repaid, so the running owed is also the running charged total (issue 16),
+    // and each payment falls due 30 days (the default credit period) after its India day.
     await db.query(`
       insert into transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise,
-                                fee_paise, fee_basis_points, total_paise, limit_paise_after, owed_paise_after, created_at)
-      select gen_random_uuid(), 'payment', 'completed', id, customer_id, business_id, amount,
-             (amount * 200 + 5000) / 10000, 200, amount + (amount * 200 + 5000) / 10000, limit_paise,
-             sum(amount + (amount * 200 + 5000) / 10000) over (partition by id order by at rows unbounded preceding), at
+                                fee_paise, fee_basis_points, total_paise, limit_paise_after, owed_paise_after,
+                                due_on, charged_paise_after, created_at)
+      select id, 'payment', 'completed', account_id, customer_id, business_id, amount, fee, 200, amount + fee, limit_paise,
+             running, ((at at time zone 'UTC') + interval '5 hours 30 minutes')::date + 30, running, at
       from (
-        select a.id, a.customer_id, a.business_id, a.limit_paise,
-               100 + ((hashtext(a.id::text || s) & 2147483647) % 9900) as amount,
-               now() - (interval '180 days') * ((hashtext(s || a.id::text) & 2147483647) / 2147483647.0) as at
-        from (select * from credit_accounts order by id limit $2) a cross join generate_series(1, $1) s
-      ) p`, [perAccount, Math.ceil(options.transactions / perAccount)]);
+        select gen_random_uuid() as id, p.id as account_id, customer_id, business_id, limit_paise, amount, at,
+               (amount * 200 + 5000) / 10000 as fee,
+               sum(amount + (amount * 200 + 5000) / 10000) over (partition by p.id order by at rows unbounded preceding) as running
+        from (
+          select a.id, a.customer_id, a.business_id, a.limit_paise,
+                 100 + ((hashtext(a.id::text || s) & 2147483647) % 9900) as amount,
+                 now() - (interval '180 days') * ((hashtext(s || a.id::text) & 2147483647) / 2147483647.0) as at
+          from (select * from credit_accounts order by id limit $2) a cross join generate_series(1, $1) s
+        ) p
+      ) q`, [perAccount, Math.ceil(options.transactions / perAccount)]);
     log(`transactions: ${Date.now() - started} ms`);
+    // Owed is everything charged; the next due date is the oldest payment's (as khata_pay keeps it).
     await db.query(`
-      update credit_accounts a set owed_paise = t.owed
-      from (select credit_account_id, sum(total_paise) as owed from transactions group by credit_account_id) t
+      update credit_accounts a set owed_paise = t.owed, charged_paise = t.owed, next_due_on = t.next_due_on
+      from (select credit_account_id, sum(total_paise) as owed, min(due_on) as next_due_on from transactions
+            group by credit_account_id) t
       where t.credit_account_id = a.id`);
   }
 

@@ -41,15 +41,15 @@ export interface ToCollectRow {
  * credit_accounts_business_next_due_idx (next_due_on before today means its earliest unpaid
  * part is overdue), each with a LATERAL sum of its overdue unpaid payments (an index range
  * on transactions_account_charged_idx). Largest overdue first; the window totals count all
- * of them, before the LIMIT.
+ * of them, before the LIMIT; the customers' names are joined for the rows shown only.
  */
-export async function toCollect(db: Executor, businessId: string, today: string): Promise<ToCollectRow[]> {
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    select a.id as credit_account_id, a.customer_id, u.name as customer_name, u.phone, a.owed_paise,
-      d.overdue_paise, a.next_due_on::text as next_due_on, a.last_reminded_at,
-      count(*) over () as customers, sum(d.overdue_paise) over () as total_overdue_paise
+export const toCollectSql = (businessId: string, today: string) => sql`
+  select x.credit_account_id, x.customer_id, u.name as customer_name, u.phone, x.owed_paise, x.overdue_paise,
+    x.next_due_on, x.last_reminded_at, x.customers, x.total_overdue_paise
+  from (
+    select a.id as credit_account_id, a.customer_id, a.owed_paise, d.overdue_paise, a.next_due_on::text as next_due_on,
+      a.last_reminded_at, count(*) over () as customers, sum(d.overdue_paise) over () as total_overdue_paise
     from credit_accounts a
-    join users u on u.id = a.customer_id
     cross join lateral (
       select coalesce(sum(least(t.total_paise, t.charged_paise_after - (a.charged_paise - a.owed_paise))), 0)::bigint as overdue_paise
       from transactions t
@@ -59,7 +59,13 @@ export async function toCollect(db: Executor, businessId: string, today: string)
     ) d
     where a.business_id = ${businessId} and a.next_due_on is not null and a.next_due_on < ${today}::date
     order by d.overdue_paise desc, a.id
-    limit ${toCollectListMax}`));
+    limit ${toCollectListMax}
+  ) x
+  join users u on u.id = x.customer_id
+  order by x.overdue_paise desc, x.credit_account_id`;
+
+export async function toCollect(db: Executor, businessId: string, today: string): Promise<ToCollectRow[]> {
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(toCollectSql(businessId, today)));
   return rows.map((row) => ({
     creditAccountId: String(row.credit_account_id),
     customerId: String(row.customer_id),
