@@ -15,8 +15,11 @@ const typedPaise = (text: string): Paise | null => {
   return value !== null && value > 0 ? value : null;
 };
 
-/** The wire form of a valid typed amount ("120" → "120.00"). */
-export const typedWireAmount = (text: string): string => toWireAmount(typedPaise(text) ?? (0 as Paise));
+/**
+ * A valid typed amount as the request's rupee number ("120.50" → 120.5), as the contract
+ * has it: a number with at most 2 decimals goes through JSON and back to paise exactly.
+ */
+export const typedRupees = (text: string): number => Number(toWireAmount(typedPaise(text) ?? (0 as Paise)));
 
 export const smallerAmountSchema = (claimedPaise: number) =>
   z.object({

@@ -6,8 +6,8 @@ import { businessClaimsUrl } from './get-repayment-claims';
 
 export interface ConfirmClaimRequest {
   claimId: string;
-  /** A smaller amount than claimed, as a wire string ("120.00"); without it, the claimed amount. */
-  amount?: string;
+  /** A smaller amount than claimed, in rupees (120.5); without it, the claimed amount. */
+  amount?: number;
 }
 
 /** Turns a customer's claim into a repayment on the ledger (issue 16). */

@@ -58,7 +58,7 @@ describe('Repayment claims (issue 16)', () => {
 
   it('confirms a smaller amount typed by the merchant, never more than claimed', async () => {
     const source = claim('cl-1', 'Asha Rao');
-    const { calls, user } = setup([source], { [confirmRoute('cl-1')]: () => json(201, confirmed(source, '500.00')) });
+    const { calls, user } = setup([source], { [confirmRoute('cl-1')]: () => json(201, confirmed(source, '500.50')) });
     const card = await screen.findByRole('article', { name: 'Asha Rao' });
     await user.click(within(card).getByRole('button', { name: 'Confirm a smaller amount' }));
     const form = within(card).getByRole('form', { name: 'Confirm a smaller amount' });
@@ -68,10 +68,10 @@ describe('Repayment claims (issue 16)', () => {
     await expectToast('Invalid Amount', 'You can confirm at most the claimed ₹750.00');
     expect(callsTo(calls, confirmRoute('cl-1'))).toHaveLength(0);
     await user.clear(input);
-    await user.type(input, '500');
+    await user.type(input, '500.5');
     await user.click(within(form).getByRole('button', { name: 'Confirm amount' }));
-    await expectToast('Repayment confirmed', '₹500.00 from Asha Rao is on the ledger');
-    expect(callsTo(calls, confirmRoute('cl-1')).map((call) => call.body)).toEqual([{ amount: '500.00' }]);
+    await expectToast('Repayment confirmed', '₹500.50 from Asha Rao is on the ledger');
+    expect(callsTo(calls, confirmRoute('cl-1')).map((call) => call.body)).toEqual([{ amount: 500.5 }]);
   });
 
   it("shows the server's refusal by its message: more than is owed now", async () => {

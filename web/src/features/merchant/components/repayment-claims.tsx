@@ -22,7 +22,7 @@ import { toastFirstIssue } from '@/lib/form-issues';
 import { useConfirmClaim, type ConfirmClaimRequest } from '@/features/merchant/api/confirm-repayment-claim';
 import { usePendingClaims } from '@/features/merchant/api/get-repayment-claims';
 import {
-  smallerAmountIssues, smallerAmountSchema, typedWireAmount, type SmallerAmountValues,
+  smallerAmountIssues, smallerAmountSchema, typedRupees, type SmallerAmountValues,
 } from '@/features/merchant/claim-forms';
 import { DeclineClaimDialog } from './decline-claim-dialog';
 
@@ -67,7 +67,7 @@ function ClaimCard({ claim, onDecline }: { claim: RepaymentClaim; onDecline: () 
   const send = (request: ConfirmClaimRequest) =>
     confirm.mutate(request, {
       onSuccess: ({ claim: confirmed }) => {
-        const amount = formatWireRupees(confirmed.confirmedAmount ?? request.amount ?? claim.amount);
+        const amount = formatWireRupees(confirmed.confirmedAmount ?? claim.amount);
         toast({ title: t`Repayment confirmed`, description: t`${amount} from ${customerName} is on the ledger` });
       },
       onError: (error) =>
@@ -111,7 +111,8 @@ function ClaimCard({ claim, onDecline }: { claim: RepaymentClaim; onDecline: () 
 interface SmallerAmountFormProps {
   claim: RepaymentClaim;
   busy: boolean;
-  onConfirm: (wireAmount: string) => void;
+  /** The amount typed, in rupees. */
+  onConfirm: (rupees: number) => void;
   onCancel: () => void;
 }
 
@@ -126,7 +127,7 @@ function SmallerAmountForm({ claim, busy, onConfirm, onCancel }: SmallerAmountFo
       noValidate
       aria-label={t`Confirm a smaller amount`}
       className="space-y-3"
-      onSubmit={handleSubmit(({ amount }) => onConfirm(typedWireAmount(amount)), toastFirstIssue(smallerAmountIssues(formatWireRupees(claim.amount))))}
+      onSubmit={handleSubmit(({ amount }) => onConfirm(typedRupees(amount)), toastFirstIssue(smallerAmountIssues(formatWireRupees(claim.amount))))}
     >
       <div>
         <Label htmlFor={inputId}><Trans>Amount received (₹)</Trans></Label>
