@@ -5,22 +5,17 @@ import { toCollectListMax } from '@common/limits';
 import { rowsOf, type Executor } from '../../db/client';
 import { businesses, creditAccounts, reminders, users } from '../../db/schema';
 
-/**
- * Moves the dues of one of the business's accounts to `dueOn` if anything is owed, then
- * recomputes its next due date (khata_refresh_dues.sql). Returns 'moved', 'nothing_owed'
- * or null when the account is not the business's.
- */
-export async function moveDueDate(
-  tx: Executor, businessId: string, accountId: string, dueOn: string, now: Date,
-): Promise<'moved' | 'nothing_owed' | null> {
+/** What one of the business's accounts owes, its row locked for a due-date move; null when not theirs. */
+export async function lockOwed(tx: Executor, businessId: string, accountId: string): Promise<Paise | null> {
   const rows = await tx.select({ owedPaise: creditAccounts.owedPaise }).from(creditAccounts)
     .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId))).for('update');
-  const account = rows[0];
-  if (!account) return null;
-  if (account.owedPaise === 0) return 'nothing_owed';
+  return rows[0]?.owedPaise ?? null;
+}
+
+/** Moves the account's dues to `dueOn`, then recomputes its next due date (khata_refresh_dues.sql). */
+export async function moveDueDate(tx: Executor, accountId: string, dueOn: string, now: Date): Promise<void> {
   await tx.update(creditAccounts).set({ dueDeferredTo: dueOn, updatedAt: now }).where(eq(creditAccounts.id, accountId));
   await tx.execute(sql`select khata_refresh_dues(${accountId})`);
-  return 'moved';
 }
 
 export interface ToCollectRow {

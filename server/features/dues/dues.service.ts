@@ -28,16 +28,13 @@ export function createDuesService(deps: { db: Db; clock: Clock; businesses: Busi
     const now = clock();
     const today = indiaDay(now);
     const outOfRange = body.dueOn <= today || body.dueOn > addDays(today, dueDateMoveDaysMax);
-    const outcome = await inTransaction(db, async (tx) => {
-      const found = await credit.viewForBusiness(tx, business.id, accountId);
-      if (!found) return null;
-      if (found.owed === '0.00') return 'nothing_owed' as const;
-      if (outOfRange) return 'out_of_range' as const;
-      return repository.moveDueDate(tx, business.id, accountId, body.dueOn, now);
+    await inTransaction(db, async (tx) => {
+      const owedPaise = await repository.lockOwed(tx, business.id, accountId);
+      if (owedPaise === null) throw new AppError('credit_account_not_found');
+      if (owedPaise === 0) throw new AppError('nothing_owed');
+      if (outOfRange) throw new AppError('due_date_out_of_range');
+      await repository.moveDueDate(tx, accountId, body.dueOn, now);
     });
-    if (outcome === null) throw new AppError('credit_account_not_found');
-    if (outcome === 'nothing_owed') throw new AppError('nothing_owed');
-    if (outcome === 'out_of_range') throw new AppError('due_date_out_of_range');
     const account = await credit.viewForBusiness(db, business.id, accountId);
     assert(account, 'the credit account whose due date just moved exists');
     return { creditAccount: account };
