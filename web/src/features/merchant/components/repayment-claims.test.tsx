@@ -21,8 +21,8 @@ const declineRoute = (id: string) => `POST /api/business/repayment-claims/${id}/
 function setup(claims: RepaymentClaim[], routes: Parameters<typeof stubFetch>[0] = {}) {
   const calls = stubFetch({ [listRoute]: () => json(200, { claims }), ...routes });
   const user = userEvent.setup();
-  renderWithApp(<RepaymentClaims />);
-  return { calls, user };
+  const { client } = renderWithApp(<RepaymentClaims />);
+  return { calls, user, client };
 }
 
 const confirmed = (source: RepaymentClaim, amount: string) => ({
@@ -54,6 +54,23 @@ describe('Repayment claims (issue 16)', () => {
     await expectToast('Repayment confirmed', '₹750.00 from Asha Rao is on the ledger');
     expect(callsTo(calls, confirmRoute('cl-1')).map((call) => call.body)).toEqual([{}]);
     await waitFor(() => expect(callsTo(calls, listRoute)).toHaveLength(2));
+  });
+
+  it('says it is confirmed even when the live news removed the card before the answer came', async () => {
+    const source = claim('cl-1', 'Asha Rao');
+    let answer: (response: Response) => void = () => {};
+    let listed = [source];
+    const { user, client } = setup([], {
+      [listRoute]: () => json(200, { claims: listed }),
+      [confirmRoute('cl-1')]: () => new Promise<Response>((resolve) => { answer = resolve; }),
+    });
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Confirm' }));
+    // The stream's claim news refetches the list first: the claim is no longer pending.
+    listed = [];
+    await client.invalidateQueries({ queryKey: [listRoute.slice('GET '.length)] });
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Asha Rao' })).not.toBeInTheDocument());
+    answer(json(201, confirmed(source, '750.00')));
+    await expectToast('Repayment confirmed', '₹750.00 from Asha Rao is on the ledger');
   });
 
   it('confirms a smaller amount typed by the merchant, never more than claimed', async () => {

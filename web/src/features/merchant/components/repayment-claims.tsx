@@ -64,15 +64,17 @@ function ClaimCard({ claim, onDecline }: { claim: RepaymentClaim; onDecline: () 
   const headingId = `claim-${claim.id}`;
   const customerName = claim.customerName;
   const reference = claim.upiReference;
+  // The promise, not mutate's own callbacks: the claim's news on the events stream often
+  // arrives before the answer and removes this card, and an unmounted card's callbacks never run.
   const send = (request: ConfirmClaimRequest) =>
-    confirm.mutate(request, {
-      onSuccess: ({ claim: confirmed }) => {
+    void confirm.mutateAsync(request).then(
+      ({ claim: confirmed }) => {
         const amount = formatWireRupees(confirmed.confirmedAmount ?? claim.amount);
         toast({ title: t`Repayment confirmed`, description: t`${amount} from ${customerName} is on the ledger` });
       },
-      onError: (error) =>
+      (error: unknown) =>
         toast({ variant: 'destructive', title: t`Could not confirm the claim`, description: serverMessage(error) ?? t`Please try again` }),
-    });
+    );
   return (
     <Card role="article" aria-labelledby={headingId} className="space-y-3">
       <div className="flex items-start justify-between gap-3">
