@@ -245,7 +245,8 @@ export const healthUnavailable = z.strictObject({
 export const ledgerEventStream = {
   description: 'A server-sent event stream: `event: ledger` per new ledger row with `{ transactionId, type, amount, fee, '
     + 'totalAmount, customerName, businessName, createdAt }`, and for a merchant `event: business` with `{ status }` '
-    + 'when an admin decides on the business.',
+    + 'when an admin decides on the business, and `event: claim` with `{ claimId, creditAccountId, businessId, status, '
+    + 'amount, customerName, businessName }` when a repayment claim is made (to its merchant) or decided (to both).',
   content: { 'text/event-stream': { schema: z.string() } },
 };
 
