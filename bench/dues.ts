@@ -4,6 +4,7 @@
  * and its SQL alone (the repository's query, in process), p50 and p99, the median of 3
  * rounds, for a realistic share overdue (about 30 %) and for every account overdue.
  * Writes the query plans to /tmp/khata-dues-plans.txt and reconciles the ledger after.
+ * Like the other benches it re-creates the bench database (BENCH_DATABASE, khata_bench).
  *
  *   BENCH_ACCOUNTS=100000 BENCH_SECONDS=10 npm run bench:dues
  */
@@ -14,11 +15,8 @@ import { openPostgres, rowsOf } from '../server/db/client';
 import { toCollect, toCollectSql } from '../server/features/dues/dues.repository';
 import { indiaDay } from '../server/india-days';
 import { machine, median, reconcileOrFail, runWrk, startServer } from './lib';
+import { freshBenchDatabase } from './database';
 import { seed } from './seed';
-
-// A database of its own, so this bench never drops another's.
-process.env.BENCH_DATABASE ??= 'khata_dues_bench';
-const { freshBenchDatabase } = await import('./database');
 
 const accounts = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
