@@ -21,7 +21,7 @@ import { checkAccessibility } from './accessibility';
 import { journey, journeysDisabled } from './journey';
 import {
   button, expectCustomerApp, expectCustomerLogin, expectHidden, expectMerchantHeader, expectToast, expectVisible, field,
-  merchantTab, myMerchantView, newMobileNumber, rupees, signInAsCustomer, signInWithEmail, waitForPath,
+  merchantTab, myMerchantView, newMobileNumber, rupees, signInAsCustomer, signInWithEmail, statCard, waitForPath,
 } from './pages';
 import { translator } from './translations';
 
@@ -443,6 +443,10 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     // The merchant finds no such payment and declines it with a reason.
     const counter = await openPhone();
     await openDashboard(counter, shop);
+    const toCollect = statCard(counter, 'To collect');
+    const expectToCollect = () => expect.poll(() => toCollect.innerText(), { message: 'the To collect card', timeout: liveWaitMs })
+      .toMatch(new RegExp(`^To collect\\s+${escapeRegExp(rupees(816))}\\s+Overdue from 1 customer$`));
+    await expectToCollect();
     const card = claimCard(counter, shop.customer.fullName);
     await button(card, 'Decline').click();
     const dialog = counter.getByRole('dialog', { name: 'Decline claim' });
@@ -453,6 +457,7 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     await button(dialog, 'Decline claim').click();
     await expectToast(counter, 'Claim declined', `${shop.customer.fullName} will see your reason.`);
     await expectHidden(card, 'the declined claim');
+    await expectToCollect();
 
     // The customer sees the reason live; what is owed, overdue and available stay as they were.
     await expectVisible(claims.getByText(`Declined: ${reason}`, { exact: true }), 'the reason on the account screen');
