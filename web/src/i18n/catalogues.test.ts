@@ -35,7 +35,26 @@ const otherLanguages = languages.filter((language) => language !== 'en');
 /** The words Indian apps keep in Latin letters (GLOSSARY.md): the only texts a translation may copy. */
 const keptInLatin = new Set(['PIN', 'OTP', 'QR', 'UPI', 'ID']);
 
-const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+/**
+ * The arguments a catalogue message reads, from its ICU form: each name with its kind, once
+ * per use, a plural's or select's branch keywords with it (`one|other`), and the numbered
+ * tags (<0>…</0>). Words inside a branch are not arguments: "{0, plural, one {Overdue from #
+ * customer} …}" reads 0 alone, whatever the language says in the branch.
+ */
+function placeholders(message: string, locale: string): string[] {
+  const found = [...message.matchAll(/<\/?\d+\/?>/g)].map((m) => m[0]);
+  const walk = (elements: unknown[]) => {
+    for (const element of elements as { type: number; value?: unknown; options?: Record<string, { value: unknown[] }> }[]) {
+      if (element.type >= 1 && element.type <= 6 && typeof element.value === 'string') {
+        found.push(`${element.type}:${element.value}${element.options ? `{${Object.keys(element.options).sort().join('|')}}` : ''}`);
+      }
+      for (const option of Object.values(element.options ?? {})) walk(option.value);
+    }
+  };
+  // Lingui's tags are <0>…</0>, not ICU's: read them as text, counted above.
+  walk(new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).getAst());
+  return found.sort();
+}
 const parts = readdirSync(join(localesDir, 'en')).filter((file) => file.endsWith('.po'));
 
 describe('catalogues', () => {
@@ -52,7 +71,7 @@ describe('catalogues', () => {
         for (const [id, text] of translated) {
           expect(text, `${language}/${part}: "${id}" is not translated`).not.toBe('');
           if (!keptInLatin.has(id)) expect(text, `${language}/${part}: "${id}" is copied, not translated`).not.toBe(id);
-          expect(placeholders(text), `${language}/${part}: "${id}"`).toEqual(placeholders(id));
+          expect(placeholders(text, language), `${language}/${part}: "${id}"`).toEqual(placeholders(id, 'en'));
         }
       });
     }
