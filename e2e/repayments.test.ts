@@ -90,6 +90,23 @@ async function claimsOf(khata: RunningApp, shop: Shop): Promise<RepaymentClaim[]
   )).claims;
 }
 
+/**
+ * An old purchase (no clock moves the server's today): the account's payments fell due on
+ * `dueOn`, and its dues are recomputed by khata_refresh_dues as after any change. The
+ * function takes today's India day as a second argument where it caches the overdue amount.
+ */
+async function backdatePayments(khata: RunningApp, accountId: string, dueOn: string): Promise<void> {
+  const { db } = khata.database;
+  await db.execute(sql`
+    update transactions set due_on = ${dueOn}::date, created_at = now() - interval '33 days'
+    where credit_account_id = ${accountId} and type = 'payment'`);
+  const [refresh] = rowsOf<{ parameters: number }>(await db.execute(sql`
+    select pronargs::int as parameters from pg_proc where proname = 'khata_refresh_dues'`));
+  await db.execute(refresh?.parameters === 2
+    ? sql`select khata_refresh_dues(${accountId}::uuid, ${indiaDayFromToday(0)}::date)`
+    : sql`select khata_refresh_dues(${accountId}::uuid)`);
+}
+
 // ---------------------------------------------------------------------------------------
 // Dates and money
 
@@ -419,10 +436,7 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     await pay(khata, shop, '800');
     // An old purchase: it fell due three days ago.
     const dueOn = indiaDayFromToday(-3);
-    await khata.database.db.execute(sql`
-      update transactions set due_on = ${dueOn}::date, created_at = now() - interval '33 days'
-      where credit_account_id = ${shop.accountId} and type = 'payment'`);
-    await khata.database.db.execute(sql`select khata_refresh_dues(${shop.accountId}::uuid)`);
+    await backdatePayments(khata, shop.accountId, dueOn);
     const before = await customerView(khata, shop);
     expect(before).toMatchObject({ owed: '816.00', overdue: '816.00', nextDueOn: dueOn, currentBalance: '4184.00' });
 
