@@ -335,6 +335,8 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     await expectVisible(phone.getByRole('heading', { level: 1, name: shop.merchant.businessName, exact: true }), 'the account screen of the shop');
     const tr = translator('hi');
     await expect.poll(() => figure(phone, tr('Owed')).innerText(), { message: 'बकाया (Owed) on the account screen', timeout: liveWaitMs }).toBe(owed);
+    await expectVisible(button(phone.getByRole('region', { name: tr('Dues'), exact: true }), tr('Pay back')), 'Pay back, in Hindi, on the account screen');
+    await checkAccessibility(phone, 'the account screen in Hindi, opened from the reminder');
   });
 
   journey('the customer pays back by UPI and claims it; the merchant confirms it live and the credit comes back exactly', async ({ page, khata, openPhone }) => {
