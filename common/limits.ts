@@ -131,6 +131,8 @@ export const eventListenRetryMsMax = 2_000;
 // Housekeeping (design.md §6): expired rows are purged periodically, in batches.
 export const purgeIntervalMs = 10 * 60 * 1000;
 export const purgeBatchRows = 5_000;
+/** Accounts whose cached overdue amount one statement of the daily refresh recomputes (issue 16). */
+export const overdueRefreshBatchRows = 1_000;
 /** OTP rows stay for the hourly send limit, with a margin. */
 export const otpKeepSeconds = 2 * 60 * 60;
 /** Revoked or expired sessions stay a day, for support questions. */

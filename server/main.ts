@@ -59,11 +59,15 @@ async function main(config: Config) {
 
   // Expired sessions, OTPs and idempotency keys are purged every few minutes; with
   // several processes each does it, which is harmless (the deletes are idempotent).
-  // The analytics' days that ended are summed here too, so no reader waits for it.
+  // The analytics' days that ended are summed here too, so no reader waits for it, and the
+  // overdue amounts cached on credit accounts move to the new India day (at most one
+  // interval after midnight; the "To collect" card recomputes stale ones until then).
   const purge = () => app.services.maintenance.purgeExpired()
     .catch((error: unknown) => app.log.error({ err: error }, 'purging expired rows failed'))
     .then(() => app.services.analytics.closeDays())
-    .catch((error: unknown) => app.log.error({ err: error }, 'closing the analytics days failed'));
+    .catch((error: unknown) => app.log.error({ err: error }, 'closing the analytics days failed'))
+    .then(() => app.services.maintenance.refreshOverdue())
+    .catch((error: unknown) => app.log.error({ err: error }, 'refreshing the overdue amounts failed'));
   const purgeTimer = setInterval(purge, purgeIntervalMs);
   purgeTimer.unref();
   void purge();

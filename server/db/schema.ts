@@ -168,10 +168,20 @@ export const creditAccounts = pgTable('credit_accounts', {
   nextDueOn: date('next_due_on', { mode: 'string' }),
   dueDeferredTo: date('due_deferred_to', { mode: 'string' }),
   lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+  /**
+   * The amount overdue on the India day overdue_on, cached for the "To collect" card
+   * (docs/decisions.md, "Overdue is read, never counted."). Only a repayment, a due-date
+   * move (khata_refresh_dues) and the day's change (the maintenance job) change it: a
+   * payment falls due tomorrow at the earliest. Readers trust it only when overdue_on is today.
+   */
+  overduePaise: bigint('overdue_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
+  overdueOn: date('overdue_on', { mode: 'string' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 }, (t) => [
-  // The "To collect" card: a merchant's accounts with a due date before today.
+  // The "To collect" card: a merchant's accounts with a due date before today. Migration
+  // 0010 adds INCLUDE (id, overdue_on, overdue_paise), which drizzle cannot say, so the card
+  // reads its figures from the index alone (none of them changes on a payment).
   index('credit_accounts_business_next_due_idx').on(t.businessId, t.nextDueOn).where(sql`${t.nextDueOn} is not null`),
   check('credit_accounts_charged_check', sql`${t.chargedPaise} >= ${t.owedPaise}`),
   uniqueIndex('credit_accounts_customer_business_unique').on(t.customerId, t.businessId),

@@ -1,20 +1,35 @@
--- khata_refresh_dues: an account's next due date after what it owes went down (issue 16;
--- docs/decisions.md, "Dues"). Repayments clear the oldest payments first: with repaid =
--- charged − owed, the payments not yet cleared are those whose charged_paise_after is above
--- repaid (an index range on transactions_account_charged_idx). Their earliest effective due
--- date (greatest(due_on, due_deferred_to)) is the account's next_due_on, the column the
--- "To collect" card's index reads. When nothing is owed, no date and no deferral remain.
+-- khata_refresh_dues: an account's next due date and overdue amount after what it owes went
+-- down (issue 16; docs/decisions.md, "Dues" and "Overdue is read, never counted."). Repayments
+-- clear the oldest payments first: with repaid = charged − owed, the payments not yet cleared
+-- are those whose charged_paise_after is above repaid (an index range on
+-- transactions_account_charged_idx). Their earliest effective due date (greatest(due_on,
+-- due_deferred_to)) is the account's next_due_on, the column the "To collect" card's index
+-- reads; what of them falls due before p_today (the India day of the server's clock) is
+-- overdue_paise, cached for that day (overdue_on = p_today). When nothing is owed, no date,
+-- no deferral and nothing overdue remain.
 -- Called in the transaction that lowered owed (cash repayment, confirmed UPI claim) or moved
 -- the due date, after that UPDATE, so the account row is already this transaction's; khata_pay
--- keeps next_due_on itself (a payment can only bring the date nearer). Twin: reconcile.
-CREATE OR REPLACE FUNCTION khata_refresh_dues(p_account_id uuid) RETURNS date
+-- keeps next_due_on itself (a payment can only bring the date nearer, and falls due tomorrow
+-- at the earliest, so it never changes today's overdue amount). Twins: reconcile, and
+-- overduePaiseSql in server/features/credit/credit.repository.ts (the maintenance job's and
+-- the card's recomputation).
+-- Changing the parameter list needs a DROP FUNCTION of the old one first, as below.
+DROP FUNCTION IF EXISTS khata_refresh_dues(uuid);
+CREATE OR REPLACE FUNCTION khata_refresh_dues(p_account_id uuid, p_today date) RETURNS date
 LANGUAGE sql AS $$
   UPDATE credit_accounts a SET
     next_due_on = CASE WHEN a.owed_paise = 0 THEN NULL ELSE (
       SELECT greatest(min(t.due_on), a.due_deferred_to) FROM transactions t
       WHERE t.credit_account_id = a.id AND t.type = 'payment' AND t.charged_paise_after > a.charged_paise - a.owed_paise
     ) END,
-    due_deferred_to = CASE WHEN a.owed_paise = 0 THEN NULL ELSE a.due_deferred_to END
+    due_deferred_to = CASE WHEN a.owed_paise = 0 THEN NULL ELSE a.due_deferred_to END,
+    overdue_paise = CASE WHEN a.owed_paise = 0 THEN 0 ELSE (
+      SELECT coalesce(sum(least(t.total_paise, t.charged_paise_after - (a.charged_paise - a.owed_paise))), 0)::bigint
+      FROM transactions t
+      WHERE t.credit_account_id = a.id AND t.type = 'payment' AND t.charged_paise_after > a.charged_paise - a.owed_paise
+        AND greatest(t.due_on, a.due_deferred_to) < p_today
+    ) END,
+    overdue_on = p_today
   WHERE a.id = p_account_id
   RETURNING a.next_due_on
 $$;

@@ -118,7 +118,10 @@ export async function repayUpToOwed(tx: Executor, businessId: string, accountId:
   return rows[0] ?? null;
 }
 
-/** Recomputes the account's next due date after what it owes went down or its deferral moved. */
-export async function refreshDues(tx: Executor, accountId: string): Promise<void> {
-  await tx.execute(sql`select khata_refresh_dues(${accountId})`);
+/**
+ * Recomputes the account's next due date after what it owes went down or its deferral moved,
+ * and its overdue amount cached for `today` (the India day of the server's clock).
+ */
+export async function refreshDues(tx: Executor, accountId: string, today: string): Promise<void> {
+  await tx.execute(sql`select khata_refresh_dues(${accountId}, ${today}::date)`);
 }

@@ -143,7 +143,7 @@ export function createCreditService(deps: {
       limitPaiseAfter: account.limitPaise, owedPaiseAfter: account.owedPaise, description, createdAt: now,
     });
     await stats.bumpBusiness(tx, businessId, { creditIssuedPaise: paise(-amountPaise) });
-    await repository.refreshDues(tx, account.id);
+    await repository.refreshDues(tx, account.id, indiaDay(now));
     return account;
   }
 

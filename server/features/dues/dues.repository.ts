@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Paise } from '@common/money';
 import { toCollectListMax } from '@common/limits';
+import { assert } from '../../assert';
 import { rowsOf, type Executor } from '../../db/client';
 import { businesses, creditAccounts, reminders, users } from '../../db/schema';
 
@@ -12,10 +13,13 @@ export async function lockOwed(tx: Executor, businessId: string, accountId: stri
   return rows[0]?.owedPaise ?? null;
 }
 
-/** Moves the account's dues to `dueOn`, then recomputes its next due date (khata_refresh_dues.sql). */
-export async function moveDueDate(tx: Executor, accountId: string, dueOn: string, now: Date): Promise<void> {
+/**
+ * Moves the account's dues to `dueOn`, then recomputes its next due date and its overdue
+ * amount cached for `today` (khata_refresh_dues.sql).
+ */
+export async function moveDueDate(tx: Executor, accountId: string, dueOn: string, now: Date, today: string): Promise<void> {
   await tx.update(creditAccounts).set({ dueDeferredTo: dueOn, updatedAt: now }).where(eq(creditAccounts.id, accountId));
-  await tx.execute(sql`select khata_refresh_dues(${accountId})`);
+  await tx.execute(sql`select khata_refresh_dues(${accountId}, ${today}::date)`);
 }
 
 export interface ToCollectRow {
@@ -27,52 +31,63 @@ export interface ToCollectRow {
   overduePaise: Paise;
   nextDueOn: string;
   lastRemindedAt: Date | null;
+}
+
+export interface ToCollectAnswer {
   customers: number;
   totalOverduePaise: Paise;
+  accounts: ToCollectRow[];
 }
 
 /**
  * The business's accounts with something overdue on `today`: a range of
  * credit_accounts_business_next_due_idx (next_due_on before today means its earliest unpaid
- * part is overdue), each with a LATERAL sum of its overdue unpaid payments (an index range
- * on transactions_account_charged_idx). Largest overdue first; the window totals count all
- * of them, before the LIMIT; the customers' names are joined for the rows shown only.
+ * part is overdue), read from the index alone, with each account's overdue amount cached for
+ * today (overdue_on = today; khata_refresh_dues.sql and the maintenance job write it). A
+ * figure cached for another day is never trusted: it is recomputed from the ledger, an index
+ * range on transactions_account_charged_idx (the rules of khata_refresh_dues.sql), so the
+ * answer is exact before the job has run after midnight, only slower. The totals count all
+ * of them; the largest 50 (then by id) are joined to their accounts and customers.
  */
 export const toCollectSql = (businessId: string, today: string) => sql`
-  select x.credit_account_id, x.customer_id, u.name as customer_name, u.phone, x.owed_paise, x.overdue_paise,
-    x.next_due_on, x.last_reminded_at, x.customers, x.total_overdue_paise
-  from (
-    select a.id as credit_account_id, a.customer_id, a.owed_paise, d.overdue_paise, a.next_due_on::text as next_due_on,
-      a.last_reminded_at, count(*) over () as customers, sum(d.overdue_paise) over () as total_overdue_paise
-    from credit_accounts a
-    cross join lateral (
-      select coalesce(sum(least(t.total_paise, t.charged_paise_after - (a.charged_paise - a.owed_paise))), 0)::bigint as overdue_paise
-      from transactions t
-      where t.credit_account_id = a.id and t.type = 'payment'
+  with due as (
+    select c.id, case when c.overdue_on = ${today}::date then c.overdue_paise else (
+      select coalesce(sum(least(t.total_paise, t.charged_paise_after - (a.charged_paise - a.owed_paise))), 0)::bigint
+      from credit_accounts a
+      join transactions t on t.credit_account_id = a.id and t.type = 'payment'
         and t.charged_paise_after > a.charged_paise - a.owed_paise
         and greatest(t.due_on, a.due_deferred_to) < ${today}::date
-    ) d
-    where a.business_id = ${businessId} and a.next_due_on is not null and a.next_due_on < ${today}::date
-    order by d.overdue_paise desc, a.id
-    limit ${toCollectListMax}
-  ) x
-  join users u on u.id = x.customer_id
-  order by x.overdue_paise desc, x.credit_account_id`;
+      where a.id = c.id
+    ) end as overdue_paise
+    from credit_accounts c
+    where c.business_id = ${businessId} and c.next_due_on is not null and c.next_due_on < ${today}::date
+  ),
+  totals as (select count(*)::int as customers, coalesce(sum(overdue_paise), 0)::bigint as total_overdue_paise from due),
+  shown as (select id, overdue_paise from due order by overdue_paise desc, id limit ${toCollectListMax})
+  select totals.customers, totals.total_overdue_paise, s.id as credit_account_id, a.customer_id, u.name as customer_name,
+    u.phone, a.owed_paise, s.overdue_paise, a.next_due_on::text as next_due_on, a.last_reminded_at
+  from totals
+  left join (shown s join credit_accounts a on a.id = s.id join users u on u.id = a.customer_id) on true
+  order by s.overdue_paise desc, s.id`;
 
-export async function toCollect(db: Executor, businessId: string, today: string): Promise<ToCollectRow[]> {
+export async function toCollect(db: Executor, businessId: string, today: string): Promise<ToCollectAnswer> {
   const rows = rowsOf<Record<string, unknown>>(await db.execute(toCollectSql(businessId, today)));
-  return rows.map((row) => ({
-    creditAccountId: String(row.credit_account_id),
-    customerId: String(row.customer_id),
-    customerName: String(row.customer_name),
-    phone: row.phone === null ? null : String(row.phone),
-    owedPaise: Number(row.owed_paise) as Paise,
-    overduePaise: Number(row.overdue_paise) as Paise,
-    nextDueOn: String(row.next_due_on),
-    lastRemindedAt: row.last_reminded_at === null ? null : new Date(row.last_reminded_at as string | Date),
-    customers: Number(row.customers),
-    totalOverduePaise: Number(row.total_overdue_paise) as Paise,
-  }));
+  assert(rows.length > 0, 'the To collect query answers one row of totals at least');
+  return {
+    customers: Number(rows[0]!.customers),
+    totalOverduePaise: Number(rows[0]!.total_overdue_paise) as Paise,
+    // Without an account overdue, the one row of totals carries no account.
+    accounts: rows.filter((row) => row.credit_account_id !== null).map((row) => ({
+      creditAccountId: String(row.credit_account_id),
+      customerId: String(row.customer_id),
+      customerName: String(row.customer_name),
+      phone: row.phone === null ? null : String(row.phone),
+      owedPaise: Number(row.owed_paise) as Paise,
+      overduePaise: Number(row.overdue_paise) as Paise,
+      nextDueOn: String(row.next_due_on),
+      lastRemindedAt: row.last_reminded_at === null ? null : new Date(row.last_reminded_at as string | Date),
+    })),
+  };
 }
 
 /** What a reminder says about one of the business's accounts, or null when not theirs. */

@@ -33,7 +33,7 @@ export function createDuesService(deps: { db: Db; clock: Clock; businesses: Busi
       if (owedPaise === null) throw new AppError('credit_account_not_found');
       if (owedPaise === 0) throw new AppError('nothing_owed');
       if (outOfRange) throw new AppError('due_date_out_of_range');
-      await repository.moveDueDate(tx, accountId, body.dueOn, now);
+      await repository.moveDueDate(tx, accountId, body.dueOn, now, today);
     });
     const account = await credit.viewForBusiness(db, business.id, accountId);
     assert(account, 'the credit account whose due date just moved exists');
@@ -44,11 +44,11 @@ export function createDuesService(deps: { db: Db; clock: Clock; businesses: Busi
   async function toCollect(userId: string): Promise<ToCollect> {
     const business = await businesses.findOwn(userId);
     if (!business) return { overdue: toWireAmount(paise(0)), customers: 0, accounts: [] };
-    const rows = await repository.toCollect(db, business.id, indiaDay(clock()));
+    const answer = await repository.toCollect(db, business.id, indiaDay(clock()));
     return {
-      overdue: toWireAmount(rows[0]?.totalOverduePaise ?? paise(0)),
-      customers: rows[0]?.customers ?? 0,
-      accounts: rows.map((row) => ({
+      overdue: toWireAmount(answer.totalOverduePaise),
+      customers: answer.customers,
+      accounts: answer.accounts.map((row) => ({
         creditAccountId: row.creditAccountId,
         customerId: row.customerId,
         customerName: row.customerName,

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { indiaDay } from '../../india-days';
 import {
   approvedBusiness, bearer, createTestContext, paymentHandleOf, paymentSetup, registerBusiness, registerCustomer,
   withApp, type TestContext,
 } from '../../test/context';
+import { reconcile } from '../transactions/reconcile';
 
 let ctx: TestContext;
 // Sessions outlive the months these tests move the clock through.
@@ -172,6 +174,95 @@ describe('GET /api/business/to-collect', () => {
       .toEqual({ overdue: '0.00', customers: 0, accounts: [] });
     expect((await get('/api/business/to-collect', (await registerBusiness(ctx)).token)).json())
       .toEqual({ overdue: '0.00', customers: 0, accounts: [] });
+  });
+});
+
+describe('the overdue amounts cached for the "To collect" card', () => {
+  const cacheOf = async (accountId: string) => rowsOf<{ overdue_paise: number; overdue_on: string | null }>(
+    await ctx.database.db.execute(sql`select overdue_paise::int as overdue_paise, overdue_on::text as overdue_on
+      from credit_accounts where id = ${accountId}`),
+  )[0]!;
+  const refreshOverdue = () => ctx.app.services.maintenance.refreshOverdue();
+  const toCollect = async (token: string) => (await get('/api/business/to-collect', token)).json();
+  const clean = async () => {
+    const report = await reconcile(ctx.database.db, indiaDay(ctx.clock()));
+    expect(report.results.filter((r) => r.violations > 0)).toEqual([]);
+  };
+
+  it('answers exactly after a day change before the job runs, then from the figures the job caches', async () => {
+    const { shop, accountId, payAmount, addCustomer } = await setup();
+    const other = await addCustomer('Chitra Rao');
+    await payAmount('300');
+    await payAmount('120.50', other);
+    at('2026-12-01T10:00:00.000Z');
+    await payAmount('50'); // due 2026-12-31
+    const expected = (owed: string, overdue: string, otherOverdue: string) => ({
+      overdue: (Number(overdue) + Number(otherOverdue)).toFixed(2),
+      customers: 2,
+      accounts: [
+        expect.objectContaining({ creditAccountId: accountId, owed, overdue }),
+        expect.objectContaining({ creditAccountId: other.accountId, owed: '120.50', overdue: otherOverdue }),
+      ],
+    });
+
+    // A new day, and no job yet: nothing is cached for it, so the card recomputes.
+    at('2026-12-23T10:00:00.000Z');
+    expect(await cacheOf(accountId)).toEqual({ overdue_paise: 0, overdue_on: null });
+    expect(await toCollect(shop.token)).toEqual(expected('350.00', '300.00', '120.50'));
+    expect(await cacheOf(accountId)).toEqual({ overdue_paise: 0, overdue_on: null });
+
+    // The job caches today's figures; a second run finds nothing left to do.
+    expect(await refreshOverdue()).toBeGreaterThanOrEqual(2);
+    expect(await refreshOverdue()).toBe(0);
+    expect(await cacheOf(accountId)).toEqual({ overdue_paise: 30000, overdue_on: '2026-12-23' });
+    expect(await cacheOf(other.accountId)).toEqual({ overdue_paise: 12050, overdue_on: '2026-12-23' });
+    expect(await toCollect(shop.token)).toEqual(expected('350.00', '300.00', '120.50'));
+    await clean();
+
+    // The card reads today's figure as cached: a figure altered by hand shows through...
+    await ctx.database.db.execute(sql`update credit_accounts set overdue_paise = 20000 where id = ${accountId}`);
+    expect(await toCollect(shop.token)).toEqual(expected('350.00', '200.00', '120.50'));
+    // ...and a figure for another day is never read: the next day recomputes it.
+    at('2027-01-01T10:00:00.000Z');
+    expect(await toCollect(shop.token)).toEqual(expected('350.00', '350.00', '120.50'));
+    await refreshOverdue();
+    expect(await cacheOf(accountId)).toEqual({ overdue_paise: 35000, overdue_on: '2027-01-01' });
+    await clean();
+  });
+
+  it('refreshes the figure on a repayment and a due-date move, and a payment leaves today\'s overdue as it was', async () => {
+    const { shop, accountId, payAmount } = await setup();
+    await payAmount('300'); // due 2026-12-22
+    at('2026-12-23T10:00:00.000Z');
+    await refreshOverdue();
+    expect(await cacheOf(accountId)).toEqual({ overdue_paise: 30000, overdue_on: '2026-12-23' });
+
+    // A payment falls due a month from today: owed rises, today's overdue does not.
+    await payAmount('80');
+    expect(await cacheOf(accountId)).toEqual({ overdue_paise: 30000, overdue_on: '2026-12-23' });
+    expect((await toCollect(shop.token)).accounts[0]).toMatchObject({ creditAccountId: accountId, owed: '380.00', overdue: '300.00' });
+    await clean();
+
+    // A repayment the next day, before the job: the figure is cached for that day at once.
+    at('2026-12-24T10:00:00.000Z');
+    expect((await repay(shop.token, accountId, '120')).statusCode).toBe(201);
+    expect(await cacheOf(accountId)).toEqual({ overdue_paise: 18000, overdue_on: '2026-12-24' });
+    expect(await toCollect(shop.token)).toEqual({
+      overdue: '180.00', customers: 1, accounts: [expect.objectContaining({ creditAccountId: accountId, owed: '260.00', overdue: '180.00' })],
+    });
+    await clean();
+
+    // Moving the due date clears today's overdue amount.
+    const moved = await post(`/api/business/credit-accounts/${accountId}/due-date`, shop.token, { dueOn: '2026-12-28' });
+    expect(moved.statusCode).toBe(200);
+    expect(await cacheOf(accountId)).toEqual({ overdue_paise: 0, overdue_on: '2026-12-24' });
+    expect(await toCollect(shop.token)).toEqual({ overdue: '0.00', customers: 0, accounts: [] });
+    await clean();
+
+    // Repaying everything leaves nothing overdue, on any day.
+    expect((await repay(shop.token, accountId, '260')).statusCode).toBe(201);
+    expect(await cacheOf(accountId)).toEqual({ overdue_paise: 0, overdue_on: '2026-12-24' });
+    await clean();
   });
 });
 

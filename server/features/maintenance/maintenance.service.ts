@@ -1,14 +1,17 @@
 /**
  * Tables that only grow with time (sessions, OTPs and their proofs, idempotency keys,
  * idle PIN counters, trusted devices) are purged of rows nobody can use any more. Deletes go in batches
- * so a large backlog never holds long locks.
+ * so a large backlog never holds long locks. After the India day changes, the overdue
+ * amounts cached on credit accounts are recomputed for the new day, in batches too.
  */
 import { sql } from 'drizzle-orm';
 import {
-  otpKeepSeconds, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds, purgeBatchRows, sessionKeepSeconds,
+  otpKeepSeconds, overdueRefreshBatchRows, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds, purgeBatchRows,
+  sessionKeepSeconds,
 } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import { rowsOf, type Db } from '../../db/client';
+import { indiaDay } from '../../india-days';
 
 export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -63,7 +66,40 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
     };
   }
 
-  return { purgeExpired };
+  /**
+   * Caches today's overdue amount on every account with something due before today whose
+   * figure is for another day (docs/decisions.md, "Overdue is read, never counted."), as
+   * khata_refresh_dues.sql computes it (its twin). Run soon after India midnight and at
+   * start-up; until it has run, the "To collect" card recomputes stale figures itself.
+   * Accounts locked by a repayment are skipped, not waited for: the repayment refreshes
+   * them, and the next run catches any other. Returns how many accounts were refreshed.
+   */
+  async function refreshOverdue(batchRows: number = overdueRefreshBatchRows): Promise<number> {
+    const today = indiaDay(clock());
+    let total = 0;
+    for (;;) {
+      const refreshed = rowsOf<{ n: number }>(await db.execute(sql`
+        with done as (
+          update credit_accounts a set
+            overdue_paise = (
+              select coalesce(sum(least(t.total_paise, t.charged_paise_after - (a.charged_paise - a.owed_paise))), 0)::bigint
+              from transactions t
+              where t.credit_account_id = a.id and t.type = 'payment'
+                and t.charged_paise_after > a.charged_paise - a.owed_paise
+                and greatest(t.due_on, a.due_deferred_to) < ${today}::date),
+            overdue_on = ${today}::date
+          where a.id in (
+            select id from credit_accounts
+            where next_due_on < ${today}::date and overdue_on is distinct from ${today}::date
+            limit ${batchRows} for update skip locked)
+          returning 1)
+        select count(*)::int as n from done`))[0]?.n ?? 0;
+      total += refreshed;
+      if (refreshed < batchRows) return total;
+    }
+  }
+
+  return { purgeExpired, refreshOverdue };
 }
 
 export type MaintenanceService = ReturnType<typeof createMaintenanceService>;

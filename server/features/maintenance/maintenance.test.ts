@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { bearer, createTestContext, newPhone, paymentSetup, registerCustomer, type TestContext } from '../../test/context';
+import { addDays, indiaDay, indiaDayStart } from '../../india-days';
 import { createMaintenanceService } from './maintenance.service';
 
 // Each test has a database of its own, so every count below is exact.
@@ -96,5 +97,39 @@ describe('purging expired rows', () => {
     const left = rowsOf<{ user_id: string }>(await ctx.database.db.execute(sql`select user_id from trusted_devices`));
     expect(left.map((row) => row.user_id)).toEqual([provedAgain.userId]);
     expect(old.userId).not.toBe(provedAgain.userId);
+  });
+});
+
+describe('caching the overdue amounts of a new day', () => {
+  it('recomputes, batch after batch, every figure due before today that is not for today, and nothing else', async () => {
+    ctx = await createTestContext();
+    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const cache = async () => rowsOf<{ owed: number; overdue: number; on: string | null }>(await ctx.database.db.execute(sql`
+      select owed_paise::int as owed, overdue_paise::int as overdue, overdue_on::text as "on" from credit_accounts order by owed_paise`));
+    // Five accounts owing ₹1 to ₹5 and their fees, due in 30 days, and one that owes nothing.
+    for (let rupees = 1; rupees <= 5; rupees++) {
+      const { generate, pay } = await paymentSetup(ctx);
+      expect((await pay((await generate()).qrData, { amount: String(rupees) })).statusCode).toBe(201);
+    }
+    await paymentSetup(ctx);
+    const today = indiaDay(ctx.clock());
+    const dueDay = addDays(today, 30);
+    expect(await maintenance.refreshOverdue(2)).toBe(0); // nothing is due before today yet
+    expect((await cache()).every((row) => row.on === null && row.overdue === 0)).toBe(true);
+
+    ctx.clock.set(indiaDayStart(dueDay)); // the first minute of the payments' due day: not overdue yet
+    expect(await maintenance.refreshOverdue(2)).toBe(0);
+    ctx.clock.set(indiaDayStart(addDays(dueDay, 1)));
+    expect(await maintenance.refreshOverdue(2)).toBe(5);
+    const owedRows = (await cache()).filter((row) => row.owed > 0);
+    expect(owedRows).toHaveLength(5);
+    expect(owedRows.every((row) => row.overdue === row.owed && row.on === addDays(dueDay, 1))).toBe(true);
+    expect((await cache()).filter((row) => row.owed === 0)).toEqual([{ owed: 0, overdue: 0, on: null }]);
+    expect(await maintenance.refreshOverdue(2)).toBe(0);
+
+    // The next day, every figure is stale again and recomputed for it.
+    ctx.clock.advance(24 * 3600);
+    expect(await maintenance.refreshOverdue()).toBe(5);
+    expect((await cache()).filter((row) => row.owed > 0).every((row) => row.on === addDays(dueDay, 2))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
+import { indiaDay } from '../../india-days';
 import { reconcile } from './reconcile';
 
 let ctx: TestContext;
@@ -45,6 +46,8 @@ describe('reconcile', () => {
     ["each account's next due date", sql`update credit_accounts set next_due_on = null where owed_paise > 0`],
     ["each account's next due date", sql`update credit_accounts set next_due_on = '2026-12-01' where owed_paise = 0`],
     ['no account that owes nothing keeps a moved due date', sql`update credit_accounts set due_deferred_to = '2026-12-30' where owed_paise = 0`],
+    // Both accounts' figures were cached for today by their repayments.
+    ["each account's overdue amount cached for today", sql`update credit_accounts set overdue_paise = overdue_paise + 1 where overdue_on is not null`],
   ])('reports drift in "%s"', async (name, corruption) => {
     const fresh = await createTestContext();
     try {
@@ -61,9 +64,10 @@ describe('reconcile', () => {
         method: 'POST', url: `/api/business/credit-accounts/${cleared.accountId}/repayment`, headers: bearer(cleared.shop.token),
         payload: { amount: '10.20' },
       });
-      expect((await reconcile(fresh.database.db)).clean).toBe(true);
+      const today = indiaDay(fresh.clock());
+      expect((await reconcile(fresh.database.db, today)).clean).toBe(true);
       await fresh.database.db.execute(corruption);
-      const report = await reconcile(fresh.database.db);
+      const report = await reconcile(fresh.database.db, today);
       expect(report.clean).toBe(false);
       expect(report.results.find((r) => r.name.startsWith(name))!.violations).toBeGreaterThan(0);
     } finally {
