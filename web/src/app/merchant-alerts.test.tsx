@@ -75,8 +75,11 @@ describe('merchant payment alerts', () => {
     expect(audio.oscillatorsStarted).toBeGreaterThan(0);
     act(() => source.send('ledger', 't-1', ledgerRow('t-1')));
     act(() => source.send('ledger', 't-2', ledgerRow('t-2', { type: 'repayment', amount: '40.00' })));
-    await expectToast('Repayment recorded', '₹40.00 from Asha Rao');
-    await waitFor(() => expect(spoken.map((utterance) => utterance.text)).toEqual(['Received ₹250 on Khata', 'Received ₹40 on Khata']));
+    act(() => source.send('ledger', 't-3', ledgerRow('t-3', { amount: '60.00' })));
+    // The repayment (the merchant's own doing) is neither shown nor said; the next payment is.
+    await expectToast('Payment received', '₹60.00 from Asha Rao');
+    await waitFor(() => expect(spoken.map((utterance) => utterance.text)).toEqual(['Received ₹250 on Khata', 'Received ₹60 on Khata']));
+    expect(screen.queryByText('₹40.00 from Asha Rao')).not.toBeInTheDocument();
   });
 
   it('stays silent for a replayed row that was already listed when the page opened', async () => {

@@ -8,22 +8,22 @@ import type { ClaimEventData, LedgerEventData } from '@/lib/use-ledger-events';
 const loadAnnouncer = () => import('./announcer');
 
 /**
- * What a merchant's screen does with a new payment or repayment (issue 14): a toast with
- * the amount and the customer, and the chime and sentence when sounds are on. `quiet`
- * leaves the toast out where the screen lists the payment itself (counter mode).
+ * What a merchant's screen does with a customer's new payment (issue 14): a toast with the
+ * amount and the customer, and the chime and sentence when sounds are on. `quiet` leaves
+ * the toast out where the screen lists the payment itself (counter mode). A repayment is
+ * the merchant's own doing (cash recorded, a UPI claim confirmed), answered by the screen
+ * that did it: its ledger row refreshes the figures in silence, or it would talk over that
+ * answer (issue 16).
  */
 export function usePaymentAlerts({ quiet = false }: { quiet?: boolean } = {}) {
   const { t } = useLingui();
   return useCallback(
     (event: LedgerEventData) => {
-      if (event.type === 'adjustment') return;
+      if (event.type !== 'payment') return;
       if (!quiet) {
         const amount = formatWireRupees(event.amount);
         const name = event.customerName;
-        toast({
-          title: event.type === 'payment' ? t`Payment received` : t`Repayment recorded`,
-          description: name ? t`${amount} from ${name}` : amount,
-        });
+        toast({ title: t`Payment received`, description: name ? t`${amount} from ${name}` : amount });
       }
       void loadAnnouncer().then(({ announce }) => announce({ amount: event.amount, customerName: event.customerName }));
     },

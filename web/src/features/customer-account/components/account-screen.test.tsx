@@ -121,7 +121,7 @@ describe('/accounts/:businessId', () => {
     await user.click(within(dues).getByRole('button', { name: 'Pay back' }));
     const sheet = await screen.findByRole('dialog', { name: 'Pay back Kumar Kirana' });
     expect(within(sheet).getByRole('link', { name: 'Pay with UPI app' })).toHaveAttribute(
-      'href', 'upi://pay?pa=kumar.kirana%40okaxis&pn=Kumar%20Kirana&am=1249.90&cu=INR&tn=Khata%20repayment',
+      'href', 'upi://pay?pa=kumar.kirana@okaxis&pn=Kumar%20Kirana&am=1249.90&cu=INR&tn=Khata%20repayment',
     );
   });
 
