@@ -122,6 +122,14 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
       from (select credit_account_id, sum(total_paise) as owed, min(due_on) as next_due_on from transactions
             group by credit_account_id) t
       where t.credit_account_id = a.id`);
+    // Today's overdue amounts cached, as the maintenance job leaves them after India midnight
+    // (refreshOverdue in server/features/maintenance/maintenance.service.ts; nothing is repaid).
+    await db.query(`
+      update credit_accounts a set overdue_on = d.today, overdue_paise = (
+        select coalesce(sum(t.total_paise), 0) from transactions t
+        where t.credit_account_id = a.id and t.type = 'payment' and t.due_on < d.today)
+      from (select ((now() at time zone 'UTC') + interval '5 hours 30 minutes')::date as today) d
+      where a.next_due_on < d.today`);
   }
 
   await db.query(`
