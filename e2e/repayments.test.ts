@@ -331,7 +331,8 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     // The merchant watches the dashboard on another phone.
     const counter = await openPhone();
     await openDashboard(counter, shop);
-    await expectVisible(counter.getByText('No claims to check.', { exact: false }), 'no claims yet');
+    await expectVisible(counter.getByRole('group', { name: 'To collect' }).getByText('Nothing overdue'), 'the dashboard, loaded');
+    await expectHidden(counter.getByRole('heading', { name: 'Repayment claims' }), 'no claims yet');
 
     await openAccountScreen(page, shop);
     await expectAccountFigures(page, shown(before.owed), shown(before.currentBalance));

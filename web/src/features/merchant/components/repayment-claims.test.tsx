@@ -42,9 +42,11 @@ describe('Repayment claims (issue 16)', () => {
     expect(within(vikram).getByText('No UPI reference given')).toBeInTheDocument();
   });
 
-  it('says so when no claim waits', async () => {
-    setup([]);
-    expect(await screen.findByText(/^No claims to check/)).toBeInTheDocument();
+  it('shows no section while no claim waits', async () => {
+    const { calls } = setup([]);
+    await waitFor(() => expect(callsTo(calls, listRoute)).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Repayment claims' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/No claims to check/)).not.toBeInTheDocument();
   });
 
   it('confirms the claimed amount in one tap, with an empty body, and refetches the claims', async () => {

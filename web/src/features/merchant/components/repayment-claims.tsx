@@ -13,7 +13,6 @@ import { parseRupees } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatIndiaDateTime } from '@/lib/date-time';
@@ -26,23 +25,22 @@ import {
 } from '@/features/merchant/claim-forms';
 import { DeclineClaimDialog } from './decline-claim-dialog';
 
+/**
+ * The section shows only while claims wait (or their list failed): most days there are
+ * none, and an empty card at the top of the dashboard would be the page's largest paint and
+ * push everything below it down as it arrived. A new claim brings it in, live.
+ */
 export function RepaymentClaims() {
   const claims = usePendingClaims();
-  const { t } = useLingui();
   const [declining, setDeclining] = useState<RepaymentClaim | null>(null);
+  if (claims.isPending || (claims.isSuccess && claims.data.claims.length === 0)) return null;
   return (
     <section aria-labelledby="repayment-claims-heading" className="space-y-3">
       <h2 id="repayment-claims-heading" className="text-base font-semibold">
         <Trans>Repayment claims</Trans>
       </h2>
-      {claims.isPending ? (
-        <Spinner label={t`Loading repayment claims`} className="py-6" />
-      ) : claims.isError ? (
+      {claims.isError ? (
         <Card className="text-sm text-red-700 dark:text-red-400"><Trans>Could not load repayment claims.</Trans></Card>
-      ) : claims.data.claims.length === 0 ? (
-        <Card className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">
-          <Trans>No claims to check. When a customer pays you back by UPI, it shows here for you to confirm.</Trans>
-        </Card>
       ) : (
         <ul className="space-y-3">
           {claims.data.claims.map((claim) => (

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import type { ToCollectAccount } from '@common/api-types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
 import { formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 import { ReminderDialog, remindedLabel, type ReminderTarget } from '@/features/credit-accounts/public';
@@ -24,37 +23,33 @@ export function ToCollectCard() {
       <p className={`mt-1 truncate text-lg font-bold tabular-nums ${data && data.customers > 0 ? 'text-red-700 dark:text-red-400' : ''}`}>
         {data ? formatWireRupees(data.overdue) : toCollect.isError ? '—' : '…'}
       </p>
-      {data && (
-        <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
-          {data.customers === 0 ? (
-            <Trans>Nothing overdue</Trans>
-          ) : (
-            <Plural value={data.customers} one="Overdue from # customer" other="Overdue from # customers" />
-          )}
-        </p>
-      )}
+      {/* The line is there from the first paint, so the figures' arrival moves nothing below. */}
+      <p className="text-xs font-medium text-slate-500 dark:text-slate-400">
+        {!data ? '\u00a0' : data.customers === 0 ? (
+          <Trans>Nothing overdue</Trans>
+        ) : (
+          <Plural value={data.customers} one="Overdue from # customer" other="Overdue from # customers" />
+        )}
+      </p>
     </Card>
   );
 }
 
+/**
+ * The overdue customers, shown only when there are some (the To collect card above already
+ * says "Nothing overdue"), so an empty list neither paints nor shifts the dashboard.
+ */
 export function OverdueCustomers() {
   const toCollect = useToCollect();
-  const { t } = useLingui();
   const [reminding, setReminding] = useState<ReminderTarget | null>(null);
+  if (toCollect.isPending || (toCollect.isSuccess && toCollect.data.accounts.length === 0)) return null;
   return (
     <section aria-labelledby="overdue-customers-heading" className="space-y-3">
       <h2 id="overdue-customers-heading" className="text-base font-semibold">
         <Trans>Overdue customers</Trans>
       </h2>
-      {toCollect.isPending ? (
-        <Spinner label={t`Loading overdue customers`} className="py-6" />
-      ) : toCollect.isError ? (
+      {toCollect.isError ? (
         <Card className="text-sm text-red-700 dark:text-red-400"><Trans>Could not load overdue customers.</Trans></Card>
-      ) : toCollect.data.accounts.length === 0 ? (
-        <Card className="py-6 text-center">
-          <p className="font-medium"><Trans>Nothing is overdue</Trans></p>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400"><Trans>Customers whose due date has passed show here.</Trans></p>
-        </Card>
       ) : (
         <Card className="py-1">
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
