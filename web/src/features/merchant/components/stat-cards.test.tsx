@@ -22,7 +22,8 @@ const trend = (revenue: [string, string], transactions: [number, number] = [0, 0
 async function noteOf(label: string): Promise<HTMLElement | null> {
   const card = screen.getByRole('group', { name: label });
   await within(screen.getByRole('group', { name: 'Total Revenue' })).findByText('₹1,23,456.00');
-  const lines = card.querySelectorAll('p');
+  // A card with a trend keeps an empty, hidden line while it has none: no note.
+  const lines = card.querySelectorAll('p:not([aria-hidden="true"])');
   return lines.length > 2 ? (lines[2] as HTMLElement) : null;
 }
 
@@ -68,6 +69,11 @@ describe('the stat cards’ month-over-month notes (issue 15)', () => {
     expect(await noteOf('Customers')).toBeNull();
     expect(await noteOf('Credit Issued')).toBeNull();
     expect(screen.queryByText(/this month/)).not.toBeInTheDocument();
+    // The trend's line stays, empty, so the cards keep their height as the figures arrive.
+    const revenueLines = screen.getByRole('group', { name: 'Total Revenue' }).querySelectorAll('p');
+    expect(revenueLines).toHaveLength(3);
+    expect(revenueLines[2]).toHaveAttribute('aria-hidden', 'true');
+    expect(revenueLines[2]!.textContent).toBe('\u00a0');
   });
 
   it('keeps the spec’s card layout: label, figure, note', async () => {

@@ -27,20 +27,25 @@ export function StatCards() {
   const placeholder = stats.isError ? '—' : '…';
   return (
     <section aria-label={t`Business statistics`} className="grid grid-cols-2 gap-3">
-      <StatCard label={t`Total Revenue`} value={data ? formatWireRupees(data.totalRevenue) : placeholder} trend={revenueTrend(data?.trend)} />
+      <StatCard label={t`Total Revenue`} value={data ? formatWireRupees(data.totalRevenue) : placeholder} trend={revenueTrend(data?.trend)} hasTrend />
       <StatCard label={t`Customers`} value={data ? String(data.customers) : placeholder} />
       <StatCard label={t`Credit Issued`} value={data ? formatWireRupees(data.creditIssued) : placeholder} />
-      <StatCard label={t`Transactions`} value={data ? String(data.transactions) : placeholder} trend={transactionsTrend(data?.trend)} />
+      <StatCard label={t`Transactions`} value={data ? String(data.transactions) : placeholder} trend={transactionsTrend(data?.trend)} hasTrend />
     </section>
   );
 }
 
-function StatCard({ label, value, trend = null }: { label: string; value: string; trend?: MonthTrend | null }) {
+/**
+ * A card with `hasTrend` keeps the line of its trend from the first paint, empty until the
+ * figures come (or when there is nothing to say): the cards' height never changes, so
+ * nothing below them moves as the dashboard loads.
+ */
+function StatCard({ label, value, trend = null, hasTrend = false }: { label: string; value: string; trend?: MonthTrend | null; hasTrend?: boolean }) {
   return (
     <Card role="group" aria-label={label} className="min-w-0 p-3">
       <p className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</p>
       <p className="mt-1 truncate text-lg font-bold tabular-nums">{value}</p>
-      {trend && <TrendNote trend={trend} />}
+      {trend ? <TrendNote trend={trend} /> : hasTrend && <p aria-hidden="true" className="text-xs font-medium">{'\u00a0'}</p>}
     </Card>
   );
 }
