@@ -171,7 +171,8 @@ async function openAccountScreen(page: Page, shop: Shop): Promise<void> {
 async function openDashboard(page: Page, shop: Shop): Promise<void> {
   await signInWithEmail(page, '/merchant', shop.merchant.email, shop.merchant.pin);
   await expectMerchantHeader(page, shop.merchant.businessName, 'Approved');
-  await expectVisible(page.getByRole('heading', { name: 'Repayment claims', exact: true }), 'the Repayment claims section');
+  // The To collect card's figure shows once the dashboard's dues have loaded.
+  await expectVisible(page.getByRole('group', { name: 'To collect' }).getByText(/^₹/), 'the To collect card, loaded');
 }
 
 // ---------------------------------------------------------------------------------------
