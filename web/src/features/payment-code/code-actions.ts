@@ -7,7 +7,7 @@ import { t } from '@lingui/core/macro';
 import type { CustomerQr } from '@common/api-types';
 import { customerQrDownloadPx } from '@common/limits';
 import { toast } from '@/components/ui/toast-store';
-import { loadQrCode } from '@/features/payment-code/qr-code';
+import { loadQrCode } from '@/lib/qr-code';
 
 export const paymentCodeFileName = 'khata-payment-code.png';
 

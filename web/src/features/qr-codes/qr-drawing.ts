@@ -1,19 +1,6 @@
-/**
- * Drawing QR codes with the `qrcode` package, fetched on first use so it stays out of
- * the first download.
- */
+/** Saving a merchant's QR code as a PNG, with the `qrcode` package loaded on first use. */
 import { customerQrDownloadPx } from '@common/limits';
-
-type QrCodeModule = typeof import('qrcode');
-let qrcodeModule: Promise<QrCodeModule> | null = null;
-
-export function loadQrCode(): Promise<QrCodeModule> {
-  qrcodeModule ??= import('qrcode').catch((error: unknown) => {
-    qrcodeModule = null; // A failed chunk download may succeed next time.
-    throw error;
-  });
-  return qrcodeModule;
-}
+import { loadQrCode } from '@/lib/qr-code';
 
 /** The file name of a downloaded code: khata-qr- and the first 8 characters of its id. */
 export const downloadFileName = (qrCodeId: string): string => `khata-qr-${qrCodeId.slice(0, 8)}.png`;

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { loadQrCode } from '@/features/payment-code/qr-code';
+import { loadQrCode } from '@/lib/qr-code';
 
 interface QrCanvasProps {
   data: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { loadQrCode } from '@/features/qr-codes/qr-drawing';
+import { loadQrCode } from '@/lib/qr-code';
 
 interface QrImageProps {
   data: string;

@@ -1,13 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-
-type QrCodeModule = typeof import('qrcode');
-
-/** The `qrcode` library is CommonJS: its functions sit on the default export or the namespace. */
-async function loadQrCode(): Promise<QrCodeModule> {
-  const loaded = (await import('qrcode')) as QrCodeModule & { default?: QrCodeModule };
-  return loaded.default ?? loaded;
-}
+import { loadQrCode } from '@/lib/qr-code';
 
 interface UpiQrProps {
   /** The text the code carries: the same `upi://pay` intent as the button's. */
