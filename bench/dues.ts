@@ -19,7 +19,7 @@ import { systemClock } from '../server/clock';
 import { toCollect, toCollectSetupSql, toCollectSql } from '../server/features/dues/dues.repository';
 import { createMaintenanceService } from '../server/features/maintenance/maintenance.service';
 import { indiaDay } from '../server/india-days';
-import { machine, median, reconcileOrFail, runWrk, startServer } from './lib';
+import { machine, median, reconcileOrFail, runWrk, startServer, wrkGetScript } from './lib';
 import { freshBenchDatabase } from './database';
 import { seed } from './seed';
 
@@ -91,19 +91,7 @@ async function sqlAlone(): Promise<{ p50Ms: number; p99Ms: number }> {
 }
 
 const script = '/tmp/khata-dues-to-collect.lua';
-writeFileSync(script, `
-local tokens = {${tokens.map((t) => `"${t}"`).join(',')}}
-local counter = 0
-function init(args) counter = math.random(1, #tokens) end
-function request()
-  counter = counter % #tokens + 1
-  return wrk.format("GET", "/api/business/to-collect", { ["Authorization"] = "Bearer " .. tokens[counter] })
-end
-function done(summary, latency, requests)
-  io.write(string.format("WRK requests=%d duration_us=%d errors_status=%d p50_us=%d p99_us=%d\\n",
-    summary.requests, summary.duration, summary.errors.status, latency:percentile(50), latency:percentile(99)))
-end
-`);
+wrkGetScript('/api/business/to-collect', tokens, script);
 
 const plans: string[] = [];
 const results: string[] = [];

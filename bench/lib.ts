@@ -149,6 +149,26 @@ export async function startServer(env: Record<string, string>, port?: number): P
 }
 
 /**
+ * A wrk Lua script at `file` that GETs `path` round-robin over the sessions' tokens (Bearer),
+ * each connection from its own starting point, and prints the WRK line runWrk reads.
+ */
+export function wrkGetScript(path: string, tokens: string[], file: string): void {
+  writeFileSync(file, `
+local tokens = {${tokens.map((t) => `"${t}"`).join(',')}}
+local counter = 0
+function init(args) counter = math.random(1, #tokens) end
+function request()
+  counter = counter % #tokens + 1
+  return wrk.format("GET", "${path}", { ["Authorization"] = "Bearer " .. tokens[counter] })
+end
+function done(summary, latency, requests)
+  io.write(string.format("WRK requests=%d duration_us=%d errors_status=%d p50_us=%d p99_us=%d\\n",
+    summary.requests, summary.duration, summary.errors.status, latency:percentile(50), latency:percentile(99)))
+end
+`);
+}
+
+/**
  * A wrk Lua script that pays round-robin over (token, qr token) pairs, each request with
  * its own Idempotency-Key, as the web app sends. Each connection walks the pairs from its
  * own starting point, so the calls of one session are spread thinly over time.

@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { freshBenchDatabase } from './database';
-import { machine, reconcileOrFail, runWrk, startServer } from './lib';
+import { machine, reconcileOrFail, runWrk, startServer, wrkGetScript } from './lib';
 import { customerToken, merchantToken, seed } from './seed';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,21 +58,6 @@ await explain('admin recent applications', `
 writeFileSync('/tmp/khata-scale-plans.txt', plans.join('\n\n'));
 await pool.end();
 
-function getScript(path: string, tokens: string[], file: string) {
-  writeFileSync(file, `
-local tokens = {${tokens.map((t) => `"${t}"`).join(',')}}
-local counter = 0
-function init(args) counter = math.random(1, #tokens) end
-function request()
-  counter = counter % #tokens + 1
-  return wrk.format("GET", "${path}", { ["Authorization"] = "Bearer " .. tokens[counter] })
-end
-function done(summary, latency, requests)
-  io.write(string.format("WRK requests=%d duration_us=%d errors_status=%d p50_us=%d p99_us=%d\\n",
-    summary.requests, summary.duration, summary.errors.status, latency:percentile(50), latency:percentile(99)))
-end
-`);
-}
 
 const server = await startServer({ DATABASE_URL: url, DB_POOL_SIZE: '16' });
 const customers = Array.from({ length: 2000 }, (_, i) => customerToken(i * 5));
@@ -91,7 +76,7 @@ let worstP99 = 0;
 for (const connections of [1, 8]) {
   for (const [name, path, tokens] of endpoints) {
     const file = `/tmp/khata-scale-${path.replaceAll(/[/?=]/g, '_')}.lua`;
-    getScript(path, [...tokens], file);
+    wrkGetScript(path, [...tokens], file);
     await runWrk(server.url, file, connections, 2);
     const r = await runWrk(server.url, file, connections, seconds);
     if (connections === 1) worstP99 = Math.max(worstP99, r.p99Ms);

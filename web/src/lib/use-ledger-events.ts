@@ -61,8 +61,8 @@ export interface LedgerEventOptions {
   onClaim?: (event: ClaimEventData) => void;
 }
 
-/** The event's data when it is the ledger row the stream promises; null otherwise. */
-export function parseLedgerEvent(data: unknown, id: string): LedgerEventData | null {
+/** An event's JSON object, read as text fields (null for a missing or non-text one); null when it is not one. */
+function eventFields(data: unknown): ((name: string) => string | null) | null {
   if (typeof data !== 'string') return null;
   let parsed: unknown;
   try {
@@ -72,7 +72,13 @@ export function parseLedgerEvent(data: unknown, id: string): LedgerEventData | n
   }
   if (!parsed || typeof parsed !== 'object') return null;
   const row = parsed as Record<string, unknown>;
-  const text = (name: string) => (typeof row[name] === 'string' ? (row[name] as string) : null);
+  return (name: string) => (typeof row[name] === 'string' ? (row[name] as string) : null);
+}
+
+/** The event's data when it is the ledger row the stream promises; null otherwise. */
+export function parseLedgerEvent(data: unknown, id: string): LedgerEventData | null {
+  const text = eventFields(data);
+  if (!text) return null;
   const type = text('type');
   const amount = text('amount');
   if ((type !== 'payment' && type !== 'repayment' && type !== 'adjustment') || amount === null) return null;
@@ -90,16 +96,8 @@ export function parseLedgerEvent(data: unknown, id: string): LedgerEventData | n
 
 /** The event's data when it is the claim news the stream promises; null otherwise. */
 export function parseClaimEvent(data: unknown): ClaimEventData | null {
-  if (typeof data !== 'string') return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!parsed || typeof parsed !== 'object') return null;
-  const row = parsed as Record<string, unknown>;
-  const text = (name: string) => (typeof row[name] === 'string' ? (row[name] as string) : null);
+  const text = eventFields(data);
+  if (!text) return null;
   const claimId = text('claimId');
   const status = text('status');
   const amount = text('amount');
