@@ -2,11 +2,16 @@
 import type { Language } from './languages';
 
 export type Role = 'customer' | 'business' | 'admin';
+/**
+ * Who a session speaks for: an account's role, or 'counter', the narrow session a shop's
+ * counter device holds in counter mode (docs/security.md, "Counter mode").
+ */
+export type SessionRole = Role | 'counter';
 export type BusinessStatus = 'pending' | 'approved' | 'rejected';
 
 export interface UserView {
   id: string;
-  role: Role;
+  role: SessionRole;
   name: string;
   phone: string | null;
   email: string | null;

@@ -29,7 +29,7 @@ export const errorBodyFits = (body: ErrorBody): z.output<typeof apiError> => bod
 
 export const success = z.strictObject({ success: z.literal(true) });
 
-const role = z.enum(['customer', 'business', 'admin']);
+const role = z.enum(['customer', 'business', 'admin', 'counter']);
 const businessStatus = z.enum(['pending', 'approved', 'rejected']);
 
 export const userView = z.strictObject({ id: text, role, name: text, phone: nullableText, email: nullableText });

@@ -66,17 +66,25 @@ export const businesses = pgTable('businesses', {
   index('businesses_created_idx').on(t.createdAt, t.id),
 ]);
 
-/** Only the SHA-256 of a session token is stored; the token itself never is. */
+/**
+ * Only the SHA-256 of a session token is stored; the token itself never is. `kind`
+ * 'counter' is the narrow session of a shop's counter device (docs/security.md, "Counter
+ * mode"); `pinConfirmedAt`, the last time the session's user typed their PIN to confirm a
+ * sensitive change (the credit period, the UPI ID).
+ */
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
   userId: uuid('user_id').notNull().references(() => users.id),
+  kind: text('kind').notNull().default('full'),
   createdAt: createdAt(),
   idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
   absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  pinConfirmedAt: timestamp('pin_confirmed_at', { withTimezone: true }),
 }, (t) => [
   index('sessions_user_idx').on(t.userId),
   index('sessions_absolute_expiry_idx').on(t.absoluteExpiresAt),
+  check('sessions_kind_check', sql`${t.kind} in ('full', 'counter')`),
 ]);
 
 export const otpCodes = pgTable('otp_codes', {

@@ -1,16 +1,18 @@
 /**
  * Who may call what. Every /api route declares `config.access`: 'public', 'optional'
  * (the session is read if there is one) or the roles allowed. A route without a
- * declaration fails at start-up, so no endpoint is ever open by omission.
+ * declaration fails at start-up, so no endpoint is ever open by omission. A counter
+ * session reaches only the routes that list 'counter' (and sign-out): every other route
+ * that reads a session answers 403 counter_session.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@common/api-types';
+import type { SessionRole } from '@common/api-types';
 import { AppError } from '../errors';
 import { sessionCookie } from './cookies';
 import type { RecalledSession, Session, SessionService } from '../features/auth/sessions.service';
 
-export type Access = 'public' | 'optional' | readonly Role[];
+export type Access = 'public' | 'optional' | readonly SessionRole[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,12 +70,19 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions:
 
   app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
     const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public' || access === 'optional') return;
+    if (access === undefined || access === 'public') return;
     const role = request.session?.user.role ?? request.recalled?.role;
+    if (access === 'optional') {
+      if (role === 'counter' && !counterMaySignOut(request)) throw new AppError('counter_session');
+      return;
+    }
     if (!role) throw new AppError('not_signed_in');
-    if (!access.includes(role)) throw new AppError('forbidden');
+    if (!access.includes(role)) throw new AppError(role === 'counter' ? 'counter_session' : 'forbidden');
   });
 });
+
+/** Of the routes open to anyone signed in or not, a counter session may only sign out. */
+const counterMaySignOut = (request: FastifyRequest) => request.routeOptions.url === '/api/auth/logout';
 
 /** Who calls an 'in-call' route: the remembered token or the session looked up. */
 export function requireCaller(request: FastifyRequest): { tokenHash: string; userId: string } {

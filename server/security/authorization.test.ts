@@ -1,7 +1,9 @@
 /**
- * The authorization matrix (issue 6, item 1): every registered /api route × eight callers,
+ * The authorization matrix (issue 6, item 1): every registered /api route × nine callers,
  * with the expected status written here by hand, independently of `config.access`, and
- * data scoping between two customers and two merchants (IDOR).
+ * data scoping between two customers and two merchants (IDOR). The ninth caller is a
+ * shop's counter session, which reaches only the counter's routes (docs/security.md,
+ * "Counter mode").
  */
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -9,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { developmentSmsProvider } from '../features/otp/sms';
 import {
-  adminToken, approvedBusiness, bearer, businessIdOf, cookieFrom, newPhone, paymentHandleOf, registerBusiness,
+  adminToken, approvedBusiness, bearer, businessIdOf, cookieFrom, enterCounter, newPhone, paymentHandleOf, registerBusiness,
   registerCustomer, testClock, verifyPhone, type TestContext,
 } from '../test/context';
 import { testConfig } from '../test/config';
 import { openTestDatabase } from '../test/database';
 
 const callerNames = [
-  'anonymous', 'customerA', 'customerB', 'pending', 'rejected', 'merchantA', 'merchantB', 'admin',
+  'anonymous', 'customerA', 'customerB', 'pending', 'rejected', 'merchantA', 'merchantB', 'admin', 'counter',
 ] as const;
 type CallerName = typeof callerNames[number];
 
@@ -116,6 +118,7 @@ async function pay(token: string, qrData: string, pin: string, amount: string) {
 beforeAll(async () => {
   const shopA = await approvedBusiness(ctx);
   const shopB = await approvedBusiness(ctx);
+  const shopC = await approvedBusiness(ctx);
   const pending = await registerBusiness(ctx);
   const rejected = await registerBusiness(ctx);
   const rejectedId = await businessIdOf(ctx, rejected.token);
@@ -152,13 +155,17 @@ beforeAll(async () => {
     caller('merchantA', shopA.token, shopA.pin, businessLogin(shopA.email)),
     caller('merchantB', shopB.token, shopB.pin, businessLogin(shopB.email)),
     caller('admin', null, '3971', (pin) => login('/api/auth/admin/login', { email: adminEmail, pin })),
+    // Shop C's counter device: signs in as the merchant, then exchanges that for a counter session.
+    caller('counter', null, shopC.pin, async (pin) => enterCounter(ctx, { token: await businessLogin(shopC.email)(pin), pin })),
   ];
-  await callers.at(-1)!.signIn();
+  await callers.find((c) => c.name === 'admin')!.signIn();
+  await callers.find((c) => c.name === 'counter')!.signIn();
 });
 
 // ---------------------------------------------------------------------------------------
 // The expected statuses, by hand. `everyone(s)`: any caller, signed in or not, gets s.
-// `only({...})`: the listed callers get their status, anyone else signed in 403, anonymous 401.
+// `only({...})`: the listed callers get their status, anyone else signed in 403 (the counter's
+// 403 is counter_session), anonymous 401.
 
 type Expected = Record<CallerName, number>;
 
@@ -175,7 +182,8 @@ const anyMerchant = (status: number) => only({ pending: status, rejected: status
 /** Acting for an approved business only: pending and rejected merchants are refused (403 not_approved). */
 const approvedMerchants = (status: number) => only({ merchantA: status, merchantB: status });
 const admins = (status: number) => only({ admin: status });
-const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
+/** Any account's full session; not the counter's. */
+const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401, counter: 403 });
 
 interface Row {
   expected: Expected;
@@ -290,7 +298,7 @@ const matrix: Record<string, Row> = {
     expected: everyone(200),
     request: async () => body({ email: loginAdminEmail, pin: '3971' }),
   },
-  'GET /api/auth/me': { expected: signedIn(200), request: async () => ({}) },
+  'GET /api/auth/me': { expected: { ...signedIn(200), counter: 200 }, request: async () => ({}) },
   'POST /api/auth/language': { expected: signedIn(200), request: async () => body({ language: 'hi' }) },
   'POST /api/auth/logout': {
     expected: everyone(200),
@@ -298,6 +306,18 @@ const matrix: Record<string, Row> = {
     after: async (c) => { if (c.token) await c.signIn(); },
   },
   'POST /api/auth/confirm-pin': { expected: signedIn(200), request: async (c) => body({ pin: c.pin }) },
+  // Counter mode: an approved merchant enters (its session becomes the counter's, so it
+  // signs in again after); only a counter session leaves (and enters again after).
+  'POST /api/auth/counter/enter': {
+    expected: approvedMerchants(200),
+    request: async (c) => body({ pin: c.pin }),
+    after: async (c) => { await c.signIn(); },
+  },
+  'POST /api/auth/counter/exit': {
+    expected: only({ counter: 200 }),
+    request: async (c) => body({ pin: c.pin }),
+    after: async (c) => { await c.signIn(); },
+  },
   'POST /api/customer/change-pin': { expected: customers(200), request: changePin, after: adoptNewPin },
   'POST /api/auth/change-pin': { expected: signedIn(200), request: changePin, after: adoptNewPin },
   'POST /api/auth/reset-pin': {
@@ -330,7 +350,11 @@ const matrix: Record<string, Row> = {
   // A merchant sees its own dashboard, lists and history whatever its status (empty until approved).
   'GET /api/business/stats': { expected: anyMerchant(200), request: async () => ({}) },
   'GET /api/credit-accounts/business': { expected: anyMerchant(200), request: async () => ({}) },
-  'GET /api/qr/business': { expected: anyMerchant(200), request: async () => ({}) },
+  // A counter session lists only the active codes, the ones it may show.
+  'GET /api/qr/business': {
+    expected: { ...anyMerchant(200), counter: 200 },
+    request: async (c) => (c.name === 'counter' ? { query: { active: 'true' } } : {}),
+  },
   'GET /api/transactions/business': { expected: anyMerchant(200), request: async () => ({}) },
   'POST /api/business/create-credit-account': {
     expected: approvedMerchants(201),
@@ -347,16 +371,21 @@ const matrix: Record<string, Row> = {
     expected: approvedMerchants(201),
     request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/repayment`, ...body({ amount: '1' }) }),
   },
-  'POST /api/qr/generate': { expected: approvedMerchants(201), request: async () => body({ expirationMinutes: 60 }) },
+  // A static code: the counter's too.
+  'POST /api/qr/generate': { expected: { ...approvedMerchants(201), counter: 201 }, request: async () => body({ expirationMinutes: 60 }) },
 
   // Dues (issue 16). Any merchant reads its settings and its (possibly empty) To collect
   // card; only an approved one changes settings, moves a due date or records a reminder.
   // Merchant A keeps the UPI ID the claims' cells rely on. A reminder draft is for the
   // merchant's own account: a merchant without one finds no such account.
   'GET /api/business/settings': { expected: anyMerchant(200), request: async () => ({}) },
+  // Changing them needs the PIN confirmed on the session first, which the approved do here.
   'POST /api/business/settings': {
     expected: approvedMerchants(200),
-    request: async (c) => body({ creditPeriodDays: 30, upiId: c.name === 'merchantA' ? 'shopa@okaxis' : null }),
+    request: async (c) => {
+      if (c.name === 'merchantA' || c.name === 'merchantB') await post('/api/auth/confirm-pin', { pin: c.pin }, bearer(c.token!));
+      return body({ creditPeriodDays: 30, upiId: c.name === 'merchantA' ? 'shopa@okaxis' : null });
+    },
   },
   'GET /api/business/to-collect': { expected: anyMerchant(200), request: async () => ({}) },
   'POST /api/business/credit-accounts/:id/due-date': {
@@ -375,9 +404,9 @@ const matrix: Record<string, Row> = {
     request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/reminders`, ...body({ channel: 'whatsapp' }) }),
   },
 
-  // The event stream of a customer or a merchant (the test app ends it at once).
+  // The event stream of a customer, a merchant or a counter (the test app ends it at once).
   'GET /api/events': {
-    expected: only({ customerA: 200, customerB: 200, pending: 200, rejected: 200, merchantA: 200, merchantB: 200 }),
+    expected: only({ customerA: 200, customerB: 200, pending: 200, rejected: 200, merchantA: 200, merchantB: 200, counter: 200 }),
     request: async () => ({}),
   },
   'GET /api/credit-accounts/customer': { expected: customers(200), request: async () => ({}) },
@@ -459,6 +488,8 @@ describe('authorization matrix', () => {
         if (got !== want) {
           mismatches.push(`${route} as ${c.name}: expected ${want}, got ${got} ${response.body.slice(0, 160)}`);
           if (got < 300 && want >= 300) unexpectedAllows += 1;
+        } else if (c.name === 'counter' && got === 403 && response.json().code !== 'counter_session') {
+          mismatches.push(`${route} as counter: 403 without counter_session: ${response.body.slice(0, 160)}`);
         }
         if (got < 300 && row.after) await row.after(c, response, request);
       }

@@ -1,17 +1,19 @@
 /**
  * PIN guessing (issue 6, item 2; issue 9, item 3): a 4-digit PIN survives only if
- * guesses are counted wherever a PIN is typed and stop being evaluated once locked, at
- * most 10 per lock window for one account across its two counters. A stranger who knows
- * only the phone number fills the anonymous sign-in counter and nothing else, so cannot
- * stop the owner paying or signing in on a device the owner already uses. Also the ways
- * back in (OTP reset, admin unlock) under attack.
+ * guesses are counted wherever a PIN is typed and stop being evaluated once locked: at
+ * most 10 per lock window for a customer across its two counters, 15 for a merchant,
+ * whose counter device's exit has a third. A stranger who knows only the phone number
+ * fills the anonymous sign-in counter and nothing else, so cannot stop the owner paying
+ * or signing in on a device the owner already uses; wrong PINs at a shop's counter lock
+ * only the counter's exit; a phone the owner signed out of counts as a stranger's. Also
+ * the ways back in (OTP reset, admin unlock) under attack.
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
 import {
-  adminToken, approvedBusiness, bearer, cookieFrom, createTestContext, newPhone, paymentSetup, registerBusiness,
+  adminToken, approvedBusiness, bearer, cookieFrom, createTestContext, enterCounter, newPhone, paymentSetup, registerBusiness,
   registerCustomer, type TestContext,
 } from '../test/context';
 
@@ -176,6 +178,29 @@ describe('concurrent guesses', () => {
     expect((await customerLogin(customer.phoneNumber, customer.pin, customer.deviceToken)).statusCode).toBe(429);
     expect((await setup.pay(code.qrData, { amount: '1' })).statusCode).toBe(429);
   });
+
+  it("evaluates no more than 15 of 150 concurrent wrong PINs at a merchant's doors: 5 anonymous, 5 own, 5 at the counter's exit", async () => {
+    const shop = await approvedBusiness(ctx);
+    const counterToken = await enterCounter(ctx, shop);
+    const phone = (await post('/api/auth/business/login', { email: shop.email, pin: shop.pin }, {}, { device: shop.deviceToken })).json().sessionToken as string;
+    const answers = await Promise.all(Array.from({ length: 150 }, (_, i) => {
+      const pin = wrongPin(i, shop.pin);
+      switch (i % 6) {
+        case 0: return post('/api/auth/business/login', { email: shop.email, pin });
+        case 1: return post('/api/auth/business/login', { email: shop.email, pin }, {}, { device: shop.deviceToken });
+        case 2: return post('/api/auth/change-pin', { currentPin: pin, newPin: '6283', confirmPin: '6283' }, bearer(phone));
+        case 3: return post('/api/auth/confirm-pin', { pin }, bearer(phone));
+        case 4: return post('/api/auth/counter/enter', { pin }, bearer(phone));
+        default: return post('/api/auth/counter/exit', { pin }, bearer(counterToken));
+      }
+    }));
+    const evaluated = answers.filter((a) => outcomeOf(a) === 'evaluated').length;
+    console.log(`PIN guessing: 150 concurrent wrong PINs at a merchant's doors → ${evaluated} evaluated before the locks held`);
+    expect(evaluated).toBe(15);
+    for (const key of [`business:${shop.email}`, `user:${shop.userId}`, `counter:${shop.userId}`]) {
+      expect(await attemptsOf(key)).toMatchObject({ lock_count: 1 });
+    }
+  });
 });
 
 describe('who can lock whom', () => {
@@ -251,6 +276,38 @@ describe('who can lock whom', () => {
     expect(await attemptsOf(`user:${customer.userId}`)).toMatchObject({ lock_count: 1, failures: 0 });
     ctx.clock.advance(15 * 60);
     expect((await setup.pay(code.qrData, { amount: '1' })).statusCode).toBe(201);
+  });
+
+  it("lets the owner pay after someone types wrong PINs on a shared phone the owner signed out of", async () => {
+    // Registered on a shared phone (which the OTP made trusted), then signed out there.
+    const setup = await paymentSetup(ctx);
+    const { customer } = setup;
+    const shared = customer.deviceToken;
+    expect((await post('/api/auth/logout', {}, bearer(customer.token), { device: shared })).statusCode).toBe(200);
+    // The owner signs in on their own phone.
+    const own = await customerLogin(customer.phoneNumber, customer.pin);
+    expect(own.statusCode).toBe(200);
+    const ownToken = own.json().sessionToken as string;
+    // Someone on the shared phone types five wrong PINs for the owner's number.
+    for (let i = 0; i < 5; i++) expect((await customerLogin(customer.phoneNumber, wrongPin(i, customer.pin), shared)).statusCode).toBe(401);
+    expect(await attemptsOf(`user:${customer.userId}`)).toEqual({ failures: 0, lock_count: 0 });
+    const code = await setup.generate({ expirationMinutes: 60 });
+    expect((await setup.pay(code.qrData, { amount: '1', token: ownToken })).statusCode).toBe(201);
+    // Signing back in on the shared phone is as from a new device: its lock is the anonymous one.
+    expect((await customerLogin(customer.phoneNumber, customer.pin, shared)).statusCode).toBe(429);
+  });
+
+  it("keeps a device trusted by other accounts trusted for them when one signs out there", async () => {
+    const first = await registerCustomer(ctx);
+    const second = await registerCustomer(ctx);
+    // The second proves itself on the first's phone: one device cookie, two accounts.
+    const onShared = await customerLogin(second.phoneNumber, second.pin, first.deviceToken);
+    expect(cookieFrom(onShared, 'device')).toBe(first.deviceToken);
+    await post('/api/auth/logout', {}, bearer(onShared.json().sessionToken), { device: first.deviceToken });
+    for (let i = 0; i < 5; i++) await customerLogin(first.phoneNumber, wrongPin(i, first.pin));
+    expect((await customerLogin(first.phoneNumber, first.pin, first.deviceToken)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) await customerLogin(second.phoneNumber, wrongPin(i, second.pin));
+    expect((await customerLogin(second.phoneNumber, second.pin, first.deviceToken)).statusCode).toBe(429);
   });
 
   it("keeps a merchant's and an admin's change-pin apart from strangers' sign-ins, and with their trusted sign-in", async () => {

@@ -198,3 +198,22 @@ export async function paymentSetup(ctx: TestContext, options: { limit?: string; 
   });
   return { shop, customer, accountId: created.json().creditAccount.id as string, generate, pay };
 }
+
+/**
+ * Changes a merchant's credit period and UPI ID as the app does: the PIN confirmed on the
+ * session first (POST /api/business/settings needs one from the last few minutes).
+ */
+export async function changeSettings(
+  ctx: TestContext, shop: { token: string; pin: string }, settings: { creditPeriodDays: number; upiId: string | null },
+) {
+  const confirmed = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-pin', headers: bearer(shop.token), payload: { pin: shop.pin } });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm-pin failed: ${confirmed.body}`);
+  return ctx.app.inject({ method: 'POST', url: '/api/business/settings', headers: bearer(shop.token), payload: settings });
+}
+
+/** An approved merchant's session exchanged for a counter session; returns its token. */
+export async function enterCounter(ctx: TestContext, shop: { token: string; pin: string }): Promise<string> {
+  const entered = await ctx.app.inject({ method: 'POST', url: '/api/auth/counter/enter', headers: bearer(shop.token), payload: { pin: shop.pin } });
+  if (entered.statusCode !== 200) throw new Error(`counter enter failed: ${entered.body}`);
+  return entered.json().sessionToken as string;
+}

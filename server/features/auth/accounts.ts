@@ -21,3 +21,7 @@ export const signInIdentifier = (account: { role: Role; phone: string | null; em
 
 export const userView = (user: SessionUser): UserView =>
   ({ id: user.id, role: user.role, name: user.name, phone: user.phone, email: user.email });
+
+/** What a counter session is shown as: the shop, by name; nothing of the merchant's own. */
+export const counterView = (userId: string, shopName: string): UserView =>
+  ({ id: userId, role: 'counter', name: shopName, phone: null, email: null });

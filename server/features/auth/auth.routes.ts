@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { UserView } from '@common/api-types';
 import { deviceTrustTtlSeconds } from '@common/limits';
 import {
   languageBody, businessRegisterBody, changePinBody, confirmPinBody, customerLoginBody, customerRegisterBody, emailLoginBody, resetPinBody, unlockBody,
@@ -76,8 +77,10 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessions, se
     return signIn(request, reply, await auth.login('admin', body.email, body.pin, deviceOf(request)));
   });
 
+  // A counter session answers too, as the role 'counter' with the shop's name, so the app
+  // on a counter device boots straight into counter mode.
   app.get('/api/auth/me', {
-    config: { access: ['customer', 'business', 'admin'] }, schema: { response: { 200: meResponse } },
+    config: { access: ['customer', 'business', 'admin', 'counter'] }, schema: { response: { 200: meResponse } },
   }, async (request) =>
     auth.me(requireSession(request).user));
 
@@ -87,12 +90,13 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessions, se
     schema: { body: languageBody, response: { 200: languageResponse, 400: apiError } },
   }, async (request) => auth.setLanguage(requireSession(request).user, request.body.language));
 
-  // Signing out always succeeds: a session that is already gone is signed out too. The
-  // device stays trusted: it is still the owner's device.
+  // Signing out always succeeds: a session that is already gone is signed out too. It also
+  // ends this device's trust for the account (docs/security.md, "Who can lock whom"): a
+  // shared phone its owner signed out of counts later wrong PINs as anyone's.
   app.post('/api/auth/logout', {
     config: { access: 'optional' }, schema: { response: { 200: success } },
   }, async (request, reply) => {
-    if (request.session) await sessions.revoke(request.session.tokenHash);
+    if (request.session) await auth.signOut(request.session, deviceOf(request));
     void reply.clearCookie(sessionCookie, { path: cookiePaths.session });
     return { success: true as const };
   });
@@ -108,7 +112,8 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessions, se
   // Beyond the spec: merchants and admins change their PIN too.
   app.post('/api/auth/change-pin', { config: { access: ['customer', 'business', 'admin'] }, schema: changePinSchema }, changePin);
 
-  // Leaving counter mode (issue 14): 403 for a wrong PIN, 429 while the account is locked.
+  // The PIN again, before changing the credit period or the UPI ID: the session may make
+  // those changes for pinConfirmationFreshSeconds. 403 for a wrong PIN, 429 while locked.
   app.post('/api/auth/confirm-pin', {
     config: { access: ['customer', 'business', 'admin'] },
     schema: { body: confirmPinBody, response: { 200: success, 400: apiError, 403: apiError, 429: apiError } },
@@ -116,6 +121,19 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessions, se
     await auth.confirmPin(requireSession(request), request.body);
     return { success: true as const };
   });
+
+  // Counter mode (docs/security.md, "Counter mode"): each way needs the PIN and exchanges
+  // the browser's session for the other kind, so the merchant's session never stays on a
+  // device anyone at the counter can touch. 403 for a wrong PIN, 429 while locked.
+  const counterExchange = { body: confirmPinBody, response: { 200: sessionResponse, 400: apiError, 403: apiError, 429: apiError } };
+  function exchange(request: FastifyRequest, reply: FastifyReply, { sessionToken, user }: { sessionToken: string; user: UserView }) {
+    void reply.setCookie(sessionCookie, sessionToken, cookies(request, cookiePaths.session, sessionTtlSeconds));
+    return { sessionToken, user };
+  }
+  app.post('/api/auth/counter/enter', { config: { access: ['business'] }, schema: counterExchange },
+    async (request, reply) => exchange(request, reply, await auth.enterCounter(requireSession(request), request.body)));
+  app.post('/api/auth/counter/exit', { config: { access: ['counter'] }, schema: counterExchange },
+    async (request, reply) => exchange(request, reply, await auth.exitCounter(requireSession(request), request.body)));
 
   // A forgotten or locked PIN, reset through an OTP to the registered phone.
   app.post('/api/auth/reset-pin', {

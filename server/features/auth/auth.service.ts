@@ -1,6 +1,6 @@
 /**
  * Accounts and sign-in, composed from their parts: registration, sign-in, PIN management
- * and admin accounts (one file each); the rules they share are in accounts.ts. No Fastify here.
+ * admin accounts and counter mode's session (one file each); the rules they share are in accounts.ts. No Fastify here.
  */
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import type { BusinessService } from '../businesses/businesses.service';
 import type { OtpService } from '../otp/otp.service';
 import type { StatsService } from '../stats/stats.service';
 import { createAdminService } from './admins.service';
+import { createCounterService } from './counter.service';
 import type { DeviceService } from './devices.service';
 import { createPinManagementService } from './pin-management.service';
 import type { PinService } from './pins.service';
@@ -24,6 +25,7 @@ export function createAuthService(deps: {
     ...createSignInService(deps),
     ...createPinManagementService(deps),
     ...createAdminService(deps),
+    ...createCounterService(deps),
   };
 }
 

@@ -17,6 +17,11 @@ export async function trust(tx: Executor, row: { tokenHash: string; userId: stri
   });
 }
 
+/** Forgets one device of an account (its owner signed out there). */
+export async function forget(tx: Executor, userId: string, tokenHash: string): Promise<void> {
+  await tx.delete(trustedDevices).where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.tokenHash, tokenHash)));
+}
+
 /** Forgets every device of an account but one. */
 export async function forgetOthers(tx: Executor, userId: string, keepTokenHash: string): Promise<void> {
   await tx.delete(trustedDevices)

@@ -4,6 +4,8 @@
  * the right PIN at sign-in). Sign-ins from a trusted device count on the account's own
  * PIN counter, so a stranger who knows only a phone number or e-mail, and so can fill
  * the anonymous counter, cannot lock the owner out of the devices they already use.
+ * Signing out ends the trust: a device is trusted by an account only while it holds a
+ * session of that account, so a shared phone its owner signed out of cannot lock them.
  */
 import { randomBytes } from 'node:crypto';
 import { deviceTrustTtlSeconds, deviceTokenLengthMax } from '@common/limits';
@@ -42,7 +44,13 @@ export function createDeviceService(deps: { db: Db; clock: Clock }) {
   const forgetOthers = (tx: Executor, userId: string, keepDeviceToken: string) =>
     repository.forgetOthers(tx, userId, hashToken(keepDeviceToken));
 
-  return { trusts, prove, forgetOthers };
+  /** Signing out on a device ends its trust for that account (not for others on it). */
+  async function forget(deviceToken: string | undefined, userId: string): Promise<void> {
+    if (!deviceToken || deviceToken.length > deviceTokenLengthMax) return;
+    await repository.forget(db, userId, hashToken(deviceToken));
+  }
+
+  return { trusts, prove, forget, forgetOthers };
 }
 
 export type DeviceService = ReturnType<typeof createDeviceService>;

@@ -50,9 +50,9 @@ export function createPinManagementService(deps: {
   }
 
   /**
-   * Checks the signed-in user's PIN again (issue 14: leaving counter mode, which anyone
-   * at the counter can touch). A wrong one counts on the account's own counter, as at
-   * sign-in, and the lock applies.
+   * Checks the signed-in user's PIN again before a sensitive change (the credit period,
+   * the UPI ID), which the session may then make for pinConfirmationFreshSeconds. A wrong
+   * one counts on the account's own counter, as at sign-in, and the lock applies.
    */
   async function confirmPin(session: Session, body: ConfirmPinBody): Promise<void> {
     const account = await repository.findById(db, session.user.id);
@@ -61,6 +61,7 @@ export function createPinManagementService(deps: {
       pinCounter.account(account.id), { userId: account.id, hash: account.pinHash, keyVersion: account.pinKeyVersion }, body.pin,
     );
     if (check.outcome === 'wrong') throw new AppError('pin_incorrect', { attemptsLeft: check.attemptsLeft });
+    await sessions.markPinConfirmed(session.tokenHash);
   }
 
   /**

@@ -92,11 +92,15 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
   /** Lifts the lock of a key (PIN reset, admin unlock); true if there was anything to lift. */
   const clearAttempts = (tx: Executor, key: string) => attempts.clear(tx, key);
 
-  /** Lifts both PIN counters of an account: the anonymous one of its identifier and its own. */
+  /**
+   * Lifts every PIN counter of an account: the anonymous one of its identifier, its own,
+   * and its counter device's exit.
+   */
   async function clearCounters(tx: Executor, role: Role, identifier: string, userId: string | undefined): Promise<boolean> {
     const anonymous = await clearAttempts(tx, pinCounter.signIn(role, identifier));
     const own = userId !== undefined && await clearAttempts(tx, pinCounter.account(userId));
-    return anonymous || own;
+    const counterExit = userId !== undefined && await clearAttempts(tx, pinCounter.counterExit(userId));
+    return anonymous || own || counterExit;
   }
 
   return { hashPin, checkPin, candidateHashes, refuseLocked, clearAttempts, clearCounters };
@@ -105,15 +109,22 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
 export type PinService = ReturnType<typeof createPinService>;
 
 /**
- * The two PIN attempt counters of an account, the one place their keys are made
+ * The three PIN attempt counters of an account, the one place their keys are made
  * (docs/security.md, "Who can lock whom"). Each allows `pinAttemptsMax` wrong PINs per
- * lock window, so an account sees at most twice that many evaluations per window.
+ * lock window, so an account sees at most three times that many evaluations per window.
  * - `signIn`: sign-ins from a device the account does not trust, keyed by what was typed
  *   (a phone or an e-mail) whether or not such an account exists. Anybody can fill it.
- * - `account`: PIN checks inside a signed-in session (payment, change PIN) and sign-ins
- *   from a device the account trusts. Only the owner's sessions and devices reach it.
+ * - `account`: PIN checks inside a signed-in session (payment, change PIN, entering
+ *   counter mode, confirming a settings change) and sign-ins from a device the account
+ *   trusts. Only the owner's sessions and devices reach it.
  */
 export const pinCounter = {
   signIn: (role: Role, identifier: string): string => `${role}:${identifier}`,
   account: (userId: string): string => `user:${userId}`,
+  /**
+   * `counterExit`: the PIN typed to leave counter mode, on the shop's counter device that
+   * anyone can touch. Its lock stops only that exit, never the merchant's sign-in,
+   * payments or PIN change elsewhere.
+   */
+  counterExit: (userId: string): string => `counter:${userId}`,
 };

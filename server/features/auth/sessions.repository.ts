@@ -1,18 +1,24 @@
 /** SQL for sessions. Tokens arrive here already hashed. */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { SessionRole } from '@common/api-types';
 import { preparedQuery, type Db, type Executor } from '../../db/client';
 import { sessions } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
-  row: { tokenHash: string; userId: string; createdAt: Date; idleExpiresAt: Date; absoluteExpiresAt: Date },
+  row: {
+    tokenHash: string; userId: string; kind: SessionKind; createdAt: Date; idleExpiresAt: Date; absoluteExpiresAt: Date;
+  },
 ): Promise<void> {
   await db.insert(sessions).values(row);
 }
 
+/** 'full': what a sign-in gives; 'counter': a shop's counter device in counter mode. */
+export type SessionKind = 'full' | 'counter';
+
 interface ActiveSessionRow {
   userId: string;
-  role: 'customer' | 'business' | 'admin';
+  role: SessionRole;
   name: string;
   phone: string | null;
   email: string | null;
@@ -50,4 +56,16 @@ export async function revokeUserSessions(db: Executor, userId: string, now: Date
     isNull(sessions.revokedAt),
     exceptTokenHash ? ne(sessions.tokenHash, exceptTokenHash) : undefined,
   ));
+}
+
+/** Records that the session's user has just typed their PIN to confirm a sensitive change. */
+export async function markPinConfirmed(db: Executor, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ pinConfirmedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Whether the session's PIN was confirmed after `since`. */
+export async function pinConfirmedSince(db: Executor, tokenHash: string, since: Date): Promise<boolean> {
+  const rows = await db.select({ tokenHash: sessions.tokenHash }).from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.pinConfirmedAt, since)));
+  return rows.length > 0;
 }

@@ -3,15 +3,18 @@
  * idle and an absolute expiry (design.md §5).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '@common/api-types';
-import { sessionBindingsMax, sessionTouchIntervalSeconds } from '@common/limits';
+import type { SessionRole } from '@common/api-types';
+import { pinConfirmationFreshSeconds, sessionBindingsMax, sessionTouchIntervalSeconds } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
+import { AppError } from '../../errors';
 import * as repository from './sessions.repository';
+import type { SessionKind } from './sessions.repository';
 
 export interface SessionUser {
   id: string;
-  role: Role;
+  /** 'counter' for a counter session: the user is the merchant, the rights are the counter's. */
+  role: SessionRole;
   name: string;
   phone: string | null;
   email: string | null;
@@ -30,7 +33,7 @@ export interface Session {
 export interface RecalledSession {
   tokenHash: string;
   userId: string;
-  role: Role;
+  role: SessionRole;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -40,21 +43,22 @@ export function createSessionService(deps: {
 }) {
   const { db, clock, idleTtlSeconds, absoluteTtlSeconds } = deps;
   // Token hash → its user, least recently used first (a Map keeps insertion order).
-  const bindings = new Map<string, { userId: string; role: Role }>();
+  const bindings = new Map<string, { userId: string; role: SessionRole }>();
 
-  function remember(tokenHash: string, userId: string, role: Role) {
+  function remember(tokenHash: string, userId: string, role: SessionRole) {
     bindings.delete(tokenHash);
     bindings.set(tokenHash, { userId, role });
     if (bindings.size > sessionBindingsMax) bindings.delete(bindings.keys().next().value!);
   }
 
-  /** Starts a session; returns the token, which is never stored. */
-  async function start(tx: Executor, userId: string): Promise<string> {
+  /** Starts a session (a full one unless said); returns the token, which is never stored. */
+  async function start(tx: Executor, userId: string, kind: SessionKind = 'full'): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = clock();
     await repository.insertSession(tx, {
       tokenHash: hashToken(token),
       userId,
+      kind,
       createdAt: now,
       idleExpiresAt: addSeconds(now, Math.min(idleTtlSeconds, absoluteTtlSeconds)),
       absoluteExpiresAt: addSeconds(now, absoluteTtlSeconds),
@@ -99,10 +103,25 @@ export function createSessionService(deps: {
   const revokeOthers = (tx: Executor, userId: string, keepTokenHash?: string) =>
     repository.revokeUserSessions(tx, userId, clock(), keepTokenHash);
 
+  /** Ends a session inside the caller's transaction (counter mode's exchanges). */
+  async function revokeWithin(tx: Executor, tokenHash: string): Promise<void> {
+    forget(tokenHash);
+    await repository.revokeSession(tx, tokenHash, clock());
+  }
+
+  /** The user just typed their PIN in this session: sensitive changes may follow for a while. */
+  const markPinConfirmed = (tokenHash: string) => repository.markPinConfirmed(db, tokenHash, clock());
+
+  /** Refuses unless this session confirmed the PIN in the last pinConfirmationFreshSeconds. */
+  async function requireRecentPin(tokenHash: string): Promise<void> {
+    const since = addSeconds(clock(), -pinConfirmationFreshSeconds);
+    if (!(await repository.pinConfirmedSince(db, tokenHash, since))) throw new AppError('pin_confirmation_required');
+  }
+
   /** The idle expiry a request made now would move a session to, and how stale it may get first. */
   const idleRenewal = () => ({ idleExpiresAt: addSeconds(clock(), idleTtlSeconds), touchSeconds: sessionTouchIntervalSeconds });
 
-  return { start, resolve, recall, forget, idleRenewal, revoke, revokeOthers };
+  return { start, resolve, recall, forget, idleRenewal, revoke, revokeOthers, revokeWithin, markPinConfirmed, requireRecentPin };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -6,10 +6,10 @@ import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { businessProfile, type BusinessService } from '../businesses/businesses.service';
 import * as repository from './auth.repository';
-import { userView, type SignedIn } from './accounts';
+import { counterView, userView, type SignedIn } from './accounts';
 import type { DeviceService } from './devices.service';
 import { pinCounter, type PinService } from './pins.service';
-import type { SessionService, SessionUser } from './sessions.service';
+import type { Session, SessionService, SessionUser } from './sessions.service';
 
 /** Sign-in refusals: the same answer for a wrong PIN and an unknown account (spec §8). */
 const invalidCredentials = {
@@ -50,11 +50,32 @@ export function createSignInService(deps: {
   }
 
   async function me(user: SessionUser): Promise<MeResponse> {
+    if (user.role === 'counter') return counterMe(user);
     const [language, business] = await Promise.all([
       repository.languageOf(db, user.id),
       user.role === 'business' ? businesses.findOwn(user.id) : null,
     ]);
     return { user: userView(user), business: business && businessProfile(business), language };
+  }
+
+  /**
+   * Ends the session and this device's trust for the account: a device is trusted only
+   * while it holds a session of the account (docs/security.md, "Who can lock whom").
+   */
+  async function signOut(session: Session, deviceToken: string | undefined): Promise<void> {
+    await sessions.revoke(session.tokenHash);
+    await devices.forget(deviceToken, session.user.id);
+  }
+
+  /** A counter session sees the shop's name and the merchant's language, nothing more. */
+  async function counterMe(user: SessionUser): Promise<MeResponse> {
+    const business = await businesses.findOwn(user.id);
+    if (!business) throw new AppError('business_not_found');
+    return {
+      user: counterView(user.id, business.businessName),
+      business: null,
+      language: await repository.languageOf(db, user.id),
+    };
   }
 
   /** Saves the user's language choice: it follows them to every phone they sign in on. */
@@ -63,5 +84,5 @@ export function createSignInService(deps: {
     return { language };
   }
 
-  return { login, me, setLanguage };
+  return { login, me, signOut, setLanguage };
 }

@@ -4,11 +4,13 @@ import { businessSettingsBody } from '@common/schemas/dues';
 import { apiError, businessSettings, businessStatsResponse } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
+import type { SessionService } from '../auth/sessions.service';
 import type { StatsService } from '../stats/stats.service';
 import type { BusinessService } from './businesses.service';
 
 export async function businessRoutes(
-  instance: FastifyInstance, { businesses, stats }: { businesses: BusinessService; stats: StatsService },
+  instance: FastifyInstance,
+  { businesses, stats, sessions }: { businesses: BusinessService; stats: StatsService; sessions: SessionService },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // The dashboard's stat cards, from counters kept in the transactions that change them.
@@ -25,8 +27,15 @@ export async function businessRoutes(
     config: { access: ['business'] }, schema: { response: { 200: businessSettings, 404: apiError } },
   }, async (request) => businesses.settings(requireSession(request).user.id));
 
+  // Changing them needs the PIN confirmed on this session in the last few minutes
+  // (pinConfirmationFreshSeconds): a UPI ID changed by someone holding the phone would
+  // send every customer's repayment to them.
   app.post('/api/business/settings', {
     config: { access: ['business'] },
     schema: { body: businessSettingsBody, response: { 200: businessSettings, 403: apiError } },
-  }, async (request) => businesses.changeSettings(requireSession(request).user.id, request.body));
+  }, async (request) => {
+    const { tokenHash, user } = requireSession(request);
+    await sessions.requireRecentPin(tokenHash);
+    return businesses.changeSettings(user.id, request.body);
+  });
 }

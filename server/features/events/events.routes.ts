@@ -52,7 +52,8 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
   app.addHook('preClose', async () => { for (const close of open) close(); });
 
   app.get('/api/events', {
-    config: { access: ['customer', 'business'] }, schema: { response: { 200: ledgerEventStream, 404: apiError, 429: apiError } },
+    // A counter session hears its shop's payments (docs/security.md, "Counter mode").
+    config: { access: ['customer', 'business', 'counter'] }, schema: { response: { 200: ledgerEventStream, 404: apiError, 429: apiError } },
   }, async (request, reply) => {
     const { user, tokenHash } = requireSession(request);
     // Refused before the reply is taken over, so a refusal is an ordinary JSON answer.
@@ -63,7 +64,7 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
     }
     let scope: LedgerScope = { customerId: user.id };
     try {
-      if (user.role === 'business') {
+      if (user.role === 'business' || user.role === 'counter') {
         const business = await businesses.findOwn(user.id);
         if (!business) throw new AppError('business_not_found');
         scope = { businessId: business.id };

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { generateQrBody, qrListQuery } from '@common/schemas/payments';
 import { apiError, qrCodeList, qrCodeView } from '@common/schemas/responses';
+import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
+import { linkOrigin } from '../../plugins/security';
 import type { QrService } from './qr.service';
 
 /** Every field has a default, so a request with no body (or a JSON null) asks for a static code. */
@@ -11,22 +13,30 @@ const optionalGenerateQrBody = z.nullish(generateQrBody);
 
 export async function qrRoutes(instance: FastifyInstance, { qr, publicUrl }: { qr: QrService; publicUrl: string | undefined }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  /** The origin written into codes: PUBLIC_URL, or the one this request came to. */
-  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  /** The origin written into codes: PUBLIC_URL, or the one this request came to, checked. */
+  const originOf = (request: FastifyRequest) => linkOrigin(request, publicUrl);
+
+  // A counter session (docs/security.md, "Counter mode") keeps the shop's static code
+  // showing: it lists the active codes and makes a static one, nothing else.
+  const refuseCounter = (request: FastifyRequest, allowed: boolean) => {
+    if (requireSession(request).user.role === 'counter' && !allowed) throw new AppError('counter_session');
+  };
 
   // 422 for an amount above the business's maximum.
   app.post('/api/qr/generate', {
-    config: { access: ['business'] }, schema: { body: optionalGenerateQrBody, response: { 201: qrCodeView, 422: apiError } },
+    config: { access: ['business', 'counter'] }, schema: { body: optionalGenerateQrBody, response: { 201: qrCodeView, 403: apiError, 422: apiError } },
   }, async (request, reply) => {
     const body = request.body ?? {};
+    refuseCounter(request, body.amount == null);
     const code = await qr.generate(requireSession(request).user.id, body, originOf(request));
     return reply.status(201).send(code);
   });
 
   app.get('/api/qr/business', {
-    config: { access: ['business'] }, schema: { querystring: qrListQuery, response: { 200: qrCodeList } },
+    config: { access: ['business', 'counter'] }, schema: { querystring: qrListQuery, response: { 200: qrCodeList, 403: apiError } },
   }, async (request) => {
     const { active } = request.query;
+    refuseCounter(request, active === 'true');
     return { qrCodes: await qr.listForBusiness(requireSession(request).user.id, { activeOnly: active === 'true' }, originOf(request)) };
   });
 }
