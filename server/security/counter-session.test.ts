@@ -8,11 +8,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client';
+import { rowsOf } from '../db/client';
 import {
   approvedBusiness, bearer, changeSettings, cookieFrom, createTestContext, enterCounter, paymentSetup, registerBusiness,
   type TestContext,
-} from '../../test/context';
+} from '../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext({ config: { eventStreamSeconds: 60 } }); });
