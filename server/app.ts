@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
     auth: services.auth, sessions: services.sessions, sessionTtlSeconds: config.sessionAbsoluteTtlSeconds, cookies,
   });
   await app.register(adminRoutes, { businesses: services.businesses, stats: services.stats, analytics: services.analytics });
-  await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats });
+  await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats, sessions: services.sessions });
   await app.register(creditRoutes, { credit: services.credit });
   await app.register(statementRoutes, { statements: services.statements });
   await app.register(duesRoutes, { dues: services.dues, publicUrl: config.publicUrl });

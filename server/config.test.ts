@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 const pepper = 'p'.repeat(40);
 
@@ -19,14 +19,42 @@ describe('configuration', () => {
       .toThrow('refuses the development SMS provider');
   });
 
-  it('starts in production with a pepper and a real SMS provider', () => {
-    const config = loadConfig({ NODE_ENV: 'production', PIN_PEPPER: pepper, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' });
+  it('starts in production with a pepper, a real SMS provider and a PUBLIC_URL', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production', PIN_PEPPER: pepper, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example',
+      PUBLIC_URL: 'https://khata.example.com/',
+    });
     expect(config.isProduction).toBe(true);
     expect(config.pinPeppers.get(1)?.toString()).toBe(pepper);
+    expect(config.publicUrl).toBe('https://khata.example.com');
+  });
+
+  // Issue 23, item 4: without it, payment and reminder links take the client's Host.
+  it('refuses to start in production without PUBLIC_URL', () => {
+    const production = { NODE_ENV: 'production', PIN_PEPPER: pepper, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' };
+    for (const missing of [{}, { PUBLIC_URL: '' }, { PUBLIC_URL: '  ' }]) {
+      expect(() => loadConfig({ ...production, ...missing })).toThrow(new ConfigError(
+        'NODE_ENV=production needs PUBLIC_URL, the address people open the app at (e.g. https://khata.example.com): '
+        + 'payment QR codes and reminder links are written with it'));
+    }
+    expect(loadConfig({ ...production, PUBLIC_URL: 'http://192.168.1.20:5000' }).publicUrl).toBe('http://192.168.1.20:5000');
+    // Development goes on without one: links take the request's (checked) host.
+    expect(loadConfig({ PIN_PEPPER: pepper }).publicUrl).toBeUndefined();
+  });
+
+  it('refuses a PUBLIC_URL that is not a plain http or https address', () => {
+    for (const value of ['khata.example.com', 'ftp://khata.example.com', 'javascript:alert(1)', 'https://user@khata.example.com',
+      'https://khata.example.com/?x=', 'https://khata.example.com#', 'https://khata.example.com/#/x']) {
+      expect(() => loadConfig({ PIN_PEPPER: pepper, PUBLIC_URL: value }), value)
+        .toThrow(`PUBLIC_URL must be an http or https address such as https://khata.example.com, got "${value}"`);
+    }
   });
 
   it('takes a multi-host DATABASE_URL and refuses a target_session_attrs it cannot honour', () => {
-    const base = { NODE_ENV: 'production', PIN_PEPPER: pepper, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' };
+    const base = {
+      NODE_ENV: 'production', PIN_PEPPER: pepper, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example',
+      PUBLIC_URL: 'https://khata.example.com',
+    };
     const url = 'postgres://khata@db1:5432,db2:5433/khata?target_session_attrs=read-write';
     expect(loadConfig({ ...base, DATABASE_URL: url }).databaseUrl).toBe(url);
     expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://db1,db2/khata?target_session_attrs=standby' }))
@@ -128,7 +156,7 @@ describe('development conveniences on a real deployment (issue 9, item 6)', () =
   });
 
   it('refuses both in production, whatever else is set', () => {
-    const production = { NODE_ENV: 'production', ...webhook };
+    const production = { NODE_ENV: 'production', ...webhook, PUBLIC_URL: 'https://khata.example.com' };
     expect(load(production).demoAdmin).toBe(false);
     expect(load({ ...production, ...database }).demoAdmin).toBe(false);
     expect(() => load({ ...production, DEMO_ADMIN: '1' })).toThrow('NODE_ENV=production refuses DEMO_ADMIN=1');

@@ -109,6 +109,26 @@ function isRealDeployment(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.DATABASE_URL) || (env.PUBLIC_URL?.startsWith('https:') ?? false);
 }
 
+/**
+ * PUBLIC_URL, checked: the http(s) origin written into payment and reminder links, with no
+ * user name, query or fragment that would rewrite them; a trailing slash is dropped.
+ */
+function publicUrl(value: string | undefined): string | undefined {
+  const trimmed = value?.trim().replace(/\/+$/, '');
+  if (!trimmed) return undefined;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http or https address such as https://khata.example.com, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash
+    || trimmed.includes('?') || trimmed.includes('#')) {
+    throw new ConfigError(`PUBLIC_URL must be an http or https address such as https://khata.example.com, got "${value}"`);
+  }
+  return trimmed;
+}
+
 /** DATABASE_URL, checked: a host list or target_session_attrs the app cannot use stops the start. */
 function databaseUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -156,6 +176,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forS
   if (isProduction && !env.PIN_PEPPER) {
     throw new ConfigError('NODE_ENV=production needs PIN_PEPPER (a long random secret)');
   }
+  // Without it, links take their origin from each request's Host, which a client chooses.
+  if (isProduction && !env.PUBLIC_URL?.trim()) {
+    throw new ConfigError('NODE_ENV=production needs PUBLIC_URL, the address people open the app at '
+      + '(e.g. https://khata.example.com): payment QR codes and reminder links are written with it');
+  }
 
   const pinKeyVersion = positiveInteger('PIN_PEPPER_VERSION', env.PIN_PEPPER_VERSION, 1);
   const pinPeppers = new Map<number, Buffer>();
@@ -175,7 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forS
     dataDir,
     pinPeppers,
     pinKeyVersion,
-    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL),
     sessionIdleTtlSeconds: positiveInteger('SESSION_IDLE_TTL_SECONDS', env.SESSION_IDLE_TTL_SECONDS, sessionIdleTtlSeconds),
     sessionAbsoluteTtlSeconds: positiveInteger('SESSION_ABSOLUTE_TTL_SECONDS', env.SESSION_ABSOLUTE_TTL_SECONDS, sessionAbsoluteTtlSeconds),
     smsProvider,

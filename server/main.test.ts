@@ -54,6 +54,15 @@ describe('server/main.ts', () => {
     expect(server.output()).toContain('Configuration error: NODE_ENV=production needs PIN_PEPPER');
   });
 
+  // Issue 23, item 4: links would otherwise take their origin from a client's Host.
+  it('refuses to start in production without PUBLIC_URL', async () => {
+    const server = startServer({
+      NODE_ENV: 'production', PIN_PEPPER: 'x'.repeat(40), SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
+    });
+    expect(await server.exited).toBe(78);
+    expect(server.errors()).toContain('Configuration error: NODE_ENV=production needs PUBLIC_URL, the address people open the app at');
+  });
+
   it('refuses to start in production with the development SMS provider', async () => {
     const server = startServer({ NODE_ENV: 'production', PIN_PEPPER: 'x'.repeat(40) });
     expect(await server.exited).toBe(78);

@@ -1,10 +1,12 @@
 /**
- * Security headers and the cross-origin guard for cookie-authenticated writes. The plain
+ * Security headers (no-store on every API answer among them), the Host check behind the
+ * links the app writes, and the cross-origin guard for cookie-authenticated writes. The plain
  * request limits are in rate-limit.ts; the limits that guard secrets (PIN attempts, OTP
  * sends) live in the database, so they hold across processes.
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import rawHelmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -35,6 +37,47 @@ function isCrossSiteWrite(request: FastifyRequest, publicOrigin: string | undefi
     return new URL(origin).host !== request.host;
   } catch {
     return true;
+  }
+}
+
+/**
+ * A Host (or trusted X-Forwarded-Host) as a browser sends it: a DNS name, an IPv4 address
+ * or a bracketed IPv6 address, and an optional port. Anything else (`evil.example/phish?x=`,
+ * `khata.example@evil.example`, `evil.example#`) would rewrite a link it is copied into.
+ */
+export function isPlainHost(host: string): boolean {
+  const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)(?::(\d{1,5}))?$/.exec(host);
+  if (!match) return false;
+  const [, name = '', port] = match;
+  if (port !== undefined && Number(port) > 65_535) return false;
+  if (name.startsWith('[')) return isIP(name.slice(1, -1)) === 6;
+  return name.length <= 253 && name.replace(/\.$/, '').split('.').every((label) => label.length >= 1 && label.length <= 63);
+}
+
+/**
+ * The origin written into a link someone else opens (a QR code's `/pay/...`, a reminder's
+ * `/accounts/...`): PUBLIC_URL whatever the request says, else the origin the request came
+ * to, its host checked (the onRequest hook below has already refused a malformed one; a
+ * request without any Host has nothing to write) and its scheme only ever http or https.
+ */
+export function linkOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl;
+  if (!isPlainHost(request.host)) throw new AppError('host_invalid');
+  return `${request.protocol === 'https' ? 'https' : 'http'}://${request.host}`;
+}
+
+/**
+ * Whether an answer is the API's: the matched route, or for an unknown path the path
+ * decoded as the router reads it (`/%61pi/x` is an unknown API path).
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return route.startsWith('/api');
+  const path = request.url.split('?', 1)[0]!;
+  try {
+    return decodeURIComponent(path).startsWith('/api');
+  } catch {
+    return path.startsWith('/api');
   }
 }
 
@@ -73,11 +116,14 @@ export function helmetOptions(publicUrl: string | undefined): HelmetOptions {
 
 /**
  * Sets the same headers on a raw response, for the few answers Fastify sends before any
- * hook runs (a malformed URL, an over-long path parameter).
+ * hook runs (a malformed URL, an over-long path parameter): refusals, never kept either.
  */
 export function rawSecurityHeaders(publicUrl: string | undefined) {
   const middleware = rawHelmet(helmetOptions(publicUrl));
-  return (request: IncomingMessage, response: ServerResponse) => middleware(request, response, () => {});
+  return (request: IncomingMessage, response: ServerResponse) => {
+    middleware(request, response, () => {});
+    response.setHeader('cache-control', 'no-store');
+  };
 }
 
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
@@ -85,6 +131,21 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
 
   // The same options; the plugin's copy of helmet declares its own (identical) types.
   await app.register(helmet, helmetOptions(options.publicUrl) as FastifyHelmetOptions);
+
+  // Every request, whatever its route: a malformed Host is never a browser's, and a
+  // refusal here means no handler can copy it into a link (issue 23, item 4).
+  app.addHook('onRequest', async (request) => {
+    if (request.host !== '' && !isPlainHost(request.host)) throw new AppError('host_invalid');
+  });
+
+  // No API answer is kept by a browser's or a shared cache (issue 23, item 6): a shared
+  // phone's Back or history must not show one person's names, phones or ledger to the
+  // next. Errors and 404s included; the event stream writes its own (events.routes.ts).
+  // Other answers (the web app's files) keep their own caching, and say no-store when
+  // they say nothing.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiRequest(request) || !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+  });
 
   // Decided on the matched route, never the raw URL: `/%61pi/...` routes to `/api/...`.
   app.addHook('onRequest', async (request) => {

@@ -1,54 +1,75 @@
 import { describe, expect, it } from 'vitest';
 import {
-  csvDocument, csvField, csvLine, statementCsv, statementCsvFileName, textCell, type StatementView,
+  csvDocument, csvLine, figureCell, statementCsv, statementCsvFileName, textCell, type StatementView,
 } from './statement-csv';
 
-describe('csvField (RFC 4180)', () => {
-  it('leaves a cell without a comma, quote, CR or LF as it is', () => {
-    expect(csvField('Kumar Kirana')).toBe('Kumar Kirana');
-    expect(csvField('')).toBe('');
-    expect(csvField('1234.50')).toBe('1234.50');
-    expect(csvField("it's; fine\ttoo")).toBe("it's; fine\ttoo");
+describe('textCell (RFC 4180 quoting)', () => {
+  it('quotes every text, with or without a comma, quote, CR or LF', () => {
+    expect(textCell('Kumar Kirana')).toBe('"Kumar Kirana"');
+    expect(textCell('')).toBe('""');
+    expect(textCell('1 payment')).toBe('"1 payment"');
+    expect(textCell("it's fine\ttoo")).toBe('"it\'s fine\ttoo"');
   });
 
-  it('quotes a cell with a comma, a quote, a CR or an LF, doubling each quote', () => {
-    expect(csvField('Rice, 5 kg')).toBe('"Rice, 5 kg"');
-    expect(csvField('the "Sona" rice')).toBe('"the ""Sona"" rice"');
-    expect(csvField('"')).toBe('""""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('two\r\nlines')).toBe('"two\r\nlines"');
-    expect(csvField('cr\ronly')).toBe('"cr\ronly"');
+  it('doubles each quote and keeps a comma, CR or LF inside the quotes', () => {
+    expect(textCell('Rice, 5 kg')).toBe('"Rice, 5 kg"');
+    expect(textCell('the "Sona" rice')).toBe('"the ""Sona"" rice"');
+    expect(textCell('"')).toBe('""""');
+    expect(textCell('two\nlines')).toBe('"two\nlines"');
+    expect(textCell('two\r\nlines')).toBe('"two\r\nlines"');
+    expect(textCell('cr\ronly')).toBe('"cr\ronly"');
   });
 });
 
 describe('textCell (formula injection)', () => {
-  it.each(['=1+1', '+91 98765', '-10% off', '@SUM(A1)', '\tTab', '\rReturn', '=HYPERLINK("http://x","y")'])(
+  it.each(['=1+1', '+91 98765', '-10% off', '@SUM(A1)', '\tTab', '\rReturn'])(
     'puts an apostrophe before %j, which a spreadsheet would run', (text) => {
-      expect(textCell(text)).toBe(`'${text}`);
+      expect(textCell(text)).toBe(`"'${text}"`);
     });
 
-  it.each(['Asha Verma', '', ' =1+1', "'quoted", 'a=b', '5+5', 'क्षत्रिय', 'தமிழ்செல்வி', '\nLF first'])(
-    'leaves %j as it is', (text) => {
-      expect(textCell(text)).toBe(text);
+  it.each(['Asha Verma', '', ' =1+1', "'quoted", 'a=b', '5+5', 'क्षत्रिय', 'தமிழ்செல்வி', '\nLF first', 'Rice; 5 kg', 'x; -1', 'a-b+c@d'])(
+    'leaves %j as it is, only quoted', (text) => {
+      expect(textCell(text)).toBe(`"${text}"`);
     });
 
-  it('is quoted after the apostrophe when it needs quoting', () => {
-    expect(csvField(textCell('=HYPERLINK("http://x","y")'))).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+  it('puts the apostrophe before a formula after a ; , tab, CR, LF or quote, where a spreadsheet may begin a cell', () => {
+    expect(textCell('Ravi;=1+1;')).toBe(`"Ravi;'=1+1;"`);
+    expect(textCell('x;=2+3;')).toBe(`"x;'=2+3;"`);
+    expect(textCell('a,+1;-2\t@3\r=4\n=5')).toBe(`"a,'+1;'-2\t'@3\r'=4\n'=5"`);
+    expect(textCell(';;=1')).toBe(`";;'=1"`);
+    expect(textCell('=1;=2')).toBe(`"'=1;'=2"`);
+    expect(textCell('Ravi;"=1+1"')).toBe(`"Ravi;""'=1+1"""`);
+  });
+
+  it('quotes after the apostrophe, doubling the quotes', () => {
+    expect(textCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+  });
+});
+
+describe('figureCell', () => {
+  it('writes an amount or a blank as it is, never quoted or prefixed', () => {
+    for (const figure of ['1234.50', '-244.00', '0.00', '52', '']) expect(figureCell(figure)).toBe(figure);
+  });
+
+  it('refuses anything else, as a bug', () => {
+    for (const text of ['=1+1', '1,234.50', '₹5.00', '"5"', '-', '5.']) {
+      expect(() => figureCell(text), text).toThrow('Assertion failed: a statement figure is a plain number');
+    }
   });
 });
 
 describe('csvDocument', () => {
   it('begins with a UTF-8 byte-order mark and ends every line with CRLF, never a bare LF', () => {
-    const text = csvDocument([['a', 'b'], ['c', 'two\nlines']]);
+    const text = csvDocument([[textCell('a'), figureCell('1.00')], [textCell('c'), textCell('two\nlines')]]);
     const bytes = Buffer.from(text, 'utf8');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(text).toBe('\uFEFFa,b\r\nc,"two\nlines"\r\n');
-    expect(csvLine(['x', 'y,z'])).toBe('x,"y,z"\r\n');
+    expect(text).toBe('\uFEFF"a",1.00\r\n"c","two\nlines"\r\n');
+    expect(csvLine([textCell('x'), textCell('y,z')])).toBe('"x","y,z"\r\n');
   });
 
   it('writes Devanagari and Tamil as UTF-8', () => {
-    const bytes = Buffer.from(csvDocument([['क्षत्रिय', 'தமிழ்செல்வி']]), 'utf8');
-    expect(bytes.toString('utf8')).toBe('\uFEFFक्षत्रिय,தமிழ்செல்வி\r\n');
+    const bytes = Buffer.from(csvDocument([[textCell('क्षत्रिय'), textCell('தமிழ்செல்வி')]]), 'utf8');
+    expect(bytes.toString('utf8')).toBe('\uFEFF"क्षत्रिय","தமிழ்செல்வி"\r\n');
     expect(bytes.includes(Buffer.from('क्षत्रिय', 'utf8'))).toBe(true);
   });
 });
@@ -80,16 +101,16 @@ const statement: StatementView = {
 };
 
 describe('statementCsv', () => {
-  it('writes the header, the opening line, each row, the totals, the closing line; amounts never prefixed', () => {
+  it('writes the header, the opening line, each row, the totals, the closing line; texts quoted, amounts never prefixed', () => {
     expect(statementCsv(statement)).toBe([
-      '\uFEFFDate,Type,Description,Amount,Fee,Total,Owed after',
-      '2026-11-01 00:00,Opening,"क्षत्रिय at Kumar, ""Kirana"": amount owed at the start",,,,52.00',
-      '2026-11-01 00:00,Payment,"\'@lunch, ""thali""",200.00,4.00,204.00,256.00',
-      '2026-11-20 17:30,Repayment,,500.00,0.00,500.00,-244.00',
-      '2026-11-21 17:30,Adjustment,Correction,1269.39,0.00,1269.39,1025.39',
-      '2026-11-30 23:59,Total payments,1 payment,200.00,4.00,204.00,',
-      '2026-11-30 23:59,Total repayments,1 repayment,500.00,0.00,500.00,',
-      '2026-11-30 23:59,Closing,Amount owed at the end,,,,1025.39',
+      '\uFEFF"Date","Type","Description","Amount","Fee","Total","Owed after"',
+      '"2026-11-01 00:00","Opening","क्षत्रिय at Kumar, ""Kirana"": amount owed at the start",,,,52.00',
+      `"2026-11-01 00:00","Payment","'@lunch, ""thali""",200.00,4.00,204.00,256.00`,
+      '"2026-11-20 17:30","Repayment","",500.00,0.00,500.00,-244.00',
+      '"2026-11-21 17:30","Adjustment","Correction",1269.39,0.00,1269.39,1025.39',
+      '"2026-11-30 23:59","Total payments","1 payment",200.00,4.00,204.00,',
+      '"2026-11-30 23:59","Total repayments","1 repayment",500.00,0.00,500.00,',
+      '"2026-11-30 23:59","Closing","Amount owed at the end",,,,1025.39',
       '',
     ].join('\r\n'));
   });
@@ -97,7 +118,25 @@ describe('statementCsv', () => {
   it('prefixes the opening description when the customer\'s name begins like a formula', () => {
     const evil = statementCsv({ ...statement, customerName: '=HYPERLINK("http://x","y")', businessName: 'Kumar Kirana' });
     expect(evil.split('\r\n')[1]).toBe(
-      '2026-11-01 00:00,Opening,"\'=HYPERLINK(""http://x"",""y"") at Kumar Kirana: amount owed at the start",,,,52.00');
+      `"2026-11-01 00:00","Opening","'=HYPERLINK(""http://x"",""y"") at Kumar Kirana: amount owed at the start",,,,52.00`);
+  });
+
+  // Issue 23, item 5: quoting alone does not do it; a spreadsheet set to ; splits inside the quotes.
+  it('gives a spreadsheet that splits on ; no formula for a customer named Ravi;=1+1; or a code described x;=2+3;', () => {
+    const evil = statementCsv({
+      ...statement, customerName: 'Ravi;=1+1;', businessName: 'Kumar Kirana', rows: [{ ...statement.rows[0]!, description: 'x;=2+3;' }],
+    });
+    expect(evil.split('\r\n').slice(1, 3)).toEqual([
+      `"2026-11-01 00:00","Opening","Ravi;'=1+1; at Kumar Kirana: amount owed at the start",,,,52.00`,
+      `"2026-11-01 00:00","Payment","x;'=2+3;",200.00,4.00,204.00,256.00`,
+    ]);
+    // Each separator a spreadsheet may be set to, splitting with no regard for quotes; a
+    // cell's leading quotes are taken off as a reader that honours them would.
+    for (const separator of [';', ',', '\t']) {
+      const cells = evil.replace('\uFEFF', '').split(/\r\n|\n|\r/).flatMap((row) => row.split(separator))
+        .map((cell) => cell.replace(/^"+/, ''));
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell)), `cells after splitting on ${JSON.stringify(separator)}`).toEqual([]);
+    }
   });
 
   it('counts in the plural and writes a statement without rows', () => {
@@ -106,9 +145,9 @@ describe('statementCsv', () => {
       totals: { payments: 0, paymentAmount: '0.00', fees: '0.00', paymentTotal: '0.00', repayments: 2, repaymentAmount: '0.00' },
     });
     expect(empty.split('\r\n').slice(2)).toEqual([
-      '2026-11-30 23:59,Total payments,0 payments,0.00,0.00,0.00,',
-      '2026-11-30 23:59,Total repayments,2 repayments,0.00,0.00,0.00,',
-      '2026-11-30 23:59,Closing,Amount owed at the end,,,,52.00',
+      '"2026-11-30 23:59","Total payments","0 payments",0.00,0.00,0.00,',
+      '"2026-11-30 23:59","Total repayments","2 repayments",0.00,0.00,0.00,',
+      '"2026-11-30 23:59","Closing","Amount owed at the end",,,,52.00',
       '',
     ]);
   });

@@ -2,10 +2,12 @@
  * The statement as a CSV file (issue 15; the layout is in docs/api.md, "Account
  * statements"): pure, so its bytes are tested without a server. A file for spreadsheets
  * and accountants: UTF-8 with a byte-order mark (Excel otherwise reads Devanagari and
- * Tamil as mojibake), CRLF line endings and RFC 4180 quoting, English whatever the UI.
+ * Tamil as mojibake), CRLF line endings, every text quoted (RFC 4180) and every figure a
+ * plain number, English whatever the UI.
  */
 import type * as z from 'zod/mini';
 import type { accountStatement } from '@common/schemas/responses';
+import { assert } from '../../assert';
 
 export type StatementView = z.output<typeof accountStatement>['statement'];
 
@@ -13,25 +15,36 @@ const byteOrderMark = '\uFEFF';
 const lineEnd = '\r\n';
 
 /**
- * A cell as RFC 4180 writes it: quoted when it holds a comma, a quote, CR or LF, with
- * each quote doubled; as it is otherwise.
+ * Where a spreadsheet may begin a cell inside a text: at its start, and after a character
+ * some spreadsheet splits on or starts a line at. A `;` matters although the file is split
+ * on `,`: a spreadsheet set to `;` (common in some locales) splits `"Ravi;=1+1; at …"`
+ * there too (to it, those quotes open no cell: none begins at them) and reads `=1+1` as a
+ * cell of its own, so quoting alone does not keep it a text.
  */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+const cellStart = /(^|[;,\t\r\n"])(?=[=+\-@\t\r])/g;
+
+/**
+ * A cell of text (a name, a description, a date, a label): always quoted, as RFC 4180
+ * writes it (each quote doubled). A spreadsheet runs a cell that begins with = + - or @
+ * (and some, after a leading tab or CR) as a formula, so every place in the text where a
+ * cell could begin and such a character follows gets an apostrophe first: the text is
+ * shown as written, never run (OWASP, "CSV Injection").
+ */
+export function textCell(value: string): string {
+  return `"${value.replace(cellStart, "$1'").replaceAll('"', '""')}"`;
 }
 
 /**
- * A cell of text someone typed (a name, a description). A spreadsheet runs a cell that
- * begins with = + - or @ (and some, after a leading tab or CR) as a formula, so such text
- * gets a leading apostrophe and is shown as written, never run (OWASP, "CSV Injection").
- * Amounts and dates are ours and never get one.
+ * A figure (an amount such as `-244.00`, or a blank where a line has none): ours, never
+ * typed by anyone, written as a plain number so a spreadsheet can sum it.
  */
-export function textCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+export function figureCell(value: string): string {
+  assert(/^(?:-?\d+(?:\.\d+)?)?$/.test(value), `a statement figure is a plain number, got ${JSON.stringify(value)}`);
+  return value;
 }
 
-/** One line of cells, quoted as needed, with its CRLF. */
-export const csvLine = (cells: readonly string[]): string => cells.map(csvField).join(',') + lineEnd;
+/** One line of cells already written by textCell or figureCell, with its CRLF. */
+export const csvLine = (cells: readonly string[]): string => cells.join(',') + lineEnd;
 
 /** The whole file: the byte-order mark, then the lines. */
 export const csvDocument = (lines: readonly (readonly string[])[]): string => byteOrderMark + lines.map(csvLine).join('');
@@ -50,18 +63,19 @@ const counted = (count: number, one: string, many: string) => `${count} ${count 
 export function statementCsv(statement: StatementView): string {
   const { totals } = statement;
   const rangeEnd = `${statement.to} 23:59`;
+  /** A line: its texts (date, type, description), then its figures. */
+  const line = (texts: readonly string[], figures: readonly string[]) => [...texts.map(textCell), ...figures.map(figureCell)];
   return csvDocument([
-    statementCsvHeader,
-    [`${statement.from} 00:00`, 'Opening',
-      textCell(`${statement.customerName} at ${statement.businessName}: amount owed at the start`), '', '', '', statement.openingOwed],
-    ...statement.rows.map((row) => [
-      row.date, typeNames[row.type], textCell(row.description ?? ''), row.amount, row.fee, row.total, row.owedAfter,
-    ]),
-    [rangeEnd, 'Total payments', counted(totals.payments, 'payment', 'payments'),
-      totals.paymentAmount, totals.fees, totals.paymentTotal, ''],
-    [rangeEnd, 'Total repayments', counted(totals.repayments, 'repayment', 'repayments'),
-      totals.repaymentAmount, '0.00', totals.repaymentAmount, ''],
-    [rangeEnd, 'Closing', 'Amount owed at the end', '', '', '', statement.closingOwed],
+    statementCsvHeader.map(textCell),
+    line([`${statement.from} 00:00`, 'Opening', `${statement.customerName} at ${statement.businessName}: amount owed at the start`],
+      ['', '', '', statement.openingOwed]),
+    ...statement.rows.map((row) => line(
+      [row.date, typeNames[row.type], row.description ?? ''], [row.amount, row.fee, row.total, row.owedAfter])),
+    line([rangeEnd, 'Total payments', counted(totals.payments, 'payment', 'payments')],
+      [totals.paymentAmount, totals.fees, totals.paymentTotal, '']),
+    line([rangeEnd, 'Total repayments', counted(totals.repayments, 'repayment', 'repayments')],
+      [totals.repaymentAmount, '0.00', totals.repaymentAmount, '']),
+    line([rangeEnd, 'Closing', 'Amount owed at the end'], ['', '', '', statement.closingOwed]),
   ]);
 }
 

@@ -34,8 +34,9 @@ export async function statementRoutes(instance: FastifyInstance, { statements }:
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${statementCsvFileName(statement)}"`)
-      // Someone's ledger: never kept by a shared cache or left in the browser's.
-      .header('cache-control', 'private, no-store')
+      // Someone's ledger: never kept by a shared cache or left in the browser's (every
+      // /api answer says no-store: plugins/security.ts).
+      .header('cache-control', 'no-store')
       .send(statementCsv(statement));
   });
 }

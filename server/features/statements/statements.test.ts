@@ -114,15 +114,15 @@ const november = () => ({
 });
 
 const novemberCsv = [
-  '\uFEFFDate,Type,Description,Amount,Fee,Total,Owed after',
-  '2026-11-01 00:00,Opening,"\'=HYPERLINK(""http://x"",""y"") at Kumar Kirana: amount owed at the start",,,,52.00',
-  '2026-11-01 00:00,Payment,"Rice, 5 kg ""Sona""",200.00,4.00,204.00,256.00',
-  '2026-11-15 12:15,Payment,\'-10% Diwali offer,1234.50,24.69,1259.19,1515.19',
-  '2026-11-20 17:30,Repayment,,500.00,0.00,500.00,1015.19',
-  '2026-11-30 23:59,Payment,,10.00,0.20,10.20,1025.39',
-  '2026-11-30 23:59,Total payments,3 payments,1444.50,28.89,1473.39,',
-  '2026-11-30 23:59,Total repayments,1 repayment,500.00,0.00,500.00,',
-  '2026-11-30 23:59,Closing,Amount owed at the end,,,,1025.39',
+  '\uFEFF"Date","Type","Description","Amount","Fee","Total","Owed after"',
+  `"2026-11-01 00:00","Opening","'=HYPERLINK(""http://x"",""y"") at Kumar Kirana: amount owed at the start",,,,52.00`,
+  '"2026-11-01 00:00","Payment","Rice, 5 kg ""Sona""",200.00,4.00,204.00,256.00',
+  `"2026-11-15 12:15","Payment","'-10% Diwali offer",1234.50,24.69,1259.19,1515.19`,
+  '"2026-11-20 17:30","Repayment","",500.00,0.00,500.00,1015.19',
+  '"2026-11-30 23:59","Payment","",10.00,0.20,10.20,1025.39',
+  '"2026-11-30 23:59","Total payments","3 payments",1444.50,28.89,1473.39,',
+  '"2026-11-30 23:59","Total repayments","1 repayment",500.00,0.00,500.00,',
+  '"2026-11-30 23:59","Closing","Amount owed at the end",,,,1025.39',
   '',
 ].join('\r\n');
 
@@ -231,11 +231,35 @@ describe('GET /api/credit-accounts/:id/statement.csv', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe('attachment; filename="khata-statement-2026-11-01-to-2026-11-30.csv"');
-      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.headers['cache-control']).toBe('no-store');
       expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(response.rawPayload.equals(Buffer.from(novemberCsv, 'utf8'))).toBe(true);
       expect(response.rawPayload.toString('utf8')).toBe(novemberCsv);
     }
+  });
+
+  // Issue 23, item 5: a spreadsheet set to split on `;` found the cells =1+1 and =2+3.
+  it('gives a spreadsheet that splits on ; no formula for a customer named Ravi;=1+1; paying a code described x;=2+3;', async () => {
+    ctx.clock.set(new Date('2026-12-05T06:00:00.000Z'));
+    const ravi = await registerCustomer(ctx, { name: 'Ravi;=1+1;' });
+    const raviAccount = await createAccount(shop.token, ravi.token, '5000');
+    const code = await ctx.app.inject({
+      method: 'POST', url: '/api/qr/generate', headers: bearer(shop.token), payload: { amount: '10', description: 'x;=2+3;' },
+    });
+    expect(code.statusCode).toBe(201);
+    const paid = await ctx.app.inject({
+      method: 'POST', url: '/api/payments/process', headers: bearer(ravi.token), payload: { qrData: code.json().qrData, pin: ravi.pin },
+    });
+    expect(paid.statusCode).toBe(201);
+    const response = await get(statementUrl(raviAccount, '2026-12-05', '2026-12-05', true), shop.token);
+    expect(response.statusCode).toBe(200);
+    const csv = response.body;
+    expect(csv.split('\r\n').slice(1, 3)).toEqual([
+      `"2026-12-05 00:00","Opening","Ravi;'=1+1; at Kumar Kirana: amount owed at the start",,,,0.00`,
+      `"2026-12-05 11:30","Payment","x;'=2+3;",10.00,0.20,10.20,10.20`,
+    ]);
+    const cells = csv.replace('\uFEFF', '').split('\r\n').flatMap((line) => line.split(';')).map((cell) => cell.replace(/^"+/, ''));
+    expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
   });
 });
 
