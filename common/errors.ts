@@ -43,6 +43,7 @@ export const errors = {
   body_not_json_type: { status: 400, code: 'invalid_input', message: 'Requests must be sent as JSON' },
   body_too_large: { status: 413, code: 'invalid_input', message: 'The request body is too large' },
   url_invalid: { status: 400, code: 'invalid_input', message: 'The address is not valid' },
+  host_invalid: { status: 400, message: 'The Host (or X-Forwarded-Host) header must be a plain host name or address, with an optional port' },
   cursor_invalid: { status: 400, code: 'invalid_input', message: 'The cursor is not valid' },
   idempotency_key_invalid: { status: 400, code: 'invalid_input', message: 'Idempotency-Key must be 8 to 100 letters, digits or -_.:' },
   amount_missing: { status: 400, code: 'invalid_input', message: 'Please enter a valid amount' },
@@ -84,6 +85,8 @@ export const errors = {
   forbidden: { status: 403, message: 'You do not have access to this' },
   origin_refused: { status: 403, message: 'Cross-site requests are not allowed' },
   not_approved: { status: 403, message: 'Your business must be approved by an admin first' },
+  counter_session: { status: 403, message: 'Counter mode is on. Exit counter mode with your PIN to do this.' },
+  pin_confirmation_required: { status: 403, message: 'Enter your PIN to change these settings.' },
 
   // Things that are not there, or are there already.
   not_found: { status: 404, message: 'Not found' },
@@ -133,6 +136,8 @@ export const errors = {
   claim_already_declined: { status: 409, message: 'This claim has already been declined' },
   confirm_above_claimed: { status: 422, message: 'You can confirm at most the claimed {claimed}' },
   confirm_above_owed: { status: 422, message: 'Only {owed} is owed now, so you can confirm at most {owed}' },
+  // Its Retry-After header says the seconds until India midnight, when the next day's reminders may go.
+  reminder_limit: { status: 429, fields: ['remindersMax'], message: 'You can send at most {remindersMax} reminders a day to one customer. Try again tomorrow.' },
 
   // Load.
   rate_limited: { status: 429, message: 'Too many requests. Please slow down and try again shortly.' },

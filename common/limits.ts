@@ -44,6 +44,8 @@ export const sessionIdleTtlSeconds = 7 * 24 * 60 * 60;
 export const sessionAbsoluteTtlSeconds = 30 * 24 * 60 * 60;
 /** The idle expiry is pushed forward at most this often, so reads stay reads. */
 export const sessionTouchIntervalSeconds = 60 * 60;
+/** How long a PIN confirmation lets a session change the credit period or the UPI ID. */
+export const pinConfirmationFreshSeconds = 5 * 60;
 
 /**
  * Sends from one address beyond this per minute are refused before they reach the
@@ -197,6 +199,12 @@ export const paymentNotConfirmedToastMs = 15_000;
  */
 export const connectionProbeWaitMsFirst = 2_000;
 export const connectionProbeWaitMsMax = 10_000;
+/**
+ * A sign-out waits this long for the server, then completes on the phone alone and is sent
+ * when the server can be reached again (issue 23): a network that says it is up but carries
+ * nothing must not keep a shared phone signed in.
+ */
+export const signOutWaitMs = 5_000;
 
 // Dues, reminders and repayment claims (issue 16).
 /** A business's credit period, in days: each payment falls due this long after its day. */
@@ -216,3 +224,20 @@ export const claimListMax = 100;
 /** One account's claims, as its customer and merchant see them. */
 export const accountClaimListMax = 50;
 export const toCollectListMax = 50;
+/**
+ * Reminders one credit account may be sent in one India day (the day the dues count in);
+ * the next is refused until India midnight, so a customer is never flooded from one shop.
+ */
+export const remindersPerAccountPerDayMax = 3;
+/**
+ * Reminders are kept this long, then purged: the account keeps its last one's time
+ * (last_reminded_at), and the daily limit needs only today's.
+ */
+export const reminderKeepSeconds = 90 * 24 * 60 * 60;
+/**
+ * A declined claim is kept this long after its decision, so the customer can read the
+ * reason and take it up with the shop, then purged. Pending claims stay until decided
+ * (at most pendingClaimsPerAccountMax per account); confirmed ones stay for ever, as the
+ * uniqueness of their UPI reference is what stops a second credit for one payment.
+ */
+export const declinedClaimKeepSeconds = 90 * 24 * 60 * 60;

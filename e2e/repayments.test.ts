@@ -236,6 +236,12 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     await field(terms, 'Credit period (days)').fill('15');
     await field(terms, 'UPI ID').fill(' Gupta.Store@OKAXIS ');
     await button(terms, 'Save').click();
+    // Changing them asks for the PIN (issue 23): a changed UPI ID would redirect repayments.
+    const pinDialog = page.getByRole('dialog', { name: 'Enter your PIN', exact: true });
+    await expectVisible(pinDialog, 'the PIN asked before the credit terms change');
+    await checkAccessibility(page, 'the PIN asked before the credit terms change');
+    await field(pinDialog, 'PIN').fill(shop.merchant.pin);
+    await button(pinDialog, 'Confirm').click();
     await expectToast(page, 'Settings saved', 'New payments fall due after the period set here.');
     expect(await callApi(khata, 'GET', '/api/business/settings', { token: shop.merchantToken }))
       .toEqual({ creditPeriodDays: 15, upiId: 'gupta.store@okaxis' });
@@ -259,13 +265,14 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     await button(row, 'Send reminder').click();
     const dialog = page.getByRole('dialog', { name: 'Send reminder' });
     await expectVisible(dialog, 'the Send reminder dialog');
-    const whatsapp = dialog.getByRole('link', { name: 'Send on WhatsApp', exact: true });
+    const whatsapp = dialog.getByRole('button', { name: 'Send on WhatsApp', exact: true });
     await expectVisible(whatsapp, 'Send on WhatsApp');
     await expectVisible(dialog.getByText('No reminder sent yet', { exact: true }), 'no reminder sent yet');
     await checkAccessibility(page, 'the Send reminder dialog');
 
-    // The wa.me link: the customer's number and the message, in Hindi.
-    const href = (await whatsapp.getAttribute('href'))!;
+    // The wa.me link the button opens: the customer's number and the message, in Hindi.
+    const draft = await callApi<ReminderDraft>(khata, 'GET', `/api/business/credit-accounts/${shop.accountId}/reminder`, { token: shop.merchantToken });
+    const href = draft.whatsappUrl;
     const prefix = `https://wa.me/91${shop.customer.mobileNumber}?text=`;
     expect(href.startsWith(prefix), `${href} goes to the customer's WhatsApp`).toBe(true);
     const text = decodeURIComponent(href.slice(prefix.length));
@@ -281,24 +288,28 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     expect(words, 'no Latin letters left').not.toMatch(/[A-Za-z]/);
     expect(words.match(/[\u0900-\u097F]/g)?.length ?? 0, 'written in Devanagari').toBeGreaterThan(40);
     await expect.poll(() => dialog.getByLabel('Message preview').innerText(), { message: 'the preview shows the message' }).toBe(text);
-    const draft = await callApi<ReminderDraft>(khata, 'GET', `/api/business/credit-accounts/${shop.accountId}/reminder`, { token: shop.merchantToken });
-    expect(draft).toMatchObject({ language: 'hi', whatsappUrl: href, lastRemindedAt: null });
+    expect(draft).toMatchObject({ language: 'hi', lastRemindedAt: null });
     expect(draft.smsUrl).toBe(`sms:+91${shop.customer.mobileNumber}?body=${encodeURIComponent(text)}`);
 
-    // Tapping it opens WhatsApp (here a stand-in page) and records the reminder.
-    const opened: string[] = [];
-    await page.context().route('https://wa.me/**', (route) => {
-      opened.push(route.request().url());
+    // Tapping it records the reminder, then opens WhatsApp (here a stand-in page) in the
+    // same tab, as a phone hands it to the app; the reminder is recorded before it opens.
+    const opened: { url: string; recorded: number }[] = [];
+    await page.context().route('https://wa.me/**', async (route) => {
+      const [sent] = rowsOf<{ n: number }>(await khata.database.db.execute(sql`
+        select count(*)::int as n from reminders where credit_account_id = ${shop.accountId}`));
+      opened.push({ url: decodeURIComponent(route.request().url()), recorded: sent!.n });
       return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' });
     });
-    const popup = page.context().waitForEvent('page');
     await whatsapp.click();
-    await (await popup).close();
-    expect(opened.map((url) => decodeURIComponent(url)), 'WhatsApp opened with the message').toEqual([decodeURIComponent(href)]);
+    await page.waitForURL((url) => url.hostname === 'wa.me');
+    expect(opened, 'WhatsApp opened with the message, after the reminder was recorded')
+      .toEqual([{ url: decodeURIComponent(href), recorded: 1 }]);
+    await page.goBack();
+    await expectVisible(row.getByText('Reminded today', { exact: true }), '"Reminded today" on the row');
+    await button(row, 'Send reminder').click();
     await expectVisible(dialog.getByText('You already sent a reminder today', { exact: true }), 'the note that a reminder went today');
     await page.keyboard.press('Escape');
     await expectHidden(dialog, 'the Send reminder dialog');
-    await expectVisible(row.getByText('Reminded today', { exact: true }), '"Reminded today" on the row');
     const reminded = await merchantView(khata, shop);
     expect(reminded.lastRemindedAt, 'the reminder recorded').not.toBeNull();
     expect(Math.abs(Date.parse(reminded.lastRemindedAt!) - Date.now()), 'just now').toBeLessThan(60_000);
@@ -324,7 +335,7 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
   journey('the customer pays back by UPI and claims it; the merchant confirms it live and the credit comes back exactly', async ({ page, khata, openPhone }) => {
     const shop = await seedShop(khata, { businessName: 'Lakshmi Provisions', customerName: 'Ravi Kumar' }, '5000');
     const upiId = 'lakshmi.provisions@oksbi';
-    await setBusinessSettings(khata, shop.merchantToken, { creditPeriodDays: 30, upiId });
+    await setBusinessSettings(khata, shop.merchantToken, { creditPeriodDays: 30, upiId }, shop.merchant.pin);
     await pay(khata, shop, '1000');
     const before = await customerView(khata, shop);
     expect(before).toMatchObject({ owed: '1020.00', currentBalance: '3980.00', upiId, nextDueOn: indiaDayFromToday(30), overdue: '0.00' });
@@ -414,7 +425,7 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
 
   journey('a declined claim changes nothing: the customer sees the reason, and the overdue amount stays', async ({ page, khata, openPhone }) => {
     const shop = await seedShop(khata, { businessName: 'Meena Fabrics', customerName: 'Farida Khan' }, '5000');
-    await setBusinessSettings(khata, shop.merchantToken, { creditPeriodDays: 30, upiId: 'meena.fabrics@okicici' });
+    await setBusinessSettings(khata, shop.merchantToken, { creditPeriodDays: 30, upiId: 'meena.fabrics@okicici' }, shop.merchant.pin);
     await pay(khata, shop, '800');
     // An old purchase: it fell due three days ago.
     const dueOn = indiaDayFromToday(-3);

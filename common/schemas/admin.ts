@@ -3,14 +3,16 @@ import * as z from 'zod/mini';
 import { businessDecisionBatchMax, decisionTextLengthMax } from '../limits';
 import { validationMessages as messages, type ValidationMessage } from './messages';
 import { feePercent, positiveAmount } from './money';
+import { withoutBidiControls } from './text';
 
 const terms = {
   transactionFeePercent: z.optional(feePercent(messages.feePercentFormat)),
   maxCreditLimit: z.optional(positiveAmount(messages.maxCreditLimitFormat)),
 };
 
+/** A decision's reason or notes, which the business and other admins read. */
 const optionalText = (notText: ValidationMessage, tooLong: ValidationMessage) => z.optional(z.string(notText).check(
-  z.trim(), z.maxLength(decisionTextLengthMax, tooLong),
+  z.trim(), z.maxLength(decisionTextLengthMax, tooLong), withoutBidiControls(),
 ));
 
 export const decideBusinessesBody = z.object({

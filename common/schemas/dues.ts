@@ -10,6 +10,7 @@ import {
 import { validationMessages as messages } from './messages';
 import { positiveAmount } from './money';
 import { isStatementDay } from './statements';
+import { withoutBidiControls } from './text';
 
 /** "" and null clear the UPI ID; anything else is trimmed, lowercased and must be name@bank. */
 const upiId = z.pipe(
@@ -41,9 +42,11 @@ export const repaymentClaimBody = z.object({
 
 export const confirmClaimBody = z.object({ amount: z.optional(positiveAmount(messages.claimAmountFormat)) });
 
+/** The customer reads the reason. */
 export const declineClaimBody = z.object({
   reason: z.string(messages.declineReasonRequired).check(
     z.trim(), z.minLength(1, messages.declineReasonRequired), z.maxLength(claimDeclineReasonLengthMax, messages.declineReasonRequired),
+    withoutBidiControls(),
   ),
 });
 

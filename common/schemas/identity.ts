@@ -9,6 +9,7 @@ import {
   addressLengthMax, businessTextLengthMax, emailLengthMax, nameLengthMax,
 } from '../limits';
 import { validationMessages as messages, type ValidationMessage } from './messages';
+import { withoutBidiControls } from './text';
 
 /** +91 followed by 10 digits, the first 6–9 (design.md §5). */
 export const phoneNumberPattern = /^\+91[6-9]\d{9}$/;
@@ -20,9 +21,12 @@ export const pin = z.string().check(z.regex(/^\d{4}$/, messages.pinFormat));
 export const otp = z.string().check(z.regex(/^\d{6}$/, messages.otpFormat));
 export const otpPurpose = z.enum(['registration', 'pin_reset'], messages.otpPurpose);
 
-/** A text field that must not be blank, with its two messages from the catalogue. */
+/**
+ * A text field that must not be blank, with its two messages from the catalogue. Each is
+ * read by someone else (a merchant, a customer, the admin), so none carries bidi controls.
+ */
 const requiredText = (max: number, required: ValidationMessage, tooLong: ValidationMessage) =>
-  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
+  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), withoutBidiControls());
 
 export const email = z.pipe(
   z.string(messages.emailRequired).check(z.trim(), z.toLowerCase(), z.maxLength(emailLengthMax, messages.emailTooLong)),

@@ -32,6 +32,8 @@ export const validationMessages = {
   unlockRole: 'Role must be customer, business or admin',
   unlockIdentifierRequired: 'Enter the phone number or e-mail',
   unlockIdentifierTooLong: 'The identifier is too long',
+  // Any text another person reads (text.ts)
+  textHasBidi: 'Text must not contain invisible characters that change its direction',
 
   // Admin decisions and terms (admin.ts)
   businessIdsList: 'businessIds must be a list of business ids',

@@ -5,6 +5,7 @@ import {
 } from '../limits';
 import { validationMessages as messages } from './messages';
 import { positiveAmount } from './money';
+import { withoutBidiControls } from './text';
 
 const qrData = z.string(messages.qrDataMissing).check(
   z.trim(),
@@ -19,8 +20,9 @@ export const generateQrBody = z.object({
     z.maximum(qrExpiryMinutesMax, messages.qrExpiryRange),
   )),
   amount: z.optional(z.nullable(positiveAmount(messages.qrAmountFormat))),
+  // Customers read it before they pay.
   description: z.optional(z.nullable(z.string(messages.qrDescriptionNotText).check(
-    z.trim(), z.maxLength(qrDescriptionLengthMax, messages.qrDescriptionTooLong),
+    z.trim(), z.maxLength(qrDescriptionLengthMax, messages.qrDescriptionTooLong), withoutBidiControls(),
   ))),
 });
 

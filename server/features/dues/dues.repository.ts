@@ -1,5 +1,5 @@
 /** SQL for dues (issue 16): the merchant's due-date move, the "To collect" card and reminders. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Paise } from '@common/money';
 import { toCollectListMax } from '@common/limits';
 import { assert } from '../../assert';
@@ -116,14 +116,18 @@ export async function reminderSource(db: Executor, businessId: string, accountId
   return rows[0] ?? null;
 }
 
-/** Records a reminder and stamps the account; false when the account is not the business's. */
+/** How many reminders the account was sent from `since` on; the caller holds the account's row lock. */
+export async function remindersSince(tx: Executor, accountId: string, since: Date): Promise<number> {
+  const rows = await tx.select({ n: count() }).from(reminders)
+    .where(and(eq(reminders.creditAccountId, accountId), gte(reminders.sentAt, since)));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Records a reminder and stamps the account, which the caller has locked and found the business's. */
 export async function recordReminder(
   tx: Executor, reminder: { id: string; businessId: string; creditAccountId: string; channel: 'whatsapp' | 'sms'; sentAt: Date },
-): Promise<boolean> {
-  const stamped = await tx.update(creditAccounts).set({ lastRemindedAt: reminder.sentAt })
-    .where(and(eq(creditAccounts.id, reminder.creditAccountId), eq(creditAccounts.businessId, reminder.businessId)))
-    .returning({ id: creditAccounts.id });
-  if (stamped.length === 0) return false;
+): Promise<void> {
+  await tx.update(creditAccounts).set({ lastRemindedAt: reminder.sentAt })
+    .where(and(eq(creditAccounts.id, reminder.creditAccountId), eq(creditAccounts.businessId, reminder.businessId)));
   await tx.insert(reminders).values(reminder);
-  return true;
 }

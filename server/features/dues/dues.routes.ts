@@ -5,6 +5,7 @@ import { dueDateBody, reminderBody } from '@common/schemas/dues';
 import { apiError, changedCreditAccount, reminderDraft, reminderSent, toCollect } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
+import { linkOrigin } from '../../plugins/security';
 import type { DuesService } from './dues.service';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,18 +38,25 @@ export async function duesRoutes(
     config: merchant, schema: { response: { 200: toCollect } },
   }, async (request) => dues.toCollect(requireSession(request).user.id));
 
-  // The link in the text points at PUBLIC_URL when set, else at the origin the merchant used.
+  // The link in the text points at PUBLIC_URL when set, else at the origin the merchant used (checked).
   app.get('/api/business/credit-accounts/:id/reminder', {
     config: merchant, schema: { params: accountParams, response: { 200: reminderDraft, 404: apiError, 409: apiError } },
   }, async (request) => dues.reminderDraft(
-    requireSession(request).user.id, accountId(request.params), publicUrl ?? `${request.protocol}://${request.host}`,
+    requireSession(request).user.id, accountId(request.params), linkOrigin(request, publicUrl),
   ));
 
   app.post('/api/business/credit-accounts/:id/reminders', {
     config: merchant,
-    schema: { params: accountParams, body: reminderBody, response: { 201: reminderSent, 404: apiError } },
+    schema: { params: accountParams, body: reminderBody, response: { 201: reminderSent, 404: apiError, 429: apiError } },
   }, async (request, reply) => {
-    const sent = await dues.recordReminder(requireSession(request).user.id, accountId(request.params), request.body);
+    const sent = await dues.recordReminder(requireSession(request).user.id, accountId(request.params), request.body)
+      .catch((error: unknown) => {
+        // The day's reminders are used up: the next may go after India midnight.
+        if (error instanceof AppError && error.key === 'reminder_limit') {
+          void reply.header('retry-after', String(error.params.retryAfterSeconds));
+        }
+        throw error;
+      });
     return reply.status(201).send(sent);
   });
 }

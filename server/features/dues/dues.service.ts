@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ReminderDraft, ToCollect } from '@common/api-types';
 import { defaultLanguage } from '@common/languages';
-import { dueDateMoveDaysMax } from '@common/limits';
+import { dueDateMoveDaysMax, remindersPerAccountPerDayMax } from '@common/limits';
 import { paise, toWireAmount } from '@common/money';
 import type { DueDateBody, ReminderBody } from '@common/schemas/dues';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { addDays, indiaDay } from '../../india-days';
+import { addDays, indiaDay, indiaDayStart } from '../../india-days';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CreditService } from '../credit/credit.service';
 import * as repository from './dues.repository';
@@ -82,14 +82,27 @@ export function createDuesService(deps: { db: Db; clock: Clock; businesses: Busi
     };
   }
 
-  /** Records that the merchant sent a reminder; a second one the same day is recorded too. */
+  /**
+   * Records that the merchant is sending a reminder, at most remindersPerAccountPerDayMax
+   * an India day per account; the web app opens WhatsApp or SMS only once this answered.
+   * The account's row is locked before today's reminders are counted, so concurrent
+   * reminders to one account count one after another and never pass the limit together.
+   */
   async function recordReminder(userId: string, accountId: string, body: ReminderBody) {
     const business = await businesses.requireApproved(userId);
     const sentAt = clock();
-    const recorded = await inTransaction(db, (tx) => repository.recordReminder(tx, {
-      id: randomUUID(), businessId: business.id, creditAccountId: accountId, channel: body.channel, sentAt,
-    }));
-    if (!recorded) throw new AppError('credit_account_not_found');
+    const today = indiaDay(sentAt);
+    await inTransaction(db, async (tx) => {
+      if (await repository.lockOwed(tx, business.id, accountId) === null) throw new AppError('credit_account_not_found');
+      const sentToday = await repository.remindersSince(tx, accountId, indiaDayStart(today));
+      if (sentToday >= remindersPerAccountPerDayMax) {
+        const retryAfterSeconds = Math.ceil((indiaDayStart(addDays(today, 1)).getTime() - sentAt.getTime()) / 1000);
+        throw new AppError('reminder_limit', { remindersMax: remindersPerAccountPerDayMax, retryAfterSeconds });
+      }
+      await repository.recordReminder(tx, {
+        id: randomUUID(), businessId: business.id, creditAccountId: accountId, channel: body.channel, sentAt,
+      });
+    });
     return { lastRemindedAt: sentAt.toISOString() };
   }
 

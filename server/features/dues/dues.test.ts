@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { indiaDay } from '../../india-days';
 import {
-  approvedBusiness, bearer, createTestContext, paymentHandleOf, paymentSetup, registerBusiness, registerCustomer,
+  approvedBusiness, bearer, changeSettings, createTestContext, paymentHandleOf, paymentSetup, registerBusiness, registerCustomer,
   withApp, type TestContext,
 } from '../../test/context';
 import { reconcile } from '../transactions/reconcile';
@@ -58,7 +58,7 @@ describe('dues', () => {
   it('keeps old due dates through a period change, clears the oldest first and clears the date when all is repaid', async () => {
     const { shop, customer, accountId, payAmount } = await setup();
     await payAmount('100');
-    expect((await post('/api/business/settings', shop.token, { creditPeriodDays: 10, upiId: null })).statusCode).toBe(200);
+    expect((await changeSettings(ctx, shop, { creditPeriodDays: 10, upiId: null })).statusCode).toBe(200);
 
     at('2026-12-05T10:00:00.000Z');
     await payAmount('200');
@@ -270,20 +270,20 @@ describe('business settings', () => {
   it('reads the defaults, saves a trimmed lowercase UPI ID and clears it with "" or null', async () => {
     const shop = await approvedBusiness(ctx);
     expect((await get('/api/business/settings', shop.token)).json()).toEqual({ creditPeriodDays: 30, upiId: null });
-    const saved = await post('/api/business/settings', shop.token, { creditPeriodDays: 15, upiId: ' Ravi.Kumar-1@OKSBI ' });
+    const saved = await changeSettings(ctx, shop, { creditPeriodDays: 15, upiId: ' Ravi.Kumar-1@OKSBI ' });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ creditPeriodDays: 15, upiId: 'ravi.kumar-1@oksbi' });
     expect((await get('/api/business/settings', shop.token)).json()).toEqual({ creditPeriodDays: 15, upiId: 'ravi.kumar-1@oksbi' });
-    expect((await post('/api/business/settings', shop.token, { creditPeriodDays: 365, upiId: '' })).json())
+    expect((await changeSettings(ctx, shop, { creditPeriodDays: 365, upiId: '' })).json())
       .toEqual({ creditPeriodDays: 365, upiId: null });
-    await post('/api/business/settings', shop.token, { creditPeriodDays: 1, upiId: 'shop@upi' });
-    expect((await post('/api/business/settings', shop.token, { creditPeriodDays: 1, upiId: null })).json())
+    await changeSettings(ctx, shop, { creditPeriodDays: 1, upiId: 'shop@upi' });
+    expect((await changeSettings(ctx, shop, { creditPeriodDays: 1, upiId: null })).json())
       .toEqual({ creditPeriodDays: 1, upiId: null });
   });
 
   it('shows the UPI ID to the shop\'s customers', async () => {
     const { shop, customer } = await setup();
-    await post('/api/business/settings', shop.token, { creditPeriodDays: 30, upiId: 'kumar@okicici' });
+    await changeSettings(ctx, shop, { creditPeriodDays: 30, upiId: 'kumar@okicici' });
     expect((await customerAccount(customer.token)).upiId).toBe('kumar@okicici');
   });
 
@@ -307,7 +307,7 @@ describe('business settings', () => {
   it('lets a pending merchant read the settings but not change them', async () => {
     const pending = await registerBusiness(ctx);
     expect((await get('/api/business/settings', pending.token)).json()).toEqual({ creditPeriodDays: 30, upiId: null });
-    const refused = await post('/api/business/settings', pending.token, { creditPeriodDays: 10, upiId: null });
+    const refused = await changeSettings(ctx, pending, { creditPeriodDays: 10, upiId: null });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: 'Your business must be approved by an admin first', code: 'not_approved' });
   });
@@ -391,5 +391,54 @@ describe('reminders', () => {
     expect(rowsOf<{ n: number }>(await ctx.database.db.execute(
       sql`select count(*)::int as n from reminders where credit_account_id = ${accountId}`,
     ))[0]!.n).toBe(2);
+  });
+
+  const remindersOf = async (accountId: string) => rowsOf<{ n: number }>(await ctx.database.db.execute(
+    sql`select count(*)::int as n from reminders where credit_account_id = ${accountId}`,
+  ))[0]!.n;
+  const limitRefusal = {
+    error: 'You can send at most 3 reminders a day to one customer. Try again tomorrow.', code: 'reminder_limit', remindersMax: 3,
+  };
+
+  it('records at most 3 reminders an India day per account: the 4th answers 429 with Retry-After until India midnight', async () => {
+    const { shop, accountId, payAmount, addCustomer } = await setup();
+    await payAmount('100');
+    const sentUrl = `/api/business/credit-accounts/${accountId}/reminders`;
+    // 2026-11-22T10:00Z is 15:30 in India; India midnight is 18:30Z, 8.5 hours on.
+    for (const channel of ['whatsapp', 'sms', 'whatsapp'] as const) {
+      expect((await post(sentUrl, shop.token, { channel })).statusCode).toBe(201);
+    }
+    const fourth = await post(sentUrl, shop.token, { channel: 'sms' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual(limitRefusal);
+    expect(fourth.headers['retry-after']).toBe(String(8.5 * 3600));
+    expect(await remindersOf(accountId)).toBe(3);
+    expect((await merchantAccount(shop.token, accountId)).lastRemindedAt).toBe('2026-11-22T10:00:00.000Z');
+
+    // The last second of the India day is still that day.
+    at('2026-11-22T18:29:59.000Z');
+    const late = await post(sentUrl, shop.token, { channel: 'sms' });
+    expect(late.statusCode).toBe(429);
+    expect(late.headers['retry-after']).toBe('1');
+    // Another customer of the shop is not held back by this one.
+    const other = await addCustomer();
+    expect((await post(`/api/business/credit-accounts/${other.accountId}/reminders`, shop.token, { channel: 'sms' })).statusCode).toBe(201);
+
+    // From India midnight, three more.
+    at('2026-11-22T18:30:00.000Z');
+    for (let sent = 0; sent < 3; sent++) expect((await post(sentUrl, shop.token, { channel: 'sms' })).statusCode).toBe(201);
+    expect((await post(sentUrl, shop.token, { channel: 'sms' })).statusCode).toBe(429);
+    expect(await remindersOf(accountId)).toBe(6);
+  });
+
+  it('records exactly 3 of 20 concurrent reminders to one account and refuses the other 17', async () => {
+    const { shop, accountId, payAmount } = await setup();
+    await payAmount('100');
+    const sentUrl = `/api/business/credit-accounts/${accountId}/reminders`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(sentUrl, shop.token, { channel: 'whatsapp' })));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(3).fill(201), ...Array<number>(17).fill(429)]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 429)) expect(refused.json()).toEqual(limitRefusal);
+    expect(await remindersOf(accountId)).toBe(3);
   });
 });

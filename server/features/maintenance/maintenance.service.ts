@@ -1,13 +1,14 @@
 /**
  * Tables that only grow with time (sessions, OTPs and their proofs, idempotency keys,
- * idle PIN counters, trusted devices) are purged of rows nobody can use any more. Deletes go in batches
+ * idle PIN counters, trusted devices, reminders, declined repayment claims) are purged of
+ * rows nobody can use any more. Deletes go in batches
  * so a large backlog never holds long locks. After the India day changes, the overdue
  * amounts cached on credit accounts are recomputed for the new day, in batches too.
  */
 import { sql } from 'drizzle-orm';
 import {
-  otpKeepSeconds, overdueRefreshBatchRows, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds, purgeBatchRows,
-  sessionKeepSeconds,
+  declinedClaimKeepSeconds, otpKeepSeconds, overdueRefreshBatchRows, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds,
+  purgeBatchRows, reminderKeepSeconds, sessionKeepSeconds,
 } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import { rowsOf, type Db } from '../../db/client';
@@ -32,6 +33,8 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
     const otpBefore = addSeconds(now, -otpKeepSeconds).toISOString();
     const counterBefore = addSeconds(now, -pinCounterIdleKeepSeconds).toISOString();
     const staleCounterBefore = addSeconds(now, -pinCounterStaleKeepSeconds).toISOString();
+    const remindersBefore = addSeconds(now, -reminderKeepSeconds).toISOString();
+    const declinedBefore = addSeconds(now, -declinedClaimKeepSeconds).toISOString();
     const at = now.toISOString();
     return {
       sessions: await deleteInBatches(() => sql`
@@ -62,6 +65,18 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
       trustedDevices: await deleteInBatches(() => sql`
         with gone as (delete from trusted_devices where (token_hash, user_id) in (
           select token_hash, user_id from trusted_devices where expires_at < ${at} limit ${purgeBatchRows}) returning 1)
+        select count(*)::int as n from gone`),
+      reminders: await deleteInBatches(() => sql`
+        with gone as (delete from reminders where id in (
+          select id from reminders where sent_at < ${remindersBefore} limit ${purgeBatchRows}) returning 1)
+        select count(*)::int as n from gone`),
+      // Only declined claims: a confirmed claim's reference, unique among pending and
+      // confirmed ones, is what refuses a second claim (and credit) for the same UPI
+      // payment, and a pending one still waits for the merchant's answer.
+      declinedClaims: await deleteInBatches(() => sql`
+        with gone as (delete from repayment_claims where id in (
+          select id from repayment_claims where status = 'declined' and decided_at < ${declinedBefore}
+          limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
     };
   }

@@ -32,7 +32,9 @@ describe('purging expired rows', () => {
     const purged = await maintenance.purgeExpired();
 
     // Sign-ins that succeed leave no PIN counter, so there is none to purge here.
-    expect(purged).toEqual({ sessions: 3, otpCodes: 3, otpProofs: 2, idempotencyKeys: 1, pinCounters: 0, trustedDevices: 0 });
+    expect(purged).toEqual({
+      sessions: 3, otpCodes: 3, otpProofs: 2, idempotencyKeys: 1, pinCounters: 0, trustedDevices: 0, reminders: 0, declinedClaims: 0,
+    });
     expect(await count('sessions')).toBe(1);
     expect(await count('otp_codes')).toBe(1);
     expect(await count('otp_proofs')).toBe(1);
@@ -40,7 +42,9 @@ describe('purging expired rows', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(live.token) })).statusCode).toBe(200);
 
     // A second run finds nothing more.
-    expect(await maintenance.purgeExpired()).toEqual({ sessions: 0, otpCodes: 0, otpProofs: 0, idempotencyKeys: 0, pinCounters: 0, trustedDevices: 0 });
+    expect(await maintenance.purgeExpired()).toEqual({
+      sessions: 0, otpCodes: 0, otpProofs: 0, idempotencyKeys: 0, pinCounters: 0, trustedDevices: 0, reminders: 0, declinedClaims: 0,
+    });
   });
 
   it('removes PIN counters not locked and untouched for 30 days whatever their failures, idle clean ones after a day, and keeps locked and recent ones', async () => {
@@ -97,6 +101,76 @@ describe('purging expired rows', () => {
     const left = rowsOf<{ user_id: string }>(await ctx.database.db.execute(sql`select user_id from trusted_devices`));
     expect(left.map((row) => row.user_id)).toEqual([provedAgain.userId]);
     expect(old.userId).not.toBe(provedAgain.userId);
+  });
+});
+
+describe('purging reminders and declined claims', () => {
+  it('removes reminders sent more than 90 days ago, and keeps the others', async () => {
+    ctx = await createTestContext();
+    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const { shop, accountId } = await paymentSetup(ctx);
+    const now = ctx.clock();
+    const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+    const day = 24 * 3600;
+    const rows: [id: string, sentAt: string][] = [
+      // Must go:
+      ['00000000-0000-4000-8000-000000000001', ago(400 * day)],
+      ['00000000-0000-4000-8000-000000000002', ago(90 * day + 1)],
+      // Must stay:
+      ['00000000-0000-4000-8000-000000000003', ago(90 * day - 60)],
+      ['00000000-0000-4000-8000-000000000004', ago(3 * day)],
+      ['00000000-0000-4000-8000-000000000005', ago(0)],
+    ];
+    for (const [id, sentAt] of rows) {
+      await ctx.database.db.execute(sql`
+        insert into reminders (id, credit_account_id, business_id, channel, sent_at)
+        values (${id}, ${accountId}, ${shop.businessId}, 'sms', ${sentAt})`);
+    }
+
+    expect((await maintenance.purgeExpired()).reminders).toBe(2);
+    const left = rowsOf<{ id: string }>(await ctx.database.db.execute(sql`select id::text as id from reminders order by id`));
+    expect(left.map((row) => row.id)).toEqual(rows.slice(2).map(([id]) => id));
+    expect((await maintenance.purgeExpired()).reminders).toBe(0);
+  });
+
+  it('removes claims declined more than 90 days ago, and keeps newer declined, every pending and every confirmed claim', async () => {
+    ctx = await createTestContext();
+    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const { shop, customer, accountId, generate, pay } = await paymentSetup(ctx);
+    expect((await pay((await generate()).qrData, { amount: '10' })).statusCode).toBe(201);
+    const [{ id: transactionId }] = rowsOf<{ id: string }>(await ctx.database.db.execute(
+      sql`select id::text as id from transactions where credit_account_id = ${accountId}`,
+    )) as [{ id: string }];
+    const now = ctx.clock();
+    const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+    const day = 24 * 3600;
+    type Row = [id: string, status: 'pending' | 'confirmed' | 'declined', createdAt: string, decidedAt: string | null, reference: string];
+    const rows: Row[] = [
+      // Must go: declined more than 90 days ago.
+      ['00000000-0000-4000-8000-000000000001', 'declined', ago(400 * day), ago(399 * day), '100000000001'],
+      ['00000000-0000-4000-8000-000000000002', 'declined', ago(91 * day), ago(90 * day + 1), '100000000002'],
+      // Must stay: declined within 90 days (the age counts from the decision, not the claim).
+      ['00000000-0000-4000-8000-000000000003', 'declined', ago(200 * day), ago(90 * day - 60), '100000000003'],
+      ['00000000-0000-4000-8000-000000000004', 'declined', ago(2 * day), ago(day), '100000000004'],
+      // Must stay: a pending claim of any age still waits for the merchant.
+      ['00000000-0000-4000-8000-000000000005', 'pending', ago(400 * day), null, '100000000005'],
+      // Must stay: a confirmed claim of any age; its reference stops a second credit.
+      ['00000000-0000-4000-8000-000000000006', 'confirmed', ago(400 * day), ago(399 * day), '100000000006'],
+    ];
+    for (const [id, status, createdAt, decidedAt, reference] of rows) {
+      const confirmed = status === 'confirmed';
+      await ctx.database.db.execute(sql`
+        insert into repayment_claims (id, credit_account_id, business_id, customer_id, amount_paise, upi_reference, status,
+          confirmed_amount_paise, decline_reason, transaction_id, created_at, decided_at)
+        values (${id}, ${accountId}, ${shop.businessId}, ${customer.userId}, 1000, ${reference}, ${status},
+          ${confirmed ? 1000 : null}, ${status === 'declined' ? 'No such payment' : null}, ${confirmed ? transactionId : null},
+          ${createdAt}, ${decidedAt})`);
+    }
+
+    expect((await maintenance.purgeExpired()).declinedClaims).toBe(2);
+    const left = rowsOf<{ id: string }>(await ctx.database.db.execute(sql`select id::text as id from repayment_claims order by id`));
+    expect(left.map((row) => row.id)).toEqual(rows.slice(2).map(([id]) => id));
+    expect((await maintenance.purgeExpired()).declinedClaims).toBe(0);
   });
 });
 

@@ -65,47 +65,68 @@ describe("the merchant's customer rows: dues (issue 16)", () => {
 });
 
 describe('Send reminder', () => {
-  it("shows the server's message and links, and records the channel tapped with keepalive", async () => {
+  it("shows the server's message, records the channel tapped, and opens the app only after the server accepted it", async () => {
+    let accept: (response: Response) => void = () => {};
     const { calls, user } = setup([account('acc-1', 'Asha Rao', { overdue: '500.00' })], {
       [reminderUrl]: () => json(200, draft()),
-      [recordUrl]: () => json(201, { lastRemindedAt: new Date().toISOString() }),
+      [recordUrl]: () => new Promise<Response>((resolve) => { accept = resolve; }),
     });
-    // The links would open other apps: the test stays on the page.
-    const stay = (event: Event) => event.preventDefault();
-    window.addEventListener('click', stay, true);
-    try {
-      await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
-      expect(await within(dialog).findByLabelText('Message preview')).toHaveTextContent(text);
-      expect(within(dialog).getByText('No reminder sent yet')).toBeInTheDocument();
-      expect(within(dialog).queryByRole('note')).not.toBeInTheDocument();
-      const whatsapp = within(dialog).getByRole('link', { name: 'Send on WhatsApp' });
-      expect(whatsapp).toHaveAttribute('href', draft().whatsappUrl);
-      expect(whatsapp).toHaveAttribute('target', '_blank');
-      expect(whatsapp).toHaveAttribute('rel', 'noopener noreferrer');
-      const sms = within(dialog).getByRole('link', { name: 'Send as SMS' });
-      expect(sms).toHaveAttribute('href', draft().smsUrl);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    expect(await within(dialog).findByLabelText('Message preview')).toHaveTextContent(text);
+    expect(within(dialog).getByText('No reminder sent yet')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('note')).not.toBeInTheDocument();
+    // No link to follow before the server has answered: the sends are buttons.
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
 
-      await user.click(whatsapp);
-      await waitFor(() => expect(callsTo(calls, recordUrl)).toHaveLength(1));
-      expect(callsTo(calls, recordUrl)[0]!.body).toEqual({ channel: 'whatsapp' });
-      const init = vi.mocked(fetch).mock.calls.find(([url, options]) => url === '/api/business/credit-accounts/acc-1/reminders' && options?.method === 'POST')![1]!;
-      expect(init.keepalive).toBe(true);
-      // Recorded, the rows follow: the accounts are asked again.
-      await waitFor(() => expect(callsTo(calls, 'GET /api/credit-accounts/business')).toHaveLength(2));
-      // And the dialog: sent today, noted above the links, both still offered.
-      expect(await within(dialog).findByRole('note')).toHaveTextContent('You already sent a reminder today');
-      expect(within(dialog).getByText('Reminded today')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send on WhatsApp' }));
+    await waitFor(() => expect(callsTo(calls, recordUrl)).toHaveLength(1));
+    expect(callsTo(calls, recordUrl)[0]!.body).toEqual({ channel: 'whatsapp' });
+    // Waiting for the server: nothing opened, and no second tap meanwhile.
+    expect(within(dialog).getByRole('button', { name: 'Send on WhatsApp' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Send as SMS' })).toBeDisabled();
+    expect(assign).not.toHaveBeenCalled();
 
-      await user.click(sms);
-      await waitFor(() => expect(callsTo(calls, recordUrl)).toHaveLength(2));
-      expect(callsTo(calls, recordUrl)[1]!.body).toEqual({ channel: 'sms' });
-    } finally {
-      window.removeEventListener('click', stay, true);
-    }
+    accept(json(201, { lastRemindedAt: new Date().toISOString() }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(draft().whatsappUrl));
+    // Recorded, the rows follow: the accounts are asked again.
+    await waitFor(() => expect(callsTo(calls, 'GET /api/credit-accounts/business')).toHaveLength(2));
+    // And the dialog: sent today, noted above the buttons, both still offered.
+    expect(await within(dialog).findByRole('note')).toHaveTextContent('You already sent a reminder today');
+    expect(within(dialog).getByText('Reminded today')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send as SMS' }));
+    await waitFor(() => expect(callsTo(calls, recordUrl)).toHaveLength(2));
+    expect(callsTo(calls, recordUrl)[1]!.body).toEqual({ channel: 'sms' });
+    accept(json(201, { lastRemindedAt: new Date().toISOString() }));
+    await waitFor(() => expect(assign).toHaveBeenLastCalledWith(draft().smsUrl));
+    expect(assign).toHaveBeenCalledTimes(2);
   });
 
-  it('notes a reminder already sent today above the links, and still offers both', async () => {
+  it("opens nothing when the server refuses the reminder, and says the server's message", async () => {
+    const { calls, user } = setup([account('acc-1', 'Asha Rao', { overdue: '500.00' })], {
+      [reminderUrl]: () => json(200, draft({ lastRemindedAt: new Date().toISOString() })),
+      [recordUrl]: () => json(429, {
+        error: 'You can send at most 3 reminders a day to one customer. Try again tomorrow.', code: 'reminder_limit', remindersMax: 3,
+      }),
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Send on WhatsApp' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You can send at most 3 reminders a day to one customer. Try again tomorrow.',
+    );
+    expect(callsTo(calls, recordUrl)).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalled();
+    // The dialog stays, its buttons usable again.
+    expect(within(dialog).getByRole('button', { name: 'Send as SMS' })).toBeEnabled();
+  });
+
+  it('notes a reminder already sent today above the buttons, and still offers both', async () => {
     const { user } = setup([account('acc-1', 'Asha Rao')], {
       [reminderUrl]: () => json(200, draft({ lastRemindedAt: new Date().toISOString() })),
     });
@@ -114,10 +135,10 @@ describe('Send reminder', () => {
     const note = await within(dialog).findByRole('note');
     expect(note).toHaveTextContent('You already sent a reminder today');
     expect(within(dialog).getByText('Reminded today')).toBeInTheDocument();
-    const whatsapp = within(dialog).getByRole('link', { name: 'Send on WhatsApp' });
-    // The note comes before the links.
+    const whatsapp = within(dialog).getByRole('button', { name: 'Send on WhatsApp' });
+    // The note comes before the buttons.
     expect(note.compareDocumentPosition(whatsapp) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Send as SMS' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send as SMS' })).toBeInTheDocument();
   });
 
   it("says the server's refusal when nothing is owed any more", async () => {
@@ -127,7 +148,7 @@ describe('Send reminder', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Nothing is owed on this account');
-    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Send on WhatsApp' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,15 +1,17 @@
 /**
  * "Send reminder" (issue 16): the server writes the message in the customer's language;
- * the merchant reads it here and sends it with their own WhatsApp or SMS app, through real
- * links (a phone opens the app from a tap on a link, not from script). Each tap is recorded,
- * so the rows say "Reminded today"; a second reminder on one day is allowed, but noted.
+ * the merchant reads it here and sends it with their own WhatsApp or SMS app. A tap first
+ * records the reminder (a few a day per customer, issue 23) and opens the app only once the
+ * server has accepted it; a refusal is said here and opens nothing. The app is opened by
+ * navigating to its link, not by a new window: a window opened after waiting for the server
+ * is blocked as a popup, while a phone hands a wa.me or sms: navigation to the app.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/api-client';
 import { useReminderDraft } from '@/features/credit-accounts/api/get-reminder';
-import { useRecordReminder } from '@/features/credit-accounts/api/record-reminder';
+import { useRecordReminder, type ReminderChannel } from '@/features/credit-accounts/api/record-reminder';
 import { daysSinceReminder, remindedLabel } from '@/features/credit-accounts/dues';
 
 /** Whom to remind: the account and the name shown while its message loads. */
@@ -37,15 +39,22 @@ export function ReminderDialog({ target, onClose }: ReminderDialogProps) {
   );
 }
 
-const linkClasses =
-  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl px-5 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
-const whatsappClasses = `${linkClasses} bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 active:bg-emerald-900`;
-const smsClasses = `${linkClasses} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
+const sendClasses =
+  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl px-5 text-base font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60';
+const whatsappClasses = `${sendClasses} bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 active:bg-emerald-900`;
+const smsClasses = `${sendClasses} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
+
+/** Hands the message to WhatsApp or the SMS app: the page goes to the link, and a phone opens the app for it. */
+function openApp(url: string) {
+  window.location.assign(url);
+}
 
 function ReminderBody({ accountId }: { accountId: string }) {
   const draft = useReminderDraft(accountId);
   const record = useRecordReminder();
   const { t } = useLingui();
+  const send = (channel: ReminderChannel, url: string) =>
+    record.mutate({ accountId, channel }, { onSuccess: () => openApp(url) });
   if (draft.isPending) return <Spinner label={t`Writing the reminder`} className="py-6" />;
   if (draft.isError) {
     return (
@@ -74,13 +83,18 @@ function ReminderBody({ accountId }: { accountId: string }) {
           <Trans>You already sent a reminder today</Trans>
         </p>
       )}
+      {record.isError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {serverMessage(record.error) ?? t`Could not record the reminder, so it was not sent. Please try again`}
+        </p>
+      )}
       <div className="space-y-2">
-        <a href={whatsappUrl} target="_blank" rel="noopener noreferrer" className={whatsappClasses} onClick={() => record(accountId, 'whatsapp')}>
+        <button type="button" className={whatsappClasses} disabled={record.isPending} aria-busy={record.isPending} onClick={() => send('whatsapp', whatsappUrl)}>
           <Trans>Send on WhatsApp</Trans>
-        </a>
-        <a href={smsUrl} className={smsClasses} onClick={() => record(accountId, 'sms')}>
+        </button>
+        <button type="button" className={smsClasses} disabled={record.isPending} aria-busy={record.isPending} onClick={() => send('sms', smsUrl)}>
           <Trans>Send as SMS</Trans>
-        </a>
+        </button>
       </div>
     </div>
   );
