@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorStatus } from '@common/errors';
 import { rowsOf } from '../db/client';
 import {
-  adminToken, approvedBusiness, bearer, businessIdOf, createTestContext, newPhone, paymentHandleOf, paymentSetup,
+  adminToken, approvedBusiness, bearer, businessIdOf, createTestContext, enterCounter, newPhone, paymentHandleOf, paymentSetup,
   registerBusiness, registerCustomer, type TestContext,
 } from '../test/context';
 
@@ -217,7 +217,7 @@ const deepObject = raw(`${'{"a":'.repeat(500)}1${'}'.repeat(500)}`);
 /** Values a field is replaced with in the targeted mutations of a valid body. */
 const specialValues: unknown[] = [
   null, true, 0, -1, 0.001, 10.005, 2 ** 53 + 2, raw('1e309'), raw('-1e309'), 'NaN', ' 10 ', '10', '',
-  '\u0000', 'a\u0000b', '\uD800', 'x'.repeat(10_000), 'x'.repeat(70_000), '😀İß\u202E', "' or 1=1 --",
+  '\u0000', 'a\u0000b', '\uD800', 'x'.repeat(10_000), 'x'.repeat(70_000), '😀İß\u202E', 'Ravi \u2067x\u2069', 'क्\u200Dष', "' or 1=1 --",
   'select * from users', '------------------------------------', '9999', '+919876543210', 'nobody@example.com', [], ['10'], { amount: '10' },
   raw('{"__proto__":{"polluted":"yes"}}'), raw('{"constructor":{"prototype":{"polluted":"yes"}}}'), deepArray, deepObject,
 ]
@@ -318,6 +318,8 @@ interface Actors {
   termsBusinessId: string;
   pinCustomer: { token: string; phoneNumber: string; pin: string };
   pinMerchant: { token: string; email: string; pin: string };
+  /** An approved shop going in and out of counter mode: its merchant's session and its counter's. */
+  counterShop: { merchantToken: string; counterToken: string; email: string; pin: string };
   verifyPhone: string;
   resetPhone: string;
   pendingBusinessId: string;
@@ -327,6 +329,13 @@ interface Actors {
 }
 
 let actors: Actors;
+
+/** A fresh session of the counter shop's merchant. */
+async function counterShopSignIn(shop: { email: string; pin: string } = actors.counterShop): Promise<string> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/business/login', payload: { email: shop.email, pin: shop.pin } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json().sessionToken as string;
+}
 
 /** An OTP proof for a fresh phone, made through the service so it costs no request. */
 async function proofFor(phone: string, purpose: 'registration' | 'pin_reset'): Promise<string> {
@@ -448,6 +457,24 @@ function fuzzCases(): FuzzCase[] {
       method: 'POST', route: '/api/auth/confirm-pin', headers: () => bearer(actors.pinMerchant.token),
       base: () => ({ pin: actors.pinMerchant.pin }),
       before: unlock('business', () => actors.pinMerchant.email),
+    },
+    // Counter mode: an accepted entry revokes the merchant's session (it signs in again), an
+    // accepted exit revokes the counter's (it enters again with the fresh merchant session).
+    {
+      method: 'POST', route: '/api/auth/counter/enter', headers: () => bearer(actors.counterShop.merchantToken),
+      base: () => ({ pin: actors.counterShop.pin }),
+      before: unlock('business', () => actors.counterShop.email),
+      accepted: async () => { actors.counterShop.merchantToken = await counterShopSignIn(); },
+    },
+    {
+      method: 'POST', route: '/api/auth/counter/exit', headers: () => bearer(actors.counterShop.counterToken),
+      base: () => ({ pin: actors.counterShop.pin }),
+      before: unlock('business', () => actors.counterShop.email),
+      accepted: async (response) => {
+        const merchantToken = response.json().sessionToken as string;
+        actors.counterShop.counterToken = await enterCounter(ctx, { token: merchantToken, pin: actors.counterShop.pin });
+        actors.counterShop.merchantToken = await counterShopSignIn();
+      },
     },
     {
       method: 'POST', route: '/api/customer/change-pin', headers: () => bearer(actors.pinCustomer.token),
@@ -571,8 +598,12 @@ function fuzzCases(): FuzzCase[] {
     // Dues (issue 16).
     { method: 'GET', route: '/api/business/settings', headers: asShop },
     {
+      // The PIN confirmed first, outside the write check, so a valid body is accepted.
       method: 'POST', route: '/api/business/settings', headers: asShop,
       base: () => ({ creditPeriodDays: 30, upiId: 'fuzz.shop@okaxis' }),
+      before: async () => {
+        await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-pin', headers: asShop(), payload: { pin: actors.shop.pin } });
+      },
     },
     { method: 'GET', route: '/api/business/to-collect', headers: asShop },
     {
@@ -662,6 +693,7 @@ beforeAll(async () => {
   const termsShop = await approvedBusiness(ctx);
   const pinCustomer = await registerCustomer(ctx);
   const pinMerchant = await registerBusiness(ctx);
+  const counterShop = await approvedBusiness(ctx);
   const resetCustomer = await registerCustomer(ctx);
   const pending = await registerBusiness(ctx);
   const free = await registerCustomer(ctx);
@@ -677,6 +709,10 @@ beforeAll(async () => {
     termsBusinessId: termsShop.businessId,
     pinCustomer,
     pinMerchant,
+    counterShop: {
+      merchantToken: await counterShopSignIn(counterShop), counterToken: await enterCounter(ctx, counterShop),
+      email: counterShop.email, pin: counterShop.pin,
+    },
     verifyPhone,
     resetPhone: resetCustomer.phoneNumber,
     pendingBusinessId: await businessIdOf(ctx, pending.token),
