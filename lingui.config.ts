@@ -3,15 +3,16 @@
  * components write their English text through the macros (`<Trans>`, `t`), `npm run
  * i18n:extract` collects it into `web/src/locales/<language>/<part>.po`, and the
  * translators fill hi and ta. Two parts, loaded on demand: `login`, what the signed-out
- * /cust shows (inside its JavaScript budget), and `app`, everything else.
+ * /cust and the offline start show (inside /cust's JavaScript budget), and `app`, everything else.
  */
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 import { languages } from './common/languages';
 
 /**
- * The files of the signed-out /cust login screen: their texts go in the small `login` part.
- * Registration and PIN reset, opened from it, wait for the `app` part (web/src/i18n/app-texts.tsx).
+ * The files of the signed-out /cust login screen and of the offline start: their texts go
+ * in the small `login` part, which every start activates before it renders. Registration
+ * and PIN reset, opened from it, wait for the `app` part (web/src/i18n/app-texts.tsx).
  */
 export const loginScreenFiles = [
   '<rootDir>/web/src/app/routes/customer-login.tsx',
@@ -24,6 +25,10 @@ export const loginScreenFiles = [
   // What the screen shows while it waits, and its toasts.
   '<rootDir>/web/src/components/ui/spinner.tsx',
   '<rootDir>/web/src/components/ui/toast-area.tsx',
+  // What start-up shows when it finds no server (issue 14), whatever the path: the app
+  // opened from the service worker's cache has only this part before it knows who is signed in.
+  '<rootDir>/web/src/app/offline-start.tsx',
+  '<rootDir>/web/src/components/ui/offline-banner.tsx',
 ];
 
 export default defineConfig({

@@ -159,9 +159,13 @@ export async function setLanguage(khata: RunningApp, token: string, language: 'e
   await callApi(khata, 'POST', '/api/auth/language', { token, body: { language } });
 }
 
-/** The merchant's credit period and UPI ID (issue 16), through the API. */
+/**
+ * The merchant's credit period and UPI ID (issue 16), through the API: the PIN is confirmed
+ * on the session first, as the server asks for a change of them (issue 23).
+ */
 export async function setBusinessSettings(
-  khata: RunningApp, businessToken: string, settings: { creditPeriodDays: number; upiId: string | null },
+  khata: RunningApp, businessToken: string, settings: { creditPeriodDays: number; upiId: string | null }, pin: string,
 ): Promise<void> {
+  await callApi(khata, 'POST', '/api/auth/confirm-pin', { token: businessToken, body: { pin } });
   await callApi(khata, 'POST', '/api/business/settings', { token: businessToken, body: settings });
 }

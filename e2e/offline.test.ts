@@ -4,6 +4,9 @@
  * fetches, so the real server goes away instead) the app shell loads from the service
  * worker's cache with the offline banner, a payment attempt is refused on screen, and
  * when the server returns on the same port and data nothing was paid or sent.
+ * Issue 23: the offline screen at /cust speaks, in English and Hindi; a sign-out without
+ * a network completes at once and ends the session on the server when it is back; Back
+ * after a sign-out never shows the signed-in page (Chromium's back/forward cache on).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -19,13 +22,28 @@ import {
 } from './api-seeding';
 import { startApp, type RunningApp } from './app-server';
 import { chromiumPath, journeysDisabled, launchChromium } from './journey';
+import { signOutWaitMs } from '@common/limits';
 import {
-  availableCredit, button, enterCodeManually, expectCustomerApp, expectMerchantHeader, expectToast, expectVisible, merchantTab,
-  newMobileNumber, openScanQr, rupees, signInAsCustomer, signInWithEmail,
+  availableCredit, button, enterCodeManually, expectCustomerApp, expectCustomerLogin, expectMerchantHeader, expectToast, expectVisible,
+  field, logOut, merchantTab, newMobileNumber, openProfile, openScanQr, rupees, signInAsCustomer, signInWithEmail, waitForPath,
 } from './pages';
+import { translator } from './translations';
 
 const offlineText = "You're offline. Payments and new QR codes need a connection.";
 const offlineBanner = (scope: Page | Locator) => scope.getByRole('status').filter({ hasText: offlineText });
+/** What the offline start says under the banner. */
+const reopenText = 'Khata will open by itself when the connection is back.';
+/** The message ids the offline start showed in their place (issue 23). */
+const messageIds = ['682VPi', '3WHR8k', 'KDw4GX'];
+/** The session held by a sign-out made without a network (web/src/lib/session.ts). */
+const heldSignOutKey = 'khata.pendingSignOut';
+
+/** Waits until the service worker controls `page`: it registers 10 s after load, then installs. */
+async function serviceWorkerInControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
+}
+
+const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 
 describe.skipIf(journeysDisabled)('offline', () => {
   let khata: RunningApp;
@@ -65,6 +83,19 @@ describe.skipIf(journeysDisabled)('offline', () => {
   async function stopServer(): Promise<void> {
     await serving!.close();
     serving = null;
+  }
+
+  /** The app listening now, for seeding and API calls (the first one may be closed). */
+  const running = (): RunningApp => ({ ...khata, app: serving!, services: serving!.services });
+
+  /** A page of the installed app at /cust with nobody signed in (an earlier journey may have left someone). */
+  async function signedOutPage(): Promise<Page> {
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto('/cust');
+    await page.evaluate(() => localStorage.removeItem('sessionToken'));
+    await page.reload();
+    return page;
   }
 
   /** The same app again, on the same port and database. */
@@ -177,5 +208,125 @@ describe.skipIf(journeysDisabled)('offline', () => {
     await expect.poll(() => offlineBanner(generator).count(), { timeout: 15_000 }).toBe(0);
     await merchantContext.close();
     await expect(offlineBanner(page).count()).resolves.toBe(0);
+  }, 120_000);
+
+  it('signs out at once without a network, and the server ends that session first thing when it is back', async () => {
+    const customer = { mobileNumber: newMobileNumber(), fullName: 'Asha Offline', pin: '5173' };
+    await createCustomerSession(running(), customer);
+    const page = await signedOutPage();
+    await signInAsCustomer(page, customer.mobileNumber, customer.pin);
+    await expectCustomerApp(page, customer.fullName);
+    await serviceWorkerInControl(page);
+    const token = await stored(page, 'sessionToken');
+    expect(token).toBeTruthy();
+    await openProfile(page);
+
+    // The server stops: the open app says so, and Logout still completes, at once.
+    await stopServer();
+    await expectVisible(offlineBanner(page), 'the offline banner in the open customer app');
+    const startedAt = Date.now();
+    await button(page, 'Logout').click();
+    await waitForPath(page, '/cust');
+    await expectVisible(field(page, 'Mobile Number'), 'the customer login after an offline sign-out');
+    expect(Date.now() - startedAt, 'the sign-out waited for a network').toBeLessThan(signOutWaitMs);
+    expect(await stored(page, 'sessionToken')).toBeNull();
+    // The session the server must still end (its cookie is HttpOnly, so only the server can).
+    expect(await stored(page, heldSignOutKey)).toBe(token);
+    await expect(page.getByRole('heading', { name: customer.fullName, exact: true }).count()).resolves.toBe(0);
+
+    // The server returns: the held sign-out goes before anything else the page asks.
+    const asked: string[] = [];
+    const watch = (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/') && path !== '/api/health/live') asked.push(`${request.method()} ${path}`);
+    };
+    context.on('request', watch);
+    await restartServer();
+    await expect.poll(() => stored(page, heldSignOutKey), { timeout: 30_000 }).toBeNull();
+    context.off('request', watch);
+    expect(asked[0]).toBe('POST /api/auth/logout');
+    // The old token is refused: the session ended on the server, not only on the phone …
+    await callApi(running(), 'GET', '/api/auth/me', { token: token!, expected: [401] });
+    // … and the browser's cookie went with it: a reload is signed out.
+    await page.reload();
+    await expectCustomerLogin(page);
+    await page.close();
+  }, 120_000);
+
+  it('shows the offline start at /cust in words, in English and in Hindi', async () => {
+    const page = await signedOutPage();
+    await expectVisible(field(page, 'Mobile Number'), 'the customer login');
+    await serviceWorkerInControl(page);
+
+    await stopServer();
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await expectVisible(offlineBanner(page), 'the offline banner at /cust');
+    await expectVisible(page.getByText(reopenText, { exact: true }), 'what the offline start says');
+    await expectVisible(button(page, 'Try again'), 'Try again at /cust');
+    const englishText = await page.locator('body').innerText();
+    for (const id of messageIds) expect(englishText).not.toContain(id);
+
+    // In Hindi, chosen on this phone: the same screen, every text in Hindi.
+    const tr = translator('hi');
+    await page.evaluate(() => localStorage.setItem('khata.language', 'hi'));
+    try {
+      expect((await page.reload())?.fromServiceWorker()).toBe(true);
+      await expectVisible(page.getByRole('status').filter({ hasText: tr(offlineText) }), 'the offline banner in Hindi');
+      await expectVisible(page.getByText(tr(reopenText), { exact: true }), 'what the offline start says, in Hindi');
+      await expectVisible(button(page, tr('Try again')), 'Try again in Hindi');
+      const hindiText = await page.locator('body').innerText();
+      for (const english of [offlineText, reopenText, 'Try again', ...messageIds]) expect(hindiText).not.toContain(english);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+
+      // The server returns: the login opens by itself, in Hindi.
+      await restartServer();
+      await expectVisible(button(page, tr('Sign In')), 'the login in Hindi once the server is back');
+    } finally {
+      await page.evaluate(() => localStorage.setItem('khata.language', 'en'));
+      if (!serving) await restartServer();
+    }
+    await page.close();
+  }, 120_000);
+
+  it('never shows the signed-in page on Back after a sign-out, from the back/forward cache either', async () => {
+    // Playwright turns Chromium's back/forward cache off by default; a phone has it on.
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL: khata.baseUrl });
+      phone.setDefaultTimeout(15_000);
+      // Which pages came back from the back/forward cache, kept across the reload that follows.
+      await phone.addInitScript(() => {
+        addEventListener('pageshow', (event) => {
+          if (event.persisted) sessionStorage.setItem('restoredFromCache', location.pathname);
+        });
+      });
+      const customer = { mobileNumber: newMobileNumber(), fullName: 'Kavya Back', pin: '6284' };
+      await createCustomerSession(running(), customer);
+      const page = await phone.newPage();
+      await signInAsCustomer(page, customer.mobileNumber, customer.pin);
+      await expectCustomerApp(page, customer.fullName);
+      // A page of its own in the history (a document, not the app's own navigation), as
+      // opening Khata from its icon or a link gives.
+      await page.goto('/');
+      await expectCustomerApp(page, customer.fullName);
+      await openProfile(page);
+      await logOut(page, '/cust');
+
+      // A page restored from the cache has no load event to wait for.
+      await page.goBack({ waitUntil: 'commit' });
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('restoredFromCache')), {
+        message: 'Chromium brought the signed-in page back from its back/forward cache',
+      }).toBe('/');
+      await expectCustomerLogin(page);
+      await expect(page.getByRole('heading', { name: customer.fullName, exact: true }).count()).resolves.toBe(0);
+    } finally {
+      await browser.close();
+    }
   }, 120_000);
 });

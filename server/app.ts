@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   const cookies = cookieOptions(alwaysSecureCookies(config));
   await app.register(otpRoutes, { otp: services.otp, cookies });
   await app.register(authRoutes, {
-    auth: services.auth, sessions: services.sessions, sessionTtlSeconds: config.sessionAbsoluteTtlSeconds, cookies,
+    auth: services.auth, sessionTtlSeconds: config.sessionAbsoluteTtlSeconds, cookies,
   });
   await app.register(adminRoutes, { businesses: services.businesses, stats: services.stats, analytics: services.analytics });
   await app.register(businessRoutes, { businesses: services.businesses, stats: services.stats, sessions: services.sessions });

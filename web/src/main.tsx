@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activate, activateEnglishFallback, startingLanguage } from './i18n/i18n';
 import { fetchCurrentUser } from './features/auth/api/fetch-current-user';
-import { getSessionToken } from './lib/session';
+import { getSessionToken, sessionChangedSinceShown } from './lib/session';
 import { loadErrorMessages } from './lib/api-client';
 import { isOffline } from './lib/connection';
 import { registerServiceWorker } from './lib/register-service-worker';
@@ -36,3 +36,17 @@ void Promise.all([fetchCurrentUser().catch(() => undefined), activate(startingLa
   );
 
 registerServiceWorker();
+
+// A page's screens belong to the session it showed. After a sign-out (or another sign-in)
+// they must not stay in view: a page the browser brings back from its back/forward cache
+// on Back, or one open in another tab, starts again instead and asks the server who is
+// signed in (issue 23), before anything of it is seen or sent with the old session.
+const restartIfSessionChanged = () => {
+  if (!sessionChangedSinceShown()) return;
+  document.body.hidden = true;
+  window.location.reload();
+};
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) restartIfSessionChanged();
+});
+window.addEventListener('storage', restartIfSessionChanged);

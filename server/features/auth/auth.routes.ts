@@ -11,10 +11,9 @@ import { requireSession } from '../../plugins/access';
 import { cookiePaths, deviceCookie, otpProofCookie, sessionCookie, type CookieOptions } from '../../plugins/cookies';
 import type { SignedIn } from './accounts';
 import type { AuthService } from './auth.service';
-import type { SessionService } from './sessions.service';
 
-export async function authRoutes(instance: FastifyInstance, { auth, sessions, sessionTtlSeconds, cookies }: {
-  auth: AuthService; sessions: SessionService; sessionTtlSeconds: number; cookies: CookieOptions;
+export async function authRoutes(instance: FastifyInstance, { auth, sessionTtlSeconds, cookies }: {
+  auth: AuthService; sessionTtlSeconds: number; cookies: CookieOptions;
 }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const deviceOf = (request: FastifyRequest): string | undefined => request.cookies[deviceCookie];

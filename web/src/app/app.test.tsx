@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '@common/api-types';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
@@ -243,5 +243,145 @@ describe('routing when signed in', () => {
     expect(window.localStorage.getItem('theme')).toBe(initial ? 'light' : 'dark');
     await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
     expect(window.localStorage.getItem('theme')).toBe(initial ? 'dark' : 'light');
+  });
+});
+
+describe('counter mode as its own session (issue 23)', () => {
+  const approvedMerchant: MeResponse = { ...merchant, business: { ...merchant.business!, status: 'approved' } };
+  const counter: MeResponse = {
+    user: { id: 'counter-1', role: 'counter', name: 'Ravi Stores', phone: null, email: null }, language: null, business: null,
+  };
+  const counterRoutes = new Set(['GET /api/auth/me', 'GET /api/qr/business?active=true', 'POST /api/qr/generate', 'POST /api/auth/counter/exit']);
+  const staticCode = () => ({
+    id: 'q1', qrData: 'https://khata.example/pay/q1', amount: null, description: null, isDynamic: false, feePercent: '2.00',
+    createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 1440 * 60_000).toISOString(), status: 'active',
+  });
+
+  /** The app against a server whose signed-in user follows the counter's enter and exit. */
+  function renderShop(start: MeResponse, { qrList = () => json(200, { qrCodes: [] }) }: { qrList?: () => Response } = {}) {
+    let signedIn: MeResponse | null = start;
+    const rendered = renderApp('/', () => (signedIn ? json(200, signedIn) : signedOut()), {
+      'POST /api/auth/counter/enter': (call) => {
+        if ((call.body as { pin: string }).pin !== '4829') return apiError(403, 'Incorrect PIN. 4 attempts left.', 'pin_incorrect');
+        signedIn = counter;
+        return json(200, { sessionToken: 'counter-token', user: counter.user });
+      },
+      'POST /api/auth/counter/exit': (call) => {
+        if ((call.body as { pin: string }).pin !== '4829') return apiError(403, 'Incorrect PIN. 4 attempts left.', 'pin_incorrect');
+        signedIn = approvedMerchant;
+        return json(200, { sessionToken: 'full-token', user: approvedMerchant.user });
+      },
+      'GET /api/qr/business?active=true': qrList,
+      'POST /api/qr/generate': () => json(201, staticCode()),
+    });
+    return { ...rendered, endSession: () => { signedIn = null; } };
+  }
+
+  it("enters with the PIN: the counter's token replaces the merchant's, and the counter asks for nothing of the dashboard", async () => {
+    window.localStorage.setItem('sessionToken', 'merchant-token');
+    const { user, calls } = renderShop(approvedMerchant);
+    await user.click(await screen.findByRole('button', { name: 'Counter mode' }));
+    await user.type(await screen.findByLabelText('Enter your PIN'), '4829');
+    await user.click(screen.getByRole('button', { name: 'Start counter mode' }));
+    const counterScreen = await screen.findByRole('dialog', { name: 'Counter mode' });
+    expect(counterScreen).toHaveTextContent('Ravi Stores');
+    expect(window.localStorage.getItem('khata.counterMode')).toBeNull();
+    expect(window.localStorage.getItem('sessionToken')).toBe('counter-token');
+    expect(window.localStorage.getItem('khata.counterDevice')).toBe('on');
+    await waitFor(() => expect(callsTo(calls, 'POST /api/qr/generate')).toHaveLength(1));
+    const sinceEnter = calls.slice(calls.findIndex((call) => call.url === '/api/auth/counter/enter') + 1);
+    expect(sinceEnter.filter((call) => !counterRoutes.has(`${call.method} ${call.url}`)).map((call) => `${call.method} ${call.url}`)).toEqual([]);
+    expect(sinceEnter.every((call) => call.headers.get('Authorization') === 'Bearer counter-token')).toBe(true);
+    expect(screen.queryByText('Merchant Dashboard')).not.toBeInTheDocument();
+  });
+
+  it('boots a counter session straight into counter mode, with no dashboard call', async () => {
+    const { calls } = renderShop(counter);
+    expect(await screen.findByRole('dialog', { name: 'Counter mode' })).toHaveTextContent('Ravi Stores');
+    await waitFor(() => expect(callsTo(calls, 'POST /api/qr/generate')).toHaveLength(1));
+    expect(calls.filter((call) => !counterRoutes.has(`${call.method} ${call.url}`))).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('leaves with the right PIN to the full dashboard, a wrong one first showing the message and staying', async () => {
+    window.localStorage.setItem('sessionToken', 'counter-token');
+    const { user } = renderShop(counter);
+    await user.click(await screen.findByRole('button', { name: 'Exit counter mode' }));
+    await user.type(screen.getByLabelText('Enter your PIN to exit'), '1111');
+    await user.click(screen.getByRole('button', { name: 'Exit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect PIN. 4 attempts left.');
+    expect(screen.getByRole('dialog', { name: 'Counter mode' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Enter your PIN to exit'), '4829');
+    await user.click(screen.getByRole('button', { name: 'Exit' }));
+    expect(await screen.findByText('Merchant Dashboard')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Counter mode' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('sessionToken')).toBe('full-token');
+    expect(window.localStorage.getItem('khata.counterDevice')).toBeNull();
+  });
+
+  it("says counter mode has ended when the counter's session answers 401, and links to the merchant's sign-in", async () => {
+    window.localStorage.setItem('sessionToken', 'counter-token');
+    let ended = false;
+    const rendered = renderShop(counter, {
+      qrList: () => (ended ? signedOut() : json(200, { qrCodes: [] })),
+    });
+    await screen.findByRole('dialog', { name: 'Counter mode' });
+    // The PIN was changed elsewhere: the next call of the counter's is refused.
+    ended = true;
+    rendered.endSession();
+    await act(() => rendered.client.invalidateQueries({ queryKey: ['/api/qr/business?active=true'] }));
+    expect(await screen.findByRole('heading', { name: 'Counter mode has ended' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to continue.')).toBeInTheDocument();
+    const signIn = screen.getByRole('link', { name: 'Sign in' });
+    expect(signIn).toHaveAttribute('href', '/merchant');
+    signIn.addEventListener('click', (event) => event.preventDefault());
+    await rendered.user.click(signIn);
+    expect(window.localStorage.getItem('sessionToken')).toBeNull();
+  });
+
+  it('says counter mode has ended when the event stream is refused and the session is gone', async () => {
+    const streams: { readyState: number; onerror: (() => void) | null }[] = [];
+    vi.stubGlobal('EventSource', class {
+      static readonly CLOSED = 2;
+      readyState = 1;
+      onopen: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor() { streams.push(this); }
+      addEventListener() {}
+      removeEventListener() {}
+      close() {}
+    });
+    const rendered = renderShop(counter);
+    await screen.findByRole('dialog', { name: 'Counter mode' });
+    // The session expired: the stream's reconnect is refused with 401, which EventSource only sees as an error.
+    rendered.endSession();
+    act(() => {
+      streams[0]!.readyState = 2;
+      streams[0]!.onerror?.();
+    });
+    expect(await screen.findByRole('heading', { name: 'Counter mode has ended' })).toBeInTheDocument();
+  });
+
+  it('says counter mode has ended on a counter reloaded after its session died', async () => {
+    window.localStorage.setItem('khata.counterDevice', 'on');
+    window.localStorage.setItem('sessionToken', 'dead-counter-token');
+    const rendered = renderShop(counter);
+    rendered.endSession();
+    expect(await screen.findByRole('heading', { name: 'Counter mode has ended' })).toBeInTheDocument();
+    const signIn = screen.getByRole('link', { name: 'Sign in' });
+    signIn.addEventListener('click', (event) => event.preventDefault());
+    await rendered.user.click(signIn);
+    expect(window.localStorage.getItem('khata.counterDevice')).toBeNull();
+  });
+
+  it('a device left in the old, screen-only counter mode is signed out rather than shown the dashboard', async () => {
+    window.localStorage.setItem('khata.counterMode', 'on');
+    window.localStorage.setItem('sessionToken', 'merchant-token');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/' });
+    const { calls } = renderShop(approvedMerchant);
+    await waitFor(() => expect(callsTo(calls, 'POST /api/auth/logout')).toHaveLength(1));
+    expect(screen.queryByText('Merchant Dashboard')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('khata.counterMode')).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 /** Routing (spec §2): what each path shows, signed in or not. */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
 import type { MeResponse } from '@common/api-types';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { prefetchCustomerHome } from '@/features/customer-home/api/prefetch-customer-home';
+import { isCounterDevice } from '@/features/counter-mode/counter-device';
 import { rememberAccount } from '@/features/customer-account/account-link';
 import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
 import { useLanguageFollowsUser } from '@/i18n/use-language-follows-user';
@@ -21,15 +22,38 @@ const MerchantLogin = lazy(() => import('./routes/merchant-login').then((m) => (
 const AdminLogin = lazy(() => import('./routes/admin-login').then((m) => ({ default: m.AdminLogin })));
 const MerchantApp = lazy(() => import('./merchant-app').then((m) => ({ default: m.MerchantApp })));
 const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
+// A counter session (issue 23) boots straight into counter mode, with none of the dashboard's code.
+const CounterApp = lazy(() => import('./counter-app').then((m) => ({ default: m.CounterApp })));
+const CounterEnded = lazy(() => import('@/features/counter-mode/components/counter-ended').then((m) => ({ default: m.CounterEnded })));
 
 /** Paths that show the signed-in user's own app. */
 const appPaths: ReadonlySet<string> = new Set(['/', '/dashboard', '/cust', '/merchant', '/admin']);
 
 export function App() {
   const me = useCurrentUser();
+  const counterEnded = useCounterSessionEnded(me.data);
   if (me.isPending) return <FullPageSpinner />;
+  if (counterEnded) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <CounterEnded />
+      </Suspense>
+    );
+  }
   // A failed me-call (server down) leaves the visitor signed out; signing in reports it.
   return me.data ? <SignedIn me={me.data} /> : <SignedOut />;
+}
+
+/**
+ * Whether the counter's session has just ended some other way than its exit (issue 23):
+ * the user was the counter and is now nobody. The counter then says so and offers the
+ * merchant's sign-in, where it would otherwise fall to the customers' login.
+ */
+function useCounterSessionEnded(me: MeResponse | null | undefined): boolean {
+  const wasCounter = useRef(false);
+  if (me) wasCounter.current = me.user.role === 'counter';
+  // After a reload the memory is gone: the browser remembers it is a counter.
+  return me === null && (wasCounter.current || isCounterDevice());
 }
 
 function SignedOut() {
@@ -106,6 +130,12 @@ function SignedIn({ me }: { me: MeResponse }) {
       return (
         <Suspense fallback={<FullPageSpinner />}>
           <AdminDashboard user={me.user} />
+        </Suspense>
+      );
+    case 'counter':
+      return (
+        <Suspense fallback={<FullPageSpinner />}>
+          <CounterApp me={me} />
         </Suspense>
       );
     default:

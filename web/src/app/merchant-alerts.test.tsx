@@ -105,14 +105,14 @@ describe('merchant payment alerts', () => {
     expect(screen.queryByRole('button', { name: 'Turn on sound' })).not.toBeInTheDocument();
   });
 
-  it('opens counter mode from the dashboard, lists payments there without a toast', async () => {
-    const { user, source } = renderMerchant();
+  it("opens counter mode from the dashboard by asking the merchant's PIN (issue 23)", async () => {
+    const { user, calls } = renderMerchant();
     await user.click(screen.getByRole('button', { name: 'Counter mode' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Counter mode' });
-    act(() => source.send('ledger', 't-3', ledgerRow('t-3', { amount: '75.50', customerName: 'Vikram' })));
-    const list = within(dialog).getByRole('region', { name: 'Latest payments' });
-    expect(await within(list).findByText('₹75.50')).toBeInTheDocument();
-    expect(screen.queryByText('Payment received')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Start counter mode' });
+    expect(within(dialog).getByLabelText('Enter your PIN')).toHaveValue('');
+    expect(screen.queryByRole('dialog', { name: 'Counter mode' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('khata.counterMode')).toBeNull();
+    expect(callsTo(calls, 'POST /api/auth/counter/enter')).toHaveLength(0);
   });
 
   it('offers no counter mode before approval', () => {

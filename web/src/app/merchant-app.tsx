@@ -2,11 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { BusinessStatus, MeResponse } from '@common/api-types';
-import { counterPaymentsShown } from '@common/limits';
 import { Badge } from '@/components/ui/badge';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
+import { useLogOut } from '@/features/auth/api/log-out';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { businessCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-business-credit-accounts';
 import { businessStatsQueryKey } from '@/features/merchant/api/get-business-stats';
@@ -22,7 +23,7 @@ import { SoundUnlockBar } from '@/features/payment-alerts/components/sound-unloc
 import { useClaimAlerts, usePaymentAlerts } from '@/features/payment-alerts/use-payment-alerts';
 import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
 import { statementQueryPrefix } from '@/features/statements/api/get-statement';
-import { useLedgerStream, type LedgerEventData } from '@/lib/use-ledger-events';
+import { useLedgerStream } from '@/lib/use-ledger-events';
 import { whenIdle } from '@/lib/when-idle';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 
@@ -32,26 +33,21 @@ const loadAddCreditAccountSheet = () => import('@/features/credit-accounts/compo
 const AddCreditAccountSheet = lazy(() => loadAddCreditAccountSheet().then((m) => ({ default: m.AddCreditAccountSheet })));
 const loadQrGenerator = () => import('@/features/qr-codes/components/qr-generator');
 const QrGenerator = lazy(() => loadQrGenerator().then((m) => ({ default: m.QrGenerator })));
-const CounterMode = lazy(() => import('@/features/counter-mode/components/counter-mode').then((m) => ({ default: m.CounterMode })));
+const EnterCounterModeDialog = lazy(() =>
+  import('@/features/counter-mode/components/enter-counter-mode-dialog').then((m) => ({ default: m.EnterCounterModeDialog })),
+);
 
 /**
- * Counter mode survives a reload and a new tab of the browser on this device: leaving it
- * needs the PIN, so neither may leave it either.
+ * Counter mode was once only this browser's flag over the merchant's full session. A
+ * device left in it when the counter's own session came (issue 23) must not open onto the
+ * dashboard: it is signed out, and the merchant signs in and enters counter mode again.
  */
-const counterModeStorageKey = 'khata.counterMode';
-const counterModeStored = () => {
+const legacyCounterModeKey = 'khata.counterMode';
+const legacyCounterModeOn = () => {
   try {
-    return localStorage.getItem(counterModeStorageKey) === 'on';
+    return localStorage.getItem(legacyCounterModeKey) === 'on';
   } catch {
     return false;
-  }
-};
-const storeCounterMode = (on: boolean) => {
-  try {
-    if (on) localStorage.setItem(counterModeStorageKey, 'on');
-    else localStorage.removeItem(counterModeStorageKey);
-  } catch {
-    // Storage refused: counter mode ends with the page.
   }
 };
 
@@ -71,6 +67,24 @@ type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
 
 /** The merchant's app (spec §2): Dashboard, QR Codes, History and Settings tabs. */
 export function MerchantApp({ me }: { me: MeResponse }) {
+  const [legacyCounter] = useState(legacyCounterModeOn);
+  return legacyCounter ? <EndLegacyCounterMode /> : <MerchantDashboard me={me} />;
+}
+
+function EndLegacyCounterMode() {
+  const { mutate: logOut } = useLogOut('/merchant');
+  useEffect(() => {
+    try {
+      localStorage.removeItem(legacyCounterModeKey);
+    } catch {
+      // Storage refused: the flag cannot be read either.
+    }
+    logOut();
+  }, [logOut]);
+  return <FullPageSpinner />;
+}
+
+function MerchantDashboard({ me }: { me: MeResponse }) {
   const business = me.business;
   const { t } = useLingui();
   const statusLabels: Record<BusinessStatus, string> = { pending: t`Pending`, approved: t`Approved`, rejected: t`Rejected` };
@@ -81,12 +95,11 @@ export function MerchantApp({ me }: { me: MeResponse }) {
   const [sheetWanted, setSheetWanted] = useState(false);
   const [generatorWanted, setGeneratorWanted] = useState(false);
   const approved = business?.status === 'approved';
-  const [counterMode, setCounterMode] = useState(() => approved && counterModeStored());
-  // The payments heard since the page opened, newest first, for counter mode's list.
-  const [livePayments, setLivePayments] = useState<LedgerEventData[]>([]);
-  // Counter mode lists each payment itself: no toast over it.
-  const alertPayment = usePaymentAlerts({ quiet: counterMode });
-  const alertClaim = useClaimAlerts({ quiet: counterMode });
+  // Asking for the PIN that starts counter mode; its dialog is fetched on first open.
+  const [enteringCounterMode, setEnteringCounterMode] = useState(false);
+  const [counterDialogWanted, setCounterDialogWanted] = useState(false);
+  const alertPayment = usePaymentAlerts();
+  const alertClaim = useClaimAlerts();
   // Rows already listed when the page opened are not news: after a reconnect the stream
   // replays from a margin before it started, and would announce them again.
   const recent = useRecentBusinessTransactions();
@@ -107,7 +120,6 @@ export function MerchantApp({ me }: { me: MeResponse }) {
     onLedger: (event) => {
       if (event.type === 'adjustment' || listedAtOpen.current?.has(event.transactionId)) return;
       alertPayment(event);
-      setLivePayments((list) => [event, ...list].slice(0, counterPaymentsShown));
     },
     // A customer's claim: refetch it into the dashboard and chime; it is a repayment only once confirmed.
     claimQueryPrefixes: merchantClaimQueries,
@@ -127,13 +139,9 @@ export function MerchantApp({ me }: { me: MeResponse }) {
     setGeneratorWanted(true);
     setGeneratingQr(true);
   };
-  const enterCounterMode = () => {
-    storeCounterMode(true);
-    setCounterMode(true);
-  };
-  const leaveCounterMode = () => {
-    storeCounterMode(false);
-    setCounterMode(false);
+  const openCounterMode = () => {
+    setCounterDialogWanted(true);
+    setEnteringCounterMode(true);
   };
 
   return (
@@ -166,7 +174,7 @@ export function MerchantApp({ me }: { me: MeResponse }) {
                 onCreateCustomer={openAddCustomer}
                 onGenerateQr={openGenerator}
                 onViewTransactions={() => setTab('history')}
-                onOpenCounterMode={enterCounterMode}
+                onOpenCounterMode={openCounterMode}
               />
             </TabsContent>
             <TabsContent value="qr-codes">
@@ -193,9 +201,9 @@ export function MerchantApp({ me }: { me: MeResponse }) {
           <QrGenerator open={generatingQr} onOpenChange={setGeneratingQr} />
         </Suspense>
       )}
-      {counterMode && approved && business && (
-        <Suspense fallback={<LoadingSheet label={t`Opening…`} />}>
-          <CounterMode shopName={business.businessName} payments={livePayments} liveState={liveState} onExit={leaveCounterMode} />
+      {counterDialogWanted && approved && (
+        <Suspense fallback={enteringCounterMode && <LoadingSheet label={t`Opening…`} />}>
+          <EnterCounterModeDialog open={enteringCounterMode} onOpenChange={setEnteringCounterMode} />
         </Suspense>
       )}
     </div>

@@ -1,9 +1,9 @@
 /**
  * The language the app speaks (issue 13). Lingui's `i18n` holds the messages; each
  * language's catalogue comes in two parts loaded on demand: `login`, the signed-out /cust
- * screen (before it renders), and `app`, the rest (with the whole app). The choice lives in
- * the browser until sign-in; the first visit takes the browser's preferred language when
- * Khata speaks it.
+ * screen and the offline start (before either renders), and `app`, the rest (with the
+ * whole app). The choice lives in the browser until sign-in; the first visit takes the
+ * browser's preferred language when Khata speaks it.
  */
 import { i18n, type Messages } from '@lingui/core';
 import { defaultLanguage, isLanguage, type Language } from '@common/languages';

@@ -1,6 +1,11 @@
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest, ApiError, errorStatus, getQueryFn, loadErrorMessages, serverMessage } from './api-client';
-import { apiError, json, stubFetch } from '@/test/fetch-stub';
+import {
+  apiRequest, ApiError, errorStatus, getOrNullWhenSignedOut, getQueryFn, loadErrorMessages, serverMessage,
+} from './api-client';
+import { connectionProbeUrl, reportReachable, reportUnreachable } from './connection';
+import { heldSignOut, holdSignOut } from './session';
+import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { QueryClient } from '@tanstack/react-query';
 import { activate } from '@/i18n/i18n';
 
@@ -78,6 +83,15 @@ describe('getQueryFn', () => {
     await expect(getQueryFn({ on401: 'throw' })(queryContext(['/api/auth/me']))).rejects.toThrow(
       '401: {"error":"Not signed in","code":"not_signed_in"}',
     );
+  });
+});
+
+describe('a signed-out answer', () => {
+  it('is read to the end, so a no-store 401 does not keep the request open (check:bundle waits for an idle network)', async () => {
+    const answer = apiError(401, 'Not signed in', 'not_signed_in');
+    stubFetch({ 'GET /api/auth/me': () => answer });
+    await expect(getOrNullWhenSignedOut('/api/auth/me')).resolves.toBeNull();
+    expect(answer.bodyUsed).toBe(true);
   });
 });
 
@@ -190,5 +204,78 @@ describe('serverMessage with the error catalogue', () => {
     await loadErrorMessages();
     expect(serverMessage(new ApiError(500, 'Internal Server Error'))).toBeNull();
     expect(serverMessage(new ApiError(400, '{"code":"invalid_input"}'))).toBeNull();
+  });
+});
+
+describe('a sign-out held while there was no network (issue 23)', () => {
+  const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
+  const route = (call: { method: string; url: string }) => `${call.method} ${call.url}`;
+
+  /** Signed out on the phone while offline (features/auth/api/log-out.ts): the token is held. */
+  function signedOutOffline() {
+    stubFetch({ [`GET ${connectionProbeUrl}`]: networkError });
+    act(() => reportUnreachable());
+    holdSignOut('tok-1');
+  }
+
+  it('goes before the next request, with the old token, and is then forgotten', async () => {
+    signedOutOffline();
+    const calls = stubFetch({
+      'POST /api/auth/logout': () => json(200, { success: true }),
+      'POST /api/auth/customer/login': () => json(200, { sessionToken: 'tok-2' }),
+    });
+    await apiRequest('POST', '/api/auth/customer/login', { phone: '9876543210', pin: '1111' });
+    expect(calls.map(route)).toEqual(['POST /api/auth/logout', 'POST /api/auth/customer/login']);
+    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(calls[0]!.credentials).toBe('include');
+    expect(calls[1]!.headers.has('Authorization')).toBe(false);
+    expect(heldSignOut()).toBeNull();
+  });
+
+  it('goes by itself as soon as the server answers again', async () => {
+    signedOutOffline();
+    const calls = stubFetch({ 'POST /api/auth/logout': () => json(200, { success: true }) });
+    act(() => reportReachable());
+    await waitFor(() => expect(heldSignOut()).toBeNull());
+    expect(calls.map(route)).toEqual(['POST /api/auth/logout']);
+    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+  });
+
+  it('names the cookie\'s session when no token was stored', async () => {
+    holdSignOut(null);
+    const calls = stubFetch({ 'POST /api/auth/logout': () => json(200, { success: true }), 'GET /api/x': () => json(200, {}) });
+    await apiRequest('GET', '/api/x');
+    expect(calls.map(route)).toEqual(['POST /api/auth/logout', 'GET /api/x']);
+    expect(calls[0]!.headers.has('Authorization')).toBe(false);
+    expect(calls[0]!.credentials).toBe('include');
+    expect(heldSignOut()).toBeNull();
+  });
+
+  it('while it cannot be sent, nobody is signed in and no other request leaves', async () => {
+    signedOutOffline();
+    const calls = stubFetch({ 'POST /api/auth/logout': networkError, 'GET /api/auth/me': () => json(200, { user: {} }) });
+    await expect(getOrNullWhenSignedOut('/api/auth/me')).resolves.toBeNull();
+    await expect(apiRequest('GET', '/api/credit-accounts/customer')).rejects.toThrow(TypeError);
+    expect(calls.map(route)).toEqual(['POST /api/auth/logout', 'POST /api/auth/logout']);
+    expect(heldSignOut()).toBe('tok-1');
+  });
+
+  it('is kept while the server refuses it, and lets nothing else through', async () => {
+    signedOutOffline();
+    const calls = stubFetch({ 'POST /api/auth/logout': () => apiError(503, 'The database is unavailable', 'database_unavailable') });
+    await expect(apiRequest('POST', '/api/auth/customer/login', {})).rejects.toThrow(/^503: /);
+    expect(callsTo(calls, 'POST /api/auth/customer/login')).toEqual([]);
+    expect(heldSignOut()).toBe('tok-1');
+  });
+
+  it('is forgotten when the server answers 401: that session had ended already', async () => {
+    signedOutOffline();
+    const calls = stubFetch({
+      'POST /api/auth/logout': () => apiError(401, 'Not signed in', 'not_signed_in'),
+      'GET /api/auth/me': () => apiError(401, 'Not signed in', 'not_signed_in'),
+    });
+    await expect(getOrNullWhenSignedOut('/api/auth/me')).resolves.toBeNull();
+    expect(calls.map(route)).toEqual(['POST /api/auth/logout', 'GET /api/auth/me']);
+    expect(heldSignOut()).toBeNull();
   });
 });

@@ -4,8 +4,8 @@
  */
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ErrorCode, ErrorParams } from '@common/errors';
-import { isGatewayFailure, reportReachable, reportUnreachable } from './connection';
-import { getSessionToken } from './session';
+import { isGatewayFailure, isOffline, reportReachable, reportUnreachable, subscribeConnection } from './connection';
+import { forgetHeldSignOut, getSessionToken, heldSignOut } from './session';
 import { currentLanguage } from '@/i18n/i18n';
 
 /** What a refusal's JSON body says: `{ error, code, ...params }`. */
@@ -126,15 +126,17 @@ async function throwIfNotOk(response: Response): Promise<void> {
 /**
  * Sends a request and returns the parsed JSON answer (or null for an empty body).
  * `extraHeaders` adds call-specific headers, such as a payment's Idempotency-Key;
- * `keepalive` lets the request outlive the page, for one sent as a link opens another app.
+ * `keepalive` lets the request outlive the page, for one sent as a link opens another app;
+ * `signal` ends the wait.
  */
 export async function apiRequest<T>(
   method: string,
   url: string,
   body?: unknown,
   extraHeaders?: Record<string, string>,
-  { keepalive = false }: { keepalive?: boolean } = {},
+  { keepalive = false, signal }: { keepalive?: boolean; signal?: AbortSignal } = {},
 ): Promise<T> {
+  await sendHeldSignOut();
   const hasBody = body !== undefined;
   const headers = requestHeaders(hasBody);
   for (const [name, value] of Object.entries(extraHeaders ?? {})) headers.set(name, value);
@@ -143,6 +145,7 @@ export async function apiRequest<T>(
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
+    signal,
     ...(keepalive ? { keepalive } : {}),
   });
   await throwIfNotOk(response);
@@ -164,14 +167,57 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 export const getOrNullWhenSignedOut = <T>(url: string) => get<T>(url, 'returnNull');
 
 async function get<T>(url: string, on401: UnauthorizedBehavior): Promise<T | null> {
+  try {
+    await sendHeldSignOut();
+  } catch (error) {
+    // Signed out on this phone, whatever the server has heard yet.
+    if (on401 === 'returnNull') return null;
+    throw error;
+  }
   const response = await send(url, {
     headers: requestHeaders(false),
     credentials: 'include',
   });
-  if (on401 === 'returnNull' && response.status === 401) return null;
+  if (on401 === 'returnNull' && response.status === 401) {
+    // Read to the end: an answer that may not be cached (no-store) is otherwise never
+    // finished, and the browser keeps the request open.
+    await response.text();
+    return null;
+  }
   await throwIfNotOk(response);
   return (await response.json()) as T;
 }
+
+let sendingHeldSignOut: Promise<void> | null = null;
+
+/**
+ * Tells the server of a sign-out made without a network (features/auth/api/log-out.ts,
+ * issue 23), once. The HttpOnly cookie carries that session until the server ends it, so
+ * every request waits for this: none reaches the server with the old session first.
+ * Rejects while it cannot be sent (no network, or the server refused).
+ */
+function sendHeldSignOut(): Promise<void> {
+  const held = heldSignOut();
+  if (held === null) return Promise.resolve();
+  sendingHeldSignOut ??= (async () => {
+    const headers = new Headers();
+    if (held) headers.set('Authorization', `Bearer ${held}`);
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP method, not a text
+    const response = await send('/api/auth/logout', { method: 'POST', headers, credentials: 'include' });
+    // 401: the session had ended already (expired, or revoked elsewhere).
+    if (response.status !== 401) await throwIfNotOk(response);
+    if (heldSignOut() === held) forgetHeldSignOut();
+  })().finally(() => {
+    sendingHeldSignOut = null;
+  });
+  return sendingHeldSignOut;
+}
+
+// The server is back (the browser's network, or a probe answered): the held sign-out goes
+// now, not only with the next request. A failure is tried again on the next change.
+subscribeConnection(() => {
+  if (!isOffline()) sendHeldSignOut().catch(() => {});
+});
 
 const errorMessagePattern = /^\d{3}: ([\s\S]*)$/;
 

@@ -1,15 +1,40 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { signOutWaitMs } from '@common/limits';
 import { apiRequest, errorStatus } from '@/lib/api-client';
+import { isOffline } from '@/lib/connection';
 import { clearRuntimeCaches } from '@/lib/runtime-caches';
-import { clearSessionToken } from '@/lib/session';
+import { clearSessionToken, getSessionToken, holdSignOut } from '@/lib/session';
 import { toast } from '@/components/ui/toast-store';
 
 /**
- * Ends the session (spec §7): on completion the token is forgotten, the cache cleared
- * and the page reloaded at `loginPath`. A 401 means the session had already ended, so
- * it counts as done rather than as a failure. The service worker's run-time caches go
- * too (issue 14); its precache holds only the public build.
+ * Ends the session on the server (spec §7). Without a network it completes at once on the
+ * phone (issue 23): the sign-out is held, and the API client sends it before any other
+ * request once the server can be reached, since the HttpOnly cookie still carries the
+ * session until the server ends it. A 401 means the session had ended already. Rejects only
+ * with an answer the server sent.
+ */
+export async function signOut(): Promise<void> {
+  const token = getSessionToken();
+  if (!isOffline()) {
+    try {
+      await apiRequest('POST', '/api/auth/logout', undefined, undefined, { signal: AbortSignal.timeout(signOutWaitMs) });
+      return;
+    } catch (error) {
+      if (errorStatus(error) === 401) return;
+      // No answer in time, or a proxy's for a server it could not reach, is no network:
+      // the API client has marked the app offline. A refusal the server sent stays one.
+      if (!isOffline()) throw error;
+    }
+  }
+  holdSignOut(token);
+}
+
+/**
+ * Signs out: on completion the token is forgotten, the cache cleared and the page
+ * reloaded at `loginPath`; only a server that answers with an error leaves the person
+ * signed in, with the spec's toast. The service worker's run-time caches go too (issue
+ * 14); its precache holds only the public build.
  */
 export function useLogOut(loginPath: string) {
   const queryClient = useQueryClient();
@@ -20,13 +45,9 @@ export function useLogOut(loginPath: string) {
     void clearRuntimeCaches().catch(() => {}).finally(() => window.location.assign(loginPath));
   };
   return useMutation({
-    mutationFn: () => apiRequest<{ success: true }>('POST', '/api/auth/logout'),
+    mutationFn: signOut,
     onSuccess: finish,
-    onError: (error) => {
-      if (errorStatus(error) === 401) {
-        finish();
-        return;
-      }
+    onError: () => {
       toast({ variant: 'destructive', title: t`Logout Failed`, description: t`Please try again` });
     },
   });

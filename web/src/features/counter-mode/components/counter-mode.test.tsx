@@ -6,6 +6,7 @@ import type { LedgerEventData, LiveState } from '@/lib/use-ledger-events';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { CounterMode } from './counter-mode';
+import { expectNoSavedPassword } from '../test-fixtures';
 
 // jsdom has no canvas: the drawing library is replaced, recording what it is asked to draw.
 const drawn = vi.hoisted(() => ({ canvases: [] as { text: string; width: number }[] }));
@@ -39,22 +40,26 @@ afterEach(() => {
 
 interface Setup {
   listed?: QrCodeView[];
-  confirm?: (call: RecordedCall) => Response;
+  exit?: (call: RecordedCall) => Response;
   liveState?: LiveState;
   payments?: LedgerEventData[];
 }
 
-function setup({ listed = [], confirm = () => json(200, { success: true }), liveState = 'live', payments = [] }: Setup = {}) {
+const merchantUser = { id: 'u1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' };
+const fullSession = () => json(200, { sessionToken: 'full-token', user: merchantUser });
+
+function setup({ listed = [], exit = fullSession, liveState = 'live', payments = [] }: Setup = {}) {
   let made = 0;
+  window.localStorage.setItem('sessionToken', 'counter-token');
   const calls = stubFetch({
     'GET /api/qr/business?active=true': () => json(200, { qrCodes: listed }),
     'POST /api/qr/generate': () => json(201, staticCode(`made-${++made}`, 1440)),
-    'POST /api/auth/confirm-pin': confirm,
+    'POST /api/auth/counter/exit': exit,
+    'GET /api/auth/me': () => json(200, { user: merchantUser, business: null, language: null }),
   });
-  const onExit = vi.fn();
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-  const view = renderWithApp(<CounterMode shopName="Ravi Stores" payments={payments} liveState={liveState} onExit={onExit} />);
-  return { calls, onExit, user, view };
+  const view = renderWithApp(<CounterMode shopName="Ravi Stores" payments={payments} liveState={liveState} />);
+  return { calls, user, view };
 }
 
 describe('counter mode', () => {
@@ -112,25 +117,50 @@ describe('counter mode', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
   });
 
-  it('does not leave on Escape, and a wrong PIN shows the server message and stays', async () => {
-    const { user, onExit, calls } = setup({ confirm: () => apiError(403, 'Incorrect PIN. 4 attempts left.', 'pin_incorrect') });
+  it('does not leave on Escape, and a wrong PIN shows the server message and stays in counter mode', async () => {
+    const { user, calls, view } = setup({ exit: () => apiError(403, 'Incorrect PIN. 4 attempts left.', 'pin_incorrect') });
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Counter mode' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
     await user.type(screen.getByLabelText('Enter your PIN to exit'), '1111');
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect PIN. 4 attempts left.');
-    expect(callsTo(calls, 'POST /api/auth/confirm-pin')[0]!.body).toEqual({ pin: '1111' });
-    expect(onExit).not.toHaveBeenCalled();
+    expect(callsTo(calls, 'POST /api/auth/counter/exit').map((call) => call.body)).toEqual([{ pin: '1111' }]);
+    expect(callsTo(calls, 'POST /api/auth/confirm-pin')).toHaveLength(0);
+    expect(screen.getByLabelText('Enter your PIN to exit')).toHaveValue('');
+    expect(window.localStorage.getItem('sessionToken')).toBe('counter-token');
+    expect(view.client.getQueryData(['/api/auth/me'])).toBeUndefined();
     expect(screen.getByRole('dialog', { name: 'Counter mode' })).toBeInTheDocument();
   });
 
-  it('leaves with the right PIN', async () => {
-    const { user, onExit } = setup();
+  it("shows the lock's message when the counter's exit is locked", async () => {
+    const { user } = setup({ exit: () => apiError(429, 'Too many wrong PINs. Try again in 15 minutes.', 'account_locked') });
+    await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
+    await user.type(screen.getByLabelText('Enter your PIN to exit'), '1111');
+    await user.click(screen.getByRole('button', { name: 'Exit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong PINs. Try again in 15 minutes.');
+  });
+
+  it("leaves with the right PIN: the full session's token replaces the counter's and the user is asked again", async () => {
+    const { user, calls, view } = setup();
+    view.client.setQueryData(['/api/auth/me'], { user: { ...merchantUser, role: 'counter', phone: null, email: null }, business: null, language: null });
     await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
     await user.type(screen.getByLabelText('Enter your PIN to exit'), '4829');
     await user.click(screen.getByRole('button', { name: 'Exit' }));
-    await waitFor(() => expect(onExit).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(callsTo(calls, 'GET /api/auth/me')).toHaveLength(1));
+    expect(callsTo(calls, 'POST /api/auth/counter/exit')[0]!.headers.get('Authorization')).toBe('Bearer counter-token');
+    expect(window.localStorage.getItem('sessionToken')).toBe('full-token');
+    expect(callsTo(calls, 'GET /api/auth/me')[0]!.headers.get('Authorization')).toBe('Bearer full-token');
+    await waitFor(() => expect(view.client.getQueryData<{ user: { role: string } }>(['/api/auth/me'])?.user.role).toBe('business'));
+  });
+
+  it('offers no saved password and no show-PIN button in the exit PIN field (issue 23)', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
+    const field = screen.getByLabelText('Enter your PIN to exit');
+    expectNoSavedPassword(field);
+    expect(screen.queryByRole('button', { name: 'Show PIN' })).not.toBeInTheDocument();
+    expect(field.closest('form')).toHaveAttribute('autocomplete', 'off');
   });
 
   it('keeps the screen awake while open and lets go when closed', async () => {

@@ -1,8 +1,9 @@
 /**
  * Counter mode (issue 14): a phone or tablet standing on the counter shows the shop's
  * static code as large as the screen allows, the shop's name and the payments as they
- * arrive (heard through the merchant app's alerts), and keeps the screen on. Leaving needs
- * the PIN, so Escape, a tap outside and the back button do nothing.
+ * arrive (heard through the counter's alerts), and keeps the screen on. Leaving needs the
+ * PIN, which exchanges the counter's narrow session for a full one (issue 23), so Escape,
+ * a tap outside and the back button do nothing.
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,14 +19,12 @@ import { ExitCounterMode } from './exit-counter-mode';
 
 interface CounterModeProps {
   shopName: string;
-  /** The newest payments first, as the merchant app heard them. */
+  /** The newest payments first, as the counter heard them. */
   payments: readonly LedgerEventData[];
   liveState: LiveState;
-  /** The PIN was confirmed. */
-  onExit: () => void;
 }
 
-export function CounterMode({ shopName, payments, liveState, onExit }: CounterModeProps) {
+export function CounterMode({ shopName, payments, liveState }: CounterModeProps) {
   const { t } = useLingui();
   const [exiting, setExiting] = useState(false);
   const { code, failed } = useCounterQr();
@@ -66,7 +65,7 @@ export function CounterMode({ shopName, payments, liveState, onExit }: CounterMo
           </div>
           {exiting && (
             <div className="flex justify-center px-4 py-3">
-              <ExitCounterMode onConfirmed={onExit} onCancel={() => setExiting(false)} />
+              <ExitCounterMode onCancel={() => setExiting(false)} />
             </div>
           )}
           <div className="flex flex-1 flex-col items-center gap-6 p-4 landscape:flex-row landscape:items-start landscape:justify-center">

@@ -1,10 +1,12 @@
 /**
  * Settings → Credit terms (issue 16): how many days each payment's total is given before it
  * falls due (new payments only: an old due date keeps the period it was made under), and
- * the UPI ID customers pay back to.
+ * the UPI ID customers pay back to. Saving them asks for the PIN (issue 23): the server
+ * takes a change only after a PIN confirmation on the same session minutes before.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { BusinessSettings } from '@common/api-types';
 import { creditPeriodDaysMax, creditPeriodDaysMin } from '@common/limits';
@@ -13,13 +15,14 @@ import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
-import { serverMessage } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { useBusinessSettings } from '@/features/merchant/api/get-business-settings';
 import { useUpdateBusinessSettings } from '@/features/merchant/api/update-business-settings';
 import {
   creditSettingsBody, creditSettingsIssues, creditSettingsSchema, creditSettingsValues, type CreditSettingsValues,
 } from '@/features/merchant/settings-form';
+import { ConfirmPinDialog } from './confirm-pin-dialog';
 
 export function CreditSettingsCard({ approved }: { approved: boolean }) {
   const settings = useBusinessSettings();
@@ -50,54 +53,85 @@ function CreditSettingsForm({ saved, approved }: { saved: BusinessSettings; appr
     resolver: zodResolver(creditSettingsSchema),
     defaultValues: creditSettingsValues(saved),
   });
-  const submit = (values: CreditSettingsValues) =>
-    update.mutate(creditSettingsBody(values), {
+  // The settings waiting for the PIN, and why it is asked again (the server's words), if it is.
+  const [awaitingPin, setAwaitingPin] = useState<BusinessSettings | null>(null);
+  const [pinNotice, setPinNotice] = useState<string | null>(null);
+  const [pinAskedCount, setPinAskedCount] = useState(0);
+  const askPin = (body: BusinessSettings, notice: string | null) => {
+    setPinNotice(notice);
+    setPinAskedCount((count) => count + 1);
+    setAwaitingPin(body);
+  };
+  const save = (body: BusinessSettings) =>
+    update.mutate(body, {
       onSuccess: (answer) => {
         reset(creditSettingsValues(answer));
         toast({ title: t`Settings saved`, description: t`New payments fall due after the period set here.` });
       },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: t`Could not save settings`, description: serverMessage(error) ?? t`Please try again` }),
+      onError: (error) => {
+        // The confirmation lapsed (it lasts minutes): ask for the PIN again and save after it.
+        if (error instanceof ApiError && error.code === 'pin_confirmation_required') {
+          askPin(body, serverMessage(error));
+          return;
+        }
+        toast({ variant: 'destructive', title: t`Could not save settings`, description: serverMessage(error) ?? t`Please try again` });
+      },
     });
+  const submit = (values: CreditSettingsValues) => askPin(creditSettingsBody(values), null);
+  const pinConfirmed = () => {
+    const body = awaitingPin;
+    setAwaitingPin(null);
+    if (body) save(body);
+  };
+  // The dialog is the form's sibling: a portal's events still bubble through the React tree.
   return (
-    <form noValidate aria-labelledby="credit-terms-heading" className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(creditSettingsIssues()))}>
-      <fieldset disabled={!approved} className="space-y-4">
-        <div>
-          <Label htmlFor="credit-period-days"><Trans>Credit period (days)</Trans></Label>
-          <Input
-            id="credit-period-days"
-            type="number"
-            inputMode="numeric"
-            min={creditPeriodDaysMin}
-            max={creditPeriodDaysMax}
-            step={1}
-            {...register('creditPeriodDays')}
-          />
-        </div>
-        <div>
-          <Label htmlFor="upi-id"><Trans>UPI ID</Trans></Label>
-          <Input
-            id="upi-id"
-            type="text"
-            inputMode="email"
-            autoCapitalize="none"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={t`name@bank`}
-            aria-describedby="upi-id-note"
-            {...register('upiId')}
-          />
-          <p id="upi-id-note" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            <Trans>Optional. Leave it empty to stop offering payment by UPI.</Trans>
-          </p>
-        </div>
-        <Button type="submit" size="lg" disabled={!approved || update.isPending} aria-busy={update.isPending}>
-          {update.isPending ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
-        </Button>
-      </fieldset>
-      {!approved && (
-        <p className="text-xs text-slate-500 dark:text-slate-400"><Trans>You can set these once your business is approved.</Trans></p>
-      )}
-    </form>
+    <>
+      <form noValidate aria-labelledby="credit-terms-heading" className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(creditSettingsIssues()))}>
+        <fieldset disabled={!approved} className="space-y-4">
+          <div>
+            <Label htmlFor="credit-period-days"><Trans>Credit period (days)</Trans></Label>
+            <Input
+              id="credit-period-days"
+              type="number"
+              inputMode="numeric"
+              min={creditPeriodDaysMin}
+              max={creditPeriodDaysMax}
+              step={1}
+              {...register('creditPeriodDays')}
+            />
+          </div>
+          <div>
+            <Label htmlFor="upi-id"><Trans>UPI ID</Trans></Label>
+            <Input
+              id="upi-id"
+              type="text"
+              inputMode="email"
+              autoCapitalize="none"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t`name@bank`}
+              aria-describedby="upi-id-note"
+              {...register('upiId')}
+            />
+            <p id="upi-id-note" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              <Trans>Optional. Leave it empty to stop offering payment by UPI.</Trans>
+            </p>
+          </div>
+          <Button type="submit" size="lg" disabled={!approved || update.isPending} aria-busy={update.isPending}>
+            {update.isPending ? <Trans>Saving...</Trans> : <Trans>Save</Trans>}
+          </Button>
+        </fieldset>
+        {!approved && (
+          <p className="text-xs text-slate-500 dark:text-slate-400"><Trans>You can set these once your business is approved.</Trans></p>
+        )}
+      </form>
+      <ConfirmPinDialog
+        open={awaitingPin !== null}
+        onOpenChange={(open) => !open && setAwaitingPin(null)}
+        onConfirmed={pinConfirmed}
+        notice={pinNotice}
+        askedCount={pinAskedCount}
+      />
+    </>
   );
 }

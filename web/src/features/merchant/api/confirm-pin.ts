@@ -1,7 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** Proves the signed-in person knows the account's PIN; a wrong one counts toward the lock. */
+/**
+ * Proves the signed-in merchant knows the PIN; the server remembers it on this session for
+ * a few minutes, and changing the credit terms needs it (issue 23). A wrong PIN counts
+ * toward the lock: 403 with the attempts left, 429 while locked.
+ */
 export function useConfirmPin() {
   return useMutation({
     mutationFn: (pin: string) => apiRequest<{ success: true }>('POST', '/api/auth/confirm-pin', { pin }),

@@ -1,0 +1,157 @@
+/**
+ * Counter mode is its own narrow session (issue 23). A merchant enters counter mode with
+ * the PIN; in that browser, the API refuses everything but the counter's few calls, with
+ * the browser's cookie and with the token the app stored, which is not the merchant's any
+ * more. A customer pays and the counter shows and says it. Anyone at the counter may type
+ * wrong exit PINs until that exit locks: the owner still signs in on their own phone and
+ * confirms a change with the PIN there. The right PIN leaves for the full dashboard.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { checkAccessibility } from './accessibility';
+import { apiSignIn, callApi, businessQrCodes, createAdmin, createApprovedBusiness, createCustomerSession, customerPaymentCode, grantCredit, payByApi } from './api-seeding';
+import { journey, journeysDisabled } from './journey';
+import {
+  button, expectMerchantHeader, expectToast, expectVisible, field, merchantTab, newMobileNumber, rupees, signInWithEmail,
+} from './pages';
+import { recordSpeech, spokenIn } from './speech';
+
+const alertWaitMs = 10_000;
+
+/** What the browser `page` is refused when it calls `path` itself, with its cookie and its stored token. */
+async function callFromBrowser(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
+  return page.evaluate(async ({ method, path, body }) => {
+    const token = localStorage.getItem('sessionToken');
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const call = async (withToken: boolean) => {
+      const response = await fetch(path, {
+        method, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body),
+        headers: withToken && token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
+      });
+      return { status: response.status, code: ((await response.json().catch(() => ({}))) as { code?: string }).code ?? null };
+    };
+    return { withCookie: await call(false), withToken: await call(true) };
+  }, { method, path, body });
+}
+
+describe.skipIf(journeysDisabled)('counter mode', () => {
+  journey("counter mode holds no merchant session: the API refuses it, wrong exit PINs lock only the counter's exit", async ({ page, khata, openPhone }) => {
+    const merchant = {
+      mobileNumber: newMobileNumber(), contactName: 'Prakash Jain', businessName: 'Jain Sweets', businessType: 'Retail',
+      email: `counter.${Date.now()}@example.com`, address: '4 Johari Bazaar, Jaipur', pin: '3971',
+    };
+    const customer = { mobileNumber: newMobileNumber(), fullName: 'Meera Joshi', pin: '4826' };
+    const { token: apiMerchantToken } = await createApprovedBusiness(khata, merchant);
+    const customerToken = await createCustomerSession(khata, customer);
+    await grantCredit(khata, apiMerchantToken, (await customerPaymentCode(khata, customerToken)).paymentHandle, '5000');
+    await recordSpeech(page.context(), [{ name: 'English (India)', lang: 'en-IN' }]);
+
+    // The counter device: the merchant signs in and enters counter mode with the PIN.
+    await signInWithEmail(page, '/merchant', merchant.email, merchant.pin);
+    await expectMerchantHeader(page, merchant.businessName, 'Approved');
+    const merchantToken = await page.evaluate(() => localStorage.getItem('sessionToken'));
+    expect(merchantToken, 'the merchant session token the app stored at sign-in').toBeTruthy();
+    await button(page, 'Counter mode').click();
+    const start = page.getByRole('dialog', { name: 'Start counter mode', exact: true });
+    await expectVisible(start, 'the PIN asked to start counter mode');
+    await checkAccessibility(page, 'the PIN asked to start counter mode');
+    const enterPin = field(start, 'Enter your PIN');
+    expect(await enterPin.getAttribute('type'), 'no password field: nothing saved is offered').toBe('text');
+    expect(await enterPin.getAttribute('autocomplete')).toBe('off');
+    await enterPin.fill(merchant.pin);
+    await button(start, 'Start counter mode').click();
+    const counter = page.getByRole('dialog', { name: 'Counter mode', exact: true });
+    await expectVisible(counter, 'counter mode');
+    await expectVisible(counter.getByRole('img', { name: `Payment QR code for ${merchant.businessName}` }), 'the counter code');
+    await expectVisible(counter.getByText(merchant.businessName, { exact: true }), "the shop's name");
+    await checkAccessibility(page, 'counter mode');
+
+    // The merchant's session is gone from this browser: the stored token is the counter's,
+    // and the merchant's own is revoked.
+    const storedToken = await page.evaluate(() => localStorage.getItem('sessionToken'));
+    expect(storedToken, 'a token is stored for the counter').toBeTruthy();
+    expect(storedToken, "the stored token is not the merchant's").not.toBe(merchantToken);
+    await callApi(khata, 'GET', '/api/auth/me', { token: merchantToken!, expected: [401] });
+    expect(await page.evaluate(() => localStorage.getItem('khata.counterMode')), 'no screen-only flag').toBeNull();
+
+    // Whoever stands at the counter tries the API from this browser: refused.
+    const accounts = await callFromBrowser(page, 'GET', '/api/credit-accounts/business');
+    expect(accounts).toEqual({ withCookie: { status: 403, code: 'counter_session' }, withToken: { status: 403, code: 'counter_session' } });
+    const upi = await callFromBrowser(page, 'POST', '/api/business/settings', { creditPeriodDays: 30, upiId: 'thief@ybl' });
+    expect(upi).toEqual({ withCookie: { status: 403, code: 'counter_session' }, withToken: { status: 403, code: 'counter_session' } });
+    expect(await callApi(khata, 'GET', '/api/business/settings', { token: apiMerchantToken }), 'the UPI ID unchanged')
+      .toEqual({ creditPeriodDays: 30, upiId: null });
+
+    // A customer pays the counter's code: the counter lists it and says it.
+    let qrData: string | undefined;
+    await expect.poll(async () => {
+      qrData = (await businessQrCodes(khata, apiMerchantToken)).find((code) => !code.isDynamic && code.status === 'active')?.qrData;
+      return qrData !== undefined;
+    }, { message: 'the static code counter mode made', timeout: alertWaitMs }).toBe(true);
+    const soundBar = button(page, 'Turn on sound');
+    if (await soundBar.isVisible()) await soundBar.click();
+    await payByApi(khata, customerToken, { qrData: qrData!, pin: customer.pin, amount: '250' });
+    const latest = counter.getByRole('region', { name: 'Latest payments' });
+    await expect.poll(() => latest.innerText(), { message: 'the payment on the counter', timeout: alertWaitMs }).toContain(customer.fullName);
+    expect(await latest.innerText()).toContain(rupees(250));
+    await expect.poll(async () => (await spokenIn(page)).map((said) => said.text), { message: 'the payment said', timeout: alertWaitMs })
+      .toContain('Received ₹250 on Khata');
+    await checkAccessibility(page, 'counter mode with a payment');
+
+    // Wrong exit PINs until the counter's exit locks.
+    await button(counter, 'Exit counter mode').click();
+    const exitPin = field(counter, 'Enter your PIN to exit');
+    expect(await exitPin.getAttribute('type')).toBe('text');
+    expect(await exitPin.getAttribute('autocomplete')).toBe('off');
+    expect(await counter.getByRole('button', { name: 'Show PIN' }).count(), 'no show-PIN toggle').toBe(0);
+    await checkAccessibility(page, 'the exit PIN of counter mode');
+    const refusal = counter.getByRole('alert');
+    const said: string[] = [];
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      const before = said.at(-1) ?? '';
+      await exitPin.fill('0000');
+      await button(counter, 'Exit').click();
+      await expect.poll(async () => (await refusal.isVisible()) && (await refusal.innerText()) !== before
+        ? await refusal.innerText() : null, { message: `the answer to wrong exit PIN ${attempt}` })
+        .toBeTruthy();
+      said.push(await refusal.innerText());
+      // The same text twice in a row (the lock's, still) would not change the alert: stop at the lock.
+      if (said.at(-1)!.startsWith('Too many wrong PINs')) break;
+    }
+    expect(said[0]).toBe('Incorrect PIN. 4 attempts left.');
+    expect(said.at(-1), 'the exit locked after the wrong PINs').toMatch(/^Too many wrong PINs\. Try again in \d+ minutes?\.$/);
+    expect(said.length, 'five or more wrong PINs typed').toBeGreaterThanOrEqual(5);
+    await expectVisible(counter, 'still counter mode');
+
+    // The owner's own phone: signs in, and a PIN check on the owner's own counter passes.
+    const phone = await openPhone();
+    await signInWithEmail(phone, '/merchant', merchant.email, merchant.pin);
+    await expectMerchantHeader(phone, merchant.businessName, 'Approved');
+    await merchantTab(phone, 'Settings').click();
+    const terms = phone.getByRole('form', { name: 'Credit terms', exact: true });
+    await expect.poll(() => field(terms, 'Credit period (days)').inputValue(), { message: 'the credit period' }).toBe('30');
+    await field(terms, 'Credit period (days)').fill('20');
+    await button(terms, 'Save').click();
+    const pinDialog = phone.getByRole('dialog', { name: 'Enter your PIN', exact: true });
+    await field(pinDialog, 'PIN').fill(merchant.pin);
+    await button(pinDialog, 'Confirm').click();
+    await expectToast(phone, 'Settings saved', 'New payments fall due after the period set here.');
+
+    // The counter's exit stays locked until its lock ends; an admin lifts it here.
+    const admin = { email: `counter.admin.${Date.now()}@khata.test`, pin: '6183' };
+    await createAdmin(khata, admin.email, admin.pin);
+    const adminToken = await apiSignIn(khata, 'admin', admin);
+    await callApi(khata, 'POST', '/api/admin/unlock', { token: adminToken, body: { role: 'business', identifier: merchant.email } });
+
+    // The right PIN leaves for the full dashboard, with a full session of its own.
+    await exitPin.fill(merchant.pin);
+    await button(counter, 'Exit').click();
+    await expectMerchantHeader(page, merchant.businessName, 'Approved');
+    await expect.poll(() => counter.count(), { message: 'counter mode closed' }).toBe(0);
+    const fullToken = await page.evaluate(() => localStorage.getItem('sessionToken'));
+    expect(fullToken).not.toBe(storedToken);
+    await callApi(khata, 'GET', '/api/auth/me', { token: storedToken!, expected: [401] });
+    expect((await callFromBrowser(page, 'GET', '/api/credit-accounts/business')).withToken.status).toBe(200);
+  });
+});

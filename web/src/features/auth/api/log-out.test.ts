@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import { signOutWaitMs } from '@common/limits';
+import { connectionProbeUrl, isOffline } from '@/lib/connection';
+import { heldSignOut } from '@/lib/session';
+import { apiError, json, stubFetch } from '@/test/fetch-stub';
+import { errorStatus } from '@/lib/api-client';
+import { signOut } from './log-out';
+
+const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
+
+describe('signOut (spec §7, issue 23)', () => {
+  it('ends the session on the server, holding nothing', async () => {
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    const calls = stubFetch({ 'POST /api/auth/logout': () => json(200, { success: true }) });
+    await expect(signOut()).resolves.toBeUndefined();
+    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(heldSignOut()).toBeNull();
+  });
+
+  it('holds a sign-out whose request found no server', async () => {
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    stubFetch({ 'POST /api/auth/logout': networkError, [`GET ${connectionProbeUrl}`]: networkError });
+    await expect(signOut()).resolves.toBeUndefined();
+    expect(isOffline()).toBe(true);
+    expect(heldSignOut()).toBe('tok-1');
+  });
+
+  it('holds the sign-out when the network says it is up but no answer comes in time', { timeout: 15_000 }, async () => {
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    // A request that never answers, ended only by its signal.
+    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit = {}) => new Promise((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+    })));
+    // AbortSignal.timeout runs on the real clock: this test waits signOutWaitMs.
+    const startedAt = Date.now();
+    await expect(signOut()).resolves.toBeUndefined();
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(signOutWaitMs - 50);
+    expect(heldSignOut()).toBe('tok-1');
+  });
+
+  it('holds a sign-out a proxy answered for a server it could not reach', async () => {
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    stubFetch({
+      'POST /api/auth/logout': () => new Response('<html>Bad Gateway</html>', { status: 502 }),
+      [`GET ${connectionProbeUrl}`]: networkError,
+    });
+    await expect(signOut()).resolves.toBeUndefined();
+    expect(heldSignOut()).toBe('tok-1');
+  });
+
+  it('rejects, holding nothing, when the server answers with an error', async () => {
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    stubFetch({ 'POST /api/auth/logout': () => apiError(500, 'Internal error', 'internal') });
+    const error = await signOut().catch((e: unknown) => e);
+    expect(errorStatus(error)).toBe(500);
+    expect(heldSignOut()).toBeNull();
+  });
+
+  it('counts a 401 as done: the session had ended already', async () => {
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    stubFetch({ 'POST /api/auth/logout': () => apiError(401, 'Not signed in', 'not_signed_in') });
+    await expect(signOut()).resolves.toBeUndefined();
+    expect(heldSignOut()).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SessionResponse } from '@common/api-types';
+import { apiRequest } from '@/lib/api-client';
+import { useSwitchSession } from './switch-session';
+
+/**
+ * Exchanges the merchant's full session for the counter's narrow one (issue 23): the PIN
+ * is checked on the merchant's own counter; 403 for a wrong one, 429 while locked.
+ */
+export function useEnterCounterMode() {
+  const switchSession = useSwitchSession();
+  return useMutation({
+    mutationFn: (pin: string) => apiRequest<SessionResponse>('POST', '/api/auth/counter/enter', { pin }),
+    onSuccess: switchSession,
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SessionResponse } from '@common/api-types';
+import { apiRequest } from '@/lib/api-client';
+import { useSwitchSession } from './switch-session';
+
+/**
+ * Exchanges the counter's session back for the merchant's full one (issue 23). Wrong PINs
+ * count on the counter's own counter, so typing them here never locks the owner elsewhere.
+ */
+export function useExitCounterMode() {
+  const switchSession = useSwitchSession();
+  return useMutation({
+    mutationFn: (pin: string) => apiRequest<SessionResponse>('POST', '/api/auth/counter/exit', { pin }),
+    onSuccess: switchSession,
+  });
+}
