@@ -201,7 +201,7 @@ export const connectionProbeWaitMsFirst = 2_000;
 export const connectionProbeWaitMsMax = 10_000;
 /**
  * A sign-out waits this long for the server, then completes on the phone alone and is sent
- * when the server can be reached again (issue 23): a network that says it is up but carries
+ * when the server can be reached again: a network that says it is up but carries
  * nothing must not keep a shared phone signed in.
  */
 export const signOutWaitMs = 5_000;

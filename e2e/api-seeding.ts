@@ -161,7 +161,7 @@ export async function setLanguage(khata: RunningApp, token: string, language: 'e
 
 /**
  * The merchant's credit period and UPI ID (issue 16), through the API: the PIN is confirmed
- * on the session first, as the server asks for a change of them (issue 23).
+ * on the session first, as the server asks for a change of them.
  */
 export async function setBusinessSettings(
   khata: RunningApp, businessToken: string, settings: { creditPeriodDays: number; upiId: string | null }, pin: string,

@@ -1,5 +1,5 @@
 /**
- * Counter mode is its own narrow session (issue 23). A merchant enters counter mode with
+ * Counter mode is its own narrow session. A merchant enters counter mode with
  * the PIN; in that browser, the API refuses everything but the counter's few calls, with
  * the browser's cookie and with the token the app stored, which is not the merchant's any
  * more. A customer pays and the counter shows and says it. Anyone at the counter may type

@@ -1,6 +1,6 @@
 /**
  * The shop counter hears every payment (issue 14): a merchant in counter mode (its own
- * session since issue 23, started with the PIN; e2e/counter-mode.test.ts), in Hindi,
+ * session, started with the PIN; e2e/counter-mode.test.ts), in Hindi,
  * and a customer on another phone. The customer pays the counter's code; the counter
  * lists the payment and says "खाता में ₹250 मिले" in a Hindi voice. Headless Chromium has
  * no voices, so the merchant's page gets a recording speechSynthesis (e2e/speech.ts)
@@ -72,7 +72,7 @@ describe.skipIf(journeysDisabled)('payment alerts and counter mode', () => {
 
     await signInWithEmail(page, '/merchant', merchant.email, merchant.pin);
     await expectVisible(page.getByRole('heading', { name: merchant.businessName, exact: true }), 'the merchant app, in Hindi');
-    // Counter mode is a session of its own (issue 23): the merchant's PIN starts it.
+    // Counter mode is a session of its own: the merchant's PIN starts it.
     await button(page, tr('Counter mode')).click();
     const start = page.getByRole('dialog', { name: tr('Start counter mode') });
     await field(start, tr('Enter your PIN')).fill(merchant.pin);

@@ -1,5 +1,5 @@
 /**
- * Getting paid back (issue 16), in real Chromium. A merchant sets the credit period and UPI
+ * Getting paid back, in real Chromium. A merchant sets the credit period and UPI
  * ID in Settings and sends a Hindi-speaking customer a WhatsApp reminder whose text (shop,
  * amount, due date, link) the journey reads from the wa.me link and follows on the
  * customer's phone; a customer pays back by UPI (the intent's parameters and the QR code's
@@ -236,7 +236,7 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     await field(terms, 'Credit period (days)').fill('15');
     await field(terms, 'UPI ID').fill(' Gupta.Store@OKAXIS ');
     await button(terms, 'Save').click();
-    // Changing them asks for the PIN (issue 23): a changed UPI ID would redirect repayments.
+    // Changing them asks for the PIN: a changed UPI ID would redirect repayments.
     const pinDialog = page.getByRole('dialog', { name: 'Enter your PIN', exact: true });
     await expectVisible(pinDialog, 'the PIN asked before the credit terms change');
     await checkAccessibility(page, 'the PIN asked before the credit terms change');
@@ -291,8 +291,9 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
     expect(draft).toMatchObject({ language: 'hi', lastRemindedAt: null });
     expect(draft.smsUrl).toBe(`sms:+91${shop.customer.mobileNumber}?body=${encodeURIComponent(text)}`);
 
-    // Tapping it records the reminder, then opens WhatsApp (here a stand-in page) in the
-    // same tab, as a phone hands it to the app; the reminder is recorded before it opens.
+    // Tapping it opens a window at once (a popup opened later is blocked), records the
+    // reminder, and only then sends that window to WhatsApp (here a stand-in page); Khata's
+    // own tab stays where it was.
     const opened: { url: string; recorded: number }[] = [];
     await page.context().route('https://wa.me/**', async (route) => {
       const [sent] = rowsOf<{ n: number }>(await khata.database.db.execute(sql`
@@ -300,11 +301,18 @@ describe.skipIf(journeysDisabled)('getting paid back', () => {
       opened.push({ url: decodeURIComponent(route.request().url()), recorded: sent!.n });
       return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' });
     });
-    await whatsapp.click();
-    await page.waitForURL((url) => url.hostname === 'wa.me');
+    const khataUrl = page.url();
+    const [whatsappWindow] = await Promise.all([page.context().waitForEvent('page'), whatsapp.click()]);
+    await whatsappWindow.waitForURL((url) => url.hostname === 'wa.me');
     expect(opened, 'WhatsApp opened with the message, after the reminder was recorded')
       .toEqual([{ url: decodeURIComponent(href), recorded: 1 }]);
-    await page.goBack();
+    expect(await whatsappWindow.evaluate(() => window.opener), 'the window is cut from Khata, as noopener').toBeNull();
+    expect(page.url(), "Khata's tab stays").toBe(khataUrl);
+    await whatsappWindow.close();
+    // The dialog is still open on Khata's tab: it notes the reminder sent; the row does too.
+    await expectVisible(dialog.getByText('You already sent a reminder today', { exact: true }), 'the note, in the open dialog');
+    await page.keyboard.press('Escape');
+    await expectHidden(dialog, 'the Send reminder dialog');
     await expectVisible(row.getByText('Reminded today', { exact: true }), '"Reminded today" on the row');
     await button(row, 'Send reminder').click();
     await expectVisible(dialog.getByText('You already sent a reminder today', { exact: true }), 'the note that a reminder went today');

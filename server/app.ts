@@ -193,7 +193,9 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(customerRoutes, { customers: services.customers });
   await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });
   await app.register(paymentRoutes, { payments: services.payments, transactions: services.transactions });
-  await app.register(eventRoutes, { events: services.events, businesses: services.businesses, streamSeconds: config.eventStreamSeconds });
+  await app.register(eventRoutes, {
+    events: services.events, businesses: services.businesses, sessions: services.sessions, streamSeconds: config.eventStreamSeconds,
+  });
   app.addHook('onClose', async () => services.events.stop());
   await app.register(openApiRoutes);
   await app.register(webPlugin, { webDir: config.webDir });

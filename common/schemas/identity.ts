@@ -65,7 +65,7 @@ export const customerLoginBody = z.object({ phoneNumber, pin });
 export const emailLoginBody = z.object({ email, pin });
 
 export const changePinBody = z.object({ currentPin: pin, newPin: pin, confirmPin: pin });
-/** The signed-in user's PIN, asked again before leaving counter mode (issue 14). */
+/** The signed-in user's PIN, asked again: to enter or leave counter mode, and before changing the credit terms. */
 export const confirmPinBody = z.object({ pin });
 
 /** Resetting a forgotten PIN with the proof of an OTP sent to the registered phone. */

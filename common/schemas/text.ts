@@ -7,8 +7,8 @@
 import * as z from 'zod/mini';
 import { validationMessages as messages } from './messages';
 
-/** Embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the LRM and RLM marks. */
-export const bidiControlPattern = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/u;
+/** Embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069), and the LRM, RLM and ALM marks. */
+export const bidiControlPattern = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
 
 /** A string check that refuses bidirectional controls with its own message. */
 export const withoutBidiControls = () =>

@@ -377,6 +377,8 @@ export const reminders = pgTable('reminders', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
 }, (t) => [
   index('reminders_account_sent_idx').on(t.creditAccountId, t.sentAt),
+  // The purge of reminders past their retention reads this, not the whole table.
+  index('reminders_sent_idx').on(t.sentAt),
   check('reminders_channel_check', sql`${t.channel} in ('whatsapp', 'sms')`),
 ]);
 
@@ -404,6 +406,8 @@ export const repaymentClaims = pgTable('repayment_claims', {
   uniqueIndex('repayment_claims_transaction_unique').on(t.transactionId),
   index('repayment_claims_business_status_idx').on(t.businessId, t.status, t.createdAt),
   index('repayment_claims_account_created_idx').on(t.creditAccountId, t.createdAt),
+  // The purge of declined claims past their retention reads this, not the whole table.
+  index('repayment_claims_declined_idx').on(t.decidedAt).where(sql`${t.status} = 'declined'`),
   check('repayment_claims_status_check', sql`${t.status} in ('pending', 'confirmed', 'declined')`),
   check('repayment_claims_amount_check', sql`${t.amountPaise} > 0`),
   check('repayment_claims_reference_check', sql`${t.upiReference} ~ '^[0-9]{12}$'`),

@@ -40,6 +40,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** The session token a request carries, from its Authorization header or its cookie. */
+export const sessionTokenOf = (request: FastifyRequest): string | undefined =>
+  bearerToken(request) ?? request.cookies[sessionCookie];
+
 export const accessPlugin = fp(async (app: FastifyInstance, options: { sessions: SessionService }) => {
   app.decorateRequest('session', null);
   app.decorateRequest('bearerAuth', false);

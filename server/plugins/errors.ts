@@ -22,10 +22,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance, { database }: { data
         database?.lost(error);
         void reply.header('retry-after', String(databaseRetryAfterSeconds));
       }
-      const minutes = error.params.retryAfterMinutes;
-      if (error.code === 'account_locked' && typeof minutes === 'number') {
-        void reply.header('retry-after', String(minutes * 60));
-      }
+      // A refusal that ends at a known time says when: a PIN lock, the day's reminders used up.
+      const { retryAfterMinutes, retryAfterSeconds } = error.params;
+      if (typeof retryAfterSeconds === 'number') void reply.header('retry-after', String(retryAfterSeconds));
+      else if (typeof retryAfterMinutes === 'number') void reply.header('retry-after', String(retryAfterMinutes * 60));
       return refuse(reply, error);
     }
     const status = (error as FastifyError).statusCode;

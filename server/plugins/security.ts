@@ -133,12 +133,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   await app.register(helmet, helmetOptions(options.publicUrl) as FastifyHelmetOptions);
 
   // Every request, whatever its route: a malformed Host is never a browser's, and a
-  // refusal here means no handler can copy it into a link (issue 23, item 4).
+  // refusal here means no handler can copy it into a link.
   app.addHook('onRequest', async (request) => {
     if (request.host !== '' && !isPlainHost(request.host)) throw new AppError('host_invalid');
   });
 
-  // No API answer is kept by a browser's or a shared cache (issue 23, item 6): a shared
+  // No API answer is kept by a browser's or a shared cache: a shared
   // phone's Back or history must not show one person's names, phones or ledger to the
   // next. Errors and 404s included; the event stream writes its own (events.routes.ts).
   // Other answers (the web app's files) keep their own caching, and say no-store when

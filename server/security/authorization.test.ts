@@ -372,7 +372,7 @@ const matrix: Record<string, Row> = {
     request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/repayment`, ...body({ amount: '1' }) }),
   },
   // A static code: the counter's too.
-  'POST /api/qr/generate': { expected: { ...approvedMerchants(201), counter: 201 }, request: async () => body({ expirationMinutes: 60 }) },
+  'POST /api/qr/generate': { expected: { ...approvedMerchants(201), counter: 201 }, request: async () => body({ expirationMinutes: 1440 }) },
 
   // Dues (issue 16). Any merchant reads its settings and its (possibly empty) To collect
   // card; only an approved one changes settings, moves a due date or records a reminder.

@@ -1,5 +1,5 @@
 /**
- * Bidirectional controls in text another person reads (issue 23, item 7): a right-to-left
+ * Bidirectional controls in text another person reads: a right-to-left
  * override in a name or reason can make what the reader sees differ from what was stored.
  * Each such field refuses them with one 400 and writes nothing; ZWJ and ZWNJ, which Hindi
  * and Tamil spellings need, are kept.
@@ -19,9 +19,9 @@ afterAll(async () => { await ctx.close(); });
 
 const refusal = { error: 'Text must not contain invisible characters that change its direction', code: 'invalid_input' };
 
-/** U+202A–U+202E, U+2066–U+2069, U+200E and U+200F. */
+/** U+202A–U+202E, U+2066–U+2069, U+200E, U+200F and U+061C. */
 const bidiControls = [
-  '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F',
+  '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C',
 ];
 const hex = (character: string) => `U+${character.codePointAt(0)!.toString(16).toUpperCase()}`;
 /** "Ravi" written so that it displays reversed after the override: the kind of text refused. */

@@ -1,5 +1,5 @@
 /**
- * No API answer stays in a shared phone's browser cache (issue 23, item 6): every /api
+ * No API answer stays in a shared phone's browser cache: every /api
  * answer says exactly `Cache-Control: no-store`, signed in or not, success or refusal,
  * a 404 under /api, the event stream, the statement files and the /api/docs pages. The
  * web app's own files keep their caching.

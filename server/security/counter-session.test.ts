@@ -99,7 +99,9 @@ describe('what a counter session may do', () => {
       call('GET', '/api/business/stats', counterToken),
       call('GET', '/api/transactions/business', counterToken),
       call('GET', '/api/qr/business', counterToken),
-      call('POST', '/api/qr/generate', counterToken, { amount: '500', expirationMinutes: 15 }),
+      call('POST', '/api/qr/generate', counterToken, { amount: '500', expirationMinutes: 1440 }),
+      call('POST', '/api/qr/generate', counterToken, { expirationMinutes: 1440, description: 'Pay your dues to thief@ybl' }),
+      call('POST', '/api/qr/generate', counterToken, { expirationMinutes: 5 }),
       call('POST', '/api/auth/language', counterToken, { language: 'hi' }),
     ];
     for (const refused of await Promise.all(attacks)) {
@@ -118,14 +120,19 @@ describe('what a counter session may do', () => {
     expect(Number(settings[0]!.credit_limit_paise)).toBe(100000);
   });
 
-  it('lists the active codes and makes a static one', async () => {
-    const { counterToken } = await shopAtTheCounter();
+  it('lists the plain static codes and makes one, and sees none of the merchant\'s other codes', async () => {
+    const setup = await paymentSetup(ctx);
+    const dynamic = await setup.generate({ expirationMinutes: 60, amount: '750', description: 'Rice, 25 kg' });
+    const described = await setup.generate({ expirationMinutes: 60, description: 'Diwali offer' });
+    const counterToken = await enterCounter(ctx, setup.shop);
     const made = await call('POST', '/api/qr/generate', counterToken, { expirationMinutes: 1440 });
     expect(made.statusCode).toBe(201);
-    expect(made.json()).toMatchObject({ amount: null, isDynamic: false });
+    expect(made.json()).toMatchObject({ amount: null, isDynamic: false, description: null });
     const listed = await call('GET', '/api/qr/business?active=true', counterToken);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().qrCodes.map((code: { id: string }) => code.id)).toContain(made.json().id);
+    expect(listed.json().qrCodes.map((code: { id: string }) => code.id)).toEqual([made.json().id]);
+    expect(listed.body).not.toContain(dynamic.id);
+    expect(listed.body).not.toContain(described.id);
   });
 
   it('hears the shop\'s payments on the events stream', async () => {
@@ -143,11 +150,42 @@ describe('what a counter session may do', () => {
       if (received.includes('event: ledger')) resolve();
     }));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const code = (await call('POST', '/api/qr/generate', counterToken, { expirationMinutes: 60 })).json();
+    const code = (await call('POST', '/api/qr/generate', counterToken, { expirationMinutes: 1440 })).json();
     expect((await pay(code.qrData, { amount: '42' })).statusCode).toBe(201);
     await heard;
     request.destroy();
     expect(received).toContain('"amount":"42.00"');
+  });
+
+  it('hears only payments made since it began: no repayments, claims, or replays from a forged Last-Event-ID', async () => {
+    const { counterToken, pay, accountId, customer, shop } = await shopAtTheCounter();
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    // A Last-Event-ID from long before the counter began, as a replay of the shop's history would need.
+    const forged = '00000000-0000-7000-8000-000000000000';
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { ...bearer(counterToken), 'last-event-id': forged } });
+    request.on('error', () => {});
+    const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
+    response.setEncoding('utf8');
+    let received = '';
+    const heard = new Promise<void>((resolve) => response.on('data', (chunk: string) => {
+      received += chunk;
+      if (received.includes('"amount":"7.00"')) resolve();
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The merchant's phone records a cash repayment and the customer claims a UPI one: not the counter's news.
+    const phone = (await call('POST', '/api/auth/business/login', undefined, { email: shop.email, pin: shop.pin })).json().sessionToken as string;
+    expect((await call('POST', `/api/business/credit-accounts/${accountId}/repayment`, phone, { amount: '10' })).statusCode).toBe(201);
+    await ctx.database.db.execute(sql`update businesses set upi_vpa = 'shop@okaxis' where id = (select business_id from credit_accounts where id = ${accountId})`);
+    expect((await call('POST', `/api/credit-accounts/${accountId}/repayment-claims`, customer.token, { amount: '1' })).statusCode).toBe(201);
+    const code = (await call('POST', '/api/qr/generate', counterToken, { expirationMinutes: 1440 })).json();
+    expect((await pay(code.qrData, { amount: '7' })).statusCode).toBe(201);
+    await heard;
+    request.destroy();
+    // The ₹300 payment made before the counter began is not replayed; the claim is not sent.
+    expect(received).not.toContain('"amount":"300.00"');
+    expect(received).not.toContain('event: claim');
+    expect(received.match(/event: ledger/g)).toHaveLength(1);
   });
 
   it('signs out, ending the counter session', async () => {
@@ -189,6 +227,40 @@ describe('leaving counter mode', () => {
     const phoneToken = own.json().sessionToken as string;
     expect((await call('POST', '/api/auth/confirm-pin', phoneToken, { pin: shop.pin })).statusCode).toBe(200);
     expect((await call('POST', '/api/auth/change-pin', phoneToken, { currentPin: shop.pin, newPin: '6283', confirmPin: '6283' })).statusCode).toBe(200);
+  });
+
+  it("stops trusting the counter device for the merchant: sign-ins typed there cannot lock the owner's phone", async () => {
+    const setup = await paymentSetup(ctx);
+    const { shop } = setup;
+    // The shop's tablet: the merchant signed in there, so it is trusted, then entered counter mode.
+    const tablet = await call('POST', '/api/auth/business/login', undefined, { email: shop.email, pin: shop.pin });
+    const tabletDevice = cookieFrom(tablet, 'device')!;
+    const entered = await call('POST', '/api/auth/counter/enter', tablet.json().sessionToken, { pin: shop.pin }, { device: tabletDevice });
+    expect(entered.statusCode).toBe(200);
+    // Someone at the counter types wrong PINs into the public sign-in, with the tablet's device cookie.
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call('POST', '/api/auth/business/login', undefined, { email: shop.email, pin: `90${71 + i}` }, { device: tabletDevice });
+      expect(wrong.statusCode).toBe(401);
+    }
+    expect(await attemptsOf(`user:${shop.userId}`)).toEqual({ failures: 0, lock_count: 0 });
+    // The owner's phone (the device they registered on) signs in and confirms the PIN.
+    const own = await call('POST', '/api/auth/business/login', undefined, { email: shop.email, pin: shop.pin }, { device: shop.deviceToken });
+    expect(own.statusCode).toBe(200);
+    expect((await call('POST', '/api/auth/confirm-pin', own.json().sessionToken, { pin: shop.pin })).statusCode).toBe(200);
+    // Leaving with the PIN trusts the tablet again, under a new device token (no account
+    // trusted the old one any more, and a token is only ever reused while one does).
+    const left = await call('POST', '/api/auth/counter/exit', entered.json().sessionToken, { pin: shop.pin }, { device: tabletDevice });
+    expect(left.statusCode).toBe(200);
+    expect(cookieFrom(left, 'device')).toMatch(/^[\w-]{43}$/);
+    const rows = rowsOf<{ count: number }>(await ctx.database.db.execute(
+      sql`select count(*)::int as count from trusted_devices where user_id = ${shop.userId}`));
+    expect(rows[0]!.count).toBe(2);
+  });
+
+  it('makes one session of two exits racing with the right PIN', async () => {
+    const { counterToken, shop } = await shopAtTheCounter();
+    const answers = await Promise.all([1, 2].map(() => call('POST', '/api/auth/counter/exit', counterToken, { pin: shop.pin })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
   });
 
   it('backs off on its own: the lock doubles, and the right PIN after it lifts leaves', async () => {

@@ -1,7 +1,6 @@
 /**
- * A forged Host or X-Forwarded-Host never ends up in a payment or reminder link (issue 23,
- * item 4): without PUBLIC_URL a Host that is not a plain host[:port] is refused with 400
- * on every request, a trusted proxy's X-Forwarded-Host alike; with PUBLIC_URL the links
+ * A forged Host or X-Forwarded-Host never ends up in a payment or reminder link: without
+ * PUBLIC_URL a Host that is not a plain host[:port] is refused with 400 on every request, a trusted proxy's X-Forwarded-Host alike; with PUBLIC_URL the links
  * carry it whatever the request says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

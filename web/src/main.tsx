@@ -40,7 +40,7 @@ registerServiceWorker();
 // A page's screens belong to the session it showed. After a sign-out (or another sign-in)
 // they must not stay in view: a page the browser brings back from its back/forward cache
 // on Back, or one open in another tab, starts again instead and asks the server who is
-// signed in (issue 23), before anything of it is seen or sent with the old session.
+// signed in, before anything of it is seen or sent with the old session.
 const restartIfSessionChanged = () => {
   if (!sessionChangedSinceShown()) return;
   document.body.hidden = true;

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { UserView } from '@common/api-types';
 import { deviceTrustTtlSeconds } from '@common/limits';
 import {
   languageBody, businessRegisterBody, changePinBody, confirmPinBody, customerLoginBody, customerRegisterBody, emailLoginBody, resetPinBody, unlockBody,
   type ChangePinBody,
 } from '@common/schemas/identity';
 import { apiError, languageResponse, meResponse, sessionResponse, success, unlockResponse } from '@common/schemas/responses';
-import { requireSession } from '../../plugins/access';
+import { requireSession, sessionTokenOf } from '../../plugins/access';
 import { cookiePaths, deviceCookie, otpProofCookie, sessionCookie, type CookieOptions } from '../../plugins/cookies';
 import type { SignedIn } from './accounts';
 import type { AuthService } from './auth.service';
+import type { CounterExchange } from './counter.service';
 
 export async function authRoutes(instance: FastifyInstance, { auth, sessionTtlSeconds, cookies }: {
   auth: AuthService; sessionTtlSeconds: number; cookies: CookieOptions;
@@ -95,7 +95,8 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessionTtlSe
   app.post('/api/auth/logout', {
     config: { access: 'optional' }, schema: { response: { 200: success } },
   }, async (request, reply) => {
-    if (request.session) await auth.signOut(request.session, deviceOf(request));
+    const token = sessionTokenOf(request);
+    if (token) await auth.signOut(token, deviceOf(request));
     void reply.clearCookie(sessionCookie, { path: cookiePaths.session });
     return { success: true as const };
   });
@@ -125,14 +126,15 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessionTtlSe
   // the browser's session for the other kind, so the merchant's session never stays on a
   // device anyone at the counter can touch. 403 for a wrong PIN, 429 while locked.
   const counterExchange = { body: confirmPinBody, response: { 200: sessionResponse, 400: apiError, 403: apiError, 429: apiError } };
-  function exchange(request: FastifyRequest, reply: FastifyReply, { sessionToken, user }: { sessionToken: string; user: UserView }) {
+  function exchange(request: FastifyRequest, reply: FastifyReply, { sessionToken, user, deviceToken }: CounterExchange) {
     void reply.setCookie(sessionCookie, sessionToken, cookies(request, cookiePaths.session, sessionTtlSeconds));
+    if (deviceToken) trustDevice(request, reply, deviceToken);
     return { sessionToken, user };
   }
-  app.post('/api/auth/counter/enter', { config: { access: ['business'] }, schema: counterExchange },
-    async (request, reply) => exchange(request, reply, await auth.enterCounter(requireSession(request), request.body)));
-  app.post('/api/auth/counter/exit', { config: { access: ['counter'] }, schema: counterExchange },
-    async (request, reply) => exchange(request, reply, await auth.exitCounter(requireSession(request), request.body)));
+  app.post('/api/auth/counter/enter', { config: { access: ['business'] }, schema: counterExchange }, async (request, reply) =>
+    exchange(request, reply, await auth.enterCounter(requireSession(request), request.body, deviceOf(request))));
+  app.post('/api/auth/counter/exit', { config: { access: ['counter'] }, schema: counterExchange }, async (request, reply) =>
+    exchange(request, reply, await auth.exitCounter(requireSession(request), request.body, deviceOf(request))));
 
   // A forgotten or locked PIN, reset through an OTP to the registered phone.
   app.post('/api/auth/reset-pin', {

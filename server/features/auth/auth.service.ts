@@ -1,6 +1,7 @@
 /**
- * Accounts and sign-in, composed from their parts: registration, sign-in, PIN management
- * admin accounts and counter mode's session (one file each); the rules they share are in accounts.ts. No Fastify here.
+ * Accounts and sign-in, composed from their parts: registration, sign-in, PIN management,
+ * admin accounts and counter mode's session (one file each); the rules they share are in
+ * accounts.ts. No Fastify here.
  */
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';

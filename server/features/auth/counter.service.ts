@@ -9,6 +9,7 @@ import type { ConfirmPinBody } from '@common/schemas/identity';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
+import type { DeviceService } from './devices.service';
 import * as repository from './auth.repository';
 import { counterView, userView } from './accounts';
 import { pinCounter, type PinService } from './pins.service';
@@ -17,52 +18,55 @@ import type { Session, SessionService } from './sessions.service';
 export interface CounterExchange {
   sessionToken: string;
   user: UserView;
+  /** Leaving: the device's renewed trust token, for its cookie. */
+  deviceToken?: string;
 }
 
 export function createCounterService(deps: {
-  db: Db; pins: PinService; sessions: SessionService; businesses: BusinessService;
+  db: Db; pins: PinService; sessions: SessionService; devices: DeviceService; businesses: BusinessService;
 }) {
-  const { db, pins, sessions, businesses } = deps;
+  const { db, pins, sessions, devices, businesses } = deps;
 
-  async function account(userId: string) {
-    const found = await repository.findById(db, userId);
-    if (!found) throw new AppError('session_gone');
-    return found;
+  /** The merchant behind a session, with the PIN checked on `counter`; refused when wrong. */
+  async function merchantWithPin(userId: string, counter: (userId: string) => string, pin: string) {
+    const merchant = await repository.findById(db, userId);
+    if (!merchant) throw new AppError('session_gone');
+    const check = await pins.checkPin(
+      counter(merchant.id), { userId: merchant.id, hash: merchant.pinHash, keyVersion: merchant.pinKeyVersion }, pin,
+    );
+    if (check.outcome === 'wrong') throw new AppError('pin_incorrect', { attemptsLeft: check.attemptsLeft });
+    return merchant;
   }
 
   /**
    * An approved merchant's full session becomes a counter session. The PIN counts on the
-   * merchant's own counter, as every PIN typed inside a signed-in session does.
+   * merchant's own counter, as every PIN typed inside a signed-in session does. The device
+   * stops being trusted by the merchant while it stands at the counter: a sign-in typed
+   * there counts as anyone's, so it cannot lock the owner's phone.
    */
-  async function enterCounter(session: Session, body: ConfirmPinBody): Promise<CounterExchange> {
-    const merchant = await account(session.user.id);
-    const business = await businesses.requireApproved(merchant.id);
-    const check = await pins.checkPin(
-      pinCounter.account(merchant.id), { userId: merchant.id, hash: merchant.pinHash, keyVersion: merchant.pinKeyVersion }, body.pin,
-    );
-    if (check.outcome === 'wrong') throw new AppError('pin_incorrect', { attemptsLeft: check.attemptsLeft });
+  async function enterCounter(session: Session, body: ConfirmPinBody, deviceToken: string | undefined): Promise<CounterExchange> {
+    const business = await businesses.requireApproved(session.user.id);
+    const merchant = await merchantWithPin(session.user.id, pinCounter.account, body.pin);
     const sessionToken = await inTransaction(db, async (tx) => {
       await sessions.revokeWithin(tx, session.tokenHash);
+      await devices.forgetWithin(tx, deviceToken, merchant.id);
       return sessions.start(tx, merchant.id, 'counter');
     });
     return { sessionToken, user: counterView(merchant.id, business.businessName) };
   }
 
   /**
-   * A counter session becomes the merchant's full session again. The PIN counts on the
-   * counter's own exit counter: wrong PINs typed at the counter lock only this exit.
+   * A counter session becomes the merchant's full session again, and the device trusted
+   * again: the PIN proved the merchant is there. The PIN counts on the counter's own exit
+   * counter: wrong PINs typed at the counter lock only this exit.
    */
-  async function exitCounter(session: Session, body: ConfirmPinBody): Promise<CounterExchange> {
-    const merchant = await account(session.user.id);
-    const check = await pins.checkPin(
-      pinCounter.counterExit(merchant.id), { userId: merchant.id, hash: merchant.pinHash, keyVersion: merchant.pinKeyVersion }, body.pin,
-    );
-    if (check.outcome === 'wrong') throw new AppError('pin_incorrect', { attemptsLeft: check.attemptsLeft });
-    const sessionToken = await inTransaction(db, async (tx) => {
+  async function exitCounter(session: Session, body: ConfirmPinBody, deviceToken: string | undefined): Promise<CounterExchange> {
+    const merchant = await merchantWithPin(session.user.id, pinCounter.counterExit, body.pin);
+    return inTransaction(db, async (tx) => {
       await sessions.revokeWithin(tx, session.tokenHash);
-      return sessions.start(tx, merchant.id);
+      const sessionToken = await sessions.start(tx, merchant.id);
+      return { sessionToken, user: userView(merchant), deviceToken: await devices.prove(tx, deviceToken, merchant.id) };
     });
-    return { sessionToken, user: userView(merchant) };
   }
 
   return { enterCounter, exitCounter };

@@ -44,13 +44,17 @@ export function createDeviceService(deps: { db: Db; clock: Clock }) {
   const forgetOthers = (tx: Executor, userId: string, keepDeviceToken: string) =>
     repository.forgetOthers(tx, userId, hashToken(keepDeviceToken));
 
-  /** Signing out on a device ends its trust for that account (not for others on it). */
-  async function forget(deviceToken: string | undefined, userId: string): Promise<void> {
+  /**
+   * Ends a device's trust for one account (not for others on it): signing out there, or
+   * the device becoming a shop's counter.
+   */
+  async function forgetWithin(tx: Executor, deviceToken: string | undefined, userId: string): Promise<void> {
     if (!deviceToken || deviceToken.length > deviceTokenLengthMax) return;
-    await repository.forget(db, userId, hashToken(deviceToken));
+    await repository.forget(tx, userId, hashToken(deviceToken));
   }
+  const forget = (deviceToken: string | undefined, userId: string) => forgetWithin(db, deviceToken, userId);
 
-  return { trusts, prove, forget, forgetOthers };
+  return { trusts, prove, forget, forgetWithin, forgetOthers };
 }
 
 export type DeviceService = ReturnType<typeof createDeviceService>;

@@ -44,9 +44,24 @@ export async function touchSession(db: Executor, tokenHash: string, idleExpiresA
     .where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function revokeSession(db: Executor, tokenHash: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+/** Revokes a session; false when it was revoked already. */
+export async function revokeSession(db: Executor, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db.update(sessions).set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.length > 0;
+}
+
+/** When a session began. */
+export async function startedAt(db: Executor, tokenHash: string): Promise<Date | null> {
+  const rows = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return rows[0]?.createdAt ?? null;
+}
+
+/** The user a session token's hash belongs to, live or not (a late sign-out still ends its device's trust). */
+export async function ownerOf(db: Executor, tokenHash: string): Promise<string | null> {
+  const rows = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return rows[0]?.userId ?? null;
 }
 
 /** Revokes every live session of a user except, optionally, one. */

@@ -103,10 +103,27 @@ export function createSessionService(deps: {
   const revokeOthers = (tx: Executor, userId: string, keepTokenHash?: string) =>
     repository.revokeUserSessions(tx, userId, clock(), keepTokenHash);
 
-  /** Ends a session inside the caller's transaction (counter mode's exchanges). */
+  /**
+   * Ends a session inside the caller's transaction (counter mode's exchanges), which it
+   * refuses when the session was ended meanwhile: two exchanges of one session racing
+   * each other make one new session, not two.
+   */
   async function revokeWithin(tx: Executor, tokenHash: string): Promise<void> {
     forget(tokenHash);
-    await repository.revokeSession(tx, tokenHash, clock());
+    if (!(await repository.revokeSession(tx, tokenHash, clock()))) throw new AppError('session_gone');
+  }
+
+  /** When the session of a token's hash began (a counter's stream replays nothing older). */
+  async function startedAt(tokenHash: string): Promise<Date> {
+    const started = await repository.startedAt(db, tokenHash);
+    if (!started) throw new AppError('session_gone');
+    return started;
+  }
+
+  /** Whose a token is, whether or not its session is still live; null for a made-up one. */
+  async function ownerOf(token: string): Promise<string | null> {
+    if (token.length === 0 || token.length > 200) return null;
+    return repository.ownerOf(db, hashToken(token));
   }
 
   /** The user just typed their PIN in this session: sensitive changes may follow for a while. */
@@ -121,7 +138,9 @@ export function createSessionService(deps: {
   /** The idle expiry a request made now would move a session to, and how stale it may get first. */
   const idleRenewal = () => ({ idleExpiresAt: addSeconds(clock(), idleTtlSeconds), touchSeconds: sessionTouchIntervalSeconds });
 
-  return { start, resolve, recall, forget, idleRenewal, revoke, revokeOthers, revokeWithin, markPinConfirmed, requireRecentPin };
+  return {
+    start, resolve, recall, forget, idleRenewal, revoke, revokeOthers, revokeWithin, ownerOf, startedAt, markPinConfirmed, requireRecentPin,
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

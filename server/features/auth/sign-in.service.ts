@@ -9,7 +9,7 @@ import * as repository from './auth.repository';
 import { counterView, userView, type SignedIn } from './accounts';
 import type { DeviceService } from './devices.service';
 import { pinCounter, type PinService } from './pins.service';
-import type { Session, SessionService, SessionUser } from './sessions.service';
+import { hashToken, type SessionService, type SessionUser } from './sessions.service';
 
 /** Sign-in refusals: the same answer for a wrong PIN and an unknown account (spec §8). */
 const invalidCredentials = {
@@ -59,12 +59,15 @@ export function createSignInService(deps: {
   }
 
   /**
-   * Ends the session and this device's trust for the account: a device is trusted only
-   * while it holds a session of the account (docs/security.md, "Who can lock whom").
+   * Ends the session and this device's trust for the account (docs/security.md, "Who can
+   * lock whom"), also for a session already over: a sign-out held while the phone was
+   * offline may arrive after it expired, and the device must still stop being trusted.
    */
-  async function signOut(session: Session, deviceToken: string | undefined): Promise<void> {
-    await sessions.revoke(session.tokenHash);
-    await devices.forget(deviceToken, session.user.id);
+  async function signOut(token: string, deviceToken: string | undefined): Promise<void> {
+    const userId = await sessions.ownerOf(token);
+    if (!userId) return;
+    await sessions.revoke(hashToken(token));
+    await devices.forget(deviceToken, userId);
   }
 
   /** A counter session sees the shop's name and the merchant's language, nothing more. */

@@ -49,14 +49,8 @@ export async function duesRoutes(
     config: merchant,
     schema: { params: accountParams, body: reminderBody, response: { 201: reminderSent, 404: apiError, 429: apiError } },
   }, async (request, reply) => {
-    const sent = await dues.recordReminder(requireSession(request).user.id, accountId(request.params), request.body)
-      .catch((error: unknown) => {
-        // The day's reminders are used up: the next may go after India midnight.
-        if (error instanceof AppError && error.key === 'reminder_limit') {
-          void reply.header('retry-after', String(error.params.retryAfterSeconds));
-        }
-        throw error;
-      });
+    // 429 reminder_limit once the day's reminders are used up, with Retry-After until India midnight.
+    const sent = await dues.recordReminder(requireSession(request).user.id, accountId(request.params), request.body);
     return reply.status(201).send(sent);
   });
 }

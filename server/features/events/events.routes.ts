@@ -5,7 +5,8 @@ import { apiError, ledgerEventStream } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import type { BusinessService } from '../businesses/businesses.service';
-import { parseEventId, type EventService, type LedgerEventDetails, type LedgerScope, type StreamRefusal } from './events.service';
+import type { SessionService } from '../auth/sessions.service';
+import { eventIdTimeMs, parseEventId, type EventService, type LedgerEventDetails, type LedgerScope, type StreamRefusal } from './events.service';
 
 
 const refusals: Record<StreamRefusal, () => AppError> = {
@@ -43,8 +44,8 @@ function claimText(event: ClaimEvent): string {
  * `event: business` when an admin decides on the business, and both sides' streams
  * `event: claim` when a repayment claim is made (merchant) or decided (both, issue 16).
  */
-export async function eventRoutes(app: FastifyInstance, { events, businesses, streamSeconds }: {
-  events: EventService; businesses: BusinessService;
+export async function eventRoutes(app: FastifyInstance, { events, businesses, sessions, streamSeconds }: {
+  events: EventService; businesses: BusinessService; sessions: SessionService;
   /** How long one stream lasts; the browser's EventSource reconnects by itself. */
   streamSeconds: number;
 }) {
@@ -62,20 +63,25 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
       return reply.code(429).header('retry-after', String(eventStreamRetryAfterSeconds))
         .send(refusals[place]().body());
     }
+    // A shop's counter (docs/security.md, "Counter mode") hears the shop's payments from the
+    // moment its session began, nothing older and nothing else: no repayments, claims or
+    // decisions, and no replay from a Last-Event-ID of its own choosing.
+    const counter = user.role === 'counter';
+    // EventSource sends the header by itself on its reconnects; malformed counts as absent.
+    let lastEventId = parseEventId(request.headers['last-event-id']);
     let scope: LedgerScope = { customerId: user.id };
     try {
-      if (user.role === 'business' || user.role === 'counter') {
+      if (user.role === 'business' || counter) {
         const business = await businesses.findOwn(user.id);
         if (!business) throw new AppError('business_not_found');
         scope = { businessId: business.id };
       }
+      if (counter && lastEventId && eventIdTimeMs(lastEventId) < (await sessions.startedAt(tokenHash)).getTime()) lastEventId = null;
       await events.start();
     } catch (error) {
       place.release();
       throw error;
     }
-    // EventSource sends the header by itself on its reconnects; malformed counts as absent.
-    const lastEventId = parseEventId(request.headers['last-event-id']);
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -87,9 +93,9 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, st
     });
     let closed = false;
     const following = events.follow(scope, lastEventId, {
-      send: (event) => { if (!closed) stream.write(eventText(event)); },
-      sendStatus: (status) => { if (!closed) stream.write(statusText(status)); },
-      sendClaim: (event) => { if (!closed) stream.write(claimText(event)); },
+      send: (event) => { if (!closed && (!counter || event.type === 'payment')) stream.write(eventText(event)); },
+      sendStatus: (status) => { if (!closed && !counter) stream.write(statusText(status)); },
+      sendClaim: (event) => { if (!closed && !counter) stream.write(claimText(event)); },
       onError: (error) => request.log.warn({ err: error }, 'ledger replay failed'),
     });
     // Without a last id, the stream's start becomes the client's Last-Event-ID (an `id:`

@@ -69,7 +69,7 @@ export function parseEventId(value: unknown): string | null {
   return uuidv7Pattern.test(id) ? id : null;
 }
 
-const eventIdTimeMs = (id: string) => parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+export const eventIdTimeMs = (id: string) => parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
 
 /**
  * A stream's starting point is an id of the moment it opened, not a ledger row: its last

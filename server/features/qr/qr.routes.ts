@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import type { QrCodeView } from '@common/api-types';
+import { qrExpiryMinutesMax } from '@common/limits';
 import { generateQrBody, qrListQuery } from '@common/schemas/payments';
 import { apiError, qrCodeList, qrCodeView } from '@common/schemas/responses';
 import { AppError } from '../../errors';
@@ -16,18 +18,21 @@ export async function qrRoutes(instance: FastifyInstance, { qr, publicUrl }: { q
   /** The origin written into codes: PUBLIC_URL, or the one this request came to, checked. */
   const originOf = (request: FastifyRequest) => linkOrigin(request, publicUrl);
 
-  // A counter session (docs/security.md, "Counter mode") keeps the shop's static code
-  // showing: it lists the active codes and makes a static one, nothing else.
+  // A counter session (docs/security.md, "Counter mode") keeps the shop's plain static code
+  // showing: it lists the active ones and makes one at the longest expiry, with no amount
+  // and no description (customers read a description before they pay), nothing else.
+  const isCounter = (request: FastifyRequest) => requireSession(request).user.role === 'counter';
   const refuseCounter = (request: FastifyRequest, allowed: boolean) => {
-    if (requireSession(request).user.role === 'counter' && !allowed) throw new AppError('counter_session');
+    if (isCounter(request) && !allowed) throw new AppError('counter_session');
   };
+  const isPlainStatic = (code: QrCodeView) => !code.isDynamic && code.amount === null && code.description === null;
 
   // 422 for an amount above the business's maximum.
   app.post('/api/qr/generate', {
     config: { access: ['business', 'counter'] }, schema: { body: optionalGenerateQrBody, response: { 201: qrCodeView, 403: apiError, 422: apiError } },
   }, async (request, reply) => {
     const body = request.body ?? {};
-    refuseCounter(request, body.amount == null);
+    refuseCounter(request, body.amount == null && !body.description && body.expirationMinutes === qrExpiryMinutesMax);
     const code = await qr.generate(requireSession(request).user.id, body, originOf(request));
     return reply.status(201).send(code);
   });
@@ -37,6 +42,7 @@ export async function qrRoutes(instance: FastifyInstance, { qr, publicUrl }: { q
   }, async (request) => {
     const { active } = request.query;
     refuseCounter(request, active === 'true');
-    return { qrCodes: await qr.listForBusiness(requireSession(request).user.id, { activeOnly: active === 'true' }, originOf(request)) };
+    const qrCodes = await qr.listForBusiness(requireSession(request).user.id, { activeOnly: active === 'true' }, originOf(request));
+    return { qrCodes: isCounter(request) ? qrCodes.filter(isPlainStatic) : qrCodes };
   });
 }

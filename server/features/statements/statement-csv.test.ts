@@ -27,13 +27,21 @@ describe('textCell (formula injection)', () => {
       expect(textCell(text)).toBe(`"'${text}"`);
     });
 
-  it.each(['Asha Verma', '', ' =1+1', "'quoted", 'a=b', '5+5', 'क्षत्रिय', 'தமிழ்செல்வி', '\nLF first', 'Rice; 5 kg', 'x; -1', 'a-b+c@d'])(
+  it.each(['Asha Verma', '', "'quoted", 'a=b', '5+5', 'क्षत्रिय', 'தமிழ்செல்வி', '\nLF first', 'Rice; 5 kg', 'a-b+c@d', 'Ravi - Kirana'])(
     'leaves %j as it is, only quoted', (text) => {
       expect(textCell(text)).toBe(`"${text}"`);
     });
 
+  // A spreadsheet that trims its cells would run these; one that does not shows the apostrophe.
+  it.each([[' =1+1', `" '=1+1"`], ['x; -1', `"x; '-1"`]])(
+    'puts the apostrophe after the spaces that begin a cell in %j', (text, written) => {
+      expect(textCell(text)).toBe(written);
+    });
+
   it('puts the apostrophe before a formula after a ; , tab, CR, LF or quote, where a spreadsheet may begin a cell', () => {
     expect(textCell('Ravi;=1+1;')).toBe(`"Ravi;'=1+1;"`);
+    expect(textCell('Ravi; =1+1')).toBe(`"Ravi; '=1+1"`);
+    expect(textCell(' \u00A0+91 98765')).toBe(`" \u00A0'+91 98765"`);
     expect(textCell('x;=2+3;')).toBe(`"x;'=2+3;"`);
     expect(textCell('a,+1;-2\t@3\r=4\n=5')).toBe(`"a,'+1;'-2\t'@3\r'=4\n'=5"`);
     expect(textCell(';;=1')).toBe(`";;'=1"`);

@@ -19,9 +19,10 @@ const lineEnd = '\r\n';
  * some spreadsheet splits on or starts a line at. A `;` matters although the file is split
  * on `,`: a spreadsheet set to `;` (common in some locales) splits `"Ravi;=1+1; at …"`
  * there too (to it, those quotes open no cell: none begins at them) and reads `=1+1` as a
- * cell of its own, so quoting alone does not keep it a text.
+ * cell of its own, so quoting alone does not keep it a text. Spaces before the formula
+ * character count as its start too: a spreadsheet that trims cells would run ` =1+1`.
  */
-const cellStart = /(^|[;,\t\r\n"])(?=[=+\-@\t\r])/g;
+const cellStart = /(^|[;,\t\r\n"])([ \u00A0]*)(?=[=+\-@\t\r])/g;
 
 /**
  * A cell of text (a name, a description, a date, a label): always quoted, as RFC 4180
@@ -31,7 +32,7 @@ const cellStart = /(^|[;,\t\r\n"])(?=[=+\-@\t\r])/g;
  * shown as written, never run (OWASP, "CSV Injection").
  */
 export function textCell(value: string): string {
-  return `"${value.replace(cellStart, "$1'").replaceAll('"', '""')}"`;
+  return `"${value.replace(cellStart, "$1$2'").replaceAll('"', '""')}"`;
 }
 
 /**

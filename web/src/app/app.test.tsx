@@ -246,7 +246,7 @@ describe('routing when signed in', () => {
   });
 });
 
-describe('counter mode as its own session (issue 23)', () => {
+describe('counter mode as its own session', () => {
   const approvedMerchant: MeResponse = { ...merchant, business: { ...merchant.business!, status: 'approved' } };
   const counter: MeResponse = {
     user: { id: 'counter-1', role: 'counter', name: 'Ravi Stores', phone: null, email: null }, language: null, business: null,

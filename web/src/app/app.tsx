@@ -22,7 +22,7 @@ const MerchantLogin = lazy(() => import('./routes/merchant-login').then((m) => (
 const AdminLogin = lazy(() => import('./routes/admin-login').then((m) => ({ default: m.AdminLogin })));
 const MerchantApp = lazy(() => import('./merchant-app').then((m) => ({ default: m.MerchantApp })));
 const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
-// A counter session (issue 23) boots straight into counter mode, with none of the dashboard's code.
+// A counter session boots straight into counter mode, with none of the dashboard's code.
 const CounterApp = lazy(() => import('./counter-app').then((m) => ({ default: m.CounterApp })));
 const CounterEnded = lazy(() => import('@/features/counter-mode/components/counter-ended').then((m) => ({ default: m.CounterEnded })));
 
@@ -45,7 +45,7 @@ export function App() {
 }
 
 /**
- * Whether the counter's session has just ended some other way than its exit (issue 23):
+ * Whether the counter's session has just ended some other way than its exit:
  * the user was the counter and is now nobody. The counter then says so and offers the
  * merchant's sign-in, where it would otherwise fall to the customers' login.
  */

@@ -51,7 +51,7 @@ beforeEach(() => {
   resetSoundForTests();
 });
 
-describe("the counter's app (issue 23)", () => {
+describe("the counter's app", () => {
   it("shows the shop's name from the counter's user and follows the shop's events", () => {
     const { source } = renderCounter();
     expect(within(screen.getByRole('dialog', { name: 'Counter mode' })).getByText('Ravi Stores')).toBeInTheDocument();

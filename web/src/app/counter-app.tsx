@@ -1,5 +1,5 @@
 /**
- * The counter's app (issue 23): what a counter session sees. The shop's name, its static
+ * The counter's app: what a counter session sees. The shop's name, its static
  * code and the payments as they arrive, said and chimed; no dashboard data is asked for,
  * since the server refuses a counter session everything else. A refusal with 401 means the
  * counter's session has ended (expired, PIN changed or reset, signed out elsewhere): the

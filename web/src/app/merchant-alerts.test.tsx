@@ -105,7 +105,7 @@ describe('merchant payment alerts', () => {
     expect(screen.queryByRole('button', { name: 'Turn on sound' })).not.toBeInTheDocument();
   });
 
-  it("opens counter mode from the dashboard by asking the merchant's PIN (issue 23)", async () => {
+  it("opens counter mode from the dashboard by asking the merchant's PIN", async () => {
     const { user, calls } = renderMerchant();
     await user.click(screen.getByRole('button', { name: 'Counter mode' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start counter mode' });

@@ -39,7 +39,7 @@ const EnterCounterModeDialog = lazy(() =>
 
 /**
  * Counter mode was once only this browser's flag over the merchant's full session. A
- * device left in it when the counter's own session came (issue 23) must not open onto the
+ * device left in it when the counter's own session came must not open onto the
  * dashboard: it is signed out, and the merchant signs in and enters counter mode again.
  */
 const legacyCounterModeKey = 'khata.counterMode';

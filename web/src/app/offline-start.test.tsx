@@ -13,7 +13,7 @@ import { OfflineStart } from './offline-start';
 
 /**
  * The offline start with only the `login` part of a language loaded, as the app opened
- * from the service worker's cache has it at start (issue 23): every text must be there.
+ * from the service worker's cache has it at start: every text must be there.
  */
 function renderWithLoginPartOnly(language: string, messages: Messages) {
   const i18n = setupI18n({ locale: language, messages: { [language]: messages } });

@@ -119,7 +119,7 @@ describe('ApiError', () => {
 describe('serverMessage with the error catalogue', () => {
   const refused = (status: number, body: object) => new ApiError(status, JSON.stringify(body));
 
-  it('says it in the language the app speaks, with its plurals and parameters (issue 13)', async () => {
+  it('says it in the language the app speaks, with its plurals and parameters', async () => {
     // Two catalogue entries share the code pin_incorrect: the server's English says which.
     const pinIncorrect = (attemptsLeft: number) => refused(403, {
       error: `Incorrect PIN. ${attemptsLeft} ${attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`, code: 'pin_incorrect', attemptsLeft,
@@ -207,18 +207,21 @@ describe('serverMessage with the error catalogue', () => {
   });
 });
 
-describe('a sign-out held while there was no network (issue 23)', () => {
+describe('a sign-out held while there was no network', () => {
   const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
   const route = (call: { method: string; url: string }) => `${call.method} ${call.url}`;
 
-  /** Signed out on the phone while offline (features/auth/api/log-out.ts): the token is held. */
+  /**
+   * Signed out on the phone while offline (features/auth/api/log-out.ts): the token is
+   * forgotten and only the fact of the sign-out is held; the cookie names the session.
+   */
   function signedOutOffline() {
     stubFetch({ [`GET ${connectionProbeUrl}`]: networkError });
     act(() => reportUnreachable());
-    holdSignOut('tok-1');
+    holdSignOut();
   }
 
-  it('goes before the next request, with the old token, and is then forgotten', async () => {
+  it('goes before the next request, with the cookie and no token, and is then forgotten', async () => {
     signedOutOffline();
     const calls = stubFetch({
       'POST /api/auth/logout': () => json(200, { success: true }),
@@ -226,29 +229,33 @@ describe('a sign-out held while there was no network (issue 23)', () => {
     });
     await apiRequest('POST', '/api/auth/customer/login', { phone: '9876543210', pin: '1111' });
     expect(calls.map(route)).toEqual(['POST /api/auth/logout', 'POST /api/auth/customer/login']);
-    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(calls[0]!.headers.has('Authorization')).toBe(false);
     expect(calls[0]!.credentials).toBe('include');
     expect(calls[1]!.headers.has('Authorization')).toBe(false);
-    expect(heldSignOut()).toBeNull();
+    expect(heldSignOut()).toBe(false);
   });
 
   it('goes by itself as soon as the server answers again', async () => {
     signedOutOffline();
     const calls = stubFetch({ 'POST /api/auth/logout': () => json(200, { success: true }) });
     act(() => reportReachable());
-    await waitFor(() => expect(heldSignOut()).toBeNull());
+    await waitFor(() => expect(heldSignOut()).toBe(false));
     expect(calls.map(route)).toEqual(['POST /api/auth/logout']);
-    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
+    expect(calls[0]!.headers.has('Authorization')).toBe(false);
+    expect(calls[0]!.credentials).toBe('include');
   });
 
-  it('names the cookie\'s session when no token was stored', async () => {
-    holdSignOut(null);
+  it('never sends a token found in storage: the cookie alone names the session to end', async () => {
+    signedOutOffline();
+    // Whatever token storage holds is not the held session's; the requests after it use it.
+    window.localStorage.setItem('sessionToken', 'tok-2');
     const calls = stubFetch({ 'POST /api/auth/logout': () => json(200, { success: true }), 'GET /api/x': () => json(200, {}) });
     await apiRequest('GET', '/api/x');
     expect(calls.map(route)).toEqual(['POST /api/auth/logout', 'GET /api/x']);
     expect(calls[0]!.headers.has('Authorization')).toBe(false);
     expect(calls[0]!.credentials).toBe('include');
-    expect(heldSignOut()).toBeNull();
+    expect(calls[1]!.headers.get('Authorization')).toBe('Bearer tok-2');
+    expect(heldSignOut()).toBe(false);
   });
 
   it('while it cannot be sent, nobody is signed in and no other request leaves', async () => {
@@ -257,7 +264,7 @@ describe('a sign-out held while there was no network (issue 23)', () => {
     await expect(getOrNullWhenSignedOut('/api/auth/me')).resolves.toBeNull();
     await expect(apiRequest('GET', '/api/credit-accounts/customer')).rejects.toThrow(TypeError);
     expect(calls.map(route)).toEqual(['POST /api/auth/logout', 'POST /api/auth/logout']);
-    expect(heldSignOut()).toBe('tok-1');
+    expect(heldSignOut()).toBe(true);
   });
 
   it('is kept while the server refuses it, and lets nothing else through', async () => {
@@ -265,7 +272,7 @@ describe('a sign-out held while there was no network (issue 23)', () => {
     const calls = stubFetch({ 'POST /api/auth/logout': () => apiError(503, 'The database is unavailable', 'database_unavailable') });
     await expect(apiRequest('POST', '/api/auth/customer/login', {})).rejects.toThrow(/^503: /);
     expect(callsTo(calls, 'POST /api/auth/customer/login')).toEqual([]);
-    expect(heldSignOut()).toBe('tok-1');
+    expect(heldSignOut()).toBe(true);
   });
 
   it('is forgotten when the server answers 401: that session had ended already', async () => {
@@ -276,6 +283,6 @@ describe('a sign-out held while there was no network (issue 23)', () => {
     });
     await expect(getOrNullWhenSignedOut('/api/auth/me')).resolves.toBeNull();
     expect(calls.map(route)).toEqual(['POST /api/auth/logout', 'GET /api/auth/me']);
-    expect(heldSignOut()).toBeNull();
+    expect(heldSignOut()).toBe(false);
   });
 });

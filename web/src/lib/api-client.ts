@@ -79,7 +79,7 @@ let loading: Promise<ErrorMessages> | null = null;
  */
 export function loadErrorMessages(): Promise<ErrorMessages> {
   loading ??= import('./error-messages').then((loaded) => (errorMessages = loaded));
-  // With the messages in the language the app speaks now (issue 13).
+  // With the messages in the language the app speaks now, not the one it loaded in.
   return loading.then(async (loaded) => {
     await loaded.loadErrorTexts(currentLanguage());
     return loaded;
@@ -97,7 +97,7 @@ function requestHeaders(hasBody: boolean): Headers {
 }
 
 /**
- * fetch, telling the connection store (issue 14) whether the server was reached: a network
+ * fetch, telling the connection store whether the server was reached: a network
  * error or a proxy's 502/503/504 marks the app offline; any answer of ours, online.
  */
 async function send(url: string, init: RequestInit): Promise<Response> {
@@ -191,22 +191,21 @@ async function get<T>(url: string, on401: UnauthorizedBehavior): Promise<T | nul
 let sendingHeldSignOut: Promise<void> | null = null;
 
 /**
- * Tells the server of a sign-out made without a network (features/auth/api/log-out.ts,
- * issue 23), once. The HttpOnly cookie carries that session until the server ends it, so
- * every request waits for this: none reaches the server with the old session first.
- * Rejects while it cannot be sent (no network, or the server refused).
+ * Tells the server of a sign-out made without a network (features/auth/api/log-out.ts),
+ * once. It carries no Authorization header: nothing of the session stays in storage, and
+ * the HttpOnly cookie names the session to end. That cookie stays the old session's until
+ * the server ends it, so every request waits for this, a sign-in included: none reaches the
+ * server first, with the old session or to replace its cookie. Rejects while it cannot be
+ * sent (no network, or the server refused).
  */
 function sendHeldSignOut(): Promise<void> {
-  const held = heldSignOut();
-  if (held === null) return Promise.resolve();
+  if (!heldSignOut()) return Promise.resolve();
   sendingHeldSignOut ??= (async () => {
-    const headers = new Headers();
-    if (held) headers.set('Authorization', `Bearer ${held}`);
     // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP method, not a text
-    const response = await send('/api/auth/logout', { method: 'POST', headers, credentials: 'include' });
+    const response = await send('/api/auth/logout', { method: 'POST', credentials: 'include' });
     // 401: the session had ended already (expired, or revoked elsewhere).
     if (response.status !== 401) await throwIfNotOk(response);
-    if (heldSignOut() === held) forgetHeldSignOut();
+    forgetHeldSignOut();
   })().finally(() => {
     sendingHeldSignOut = null;
   });

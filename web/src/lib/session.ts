@@ -1,7 +1,11 @@
 /** The session token the server returns at sign-in, kept in local storage (spec §3). */
 const sessionTokenKey = 'sessionToken';
-/** A sign-out the server has not heard of yet (issue 23): the session it must end. */
+/**
+ * A sign-out the server has not heard of yet. Only a flag: the session cookie names the
+ * session to end, so no token stays behind for the next person on a shared phone.
+ */
 const pendingSignOutKey = 'khata.pendingSignOut';
+const heldFlag = '1';
 
 export function getSessionToken(): string | null {
   try {
@@ -19,12 +23,20 @@ export function getSessionToken(): string | null {
 let shownToken = getSessionToken();
 
 export function setSessionToken(token: string): void {
-  window.localStorage.setItem(sessionTokenKey, token);
+  try {
+    window.localStorage.setItem(sessionTokenKey, token);
+  } catch {
+    // Storage refused (full, or blocked): the HttpOnly cookie still carries the session.
+  }
   shownToken = token;
 }
 
 export function clearSessionToken(): void {
-  window.localStorage.removeItem(sessionTokenKey);
+  try {
+    window.localStorage.removeItem(sessionTokenKey);
+  } catch {
+    // Storage refused: there is no stored token to forget either.
+  }
 }
 
 /**
@@ -35,24 +47,41 @@ export function clearSessionToken(): void {
 export const sessionChangedSinceShown = (): boolean => getSessionToken() !== shownToken;
 
 /**
- * Keeps a sign-out made without a network until the server is told: `token` is the
- * session's (the cookie is HttpOnly, so the server must end it); '' means the cookie's own
- * session, for one signed in without a stored token.
+ * Keeps a sign-out made without a network until the server is told. Only that it is held:
+ * the HttpOnly session cookie names the session the server must end, so a token copied
+ * from storage on a shared phone cannot use the session until the server hears of it.
+ * Refused storage keeps nothing; the sign-out still completes on the phone.
  */
-export function holdSignOut(token: string | null): void {
-  window.localStorage.setItem(pendingSignOutKey, token ?? '');
+export function holdSignOut(): void {
+  try {
+    window.localStorage.setItem(pendingSignOutKey, heldFlag);
+  } catch {
+    // Nothing to keep it in: the cookie's session ends when it expires.
+  }
 }
 
-/** The held sign-out's token ('' for the cookie's session), or null when none is held. */
-export function heldSignOut(): string | null {
+/** Whether a sign-out is held for the server. */
+export function heldSignOut(): boolean {
   try {
-    return window.localStorage.getItem(pendingSignOutKey);
+    return window.localStorage.getItem(pendingSignOutKey) !== null;
   } catch {
-    return null;
+    return false;
   }
 }
 
 /** The server has ended the held session. */
 export function forgetHeldSignOut(): void {
-  window.localStorage.removeItem(pendingSignOutKey);
+  try {
+    window.localStorage.removeItem(pendingSignOutKey);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
+// A sign-out an earlier version held kept the session's token here: keep only the flag.
+try {
+  const held = window.localStorage.getItem(pendingSignOutKey);
+  if (held !== null && held !== heldFlag) window.localStorage.setItem(pendingSignOutKey, heldFlag);
+} catch {
+  // Storage refused: nothing was kept.
 }

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 
 /**
- * The counter's PIN field (issue 23) neither offers nor fills a saved password: not a
+ * The counter's PIN field neither offers nor fills a saved password: not a
  * password field (a password manager offers saved ones there whatever autocomplete says),
  * autocomplete off, no password-like name, and the digits masked by CSS instead.
  */

@@ -8,13 +8,16 @@ import { signOut } from './log-out';
 
 const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
 
-describe('signOut (spec §7, issue 23)', () => {
+/** Nothing in storage names the session: no value holds its token. */
+const storedValues = () => Object.keys(window.localStorage).map((key) => window.localStorage.getItem(key));
+
+describe('signOut (spec §7)', () => {
   it('ends the session on the server, holding nothing', async () => {
     window.localStorage.setItem('sessionToken', 'tok-1');
     const calls = stubFetch({ 'POST /api/auth/logout': () => json(200, { success: true }) });
     await expect(signOut()).resolves.toBeUndefined();
     expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok-1');
-    expect(heldSignOut()).toBeNull();
+    expect(heldSignOut()).toBe(false);
   });
 
   it('holds a sign-out whose request found no server', async () => {
@@ -22,7 +25,23 @@ describe('signOut (spec §7, issue 23)', () => {
     stubFetch({ 'POST /api/auth/logout': networkError, [`GET ${connectionProbeUrl}`]: networkError });
     await expect(signOut()).resolves.toBeUndefined();
     expect(isOffline()).toBe(true);
-    expect(heldSignOut()).toBe('tok-1');
+    expect(heldSignOut()).toBe(true);
+    // Only that it is held: the cookie names the session (useLogOut then forgets the token).
+    window.localStorage.removeItem('sessionToken');
+    expect(storedValues().some((value) => value?.includes('tok-1'))).toBe(false);
+  });
+
+  it('completes offline even when storage refuses to keep the held sign-out', async () => {
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    stubFetch({ 'POST /api/auth/logout': networkError, [`GET ${connectionProbeUrl}`]: networkError });
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      await expect(signOut()).resolves.toBeUndefined();
+    } finally {
+      setItem.mockRestore();
+    }
   });
 
   it('holds the sign-out when the network says it is up but no answer comes in time', { timeout: 15_000 }, async () => {
@@ -35,7 +54,7 @@ describe('signOut (spec §7, issue 23)', () => {
     const startedAt = Date.now();
     await expect(signOut()).resolves.toBeUndefined();
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(signOutWaitMs - 50);
-    expect(heldSignOut()).toBe('tok-1');
+    expect(heldSignOut()).toBe(true);
   });
 
   it('holds a sign-out a proxy answered for a server it could not reach', async () => {
@@ -45,7 +64,7 @@ describe('signOut (spec §7, issue 23)', () => {
       [`GET ${connectionProbeUrl}`]: networkError,
     });
     await expect(signOut()).resolves.toBeUndefined();
-    expect(heldSignOut()).toBe('tok-1');
+    expect(heldSignOut()).toBe(true);
   });
 
   it('rejects, holding nothing, when the server answers with an error', async () => {
@@ -53,13 +72,13 @@ describe('signOut (spec §7, issue 23)', () => {
     stubFetch({ 'POST /api/auth/logout': () => apiError(500, 'Internal error', 'internal') });
     const error = await signOut().catch((e: unknown) => e);
     expect(errorStatus(error)).toBe(500);
-    expect(heldSignOut()).toBeNull();
+    expect(heldSignOut()).toBe(false);
   });
 
   it('counts a 401 as done: the session had ended already', async () => {
     window.localStorage.setItem('sessionToken', 'tok-1');
     stubFetch({ 'POST /api/auth/logout': () => apiError(401, 'Not signed in', 'not_signed_in') });
     await expect(signOut()).resolves.toBeUndefined();
-    expect(heldSignOut()).toBeNull();
+    expect(heldSignOut()).toBe(false);
   });
 });

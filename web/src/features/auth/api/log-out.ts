@@ -4,18 +4,17 @@ import { signOutWaitMs } from '@common/limits';
 import { apiRequest, errorStatus } from '@/lib/api-client';
 import { isOffline } from '@/lib/connection';
 import { clearRuntimeCaches } from '@/lib/runtime-caches';
-import { clearSessionToken, getSessionToken, holdSignOut } from '@/lib/session';
+import { clearSessionToken, holdSignOut } from '@/lib/session';
 import { toast } from '@/components/ui/toast-store';
 
 /**
  * Ends the session on the server (spec §7). Without a network it completes at once on the
- * phone (issue 23): the sign-out is held, and the API client sends it before any other
- * request once the server can be reached, since the HttpOnly cookie still carries the
- * session until the server ends it. A 401 means the session had ended already. Rejects only
- * with an answer the server sent.
+ * phone: the sign-out is held (a flag, never the token), and the API client sends it before
+ * any other request once the server can be reached, since the HttpOnly cookie still carries
+ * the session until the server ends it. A 401 means the session had ended already. Rejects
+ * only with an answer the server sent.
  */
 export async function signOut(): Promise<void> {
-  const token = getSessionToken();
   if (!isOffline()) {
     try {
       await apiRequest('POST', '/api/auth/logout', undefined, undefined, { signal: AbortSignal.timeout(signOutWaitMs) });
@@ -27,14 +26,14 @@ export async function signOut(): Promise<void> {
       if (!isOffline()) throw error;
     }
   }
-  holdSignOut(token);
+  holdSignOut();
 }
 
 /**
  * Signs out: on completion the token is forgotten, the cache cleared and the page
  * reloaded at `loginPath`; only a server that answers with an error leaves the person
- * signed in, with the spec's toast. The service worker's run-time caches go too (issue
- * 14); its precache holds only the public build.
+ * signed in, with the spec's toast. The service worker's run-time caches go too, so none
+ * added later can outlive the session; its precache holds only the public build.
  */
 export function useLogOut(loginPath: string) {
   const queryClient = useQueryClient();

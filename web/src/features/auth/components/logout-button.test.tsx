@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectionProbeUrl, reportUnreachable } from '@/lib/connection';
 import { heldSignOut } from '@/lib/session';
 import { apiError, json, stubFetch } from '@/test/fetch-stub';
@@ -18,7 +18,10 @@ function signedInWithLogout() {
   return rendered;
 }
 
-describe('Logout (spec §7, issue 23)', () => {
+/** Every value in storage: none may hold the signed-out session's token. */
+const storedValues = () => Object.keys(window.localStorage).map((key) => window.localStorage.getItem(key));
+
+describe('Logout (spec §7)', () => {
   it('completes at once without a network: token and data gone, the sign-out held for the server', async () => {
     stubFetch({ [`GET ${connectionProbeUrl}`]: networkError });
     act(() => reportUnreachable());
@@ -27,7 +30,9 @@ describe('Logout (spec §7, issue 23)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(window.localStorage.getItem('sessionToken')).toBeNull());
     expect(client.getQueryData(['/api/credit-accounts/customer'])).toBeUndefined();
-    expect(heldSignOut()).toBe('tok-1');
+    expect(heldSignOut()).toBe(true);
+    // Nothing a shared phone's next user could copy to go on using the session.
+    expect(storedValues().some((value) => value?.includes('tok-1'))).toBe(false);
     expect(calls).toEqual([]);
     expect(screen.queryByText('Logout Failed')).not.toBeInTheDocument();
   });
@@ -37,8 +42,30 @@ describe('Logout (spec §7, issue 23)', () => {
     signedInWithLogout();
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(window.localStorage.getItem('sessionToken')).toBeNull());
-    expect(heldSignOut()).toBe('tok-1');
+    expect(heldSignOut()).toBe(true);
+    expect(storedValues().some((value) => value?.includes('tok-1'))).toBe(false);
     expect(screen.queryByText('Logout Failed')).not.toBeInTheDocument();
+  });
+
+  it("completes offline without 'Logout Failed' when storage refuses every write", async () => {
+    stubFetch({ [`GET ${connectionProbeUrl}`]: networkError });
+    act(() => reportUnreachable());
+    const { client } = signedInWithLogout();
+    const refuse = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(refuse);
+    vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(refuse);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+      await waitFor(() => expect(client.getQueryData(['/api/credit-accounts/customer'])).toBeUndefined());
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/cust'));
+      expect(screen.queryByText('Logout Failed')).not.toBeInTheDocument();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it("shows the spec's 'Logout Failed' when the server answers with an error, and stays signed in", async () => {
@@ -48,7 +75,7 @@ describe('Logout (spec §7, issue 23)', () => {
     await expectToast('Logout Failed', 'Please try again');
     expect(window.localStorage.getItem('sessionToken')).toBe('tok-1');
     expect(client.getQueryData(['/api/credit-accounts/customer'])).toBeDefined();
-    expect(heldSignOut()).toBeNull();
+    expect(heldSignOut()).toBe(false);
   });
 
   it('ends the session on the server when it can', async () => {
@@ -57,6 +84,6 @@ describe('Logout (spec §7, issue 23)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(window.localStorage.getItem('sessionToken')).toBeNull());
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/auth/logout']);
-    expect(heldSignOut()).toBeNull();
+    expect(heldSignOut()).toBe(false);
   });
 });

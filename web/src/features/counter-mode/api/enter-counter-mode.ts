@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useSwitchSession } from './switch-session';
 
 /**
- * Exchanges the merchant's full session for the counter's narrow one (issue 23): the PIN
+ * Exchanges the merchant's full session for the counter's narrow one: the PIN
  * is checked on the merchant's own counter; 403 for a wrong one, 429 while locked.
  */
 export function useEnterCounterMode() {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useSwitchSession } from './switch-session';
 
 /**
- * Exchanges the counter's session back for the merchant's full one (issue 23). Wrong PINs
+ * Exchanges the counter's session back for the merchant's full one. Wrong PINs
  * count on the counter's own counter, so typing them here never locks the owner elsewhere.
  */
 export function useExitCounterMode() {

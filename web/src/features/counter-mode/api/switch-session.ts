@@ -1,5 +1,5 @@
 /**
- * Entering and leaving counter mode exchange one session for another (issue 23): the
+ * Entering and leaving counter mode exchange one session for another: the
  * server sets the new cookie and revokes the old session; this side stores the new token
  * in place of the old one, forgets what the old session fetched, and asks who is signed
  * in now, which switches the app between the dashboard and the counter.

@@ -154,7 +154,7 @@ describe('counter mode', () => {
     await waitFor(() => expect(view.client.getQueryData<{ user: { role: string } }>(['/api/auth/me'])?.user.role).toBe('business'));
   });
 
-  it('offers no saved password and no show-PIN button in the exit PIN field (issue 23)', async () => {
+  it('offers no saved password and no show-PIN button in the exit PIN field', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
     const field = screen.getByLabelText('Enter your PIN to exit');

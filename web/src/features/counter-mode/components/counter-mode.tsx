@@ -2,7 +2,7 @@
  * Counter mode (issue 14): a phone or tablet standing on the counter shows the shop's
  * static code as large as the screen allows, the shop's name and the payments as they
  * arrive (heard through the counter's alerts), and keeps the screen on. Leaving needs the
- * PIN, which exchanges the counter's narrow session for a full one (issue 23), so Escape,
+ * PIN, which exchanges the counter's narrow session for a full one, so Escape,
  * a tap outside and the back button do nothing.
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';

@@ -1,5 +1,5 @@
 /**
- * The counter's PIN field (issue 23). Anyone at the counter can touch it, so the browser
+ * The counter's PIN field. Anyone at the counter can touch it, so the browser
  * must not offer or fill a saved password there: it is a text field (a password manager
  * offers saved passwords for password fields, whatever their autocomplete says) masked by
  * CSS, with autocomplete off, a name no password manager reads as a password, and no

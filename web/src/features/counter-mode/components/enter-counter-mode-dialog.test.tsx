@@ -25,7 +25,7 @@ function setup(enter: (call: RecordedCall) => Response = () => json(200, { sessi
   return { calls, user, view };
 }
 
-describe('entering counter mode (issue 23)', () => {
+describe('entering counter mode', () => {
   it("exchanges the merchant's session: the counter token replaces the merchant's and the dashboard's data is forgotten", async () => {
     const { calls, user, view } = setup();
     await user.type(screen.getByLabelText('Enter your PIN'), '4829');

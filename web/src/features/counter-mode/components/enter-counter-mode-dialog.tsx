@@ -1,5 +1,5 @@
 /**
- * Entering counter mode (issue 23): the merchant's PIN exchanges their full session for
+ * Entering counter mode: the merchant's PIN exchanges their full session for
  * the counter's narrow one, so nothing typed or tried at the counter can use the
  * merchant's. A wrong PIN shows the server's words (attempts left, or the lock) and stays.
  */

@@ -8,7 +8,7 @@ import { CounterPinField } from './counter-pin-field';
 
 /**
  * Leaving counter mode asks for the merchant's PIN, which exchanges the counter's session
- * for a full one (issue 23). A wrong one shows the server's words (attempts left, or the
+ * for a full one. A wrong one shows the server's words (attempts left, or the
  * lock) and stays; it counts on the counter's own counter, never the owner's.
  */
 export function ExitCounterMode({ onCancel }: { onCancel: () => void }) {

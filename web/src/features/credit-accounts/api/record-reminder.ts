@@ -7,7 +7,7 @@ import { refreshCreditData } from './refresh-credit-data';
 export type ReminderChannel = 'whatsapp' | 'sms';
 
 /**
- * Records a reminder before it is sent (issue 16; issue 23, item 7): the server allows a few
+ * Records a reminder before it is sent: the server allows a few
  * a day per customer, so WhatsApp or the SMS app opens only once it has accepted this one.
  * Then the rows' "Reminded today" follows, and the open dialog's note.
  */

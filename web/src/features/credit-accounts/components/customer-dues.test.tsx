@@ -31,6 +31,34 @@ const draft = (change: Partial<ReminderDraft> = {}): ReminderDraft => ({
 const reminderUrl = 'GET /api/business/credit-accounts/acc-1/reminder';
 const recordUrl = 'POST /api/business/credit-accounts/acc-1/reminders';
 
+/** The blank window the tap opens for the app's link, as `window.open` hands it back. */
+interface OpenedWindow {
+  opener: unknown;
+  closed: boolean;
+  location: { href: string };
+  close: () => void;
+}
+
+/**
+ * Stubs window.open with windows that record where they are sent, and the page's own
+ * location.assign; `blocked` makes the browser refuse every window, as a popup blocker does.
+ */
+function stubNavigation({ blocked = false } = {}) {
+  const opened: OpenedWindow[] = [];
+  const open = vi.fn((): OpenedWindow | null => {
+    if (blocked) return null;
+    const child: OpenedWindow = {
+      opener: window, closed: false, location: { href: '' }, close: vi.fn(() => { child.closed = true; }),
+    };
+    opened.push(child);
+    return child;
+  });
+  const assign = vi.fn();
+  vi.stubGlobal('open', open);
+  vi.stubGlobal('location', { ...window.location, assign });
+  return { open, opened, assign };
+}
+
 function setup(accounts: BusinessCreditAccount[], routes: Parameters<typeof stubFetch>[0] = {}) {
   const calls = stubFetch({
     'GET /api/credit-accounts/business': () => json(200, { creditAccounts: accounts }),
@@ -41,7 +69,7 @@ function setup(accounts: BusinessCreditAccount[], routes: Parameters<typeof stub
   return { calls, user };
 }
 
-describe("the merchant's customer rows: dues (issue 16)", () => {
+describe("the merchant's customer rows: dues", () => {
   it('shows Overdue ₹X, or the next due date, and when the last reminder went', async () => {
     setup([
       account('acc-1', 'Asha Rao', { overdue: '500.00', nextDueOn: '2025-02-01', lastRemindedAt: new Date().toISOString() }),
@@ -65,14 +93,13 @@ describe("the merchant's customer rows: dues (issue 16)", () => {
 });
 
 describe('Send reminder', () => {
-  it("shows the server's message, records the channel tapped, and opens the app only after the server accepted it", async () => {
+  it("shows the server's message, records the channel tapped, and sends the window opened by the tap to the app once the server accepted it", async () => {
     let accept: (response: Response) => void = () => {};
     const { calls, user } = setup([account('acc-1', 'Asha Rao', { overdue: '500.00' })], {
       [reminderUrl]: () => json(200, draft()),
       [recordUrl]: () => new Promise<Response>((resolve) => { accept = resolve; }),
     });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const { open, opened, assign } = stubNavigation();
     await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
     expect(await within(dialog).findByLabelText('Message preview')).toHaveTextContent(text);
@@ -84,13 +111,18 @@ describe('Send reminder', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send on WhatsApp' }));
     await waitFor(() => expect(callsTo(calls, recordUrl)).toHaveLength(1));
     expect(callsTo(calls, recordUrl)[0]!.body).toEqual({ channel: 'whatsapp' });
-    // Waiting for the server: nothing opened, and no second tap meanwhile.
+    // The tap opened a blank window of its own (a popup opened later is blocked), cut from
+    // this page as noopener would; Khata's own tab stays.
+    expect(open).toHaveBeenCalledExactlyOnceWith('', '_blank');
+    expect(opened[0]!.opener).toBeNull();
+    // Waiting for the server: nothing sent anywhere, and no second tap meanwhile.
+    expect(opened[0]!.location.href).toBe('');
     expect(within(dialog).getByRole('button', { name: 'Send on WhatsApp' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Send as SMS' })).toBeDisabled();
-    expect(assign).not.toHaveBeenCalled();
 
     accept(json(201, { lastRemindedAt: new Date().toISOString() }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith(draft().whatsappUrl));
+    await waitFor(() => expect(opened[0]!.location.href).toBe(draft().whatsappUrl));
+    expect(assign).not.toHaveBeenCalled();
     // Recorded, the rows follow: the accounts are asked again.
     await waitFor(() => expect(callsTo(calls, 'GET /api/credit-accounts/business')).toHaveLength(2));
     // And the dialog: sent today, noted above the buttons, both still offered.
@@ -100,20 +132,22 @@ describe('Send reminder', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send as SMS' }));
     await waitFor(() => expect(callsTo(calls, recordUrl)).toHaveLength(2));
     expect(callsTo(calls, recordUrl)[1]!.body).toEqual({ channel: 'sms' });
+    expect(opened).toHaveLength(2);
+    expect(opened[1]!.location.href).toBe('');
     accept(json(201, { lastRemindedAt: new Date().toISOString() }));
-    await waitFor(() => expect(assign).toHaveBeenLastCalledWith(draft().smsUrl));
-    expect(assign).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(opened[1]!.location.href).toBe(draft().smsUrl));
+    expect(opened.map((child) => child.closed)).toEqual([false, false]);
+    expect(assign).not.toHaveBeenCalled();
   });
 
-  it("opens nothing when the server refuses the reminder, and says the server's message", async () => {
+  it("closes the window it opened and sends nothing when the server refuses the reminder, and says the server's message", async () => {
     const { calls, user } = setup([account('acc-1', 'Asha Rao', { overdue: '500.00' })], {
       [reminderUrl]: () => json(200, draft({ lastRemindedAt: new Date().toISOString() })),
       [recordUrl]: () => json(429, {
         error: 'You can send at most 3 reminders a day to one customer. Try again tomorrow.', code: 'reminder_limit', remindersMax: 3,
       }),
     });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const { opened, assign } = stubNavigation();
     await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
     await user.click(await within(dialog).findByRole('button', { name: 'Send on WhatsApp' }));
@@ -121,9 +155,45 @@ describe('Send reminder', () => {
       'You can send at most 3 reminders a day to one customer. Try again tomorrow.',
     );
     expect(callsTo(calls, recordUrl)).toHaveLength(1);
+    expect(opened).toHaveLength(1);
+    await waitFor(() => expect(opened[0]!.close).toHaveBeenCalledOnce());
+    expect(opened[0]!.location.href).toBe('');
     expect(assign).not.toHaveBeenCalled();
     // The dialog stays, its buttons usable again.
     expect(within(dialog).getByRole('button', { name: 'Send as SMS' })).toBeEnabled();
+  });
+
+  it('goes to the link in this tab, once the server accepted it, when the browser blocks the window', async () => {
+    let accept: (response: Response) => void = () => {};
+    const { user } = setup([account('acc-1', 'Asha Rao', { overdue: '500.00' })], {
+      [reminderUrl]: () => json(200, draft()),
+      [recordUrl]: () => new Promise<Response>((resolve) => { accept = resolve; }),
+    });
+    const { open, assign } = stubNavigation({ blocked: true });
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Send on WhatsApp' }));
+    expect(open).toHaveBeenCalledOnce();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Send on WhatsApp' })).toBeDisabled());
+    expect(assign).not.toHaveBeenCalled();
+    accept(json(201, { lastRemindedAt: new Date().toISOString() }));
+    await waitFor(() => expect(assign).toHaveBeenCalledExactlyOnceWith(draft().whatsappUrl));
+  });
+
+  it('still sends the accepted reminder when the dialog was closed while the server answered', async () => {
+    let accept: (response: Response) => void = () => {};
+    const { user } = setup([account('acc-1', 'Asha Rao', { overdue: '500.00' })], {
+      [reminderUrl]: () => json(200, draft()),
+      [recordUrl]: () => new Promise<Response>((resolve) => { accept = resolve; }),
+    });
+    const { opened } = stubNavigation();
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Send on WhatsApp' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send reminder' })).not.toBeInTheDocument());
+    accept(json(201, { lastRemindedAt: new Date().toISOString() }));
+    await waitFor(() => expect(opened[0]!.location.href).toBe(draft().whatsappUrl));
   });
 
   it('notes a reminder already sent today above the buttons, and still offers both', async () => {

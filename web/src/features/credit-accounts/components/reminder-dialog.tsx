@@ -1,10 +1,8 @@
 /**
- * "Send reminder" (issue 16): the server writes the message in the customer's language;
- * the merchant reads it here and sends it with their own WhatsApp or SMS app. A tap first
- * records the reminder (a few a day per customer, issue 23) and opens the app only once the
- * server has accepted it; a refusal is said here and opens nothing. The app is opened by
- * navigating to its link, not by a new window: a window opened after waiting for the server
- * is blocked as a popup, while a phone hands a wa.me or sms: navigation to the app.
+ * "Send reminder": the server writes the message in the customer's language; the merchant
+ * reads it here and sends it with their own WhatsApp or SMS app. A tap first records the
+ * reminder (a few a day per customer, so a burst cannot flood someone) and opens the app
+ * only once the server has accepted it; a refusal is said here and opens nothing.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '@/components/ui/dialog';
@@ -44,17 +42,35 @@ const sendClasses =
 const whatsappClasses = `${sendClasses} bg-emerald-700 text-white shadow-sm hover:bg-emerald-800 active:bg-emerald-900`;
 const smsClasses = `${sendClasses} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
 
-/** Hands the message to WhatsApp or the SMS app: the page goes to the link, and a phone opens the app for it. */
-function openApp(url: string) {
-  window.location.assign(url);
+/**
+ * A window for the app's link, opened during the tap itself: one opened after waiting for
+ * the server is blocked as a popup, and navigating this page instead would replace Khata on
+ * a desktop and, after an await, may not hand off to the app on a phone. Null when the
+ * browser blocks it anyway. Its opener is cut, as `noopener` would (which makes
+ * `window.open` return no window to send it on with).
+ */
+function openBlankWindow(): Window | null {
+  const opened = window.open('', '_blank');
+  if (opened) opened.opener = null;
+  return opened;
 }
 
 function ReminderBody({ accountId }: { accountId: string }) {
   const draft = useReminderDraft(accountId);
   const record = useRecordReminder();
   const { t } = useLingui();
-  const send = (channel: ReminderChannel, url: string) =>
-    record.mutate({ accountId, channel }, { onSuccess: () => openApp(url) });
+  const send = (channel: ReminderChannel, url: string) => {
+    const opened = openBlankWindow();
+    // The promise, not mutate's callbacks: those are dropped when the dialog closes first,
+    // which would leave the blank window open, or never send the accepted reminder.
+    void record.mutateAsync({ accountId, channel }).then(
+      () => {
+        if (!opened) window.location.assign(url);
+        else if (!opened.closed) opened.location.href = url;
+      },
+      () => opened?.close(),
+    );
+  };
   if (draft.isPending) return <Spinner label={t`Writing the reminder`} className="py-6" />;
   if (draft.isError) {
     return (

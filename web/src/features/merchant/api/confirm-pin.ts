@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /**
  * Proves the signed-in merchant knows the PIN; the server remembers it on this session for
- * a few minutes, and changing the credit terms needs it (issue 23). A wrong PIN counts
+ * a few minutes, and changing the credit terms needs it. A wrong PIN counts
  * toward the lock: 403 with the attempts left, 429 while locked.
  */
 export function useConfirmPin() {

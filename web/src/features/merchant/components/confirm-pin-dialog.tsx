@@ -1,5 +1,5 @@
 /**
- * Asks the merchant's PIN before a change that needs it (issue 23: the credit period and
+ * Asks the merchant's PIN before a change that needs it (the credit period and
  * the UPI ID, where a changed UPI ID would send customers' repayments elsewhere). A wrong
  * PIN shows the server's words (attempts left, or the lock) and stays.
  */

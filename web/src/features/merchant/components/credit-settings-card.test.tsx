@@ -12,7 +12,7 @@ const confirmRoute = 'POST /api/auth/confirm-pin';
 const merchantPin = '4829';
 
 /**
- * The server as issue 23 has it: a save needs the PIN confirmed on the session in the last
+ * The server as it is: a save needs the PIN confirmed on the session in the last
  * minutes (here: the latest confirmation not yet used by a save, unless `confirmationLasts`).
  */
 function setup(
@@ -125,7 +125,7 @@ describe('Settings → Credit terms (issue 16)', () => {
     expect(screen.getByText('You can set these once your business is approved.')).toBeInTheDocument();
   });
 
-  describe('asks for the PIN (issue 23)', () => {
+  describe('asks for the PIN', () => {
     it('confirms the PIN, then saves: a changed UPI ID is sent only after the confirmation', async () => {
       const { calls, user } = setup();
       await fill(user, null, 'ravi@okaxis');

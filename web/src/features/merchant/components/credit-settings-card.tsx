@@ -1,7 +1,7 @@
 /**
  * Settings → Credit terms (issue 16): how many days each payment's total is given before it
  * falls due (new payments only: an old due date keeps the period it was made under), and
- * the UPI ID customers pay back to. Saving them asks for the PIN (issue 23): the server
+ * the UPI ID customers pay back to. Saving them asks for the PIN: the server
  * takes a change only after a PIN confirmation on the same session minutes before.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
