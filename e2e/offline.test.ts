@@ -4,7 +4,7 @@
  * fetches, so the real server goes away instead) the app shell loads from the service
  * worker's cache with the offline banner, a payment attempt is refused on screen, and
  * when the server returns on the same port and data nothing was paid or sent.
- * Issue 23: the offline screen at /cust speaks, in English and Hindi; a sign-out without
+ * Also (docs/security.md, threat 17): the offline screen at /cust speaks, in English and Hindi; a sign-out without
  * a network completes at once and ends the session on the server when it is back; Back
  * after a sign-out never shows the signed-in page (Chromium's back/forward cache on).
  */

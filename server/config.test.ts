@@ -29,7 +29,7 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://khata.example.com');
   });
 
-  // Issue 23, item 4: without it, payment and reminder links take the client's Host.
+  // Without it, payment and reminder links take the client's Host (docs/security.md, threat 21).
   it('refuses to start in production without PUBLIC_URL', () => {
     const production = { NODE_ENV: 'production', PIN_PEPPER: pepper, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' };
     for (const missing of [{}, { PUBLIC_URL: '' }, { PUBLIC_URL: '  ' }]) {

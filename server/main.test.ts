@@ -54,7 +54,7 @@ describe('server/main.ts', () => {
     expect(server.output()).toContain('Configuration error: NODE_ENV=production needs PIN_PEPPER');
   });
 
-  // Issue 23, item 4: links would otherwise take their origin from a client's Host.
+  // Links would otherwise take their origin from a client's Host.
   it('refuses to start in production without PUBLIC_URL', async () => {
     const server = startServer({
       NODE_ENV: 'production', PIN_PEPPER: 'x'.repeat(40), SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 6, item 1): every registered /api route × nine callers,
+ * The authorization matrix (docs/security.md, threat 1): every registered /api route × nine callers,
  * with the expected status written here by hand, independently of `config.access`, and
  * data scoping between two customers and two merchants (IDOR). The ninth caller is a
  * shop's counter session, which reaches only the counter's routes (docs/security.md,

@@ -129,7 +129,7 @@ describe('statementCsv', () => {
       `"2026-11-01 00:00","Opening","'=HYPERLINK(""http://x"",""y"") at Kumar Kirana: amount owed at the start",,,,52.00`);
   });
 
-  // Issue 23, item 5: quoting alone does not do it; a spreadsheet set to ; splits inside the quotes.
+  // Quoting alone does not do it; a spreadsheet set to ; splits inside the quotes.
   it('gives a spreadsheet that splits on ; no formula for a customer named Ravi;=1+1; or a code described x;=2+3;', () => {
     const evil = statementCsv({
       ...statement, customerName: 'Ravi;=1+1;', businessName: 'Kumar Kirana', rows: [{ ...statement.rows[0]!, description: 'x;=2+3;' }],

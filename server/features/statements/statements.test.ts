@@ -238,7 +238,7 @@ describe('GET /api/credit-accounts/:id/statement.csv', () => {
     }
   });
 
-  // Issue 23, item 5: a spreadsheet set to split on `;` found the cells =1+1 and =2+3.
+  // A spreadsheet set to split on `;` would find the cells =1+1 and =2+3 (docs/security.md, threat 18).
   it('gives a spreadsheet that splits on ; no formula for a customer named Ravi;=1+1; paying a code described x;=2+3;', async () => {
     ctx.clock.set(new Date('2026-12-05T06:00:00.000Z'));
     const ravi = await registerCustomer(ctx, { name: 'Ravi;=1+1;' });
