@@ -1,4 +1,4 @@
-/** Admin journeys (spec §2, §8): sign-in refusal and success, theme toggle, logout. */
+/** Admin journeys (docs/product.md#admin-dashboard): sign-in refusal and success, theme toggle, logout. */
 import { describe, expect } from 'vitest';
 import { createAdmin } from './api-seeding';
 import { journey, journeysDisabled } from './journey';

@@ -1,5 +1,5 @@
 /**
- * Real figures (issue 15) in a browser: the admin's Analytics tab shows the payments,
+ * Real figures (docs/product.md#dashboard-figures) in a browser: the admin's Analytics tab shows the payments,
  * merchants and customers seeded through the API, on screen and in its tables, for each
  * period; the merchant's cards say "New this month" for a first month of payments.
  */
@@ -152,6 +152,6 @@ describe.skipIf(journeysDisabled)('analytics journeys', () => {
     const transactions = statCard(page, 'Transactions');
     await expectVisible(transactions.getByText('2', { exact: true }), 'the two payments');
     await expectVisible(transactions.getByText('New this month', { exact: true }), 'New this month on Transactions');
-    expect(await page.getByText('+12% this month').count(), 'the spec’s placeholder is gone').toBe(0);
+    expect(await page.getByText('+12% this month').count(), 'the old fixed +12% note is gone').toBe(0);
   });
 });

@@ -154,13 +154,13 @@ export async function setBusinessTerms(
   await callApi(khata, 'POST', `/api/admin/businesses/${businessId}/terms`, { token, body: terms });
 }
 
-/** The language a signed-in user saves (issue 13): it follows them to any phone, and reminders use it. */
+/** The language a signed-in user saves (docs/product.md#languages): it follows them to any phone, and reminders use it. */
 export async function setLanguage(khata: RunningApp, token: string, language: 'en' | 'hi' | 'ta'): Promise<void> {
   await callApi(khata, 'POST', '/api/auth/language', { token, body: { language } });
 }
 
 /**
- * The merchant's credit period and UPI ID (issue 16), through the API: the PIN is confirmed
+ * The merchant's credit period and UPI ID (docs/product.md#dues-and-reminders), through the API: the PIN is confirmed
  * on the session first, as the server asks for a change of them.
  */
 export async function setBusinessSettings(

@@ -1,5 +1,5 @@
 /**
- * The browser side of the threat model (issue 6 item 9; design.md §5): security headers
+ * The browser side of the threat model (docs/security.md, threat 9): security headers
  * on every route, hostile text shown as text and never run in real Chromium, and a
  * state-changing request carrying only the session cookie from another origin refused.
  * Each journey logs a one-line figure.

@@ -1,4 +1,4 @@
-/** Business journeys (spec §2, §4): register for approval, then sign in by e-mail. */
+/** Business journeys (docs/product.md#sign-in-and-registration): register for approval, then sign in by e-mail. */
 import { describe } from 'vitest';
 import { journey, journeysDisabled } from './journey';
 import { expectMerchantHeader, expectToast, logOut, newMobileNumber, registerBusiness, signInWithEmail } from './pages';

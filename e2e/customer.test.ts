@@ -1,4 +1,4 @@
-/** Customer journeys (spec §2, §4, §5, §8): register, profile, sign in, change PIN. */
+/** Customer journeys (docs/product.md#sign-in-and-registration, #pins): register, profile, sign in, change PIN. */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { otpVerifyAttemptsMax } from '@common/limits';
@@ -36,7 +36,7 @@ describe.skipIf(journeysDisabled)('customer journeys', () => {
     await logOut(page, '/cust');
     await expectCustomerLogin(page);
 
-    // The spec says Enter submits the login form.
+    // Enter submits the login form (docs/product.md#sign-in-and-registration).
     await signInAsCustomer(page, customer.mobileNumber, customer.pin, 'enter');
     await expectCustomerApp(page, customer.fullName);
 

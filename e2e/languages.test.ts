@@ -1,5 +1,5 @@
 /**
- * Hindi and Tamil end to end (issue 13): in each language, chosen with the sign-in
+ * Hindi and Tamil end to end (docs/product.md#languages): in each language, chosen with the sign-in
  * screens' picker, a customer and a business register, the admin approves the business,
  * the merchant generates a code and the customer pays it after a wrong PIN. Every screen
  * is checked for English catalogue texts and for overflow at 390 × 844 (layout-checks.ts).

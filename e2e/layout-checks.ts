@@ -1,5 +1,5 @@
 /**
- * What every screen of a language journey is checked for (issue 13): no English text from
+ * What every screen of a language journey is checked for (docs/product.md#languages): no English text from
  * the catalogues, nothing spilling out of its box on a 390 px wide phone, `<html lang>` set,
  * and a full-page screenshot in e2e/artifacts/languages/ to look at.
  */

@@ -1,5 +1,6 @@
 /**
- * Merchant approval and credit accounts (spec §2, §4, §5, §8; design.md §3): an admin
+ * Merchant approval and credit accounts (docs/product.md#merchant-approval,
+ * docs/product.md#credit-accounts): an admin
  * approves one business and rejects another; the approved merchant links customers by
  * their payment handle, typed or scanned with the camera, and each customer sees it.
  */
@@ -54,7 +55,7 @@ describe.skipIf(journeysDisabled)('merchant approval and credit accounts', () =>
     await expectVisible(dialog.getByText(kirana.email, { exact: true }), 'the applicant e-mail in the dialog');
     await field(dialog, 'Approval Notes').fill('Documents checked in person');
     await button(dialog, 'Approve').click();
-    // The approvals panel waits a second before sending (spec §4): the button says so.
+    // The approvals panel waits a second before sending (docs/product.md#merchant-approval): the button says so.
     await expectVisible(button(dialog, 'Processing...'), 'Processing... while the decision is on its way');
     await expectToast(page, 'Success', 'Business applications updated successfully');
     await expectHidden(dialog, 'the Review Application dialog');
@@ -98,7 +99,7 @@ describe.skipIf(journeysDisabled)('merchant approval and credit accounts', () =>
     expect(await button(kiranaPhone, 'Create Customer').isEnabled(), 'Create Customer is enabled once approved').toBe(true);
   });
 
-  journey("a pending merchant's open app changes live when an admin approves, and another's when an admin rejects (issue 14)", async ({ page, khata, openPhone }) => {
+  journey("a pending merchant's open app changes live when an admin approves, and another's when an admin rejects", async ({ page, khata, openPhone }) => {
     const bakery = newBusiness('Iyer Bakery', 'Lakshmi Iyer');
     const tailor = newBusiness('Khan Tailors', 'Imran Khan');
     const reason = 'GST number does not match the business name';

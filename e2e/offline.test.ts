@@ -1,5 +1,5 @@
 /**
- * Installable, and honest when offline (issue 14): Chromium's installability check passes;
+ * Installable, and honest when offline (docs/product.md#offline): Chromium's installability check passes;
  * with the server stopped (Playwright's offline mode does not reach service-worker
  * fetches, so the real server goes away instead) the app shell loads from the service
  * worker's cache with the offline banner, a payment attempt is refused on screen, and

@@ -68,7 +68,7 @@ const toastsOn = (page: Page) =>
 
 /**
  * Waits for the toast `title` (and `description`, when given) and checks it is the only
- * toast on screen (spec §2: one at a time). Fails saying what the screen shows instead.
+ * toast on screen (one at a time: docs/product.md#routes). Fails saying what the screen shows instead.
  */
 export async function expectToast(page: Page, title: string, description?: string): Promise<Locator> {
   let wanted = toastsOn(page).filter({ has: page.getByText(title, { exact: true }) });
@@ -332,7 +332,7 @@ export const availableCredit = (page: Page) =>
 export const myMerchant = (page: Page, businessName: string) =>
   page.getByRole('region', { name: 'My Merchants' }).getByRole('button', { name: new RegExp(`^${businessName}\\b`) });
 
-/** The View badge beside a merchant's row in My Merchants: it opens the account screen (issue 15). */
+/** The View badge beside a merchant's row in My Merchants: it opens the account screen (docs/product.md#customer-app). */
 export const myMerchantView = (page: Page, businessName: string) =>
   page.getByRole('region', { name: 'My Merchants' }).getByRole('link', { name: `View ${businessName}`, exact: true });
 

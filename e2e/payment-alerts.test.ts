@@ -1,5 +1,5 @@
 /**
- * The shop counter hears every payment (issue 14): a merchant in counter mode (its own
+ * The shop counter hears every payment (docs/product.md#payment-alerts): a merchant in counter mode (its own
  * session, started with the PIN; e2e/counter-mode.test.ts), in Hindi,
  * and a customer on another phone. The customer pays the counter's code; the counter
  * lists the payment and says "खाता में ₹250 मिले" in a Hindi voice. Headless Chromium has

@@ -1,5 +1,5 @@
 /**
- * Payments (spec §2, §4, §5, §8; design.md §3, §4): a merchant's dynamic and static
+ * Payments (docs/product.md#payments, docs/product.md#qr-codes): a merchant's dynamic and static
  * codes paid by pasting, by the camera and by a /pay/<token> link, the fee and balance
  * checks, a wrong PIN, a code paid twice, and a repayment the merchant records.
  * Accounts are set up through the API; each journey has its own merchant and customer.

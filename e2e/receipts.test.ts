@@ -1,5 +1,5 @@
 /**
- * The customer's receipt (issue 14): after "Payment Successful" and from any row of the
+ * The customer's receipt (docs/product.md#receipts): after "Payment Successful" and from any row of the
  * history, the same figures, and those of the ledger row itself (its amount, fee, total,
  * time and the available credit it recorded), also after later payments.
  */

@@ -1,4 +1,4 @@
-/** Routing (spec §2): what each path shows, signed out and signed in. */
+/** Routing (docs/product.md#routes): what each path shows, signed out and signed in. */
 import { describe } from 'vitest';
 import { createCustomer } from './api-seeding';
 import { journey, journeysDisabled } from './journey';

@@ -1,4 +1,4 @@
-/** Security headers as the browser receives them (design.md §5, §9). */
+/** Security headers as the browser receives them (docs/security.md, threat 9). */
 import { describe, expect } from 'vitest';
 import { journey, journeysDisabled } from './journey';
 

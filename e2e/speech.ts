@@ -1,5 +1,5 @@
 /**
- * The browser's speech and sound, recorded (issue 14). Headless Chromium has no voices, so
+ * The browser's speech and sound, recorded (docs/product.md#payment-alerts). Headless Chromium has no voices, so
  * a journey gives the page a `speechSynthesis` (and the `SpeechSynthesisUtterance` that
  * goes with it) of its own before any of the app's code runs: it offers the voices the
  * journey names and records every `speak` instead of speaking. It stands in for the browser's API only; the app's own code runs unchanged.

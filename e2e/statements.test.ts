@@ -1,5 +1,5 @@
 /**
- * Account statements (issue 15), in real Chromium: the customer's account screen (also
+ * Account statements (docs/product.md#statements), in real Chromium: the customer's account screen (also
  * opened signed out, resumed after sign-in) and the merchant's customer row show the same
  * statement, equal to the ledger row by row; Download CSV saves the API's file byte for
  * byte; and the print view, as Chromium prints it to PDF, reads back through pdftotext

@@ -1,5 +1,5 @@
 /**
- * The web's catalogues as the language journeys read them (issue 13): a translator that
+ * The web's catalogues as the language journeys read them (docs/product.md#languages): a translator that
  * drives the screens by their translated labels, and the English texts that must not show
  * on a screen in another language.
  */

@@ -1,5 +1,5 @@
 /**
- * Throwaway PostgreSQL clusters for the resilience tests (issue 12): a primary a test may
+ * Throwaway PostgreSQL clusters for the resilience tests (docs/operations.md): a primary a test may
  * restart, stop, kill -9 or fail over to a synchronous standby, each in its own temporary
  * directory, never the shared server on 5432. Everything is removed by destroy().
  *

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 6, item 7): the real server process is killed with SIGKILL 20 times
+ * Crash safety (docs/security.md, threat 7): the real server process is killed with SIGKILL 20 times
  * at random moments while clients pay, each payment with its own Idempotency-Key that the
  * client retries (same key, same body) on connection errors and 5xx until it gets a
  * definitive answer. Afterwards the ledger reconciles, every acknowledged payment is in

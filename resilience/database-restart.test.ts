@@ -1,5 +1,5 @@
 /**
- * Database restart under load (issue 12): PostgreSQL is restarted under the running server,
+ * Database restart under load (docs/operations.md): PostgreSQL is restarted under the running server,
  * once with `pg_ctl restart -m fast` and once with `-m immediate` (crash recovery) per
  * round, while clients pay with Idempotency-Keys as in crash.test.ts and a merchant's
  * live-update stream is open. While the database is down every answer is a prompt 503 with

@@ -1,5 +1,5 @@
 /**
- * Failover to a synchronous standby under load (issue 12, item 3). A primary streams to a
+ * Failover to a synchronous standby under load (docs/operations.md). A primary streams to a
  * standby that every commit waits for (synchronous_standby_names, synchronous_commit=on);
  * Khata runs on libpq's multi-host URL with target_session_attrs=read-write. While clients
  * pay (each payment's key and body resent on connection errors and 5xx until a definitive

@@ -1,9 +1,9 @@
 /**
- * Scale-out (issue 6, item 8): two real server processes started together against one
+ * Scale-out (docs/security.md, threat 8): two real server processes started together against one
  * empty PostgreSQL database, with requests alternating between them. Migrations are
  * applied once, and sessions, PIN lockouts, OTP limits, idempotency and the
  * concurrent-payment guarantees hold exactly as with one process, because all of that
- * state lives in the database (design.md §1).
+ * state lives in the database (docs/product.md#system).
  *
  * PostgreSQL only: PGlite is one process's embedded database.
  */
@@ -188,7 +188,7 @@ describe.skipIf(!serverUrl)('scale-out: two processes on one PostgreSQL', () => 
       const right = await call(server, 'POST', '/api/auth/customer/login', { body: { phoneNumber: customer.phoneNumber, pin: customer.pin } });
       expect(right.status).toBe(429);
       expect(right.body.code).toBe('account_locked');
-      // Anonymous sign-ins cannot stop the signed-in owner paying (issue 9, item 3).
+      // Anonymous sign-ins cannot stop the signed-in owner paying (docs/security.md#who-can-lock-whom).
       const payment = await call(server, 'POST', '/api/payments/process', {
         token: customer.token, key: `lock-${randomUUID()}`, body: { qrData: merchant.qrData, pin: customer.pin, amount: '10.00' },
       });
