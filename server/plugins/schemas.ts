@@ -1,6 +1,7 @@
 /**
- * Route schemas: each route declares its params, query, body and answers with the shared
- * zod schemas (fastify-type-provider-zod), and this plugin makes the declaration do the work.
+ * Route schemas: each route takes its params, query, body and answers from the route table
+ * (common/api/routes.ts, through server/route.ts) as zod schemas (fastify-type-provider-zod),
+ * and this plugin makes the declaration do the work.
  *
  * - Input is checked by `parseInput`, so a refusal keeps the exact `{ error, code }` it had
  *   when handlers parsed their own input (the first readable issue, NUL characters

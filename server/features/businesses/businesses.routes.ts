@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { businessSettingsBody } from '@common/schemas/dues';
-import { apiError, businessSettings, businessStatsResponse } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
-import type { SessionService } from '../auth/sessions.service';
+import { fromTable } from '../../route';
+import type { SessionService } from '../sessions/sessions.service';
 import type { StatsService } from '../stats/stats.service';
 import type { BusinessService } from './businesses.service';
 
@@ -14,28 +13,30 @@ export async function businessRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // The dashboard's stat cards, from counters kept in the transactions that change them.
-  app.get('/api/business/stats', {
-    config: { access: ['business'] }, schema: { response: { 200: businessStatsResponse, 404: apiError } },
-  }, async (request) => {
-    const business = await businesses.findOwn(requireSession(request).user.id);
-    if (!business) throw new AppError('business_not_found');
-    return { stats: await stats.businessStats(business.id) };
-  });
+  app.route(fromTable('GET /api/business/stats', {
+    config: { access: ['business'] },
+    handler: async (request) => {
+      const business = await businesses.findOwn(requireSession(request).user.id);
+      if (!business) throw new AppError('business_not_found');
+      return { stats: await stats.businessStats(business.id) };
+    },
+  }));
 
-  // The credit period and UPI ID (issue 16): a pending merchant reads them, an approved one changes them.
-  app.get('/api/business/settings', {
-    config: { access: ['business'] }, schema: { response: { 200: businessSettings, 404: apiError } },
-  }, async (request) => businesses.settings(requireSession(request).user.id));
+  // The credit period and UPI ID: a pending merchant reads them, an approved one changes them.
+  app.route(fromTable('GET /api/business/settings', {
+    config: { access: ['business'] },
+    handler: async (request) => businesses.settings(requireSession(request).user.id),
+  }));
 
   // Changing them needs the PIN confirmed on this session in the last few minutes
   // (pinConfirmationFreshSeconds): a UPI ID changed by someone holding the phone would
   // send every customer's repayment to them.
-  app.post('/api/business/settings', {
+  app.route(fromTable('POST /api/business/settings', {
     config: { access: ['business'] },
-    schema: { body: businessSettingsBody, response: { 200: businessSettings, 403: apiError } },
-  }, async (request) => {
-    const { tokenHash, user } = requireSession(request);
-    await sessions.requireRecentPin(tokenHash);
-    return businesses.changeSettings(user.id, request.body);
-  });
+    handler: async (request) => {
+      const { tokenHash, user } = requireSession(request);
+      await sessions.requireRecentPin(tokenHash);
+      return businesses.changeSettings(user.id, request.body);
+    },
+  }));
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ClaimEvent } from '@common/api-types';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BusinessEventData, ClaimEventData, LedgerEventData } from '@common/schemas/events';
 import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax, eventKeepAliveMs } from '@common/limits';
-import { apiError, ledgerEventStream } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
+import { fromTable, type TableRouteHandler } from '../../route';
 import type { BusinessService } from '../businesses/businesses.service';
-import type { SessionService } from '../auth/sessions.service';
+import type { SessionService } from '../sessions/sessions.service';
 import { eventIdTimeMs, parseEventId, type EventService, type LedgerEventDetails, type LedgerScope, type StreamRefusal } from './events.service';
 
 
@@ -16,7 +17,7 @@ const refusals: Record<StreamRefusal, () => AppError> = {
 
 /** One ledger row as a server-sent event: the row's id is the event's id. */
 function eventText(event: LedgerEventDetails): string {
-  const data = {
+  const data: LedgerEventData = {
     transactionId: event.id, type: event.type, amount: event.amount, fee: event.fee, totalAmount: event.totalAmount,
     customerName: event.customerName, businessName: event.businessName, createdAt: event.createdAt,
   };
@@ -25,11 +26,14 @@ function eventText(event: LedgerEventDetails): string {
 }
 
 /** An admin's decision on the merchant's business; no id, so Last-Event-ID stays the ledger's. */
-const statusText = (status: string) => `event: business\ndata: ${JSON.stringify({ status })}\n\n`;
+function statusText(status: BusinessEventData['status']): string {
+  const data: BusinessEventData = { status };
+  return `event: business\ndata: ${JSON.stringify(data)}\n\n`;
+}
 
-/** A repayment claim made or decided (issue 16); no id either, for the same reason. */
-function claimText(event: ClaimEvent): string {
-  const data: ClaimEvent = {
+/** A repayment claim made or decided; no id either, for the same reason. */
+function claimText(event: ClaimEventData): string {
+  const data: ClaimEventData = {
     claimId: event.claimId, creditAccountId: event.creditAccountId, businessId: event.businessId, status: event.status,
     amount: event.amount, customerName: event.customerName, businessName: event.businessName,
   };
@@ -42,20 +46,18 @@ function claimText(event: ClaimEvent): string {
  * figures; the web app refetches and, for a merchant, announces it. A reconnect with
  * Last-Event-ID first replays what it missed. A merchant's stream also carries
  * `event: business` when an admin decides on the business, and both sides' streams
- * `event: claim` when a repayment claim is made (merchant) or decided (both, issue 16).
+ * `event: claim` when a repayment claim is made (merchant) or decided (both).
  */
-export async function eventRoutes(app: FastifyInstance, { events, businesses, sessions, streamSeconds }: {
+export async function eventRoutes(instance: FastifyInstance, { events, businesses, sessions, streamSeconds }: {
   events: EventService; businesses: BusinessService; sessions: SessionService;
   /** How long one stream lasts; the browser's EventSource reconnects by itself. */
   streamSeconds: number;
 }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const open = new Set<() => void>();
   app.addHook('preClose', async () => { for (const close of open) close(); });
 
-  app.get('/api/events', {
-    // A counter session hears its shop's payments (docs/security.md, "Counter mode").
-    config: { access: ['customer', 'business', 'counter'] }, schema: { response: { 200: ledgerEventStream, 404: apiError, 429: apiError } },
-  }, async (request, reply) => {
+  const serve: TableRouteHandler<'GET /api/events'> = async (request, reply) => {
     const { user, tokenHash } = requireSession(request);
     // Refused before the reply is taken over, so a refusal is an ordinary JSON answer.
     const place = events.admit(tokenHash);
@@ -119,5 +121,10 @@ export async function eventRoutes(app: FastifyInstance, { events, businesses, se
     // The response's close is the connection's; the request's may come earlier or never.
     stream.on('close', close);
     if (stream.destroyed) close();
-  });
+  };
+
+  app.route(fromTable('GET /api/events', {
+    // A counter session hears its shop's payments (docs/security.md, "Counter mode").
+    config: { access: ['customer', 'business', 'counter'] }, handler: serve,
+  }));
 }

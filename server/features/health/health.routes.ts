@@ -1,26 +1,27 @@
 /**
- * Health for load balancers and orchestrators (issue 12). `/api/health/live` says the
- * process answers: restart it only when this fails. `/api/health` (also `/api/health/ready`)
- * says it can serve: the database answers, carries every migration of this build, and the
+ * Health for load balancers and orchestrators. `/api/health/live` says the process
+ * answers: restart it only when this fails. `/api/health` (also `/api/health/ready`) says it
+ * can serve: the database answers, carries every migration of this build, and the
  * live-update LISTEN connection is open; 503 otherwise, so traffic goes elsewhere meanwhile.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { databaseRetryAfterSeconds } from '@common/limits';
-import { healthLive, healthReady, healthUnavailable } from '@common/schemas/responses';
 import type { DatabaseWatch } from '../../db/availability';
 import { isDatabaseUnavailable, type Db } from '../../db/client';
 import { migrationsApplied } from '../../db/migrate';
+import { fromTable, type TableRouteHandler } from '../../route';
 import type { EventService } from '../events/events.service';
 
 export async function healthRoutes(instance: FastifyInstance, deps: { db: Db; database: DatabaseWatch; events: EventService }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, database, events } = deps;
 
-  app.get('/api/health/live', {
-    config: { access: 'public' }, schema: { response: { 200: healthLive } },
-  }, async () => ({ status: 'ok' as const }));
+  app.route(fromTable('GET /api/health/live', {
+    config: { access: 'public' },
+    handler: async () => ({ status: 'ok' as const }),
+  }));
 
   async function readiness() {
     let reachable = true;
@@ -48,13 +49,11 @@ export async function healthRoutes(instance: FastifyInstance, deps: { db: Db; da
     return { status: 'unavailable' as const, database: reachable ? 'ok' as const : 'unreachable' as const, migrations, listen };
   }
 
-  for (const url of ['/api/health', '/api/health/ready']) {
-    app.get(url, {
-      config: { access: 'public' }, schema: { response: { 200: healthReady, 503: healthUnavailable } },
-    }, async (_request, reply) => {
-      const body = await readiness();
-      if (body.status === 'ok') return body;
-      return reply.status(503).header('retry-after', String(databaseRetryAfterSeconds)).send(body);
-    });
-  }
+  const ready: TableRouteHandler<'GET /api/health'> = async (_request, reply) => {
+    const body = await readiness();
+    if (body.status === 'ok') return body;
+    return reply.status(503).header('retry-after', String(databaseRetryAfterSeconds)).send(body);
+  };
+  app.route(fromTable('GET /api/health', { config: { access: 'public' }, handler: ready }));
+  app.route(fromTable('GET /api/health/ready', { config: { access: 'public' }, handler: ready }));
 }

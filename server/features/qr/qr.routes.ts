@@ -1,17 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import type { QrCodeView } from '@common/api-types';
+import type * as z from 'zod/mini';
 import { qrExpiryMinutesMax } from '@common/limits';
-import { generateQrBody, qrListQuery } from '@common/schemas/payments';
-import { apiError, qrCodeList, qrCodeView } from '@common/schemas/responses';
+import type { qrCodeView } from '@common/schemas/responses';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import { linkOrigin } from '../../plugins/security';
+import { fromTable } from '../../route';
 import type { QrService } from './qr.service';
-
-/** Every field has a default, so a request with no body (or a JSON null) asks for a static code. */
-const optionalGenerateQrBody = z.nullish(generateQrBody);
 
 export async function qrRoutes(instance: FastifyInstance, { qr, publicUrl }: { qr: QrService; publicUrl: string | undefined }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -25,24 +21,25 @@ export async function qrRoutes(instance: FastifyInstance, { qr, publicUrl }: { q
   const refuseCounter = (request: FastifyRequest, allowed: boolean) => {
     if (isCounter(request) && !allowed) throw new AppError('counter_session');
   };
-  const isPlainStatic = (code: QrCodeView) => !code.isDynamic && code.amount === null && code.description === null;
+  const isPlainStatic = (code: z.output<typeof qrCodeView>) => !code.isDynamic && code.amount === null && code.description === null;
 
-  // 422 for an amount above the business's maximum.
-  app.post('/api/qr/generate', {
-    config: { access: ['business', 'counter'] }, schema: { body: optionalGenerateQrBody, response: { 201: qrCodeView, 403: apiError, 422: apiError } },
-  }, async (request, reply) => {
-    const body = request.body ?? {};
-    refuseCounter(request, body.amount == null && !body.description && body.expirationMinutes === qrExpiryMinutesMax);
-    const code = await qr.generate(requireSession(request).user.id, body, originOf(request));
-    return reply.status(201).send(code);
-  });
+  app.route(fromTable('POST /api/qr/generate', {
+    config: { access: ['business', 'counter'] },
+    handler: async (request, reply) => {
+      const body = request.body ?? {};
+      refuseCounter(request, body.amount == null && !body.description && body.expirationMinutes === qrExpiryMinutesMax);
+      const code = await qr.generate(requireSession(request).user.id, body, originOf(request));
+      return reply.status(201).send(code);
+    },
+  }));
 
-  app.get('/api/qr/business', {
-    config: { access: ['business', 'counter'] }, schema: { querystring: qrListQuery, response: { 200: qrCodeList, 403: apiError } },
-  }, async (request) => {
-    const { active } = request.query;
-    refuseCounter(request, active === 'true');
-    const qrCodes = await qr.listForBusiness(requireSession(request).user.id, { activeOnly: active === 'true' }, originOf(request));
-    return { qrCodes: isCounter(request) ? qrCodes.filter(isPlainStatic) : qrCodes };
-  });
+  app.route(fromTable('GET /api/qr/business', {
+    config: { access: ['business', 'counter'] },
+    handler: async (request) => {
+      const { active } = request.query;
+      refuseCounter(request, active === 'true');
+      const qrCodes = await qr.listForBusiness(requireSession(request).user.id, { activeOnly: active === 'true' }, originOf(request));
+      return { qrCodes: isCounter(request) ? qrCodes.filter(isPlainStatic) : qrCodes };
+    },
+  }));
 }

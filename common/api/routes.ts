@@ -1,0 +1,162 @@
+/**
+ * Every route of the API, once: its method and path as the server registers it, the
+ * schemas of what a caller sends and of every answer it gives (contract.ts). The server
+ * declares its routes from this table (server/route.ts) and a test holds the two to the
+ * same list; the web types its calls from it. The OpenAPI document is generated from the
+ * same declarations. Listed in the order the server registers them.
+ */
+import * as z from 'zod/mini';
+import { analyticsQuery, businessTermsBody, decideBusinessesBody } from '../schemas/admin';
+import { changeLimitBody, createCreditAccountBody } from '../schemas/credit';
+import {
+  businessSettingsBody, claimsQuery, confirmClaimBody, declineClaimBody, dueDateBody, reminderBody, repaymentClaimBody,
+} from '../schemas/dues';
+import {
+  businessRegisterBody, changePinBody, confirmPinBody, customerLoginBody, customerRegisterBody, emailLoginBody, languageBody,
+  otpSendBody, otpVerifyBody, resetPinBody, unlockBody,
+} from '../schemas/identity';
+import { businessListQuery, idParams } from '../schemas/params';
+import { generateQrBody, historyQuery, processPaymentBody, qrListQuery, repaymentBody, validateQrBody } from '../schemas/payments';
+import {
+  accountStatement, accountStatementCsv, adminAnalyticsResponse, adminStatsResponse, apiError, businessCreditAccounts, businessPage,
+  businessSettings, businessStatsResponse, changedCreditAccount, confirmedClaim, createdCreditAccount, customerCreditAccounts, customerQr,
+  decideResponse, healthLive, healthReady, healthUnavailable, languageResponse, ledgerEventStream, meResponse, otpSendResponse,
+  otpVerifyResponse, paymentResult, qrCodeList, qrCodeView, qrValidation, reminderDraft, reminderSent, repaymentClaimList,
+  repaymentClaimResult, repaymentResult, sessionResponse, success, termsResponse, toCollect, transactionPage, unlockResponse,
+} from '../schemas/responses';
+import { statementQuery } from '../schemas/statements';
+import type { RouteTable } from './contract';
+
+// Answers several routes give alike, each with the refusals a person meets there.
+/** Registration: a missing or wrong OTP proof (400), a phone or e-mail in use (409). */
+const registered = { 201: sessionResponse, 400: apiError, 409: apiError } as const;
+/** Sign-in: wrong credentials, the same for an unknown account (401); locked (429). */
+const signedIn = { 200: sessionResponse, 401: apiError, 429: apiError } as const;
+/** A PIN asked again: mismatched, weak or unchanged (400), wrong (403), locked (429). */
+const pinChecked = { 200: success, 400: apiError, 403: apiError, 429: apiError } as const;
+/** Counter mode's way in and out: a wrong PIN (403), locked (429). */
+const counterExchanged = { 200: sessionResponse, 400: apiError, 403: apiError, 429: apiError } as const;
+/** A payment code that is not one (400), unknown (404), used (409), expired or not payable here (422). */
+const codeRefusals = { 400: apiError, 404: apiError, 409: apiError, 422: apiError } as const;
+
+export const routes = {
+  // Health, for load balancers and orchestrators: live means the process answers; ready
+  // (also bare /api/health) means it can serve, 503 while it cannot.
+  'GET /api/health/live': { answers: { 200: healthLive } },
+  'GET /api/health': { answers: { 200: healthReady, 503: healthUnavailable } },
+  'GET /api/health/ready': { answers: { 200: healthReady, 503: healthUnavailable } },
+
+  // One-time codes: 429 for a resend too soon or too many in an hour; 400 for a wrong or
+  // expired code, 429 once its attempts are spent.
+  'POST /api/otp/send': { body: otpSendBody, answers: { 200: otpSendResponse, 429: apiError } },
+  'POST /api/otp/verify': { body: otpVerifyBody, answers: { 200: otpVerifyResponse, 400: apiError, 429: apiError } },
+
+  // Accounts and sessions.
+  'POST /api/auth/customer/register': { body: customerRegisterBody, answers: registered },
+  'POST /api/auth/business/register': { body: businessRegisterBody, answers: registered },
+  'POST /api/auth/customer/login': { body: customerLoginBody, answers: signedIn },
+  'POST /api/auth/business/login': { body: emailLoginBody, answers: signedIn },
+  'POST /api/auth/admin/login': { body: emailLoginBody, answers: signedIn },
+  'GET /api/auth/me': { answers: { 200: meResponse } },
+  'POST /api/auth/language': { body: languageBody, answers: { 200: languageResponse, 400: apiError } },
+  'POST /api/auth/logout': { answers: { 200: success } },
+  'POST /api/customer/change-pin': { body: changePinBody, answers: pinChecked },
+  'POST /api/auth/change-pin': { body: changePinBody, answers: pinChecked },
+  'POST /api/auth/confirm-pin': { body: confirmPinBody, answers: pinChecked },
+  'POST /api/auth/counter/enter': { body: confirmPinBody, answers: counterExchanged },
+  'POST /api/auth/counter/exit': { body: confirmPinBody, answers: counterExchanged },
+  'POST /api/auth/reset-pin': { body: resetPinBody, answers: { 200: success, 400: apiError, 404: apiError } },
+  'POST /api/admin/unlock': { body: unlockBody, answers: { 200: unlockResponse } },
+
+  // The admin's side: 404 for an unknown business, 409 for one already decided, 422 for
+  // terms above the maximum.
+  'GET /api/admin/businesses/pending': { query: businessListQuery, answers: { 200: businessPage } },
+  'GET /api/admin/businesses': { query: businessListQuery, answers: { 200: businessPage } },
+  'POST /api/admin/businesses/approve': {
+    body: decideBusinessesBody, answers: { 200: decideResponse, 404: apiError, 409: apiError, 422: apiError },
+  },
+  'POST /api/admin/businesses/:id/terms': {
+    params: idParams, body: businessTermsBody, answers: { 200: termsResponse, 404: apiError, 422: apiError },
+  },
+  'GET /api/admin/stats': { answers: { 200: adminStatsResponse } },
+  'GET /api/admin/analytics': { query: analyticsQuery, answers: { 200: adminAnalyticsResponse, 400: apiError } },
+
+  // A merchant's business: its stat cards, its credit period and UPI ID (403 without the
+  // PIN confirmed on this session lately).
+  'GET /api/business/stats': { answers: { 200: businessStatsResponse, 404: apiError } },
+  'GET /api/business/settings': { answers: { 200: businessSettings, 404: apiError } },
+  'POST /api/business/settings': { body: businessSettingsBody, answers: { 200: businessSettings, 403: apiError } },
+
+  // Credit accounts: 404 for an unknown payment handle or account, 409 for a customer who
+  // already has one, 422 above the maximum or for a repayment above what is owed.
+  'GET /api/credit-accounts/customer': { answers: { 200: customerCreditAccounts } },
+  'GET /api/credit-accounts/business': { answers: { 200: businessCreditAccounts } },
+  'POST /api/business/create-credit-account': {
+    body: createCreditAccountBody, answers: { 201: createdCreditAccount, 404: apiError, 409: apiError, 422: apiError },
+  },
+  'POST /api/business/credit-accounts/:id/limit': {
+    params: idParams, body: changeLimitBody, answers: { 200: changedCreditAccount, 404: apiError, 422: apiError },
+  },
+  'POST /api/business/credit-accounts/:id/repayment': {
+    params: idParams, body: repaymentBody, answers: { 201: repaymentResult, 404: apiError, 422: apiError },
+  },
+
+  // A credit account's statement, as JSON and as a file: 422 for a range with too many rows.
+  'GET /api/credit-accounts/:id/statement': {
+    params: idParams, query: statementQuery, answers: { 200: accountStatement, 404: apiError, 422: apiError },
+  },
+  'GET /api/credit-accounts/:id/statement.csv': {
+    params: idParams, query: statementQuery, answers: { 200: accountStatementCsv, 404: apiError, 422: apiError },
+  },
+
+  // Dues and reminders: 429 reminder_limit once the day's reminders are used up.
+  'POST /api/business/credit-accounts/:id/due-date': {
+    params: idParams, body: dueDateBody, answers: { 200: changedCreditAccount, 404: apiError, 409: apiError, 422: apiError },
+  },
+  'GET /api/business/to-collect': { answers: { 200: toCollect } },
+  'GET /api/business/credit-accounts/:id/reminder': {
+    params: idParams, answers: { 200: reminderDraft, 404: apiError, 409: apiError },
+  },
+  'POST /api/business/credit-accounts/:id/reminders': {
+    params: idParams, body: reminderBody, answers: { 201: reminderSent, 404: apiError, 429: apiError },
+  },
+
+  // Repayment claims: 409 without a UPI ID at the shop, for a reference already claimed or
+  // a claim already decided; 422 above what is owed; 429 with too many claims pending.
+  'POST /api/credit-accounts/:id/repayment-claims': {
+    params: idParams, body: repaymentClaimBody,
+    answers: { 201: repaymentClaimResult, 404: apiError, 409: apiError, 422: apiError, 429: apiError },
+  },
+  'GET /api/credit-accounts/:id/repayment-claims': { params: idParams, answers: { 200: repaymentClaimList, 404: apiError } },
+  'GET /api/business/repayment-claims': { query: claimsQuery, answers: { 200: repaymentClaimList } },
+  'POST /api/business/repayment-claims/:id/confirm': {
+    params: idParams, body: confirmClaimBody, answers: { 201: confirmedClaim, 404: apiError, 409: apiError, 422: apiError },
+  },
+  'POST /api/business/repayment-claims/:id/decline': {
+    params: idParams, body: declineClaimBody, answers: { 200: repaymentClaimResult, 404: apiError, 409: apiError },
+  },
+
+  'GET /api/customer/qr': { answers: { 200: customerQr, 404: apiError } },
+
+  // A merchant's payment codes. Every field of a new code has a default, so a request with
+  // no body (or a JSON null) asks for a static code; 422 above the business's maximum.
+  'POST /api/qr/generate': { body: z.nullish(generateQrBody), answers: { 201: qrCodeView, 403: apiError, 422: apiError } },
+  'GET /api/qr/business': { query: qrListQuery, answers: { 200: qrCodeList, 403: apiError } },
+
+  // Paying, and the histories. Beyond the code's refusals a payment meets a wrong PIN
+  // (403), a reused Idempotency-Key (409) and a lock (429).
+  'POST /api/qr/validate': { body: validateQrBody, answers: { 200: qrValidation, ...codeRefusals } },
+  'POST /api/payments/process': {
+    body: processPaymentBody, answers: { 201: paymentResult, ...codeRefusals, 401: apiError, 403: apiError, 429: apiError },
+  },
+  'GET /api/transactions/customer': { query: historyQuery, answers: { 200: transactionPage } },
+  'GET /api/transactions/:id': { params: idParams, answers: { 200: paymentResult, 404: apiError } },
+  'GET /api/transactions/business': { query: historyQuery, answers: { 200: transactionPage } },
+
+  // Live updates: a server-sent event stream, not JSON; its events are described in
+  // docs/api.md ("Live updates"). 429 with too many streams open.
+  'GET /api/events': { answers: { 200: ledgerEventStream, 404: apiError, 429: apiError } },
+} as const satisfies RouteTable;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
