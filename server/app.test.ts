@@ -41,7 +41,7 @@ describe('cross-site writes', () => {
       headers: { origin: 'https://evil.example.net' },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Cross-site requests are not allowed', code: 'origin_refused' });
+    expect(response.json()).toEqual({ error: 'Cross-site requests are not allowed', code: 'origin_refused', key: 'origin_refused', params: {} });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(customer.token) })).statusCode).toBe(200);
   });
 
@@ -76,7 +76,7 @@ describe('errors', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' });
+    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found', key: 'not_found', params: {} });
   });
 
   it('answers malformed JSON with a readable 400', async () => {
@@ -84,7 +84,7 @@ describe('errors', () => {
       method: 'POST', url: '/api/auth/customer/login', headers: { 'content-type': 'application/json' }, payload: '{"phoneNumber":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'The request body is not valid JSON', code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: 'The request body is not valid JSON', code: 'invalid_input', key: 'body_not_json', params: {} });
   });
 
   it('answers a non-JSON body with a readable 400', async () => {
@@ -92,7 +92,7 @@ describe('errors', () => {
       method: 'POST', url: '/api/auth/customer/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'pin=4826',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Requests must be sent as JSON', code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: 'Requests must be sent as JSON', code: 'invalid_input', key: 'body_not_json_type', params: {} });
   });
 
   it('answers an oversized body with 413', async () => {
@@ -109,7 +109,7 @@ describe('errors', () => {
     app.get('/boom', async () => { throw new Error('relation "secret_table" does not exist'); });
     const response = await app.inject({ method: 'GET', url: '/boom' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: 'Internal error', code: 'internal' });
+    expect(response.json()).toEqual({ error: 'Internal error', code: 'internal', key: 'internal', params: {} });
     await app.close();
   });
 });
@@ -134,7 +134,7 @@ describe('per-address rate limit', () => {
         const response = await limited.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
         statuses.push(response.statusCode);
         if (response.statusCode === 429) {
-          expect(response.json()).toEqual({ error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limited' });
+          expect(response.json()).toEqual({ error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limited', key: 'rate_limited', params: {} });
         }
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(otpSendsPerAddressPerMinuteMax);

@@ -13,7 +13,6 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createDeviceService } from './features/auth/devices.service';
 import { createPinService } from './features/auth/pins.service';
-import { createSessionService } from './features/auth/sessions.service';
 import { adminRoutes } from './features/admin/admin.routes';
 import { createBusinessService } from './features/businesses/businesses.service';
 import { businessRoutes } from './features/businesses/businesses.routes';
@@ -39,6 +38,7 @@ import { createTransactionService } from './features/transactions/transactions.s
 import { createStatsService } from './features/stats/stats.service';
 import { statementRoutes } from './features/statements/statements.routes';
 import { createStatementService } from './features/statements/statements.service';
+import { createSessionService } from './features/sessions/sessions.service';
 import { otpRoutes } from './features/otp/otp.routes';
 import { createOtpService, deriveOtpKey } from './features/otp/otp.service';
 import type { SmsProvider } from './features/otp/sms';
@@ -79,7 +79,7 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const events = createEventService({
     db, clock, streamsPerSessionMax: eventStreams?.perSessionMax, streamsTotalMax: eventStreams?.totalMax,
   });
-  const businesses = createBusinessService({ db, clock, stats, events });
+  const businesses = createBusinessService({ db, clock, stats, publishStatus: events.publishStatus });
   const devices = createDeviceService({ db, clock });
   const auth = createAuthService({ db, clock, pins, sessions, devices, otp, businesses, stats });
   const customers = createCustomerService({ db });
@@ -111,7 +111,7 @@ function answerFrameworkError(error: FastifyError, reply: FastifyReply) {
 
 /**
  * The request in the log line, with the path alone: a query string is the client's to
- * fill, and a token or code pasted into one must not reach the log (issue 6, item 10).
+ * fill, and a token or code pasted into one must not reach the log (docs/security.md, threat 10).
  */
 function requestLogLine(request: FastifyRequest) {
   return {

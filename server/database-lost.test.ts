@@ -1,5 +1,5 @@
 /**
- * Issue 12 on PostgreSQL, through a proxy the test breaks: a payment whose statement
+ * Losing the database on PostgreSQL (docs/operations.md), through a proxy the test breaks: a payment whose statement
  * committed but whose answer was lost is answered 503 payment_outcome_unknown, and
  * resending it with the same Idempotency-Key gets the original answer, never a second
  * charge; a database that goes away and comes back is logged once each way, and the app
@@ -62,6 +62,8 @@ describe.skipIf(!onPostgres)('when the database connection is lost', () => {
     expect(lost.json()).toEqual({
       error: 'We could not confirm this payment yet. Send it again with the same Idempotency-Key to get its outcome: it is never charged twice.',
       code: 'payment_outcome_unknown',
+      key: 'payment_outcome_unknown',
+      params: {},
     });
     expect(lost.headers['retry-after']).toBe('5');
     expect(lost.body).not.toMatch(/Error|\.ts:/);

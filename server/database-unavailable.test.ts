@@ -1,5 +1,5 @@
 /**
- * Issue 12, first part: with the database refusing connections, a request is answered 503 with a
+ * The database away (docs/operations.md): with the database refusing connections, a request is answered 503 with a
  * readable error and Retry-After, never a 500, and the health check says not ready.
  * The app here is built on a PostgreSQL address where nothing listens.
  */
@@ -27,7 +27,9 @@ describe('with the database unreachable', () => {
   ])('answers %s with 503, a readable error and Retry-After', async (_name, request) => {
     const response = await ctx.app.inject(request);
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ error: 'Khata is briefly unavailable. Please try again in a moment.', code: 'database_unavailable' });
+    expect(response.json()).toEqual({
+      error: 'Khata is briefly unavailable. Please try again in a moment.', code: 'database_unavailable', key: 'database_unavailable', params: {},
+    });
     expect(response.headers['retry-after']).toBe('5');
   });
 

@@ -1,11 +1,13 @@
 /**
  * Expected failures carry a key of the catalogue in common/errors.ts and its parameters;
- * the error plugin answers `{ error, code, ...fields }` with the entry's status. Anything
- * else is a bug and becomes a bare 500.
+ * the error plugin answers `{ error, code, key, params, ...fields }` with the entry's
+ * status. Anything else is a bug and becomes a bare 500.
  */
 import type * as z from 'zod/mini';
-import { errorCode, errors, type ErrorBody, type ErrorCode, type ErrorEntry, type ErrorKey, type ErrorParams } from '@common/errors';
-import { formatError } from '@common/format-error';
+import {
+  errorCode, errors, isErrorKey, type ErrorBody, type ErrorCode, type ErrorEntry, type ErrorKey, type ErrorParams, type InputErrorKey,
+} from '@common/errors';
+import { errorArguments, formatError } from '@common/format-error';
 
 export class AppError extends Error {
   readonly status: number;
@@ -21,7 +23,11 @@ export class AppError extends Error {
   body(): ErrorBody {
     const entry: ErrorEntry = errors[this.key];
     const fields = Object.fromEntries((entry.fields ?? []).map((name) => [name, this.params[name]]));
-    return { error: this.message, code: this.code, ...fields };
+    // Only what the message reads: a value passed for another use (Retry-After's seconds) stays here.
+    const params = Object.fromEntries(
+      errorArguments(this.key).flatMap((name) => (this.params[name] === undefined ? [] : [[name, this.params[name]]])),
+    );
+    return { error: this.message, code: this.code, key: this.key, params, ...fields };
   }
 }
 
@@ -32,6 +38,10 @@ function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
 }
 
+/** A schema check's message that names a catalogue entry of its own (common/schemas/messages.ts). */
+const isInputErrorKey = (message: string): message is InputErrorKey =>
+  isErrorKey(message) && errorCode(message) === 'invalid_input';
+
 /** Parses input with a shared schema or refuses it with the first readable issue. */
 export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
   // Refused here, before any schema lets it through to the database as a 500.
@@ -41,8 +51,10 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): 
   const issue = result.error.issues[0];
   if (!issue) throw new AppError('request_invalid');
   if (issue.path.length === 0) throw new AppError('body_not_object');
+  // The check's own entry, such as pin_format: 'PIN must be exactly 4 digits'.
+  if (isInputErrorKey(issue.message)) throw new AppError(issue.message);
   // zod's own wording for a wrong type names no field; the field's name does.
   if (issue.message.startsWith('Invalid input')) throw new AppError('field_invalid', { field: issue.path.join('.') });
-  // The schema's own message (common/schemas), such as 'PIN must be exactly 4 digits'.
+  // A check that names no entry: zod's wording, or a schema not yet given keys.
   throw new AppError('invalid_input', { message: issue.message });
 }

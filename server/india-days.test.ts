@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, indiaDay, indiaDayStart, monthToDate } from './india-days';
+import { addDays, indiaDay, indiaDayEnd, indiaDayStart, indiaMinute, monthToDate } from './india-days';
 
 describe('India days', () => {
   it('turns at 18:30 UTC', () => {
@@ -7,6 +7,14 @@ describe('India days', () => {
     expect(indiaDay(new Date('2026-10-31T18:30:00.000Z'))).toBe('2026-11-01');
     expect(indiaDay(new Date('2026-10-31T18:40:00Z'))).toBe('2026-11-01');
     expect(indiaDayStart('2026-11-01').toISOString()).toBe('2026-10-31T18:30:00.000Z');
+  });
+
+  it("ends a day where the next one begins, and shows an instant to India's minute", () => {
+    expect(indiaDayEnd('2026-11-30').toISOString()).toBe('2026-11-30T18:30:00.000Z');
+    expect(indiaDayEnd('2026-12-31').toISOString()).toBe(indiaDayStart('2027-01-01').toISOString());
+    expect(indiaMinute(new Date('2026-11-22T10:00:59Z'))).toBe('2026-11-22 15:30');
+    expect(indiaMinute(new Date('2026-10-31T18:29:00Z'))).toBe('2026-10-31 23:59');
+    expect(indiaMinute(new Date('2026-10-31T18:30:00Z'))).toBe('2026-11-01 00:00');
   });
 
   it('counts days across months and years', () => {

@@ -1,8 +1,10 @@
 /**
- * India calendar days (design.md §1: "this month" in India time). India keeps UTC+05:30
- * all year, without daylight saving, so a day is a fixed shift of UTC, in TypeScript and
- * in SQL alike (khata_pay.sql and migration 0008 write the same shift). Days are
- * 'YYYY-MM-DD' strings, as PostgreSQL's `date` prints them.
+ * India calendar days and times. Instants are stored as UTC and shown and counted in
+ * India time (docs/product.md#dashboard-figures, docs/product.md#statements). Asia/Kolkata
+ * has kept UTC+05:30 all year since 1945, without daylight saving, so a day is a fixed
+ * shift of UTC: exact for every date the app accepts, with no time-zone database, in
+ * TypeScript and in SQL alike (khata_pay.sql and migration 0008 write the same shift).
+ * Days are 'YYYY-MM-DD' strings, as PostgreSQL's `date` prints them.
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
 
@@ -18,6 +20,13 @@ export const addDays = (day: string, days: number): string =>
 
 /** The instant an India day begins: '2026-11-01' begins at 2026-10-31T18:30Z. */
 export const indiaDayStart = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - indiaOffsetMs);
+
+/** The instant the India day after `day` begins: the end, excluded, of a range ending on `day`. */
+export const indiaDayEnd = (day: string): Date => new Date(indiaDayStart(day).getTime() + dayMs);
+
+/** "2026-11-22 15:30": the India date and time of an instant, to the minute. */
+export const indiaMinute = (at: Date): string =>
+  new Date(at.getTime() + indiaOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 
 /** The India day of a timestamptz column or value, in SQL: the same shift as indiaDay. */
 export const indiaDaySql = (at: SQLWrapper) => sql`((${at} at time zone 'UTC') + interval '5 hours 30 minutes')::date`;

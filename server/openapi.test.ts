@@ -235,7 +235,7 @@ describe('a representative journey', () => {
     await call('GET /api/credit-accounts/business', { headers: asShop });
     await call('GET /api/business/stats', { headers: asShop });
     await call('GET /api/transactions/business', { headers: asCustomer });
-    // A statement (issue 15), both sides, as JSON and as a file, and a reversed range.
+    // A statement, both sides, as JSON and as a file, and a reversed range.
     const statement = `/api/credit-accounts/${accountId}/statement`;
     await call('GET /api/credit-accounts/:id/statement', { url: `${statement}?from=2026-11-01&to=2026-11-30`, headers: asCustomer });
     await call('GET /api/credit-accounts/:id/statement', { url: `${statement}?from=2026-11-30&to=2026-11-01`, headers: asShop });
@@ -283,7 +283,7 @@ describe('a representative journey', () => {
       customers.paymentCode = async () => ({ ...answer, pinHash: 'secret-hash' });
       const leaking = await get();
       expect(leaking.statusCode).toBe(500);
-      expect(leaking.json()).toEqual({ error: 'Internal error', code: 'internal' });
+      expect(leaking.json()).toEqual({ error: 'Internal error', code: 'internal', key: 'internal', params: {} });
       expect(leaking.body).not.toContain('secret-hash');
       customers.paymentCode = async () => ({ ...answer, name: 42 as unknown as string });
       expect((await get()).statusCode).toBe(500);

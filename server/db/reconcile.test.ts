@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
-import { indiaDay } from '../../india-days';
+import { bearer, createTestContext, paymentSetup, type TestContext } from '../test/context';
+import { indiaDay } from '../india-days';
 import { reconcile } from './reconcile';
 
 let ctx: TestContext;

@@ -1,12 +1,13 @@
 /**
- * Checks every invariant of the ledger (design.md §3). Each check is one query that
- * counts violations and shows a few examples; a clean ledger has none anywhere.
+ * Checks every invariant of the ledger (docs/product.md#ledger) across the tables that
+ * keep it: accounts, codes, counters, rollups, dues and repayment claims. Each check is one
+ * query that counts violations and shows a few examples; a clean ledger has none anywhere.
+ * It reads tables only, never a feature, so every feature's tests can end with it.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { analyticsPeriodDays } from '@common/schemas/admin';
-import { rowsOf, type Db } from '../../db/client';
-import { indiaDay, indiaDaySql } from '../../india-days';
-import { claimChecks } from '../claims/claims.reconcile';
+import { indiaDay, indiaDaySql } from '../india-days';
+import { rowsOf, type Db } from './client';
 
 interface Check { name: string; query: SQL }
 
@@ -76,7 +77,7 @@ const checks = (today: string): Check[] => [
          or coalesce(c.revenue, 0) <> coalesce(t.revenue, 0)
          or coalesce(c.payments, 0) <> coalesce(t.payments, 0)`,
   },
-  // The rollups of issue 15, each against the ledger it sums (India days: UTC+05:30).
+  // The rollups, each against the ledger it sums (India days: UTC+05:30).
   {
     name: "each merchant's daily rollups equal its payments of that India day",
     query: sql`
@@ -130,7 +131,7 @@ const checks = (today: string): Check[] => [
                  group by periods.days, x.business_id) t on t.days = b.days and t.business_id = b.business_id
       where b.revenue_paise is distinct from t.revenue or b.payments is distinct from t.payments`,
   },
-  // Dues (issue 16): khata_pay writes them, khata_refresh_dues recomputes them after a
+  // Dues: khata_pay writes them, khata_refresh_dues recomputes them after a
   // repayment or a due-date move; these recompute them from the ledger.
   {
     name: "each account's charged amount equals the sum of its payment totals",
@@ -185,8 +186,39 @@ const checks = (today: string): Check[] => [
       where (select coalesce(sum(credit_limit_paise), 0) from platform_counters)
          <> (select coalesce(sum(limit_paise), 0) from credit_accounts)`,
   },
-  // Repayment claims against their repayments (issue 16).
-  ...claimChecks(),
+  // Repayment claims against their repayments: a confirmed claim is exactly one repayment
+  // of its own account; an undecided or declined claim has none.
+  {
+    name: "each confirmed claim's repayment is on its own account, of its confirmed amount, at most the claimed",
+    query: sql`
+      select c.id::text as example from repayment_claims c
+      left join transactions t on t.id = c.transaction_id
+      where c.status = 'confirmed'
+        and (t.id is null or t.type <> 'repayment' or t.credit_account_id <> c.credit_account_id
+             or t.amount_paise is distinct from c.confirmed_amount_paise or c.confirmed_amount_paise > c.amount_paise
+             or c.decided_at is null)`,
+  },
+  {
+    name: 'a pending or declined claim has no repayment, and only a decided claim a decision',
+    query: sql`
+      select id::text as example from repayment_claims
+      where (status <> 'confirmed' and (transaction_id is not null or confirmed_amount_paise is not null))
+         or (status = 'pending' and (decided_at is not null or decline_reason is not null))
+         or (status = 'declined' and (decided_at is null or decline_reason is null))`,
+  },
+  {
+    name: 'no repayment is named by two claims',
+    query: sql`
+      select transaction_id::text as example from repayment_claims
+      where transaction_id is not null group by transaction_id having count(*) > 1`,
+  },
+  {
+    name: "each claim is its account's: the same business and customer",
+    query: sql`
+      select c.id::text as example from repayment_claims c
+      join credit_accounts a on a.id = c.credit_account_id
+      where a.business_id <> c.business_id or a.customer_id <> c.customer_id`,
+  },
 ];
 
 export interface ReconcileReport {

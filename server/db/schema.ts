@@ -7,6 +7,7 @@ import {
   bigint, check, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { BasisPoints, Paise } from '@common/money';
+import { ledgerEntryTypes } from '@common/schemas/ledger';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -51,7 +52,7 @@ export const businesses = pgTable('businesses', {
   decisionNotes: text('decision_notes'),
   decidedBy: uuid('decided_by').references(() => users.id),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
-  /** Days after a payment its total falls due (issue 16); copied onto each payment's due_on. */
+  /** Days after a payment its total falls due; copied onto each payment's due_on. */
   creditPeriodDays: smallint('credit_period_days').notNull().default(30),
   /** The merchant's UPI ID (VPA, lowercase) for repayments by UPI; null until added. */
   upiVpa: text('upi_vpa'),
@@ -157,7 +158,7 @@ export const businessDecisions = pgTable('business_decisions', {
   check('business_decisions_action_check', sql`${t.action} in ('approve', 'reject')`),
 ]);
 
-/** A credit line of one customer with one business (design.md §3). */
+/** A credit line of one customer with one business (docs/product.md#credit-accounts). */
 export const creditAccounts = pgTable('credit_accounts', {
   id: uuid('id').primaryKey(),
   customerId: uuid('customer_id').notNull().references(() => users.id),
@@ -165,7 +166,7 @@ export const creditAccounts = pgTable('credit_accounts', {
   limitPaise: bigint('limit_paise', { mode: 'number' }).$type<Paise>().notNull(),
   owedPaise: bigint('owed_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
   /**
-   * Dues (issue 16). charged: every payment total ever, so repaid = charged − owed and a
+   * Dues. charged: every payment total ever, so repaid = charged − owed and a
    * payment's unpaid part is clamp(its charged_paise_after − repaid, 0, its total): the
    * oldest payments are cleared first. next_due_on: the earliest effective due date among
    * unpaid parts (null when nothing is owed), kept by khata_pay and khata_refresh_dues;
@@ -227,10 +228,10 @@ export const platformCounters = pgTable('platform_counters', {
 });
 
 /**
- * A merchant's payments per India day (issue 15), written by khata_pay in each payment's
+ * A merchant's payments per India day, written by khata_pay in each payment's
  * transaction on the business_counters slot that payment already holds, so no row here
  * is ever waited for. The dashboard's trend and the analytics read these, never the
- * ledger. No foreign key, for the reason the ledger has none to businesses (issue 11);
+ * ledger. No foreign key, for the reason the ledger has none to businesses (see transactions);
  * reconcile checks every row against the ledger.
  */
 export const businessDaily = pgTable('business_daily', {
@@ -310,17 +311,17 @@ export const qrCodes = pgTable('qr_codes', {
 
 /**
  * The ledger: every change of what a customer owes is one immutable row here, written
- * in the same transaction as the change (design.md §3).
+ * in the same transaction as the change (docs/product.md#ledger).
  *
  * One foreign key, on (account, customer, business) together: its check takes a key-share
  * lock on the credit account's row only, which the payment already holds. Keys to the
  * business and the QR code would lock rows every payment to that shop shares (the
- * business, its static code) and pile up MultiXacts (issue 11). Nothing deletes a QR
+ * business, its static code) and pile up MultiXacts under load. Nothing deletes a QR
  * code; the reconcile command checks every row's code exists and is the business's own.
  */
 export const transactions = pgTable('transactions', {
   id: uuid('id').primaryKey(),
-  type: text('type', { enum: ['payment', 'repayment', 'adjustment'] }).notNull(),
+  type: text('type', { enum: ledgerEntryTypes }).notNull(),
   status: text('status').notNull().default('completed'),
   creditAccountId: uuid('credit_account_id').notNull(),
   customerId: uuid('customer_id').notNull(),
@@ -335,7 +336,7 @@ export const transactions = pgTable('transactions', {
   owedPaiseAfter: bigint('owed_paise_after', { mode: 'number' }).$type<Paise>().notNull(),
   qrCodeId: uuid('qr_code_id'),
   description: text('description'),
-  /** Payments (issue 16): the India day the total falls due, and the account's charged after it. */
+  /** Payments: the India day the total falls due, and the account's charged after it. */
   dueOn: date('due_on', { mode: 'string' }),
   chargedPaiseAfter: bigint('charged_paise_after', { mode: 'number' }).$type<Paise>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -350,7 +351,7 @@ export const transactions = pgTable('transactions', {
   index('transactions_business_created_idx').on(t.businessId, t.createdAt, t.id),
   // An account's unpaid payments are those with charged_paise_after above what was repaid.
   index('transactions_account_charged_idx').on(t.creditAccountId, t.chargedPaiseAfter).where(sql`${t.type} = 'payment'`),
-  check('transactions_type_check', sql`${t.type} in ('payment', 'repayment', 'adjustment')`),
+  check('transactions_type_check', sql`${t.type} in (${sql.raw(ledgerEntryTypes.map((type) => `'${type}'`).join(', '))})`),
   check('transactions_amounts_check', sql`${t.amountPaise} > 0 and ${t.feePaise} >= 0 and ${t.totalPaise} = ${t.amountPaise} + ${t.feePaise}`),
 ]);
 
@@ -368,7 +369,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   index('idempotency_keys_expiry_idx').on(t.expiresAt),
 ]);
 
-/** Each reminder a merchant sent a customer (issue 16), for "reminded 3 days ago". */
+/** Each reminder a merchant sent a customer, for "reminded 3 days ago". */
 export const reminders = pgTable('reminders', {
   id: uuid('id').primaryKey(),
   creditAccountId: uuid('credit_account_id').notNull().references(() => creditAccounts.id),
@@ -383,7 +384,7 @@ export const reminders = pgTable('reminders', {
 ]);
 
 /**
- * A customer's word that they paid the merchant by UPI (issue 16). It changes nothing owed
+ * A customer's word that they paid the merchant by UPI. It changes nothing owed
  * until the merchant confirms it, which writes a repayment (transaction_id); a reference
  * is claimed once per business among pending and confirmed claims.
  */

@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionRole } from '@common/api-types';
+import type { SessionRole } from '@common/api/types';
 import { AppError } from '../errors';
 import { sessionCookie } from './cookies';
-import type { RecalledSession, Session, SessionService } from '../features/auth/sessions.service';
+import type { RecalledSession, Session, SessionService } from '../features/sessions/sessions.service';
 
 export type Access = 'public' | 'optional' | readonly SessionRole[];
 
@@ -18,8 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /**
-     * 'in-call': the handler's own statement checks the session is live (the payment,
-     * issue 11), so a token this process has seen live is not looked up first.
+     * 'in-call': the handler's own statement checks the session is live (the payment, to
+     * save its round trip), so a token this process has seen live is not looked up first.
      */
     sessionCheck?: 'in-call';
   }

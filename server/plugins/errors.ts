@@ -1,7 +1,8 @@
 /**
- * One error model: an AppError becomes `{ error, code }` with its status; a malformed
- * request becomes a 400; an unreachable database a 503 with Retry-After; anything else is
- * logged and answered "Internal error", with no stack or SQL text.
+ * One error model: an AppError becomes its body (`{ error, code, key, params }`, see
+ * server/errors.ts) with its status; a malformed request becomes a 400; an unreachable
+ * database a 503 with Retry-After; anything else is logged and answered "Internal error",
+ * with no stack or SQL text.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';

@@ -48,7 +48,7 @@ describe('serving the web app', () => {
   it('answers an unknown API path with JSON, not the app', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found' });
+    expect(response.json()).toEqual({ error: 'Not found', code: 'not_found', key: 'not_found', params: {} });
   });
 
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Account discovery through registration (issue 9, item 2). Without an OTP proof the
+ * Account discovery through registration (docs/security.md, row 2b). Without an OTP proof the
  * registration calls must answer a registered phone or e-mail exactly as an unknown one,
  * or PIN guessing could be aimed at real accounts only. With a proof for one phone, a
  * caller could still test e-mails: each taken e-mail uses up one of 3 tries on the proof,
@@ -31,7 +31,9 @@ describe('registration without an OTP proof', () => {
     const unknown = await registerCustomerCall(newPhone());
     expect(answer(taken)).toBe(answer(unknown));
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({ error: 'Please verify your phone number with an OTP before registering.', code: 'otp_proof_missing' });
+    expect(taken.json()).toEqual({
+      error: 'Please verify your phone number with an OTP before registering.', code: 'otp_proof_missing', key: 'otp_proof_missing', params: { purpose: 'registration' },
+    });
   });
 
   it("answers a business's e-mail, an admin's e-mail, a business's phone and unknown ones all alike", async () => {
@@ -45,7 +47,10 @@ describe('registration without an OTP proof', () => {
       // A proof for another phone is no proof for this one.
       await registerBusinessCall(newPhone(), business.email, { otp_proof: await verifyPhone(ctx, newPhone()) }),
     ].map(answer);
-    expect(new Set(answers)).toEqual(new Set(['400 {"error":"Please verify your phone number with an OTP before registering.","code":"otp_proof_missing"}']));
+    expect(new Set(answers)).toEqual(new Set([
+      '400 {"error":"Please verify your phone number with an OTP before registering.","code":"otp_proof_missing",'
+        + '"key":"otp_proof_missing","params":{"purpose":"registration"}}',
+    ]));
   });
 });
 
@@ -57,7 +62,7 @@ describe('registration with an OTP proof', () => {
     const before = await userCount();
     const response = await registerCustomerCall(registered.phoneNumber, { otp_proof: proof });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'An account with this phone number already exists', code: 'phone_taken' });
+    expect(response.json()).toEqual({ error: 'An account with this phone number already exists', code: 'phone_taken', key: 'phone_taken', params: {} });
     expect(await userCount()).toBe(before);
   });
 
@@ -72,7 +77,7 @@ describe('registration with an OTP proof', () => {
       await registerBusinessCall(phoneNumber, 'probe-target@khata.test', proof),
       await registerBusinessCall(phoneNumber, business.email.toUpperCase(), proof),
     ].map(answer);
-    expect(conflicts).toEqual(Array(3).fill('409 {"error":"An account with this email already exists","code":"email_taken"}'));
+    expect(conflicts).toEqual(Array(3).fill('409 {"error":"An account with this email already exists","code":"email_taken","key":"email_taken","params":{}}'));
     // The fourth try, even with a free e-mail, needs a new OTP.
     const spent = await registerBusinessCall(phoneNumber, 'free-after@example.com', proof);
     expect(spent.statusCode).toBe(400);

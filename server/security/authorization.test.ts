@@ -208,7 +208,7 @@ const ownAccount = (c: Caller) => (c.name === 'merchantB' ? fixtures.accountB : 
 const ownCode = (c: Caller) => (c.name === 'customerB' ? fixtures.codeB : fixtures.codeA);
 
 /**
- * Repayment claims (issue 16): customer A's claims on account A at shop A, which gets a UPI
+ * Repayment claims: customer A's claims on account A at shop A, which gets a UPI
  * ID first. Merchant A decides a fresh claim in each of its cells; everyone else is shown
  * one standing claim, which stays pending because nobody else may decide it.
  */
@@ -374,7 +374,7 @@ const matrix: Record<string, Row> = {
   // A static code: the counter's too.
   'POST /api/qr/generate': { expected: { ...approvedMerchants(201), counter: 201 }, request: async () => body({ expirationMinutes: 1440 }) },
 
-  // Dues (issue 16). Any merchant reads its settings and its (possibly empty) To collect
+  // Dues. Any merchant reads its settings and its (possibly empty) To collect
   // card; only an approved one changes settings, moves a due date or records a reminder.
   // Merchant A keeps the UPI ID the claims' cells rely on. A reminder draft is for the
   // merchant's own account: a merchant without one finds no such account.
@@ -418,7 +418,7 @@ const matrix: Record<string, Row> = {
     expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
     request: async () => ({ url: `/api/transactions/${fixtures.paymentA}` }),
   },
-  // A statement of customer A's account at shop A (issue 15): to its two owners only; to
+  // A statement of customer A's account at shop A: to its two owners only; to
   // anyone else's customer or merchant session the account does not exist.
   'GET /api/credit-accounts/:id/statement': {
     expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
@@ -428,7 +428,7 @@ const matrix: Record<string, Row> = {
     expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
     request: async () => ({ url: `/api/credit-accounts/${fixtures.accountA}/statement.csv?from=2026-11-01&to=2026-11-30` }),
   },
-  // Repayment claims (issue 16): customer A claims on account A; its merchant lists and
+  // Repayment claims: customer A claims on account A; its merchant lists and
   // decides them. Another customer's or merchant's session finds no such account or claim;
   // a merchant not approved may list (nothing) but not decide.
   'POST /api/credit-accounts/:id/repayment-claims': {
@@ -577,10 +577,10 @@ describe('data scoping (IDOR)', () => {
     const before = await accountOfA();
     const limit = await post(`/api/business/credit-accounts/${fixtures.accountA}/limit`, { creditLimit: '5' }, bearer(merchantB().token!));
     expect(limit.statusCode).toBe(404);
-    expect(limit.json()).toEqual({ error: 'Credit account not found', code: 'not_found' });
+    expect(limit.json()).toEqual({ error: 'Credit account not found', code: 'not_found', key: 'credit_account_not_found', params: {} });
     const repayment = await post(`/api/business/credit-accounts/${fixtures.accountA}/repayment`, { amount: '1' }, bearer(merchantB().token!));
     expect(repayment.statusCode).toBe(404);
-    expect(repayment.json()).toEqual({ error: 'Credit account not found', code: 'not_found' });
+    expect(repayment.json()).toEqual({ error: 'Credit account not found', code: 'not_found', key: 'credit_account_not_found', params: {} });
     expect(await accountOfA()).toEqual(before);
     const listed = (await get('/api/credit-accounts/business', merchantB().token!)).json().creditAccounts as { id: string }[];
     expect(listed.map((a) => a.id)).not.toContain(fixtures.accountA);

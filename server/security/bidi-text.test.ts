@@ -17,7 +17,7 @@ let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
 afterAll(async () => { await ctx.close(); });
 
-const refusal = { error: 'Text must not contain invisible characters that change its direction', code: 'invalid_input' };
+const refusal = { error: 'Text must not contain invisible characters that change its direction', code: 'invalid_input', key: 'text_has_bidi', params: {} };
 
 /** U+202A–U+202E, U+2066–U+2069, U+200E, U+200F and U+061C. */
 const bidiControls = [

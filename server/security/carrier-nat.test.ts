@@ -1,5 +1,5 @@
 /**
- * Carrier NAT (issue 9, item 5). Indian carriers put thousands of phones behind one
+ * Carrier NAT. Indian carriers put thousands of phones behind one
  * public address, so signed-in calls are limited per session and only calls without a
  * session per address; a made-up token must not buy a fresh bucket.
  */
@@ -19,7 +19,7 @@ afterAll(async () => { await ctx.close(); });
 /** The limits a server started with no limit variables set gets. */
 const defaults = loadConfig({ PIN_PEPPER: 'n'.repeat(40), DATA_DIR: mkdtempSync(join(tmpdir(), 'khata-nat-')) });
 const natAddress = '100.64.12.34';
-const rateLimited = { error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limited' };
+const rateLimited = { error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limited', key: 'rate_limited', params: {} };
 
 const withApp = <T>(config: Partial<AppConfig>, run: (app: TestContext['app']) => Promise<T>) => withTestApp(ctx, config, run);
 

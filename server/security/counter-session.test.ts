@@ -20,7 +20,7 @@ afterAll(async () => { await ctx.close(); });
 
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object, cookies: Record<string, string> = {}) =>
   ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, cookies, ...(payload ? { payload } : {}) });
-const counterRefusal = { error: 'Counter mode is on. Exit counter mode with your PIN to do this.', code: 'counter_session' };
+const counterRefusal = { error: 'Counter mode is on. Exit counter mode with your PIN to do this.', code: 'counter_session', key: 'counter_session', params: {} };
 
 async function attemptsOf(key: string) {
   const rows = rowsOf<{ failures: number; lock_count: number }>(await ctx.database.db.execute(
@@ -61,7 +61,7 @@ describe('entering counter mode', () => {
     const shop = await approvedBusiness(ctx);
     const wrong = await call('POST', '/api/auth/counter/enter', shop.token, { pin: '9071' });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ error: 'Incorrect PIN. 4 attempts left.', code: 'pin_incorrect', attemptsLeft: 4 });
+    expect(wrong.json()).toEqual({ error: 'Incorrect PIN. 4 attempts left.', code: 'pin_incorrect', key: 'pin_incorrect', params: { attemptsLeft: 4 }, attemptsLeft: 4 });
     expect(await attemptsOf(`user:${shop.userId}`)).toEqual({ failures: 1, lock_count: 0 });
     expect((await call('GET', '/api/auth/me', shop.token)).json().user.role).toBe('business');
     const malformed = await call('POST', '/api/auth/counter/enter', shop.token, { pin: '12a4' });
@@ -71,7 +71,7 @@ describe('entering counter mode', () => {
   it('is refused to a merchant not yet approved, to customers, admins and the signed out', async () => {
     const pending = await registerBusiness(ctx);
     const refused = await call('POST', '/api/auth/counter/enter', pending.token, { pin: pending.pin });
-    expect(refused.json()).toEqual({ error: 'Your business must be approved by an admin first', code: 'not_approved' });
+    expect(refused.json()).toEqual({ error: 'Your business must be approved by an admin first', code: 'not_approved', key: 'not_approved', params: {} });
     expect((await call('GET', '/api/auth/me', pending.token)).statusCode).toBe(200);
     const { customer } = await paymentSetup(ctx);
     expect((await call('POST', '/api/auth/counter/enter', customer.token, { pin: customer.pin })).statusCode).toBe(403);
@@ -216,7 +216,9 @@ describe('leaving counter mode', () => {
     }
     const locked = await call('POST', '/api/auth/counter/exit', counterToken, { pin: shop.pin });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ error: 'Too many wrong PINs. Try again in 15 minutes.', code: 'account_locked', retryAfterMinutes: 15 });
+    expect(locked.json()).toEqual({
+      error: 'Too many wrong PINs. Try again in 15 minutes.', code: 'account_locked', key: 'account_locked', params: { retryAfterMinutes: 15 }, retryAfterMinutes: 15,
+    });
     expect(await attemptsOf(`counter:${shop.userId}`)).toEqual({ failures: 0, lock_count: 1 });
     expect(await attemptsOf(`user:${shop.userId}`)).toEqual({ failures: 0, lock_count: 0 });
     // The owner's own phone (the device they registered on) and any other sign in.
@@ -303,7 +305,9 @@ describe('changing the credit period or the UPI ID', () => {
     const thief = { creditPeriodDays: 30, upiId: 'thief@ybl' };
     const unconfirmed = await call('POST', '/api/business/settings', shop.token, thief);
     expect(unconfirmed.statusCode).toBe(403);
-    expect(unconfirmed.json()).toEqual({ error: 'Enter your PIN to change these settings.', code: 'pin_confirmation_required' });
+    expect(unconfirmed.json()).toEqual({
+      error: 'Enter your PIN to change these settings.', code: 'pin_confirmation_required', key: 'pin_confirmation_required', params: {},
+    });
     const wrong = await call('POST', '/api/auth/confirm-pin', shop.token, { pin: '9071' });
     expect(wrong.json()).toMatchObject({ code: 'pin_incorrect', attemptsLeft: 4 });
     expect((await call('POST', '/api/business/settings', shop.token, thief)).statusCode).toBe(403);

@@ -1,5 +1,5 @@
 /**
- * Percent-encoded paths (issue 9, item 1). The router decodes the path, so
+ * Percent-encoded paths. The router decodes the path, so
  * `POST /%61pi/otp/send` runs `/api/otp/send`; every guard must therefore be decided on
  * the matched route, never on the raw URL, or the encoded spelling walks around it.
  */
@@ -19,7 +19,7 @@ afterAll(async () => { await ctx.close(); });
 
 const withApp = <T>(config: Partial<AppConfig>, run: (app: TestContext['app']) => Promise<T>) => withTestApp(ctx, config, run);
 
-const rateLimited = { error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limited' };
+const rateLimited = { error: 'Too many requests. Please slow down and try again shortly.', code: 'rate_limited', key: 'rate_limited', params: {} };
 
 describe('what the router does with encoded paths', () => {
   it('routes /%61pi and /a%70i/otp/%73end to the API, and 404s a double-encoded or case-changed path without sending', async () => {
@@ -36,7 +36,7 @@ describe('what the router does with encoded paths', () => {
       const phoneNumber = newPhone();
       const response = await ctx.app.inject({ method: 'POST', url, payload: { phoneNumber, purpose: 'registration' } });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(response.json(), url).toEqual({ error: 'Not found', code: 'not_found', key: 'not_found', params: {} });
       expect(ctx.sentCodes.get(phoneNumber), url).toBeUndefined();
     }
   });
@@ -138,7 +138,7 @@ describe('security headers and not-found answers through an encoded path', () =>
         expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
         if (url !== '/%61pi/health') {
           expect(response.statusCode, url).toBe(404);
-          expect(response.json(), url).toEqual({ error: 'Not found', code: 'not_found' });
+          expect(response.json(), url).toEqual({ error: 'Not found', code: 'not_found', key: 'not_found', params: {} });
         }
       }
       // A page path is still the web app.

@@ -1,14 +1,14 @@
 /**
- * Input fuzzing (issue 6, item 5): every body and query string of every /api route the
+ * Input fuzzing (docs/security.md, row 5): every body and query string of every /api route the
  * app registers, sent by a caller of the right role, must be answered without a 5xx,
- * without internals in the body, as `{ error, code }` when refused, and writing nothing
+ * without internals in the body, as `{ error, code, key, params }` when refused, and writing nothing
  * when refused. Amount edge cases get their exact statuses.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorStatus } from '@common/errors';
+import { errorCode, errorStatus, isErrorKey } from '@common/errors';
 import { rowsOf } from '../db/client';
 import {
   adminToken, approvedBusiness, bearer, businessIdOf, createTestContext, enterCounter, newPhone, paymentHandleOf, paymentSetup,
@@ -139,15 +139,19 @@ function checkAnswer(request: Request, response: LightMyRequestResponse): { code
     throw new Error(`answer leaks internals (${leak}) for ${label}: ${response.body.slice(0, 300)}`);
   }
   if (response.statusCode < 400) return {};
-  const body = parsed as { error?: unknown; code?: unknown } | undefined;
+  const body = parsed as { error?: unknown; code?: unknown; key?: unknown; params?: unknown } | undefined;
   const shapeOk = typeof body === 'object' && body !== null && !Array.isArray(body)
     && typeof body.error === 'string' && body.error.length > 0 && typeof body.code === 'string'
     && body.code in errorStatus
     && (errorStatus[body.code as keyof typeof errorStatus] === response.statusCode
-      || (response.statusCode === 413 && body.code === 'invalid_input'));
+      || (response.statusCode === 413 && body.code === 'invalid_input'))
+    // The catalogue entry it was said from, under its code: every check names its own
+    // (invalid_input itself carries the words of a check that names none).
+    && isErrorKey(body.key) && errorCode(body.key) === body.code && body.key !== 'invalid_input'
+    && typeof body.params === 'object' && body.params !== null && !Array.isArray(body.params);
   if (!shapeOk) {
     figures.malformedErrors += 1;
-    throw new Error(`refusal is not { error, code } with its status for ${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    throw new Error(`refusal is not { error, code, key, params } with its status for ${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
   }
   return { code: body!.code as string };
 }
@@ -364,7 +368,7 @@ function fuzzCases(): FuzzCase[] {
     }
   };
   let emails = 0;
-  // Repayment claims (issue 16): the customer's at the shop, which gets a UPI ID and a debt
+  // Repayment claims: the customer's at the shop, which gets a UPI ID and a debt
   // first (outside the write check: `before`). A claim accepted by the creation case is
   // declined at once, so pending claims never reach the account's cap; the confirm and
   // decline cases each decide a fresh claim, made once theirs is decided.
@@ -595,7 +599,7 @@ function fuzzCases(): FuzzCase[] {
       base: () => ({ reason: 'Not in my bank statement' }), params: ids, before: claimsReady,
       accepted: async () => { claimState.declineId = await newClaim(); },
     },
-    // Dues (issue 16).
+    // Dues.
     { method: 'GET', route: '/api/business/settings', headers: asShop },
     {
       // The PIN confirmed first, outside the write check, so a valid body is accepted.

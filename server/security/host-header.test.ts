@@ -26,7 +26,7 @@ const forgedHosts = [
 ];
 
 const refusal = {
-  error: 'The Host (or X-Forwarded-Host) header must be a plain host name or address, with an optional port', code: 'host_invalid',
+  error: 'The Host (or X-Forwarded-Host) header must be a plain host name or address, with an optional port', code: 'host_invalid', key: 'host_invalid', params: {},
 };
 
 /** The three link-making answers for a request with `headers`: a new code, the code list, the reminder. */

@@ -1,14 +1,14 @@
 /**
- * QR tampering (issue 6, item 6): mutated payment codes are refused at validation and at
- * payment and charge nothing; a dynamic code pays once; an expired code is refused even
- * when it was validated before it expired.
+ * QR tampering (docs/security.md, threat 6): mutated payment codes are refused at
+ * validation and at payment and charge nothing; a dynamic code pays once; an expired code
+ * is refused even when it was validated before it expired.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrDataLengthMax } from '@common/limits';
 import { rowsOf } from '../db/client';
-import { reconcile } from '../features/transactions/reconcile';
+import { reconcile } from '../db/reconcile';
 import { approvedBusiness, bearer, createTestContext, paymentSetup, type TestContext } from '../test/context';
 
 let ctx: TestContext;

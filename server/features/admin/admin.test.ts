@@ -55,7 +55,9 @@ describe('listing applications', () => {
   });
 
   it('refuses a malformed cursor or limit', async () => {
-    expect((await get('/api/admin/businesses?cursor=nonsense')).json()).toEqual({ error: 'The cursor is not valid', code: 'invalid_input' });
+    expect((await get('/api/admin/businesses?cursor=nonsense')).json()).toEqual({
+      error: 'The cursor is not valid', code: 'invalid_input', key: 'cursor_invalid', params: {},
+    });
     expect((await get('/api/admin/businesses?limit=abc')).statusCode).toBe(400);
   });
 });
@@ -91,7 +93,7 @@ describe('deciding applications', () => {
     const business = await pendingBusiness();
     const response = await decide({ businessIds: [business.businessId], action: 'reject', ...extra });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'A reason is required to reject an application', code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: 'A reason is required to reject an application', code: 'invalid_input', key: 'reject_reason_missing', params: {} });
     expect((await get('/api/auth/me', business.token)).json().business.status).toBe('pending');
   });
 
@@ -102,7 +104,8 @@ describe('deciding applications', () => {
     const response = await decide({ businessIds: [pending.businessId, decided.businessId], action: 'reject', reason: 'Duplicate' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: 'Kumar Kirana has already been approved; only pending applications can be decided', code: 'already_decided',
+      error: 'Kumar Kirana has already been approved; only pending applications can be decided',
+      code: 'already_decided', key: 'already_decided', params: { businessName: 'Kumar Kirana', status: 'approved' },
     });
     expect((await get('/api/auth/me', pending.token)).json().business.status).toBe('pending');
     expect((await get('/api/auth/me', decided.token)).json().business.status).toBe('approved');
@@ -117,16 +120,16 @@ describe('deciding applications', () => {
   });
 
   it.each([
-    [{ businessIds: [], action: 'approve' }, 'Choose at least one business'],
-    [{ businessIds: ['not-a-uuid'], action: 'approve' }, 'Each business id must be a valid id'],
-    [{ businessIds: 'x', action: 'approve' }, 'businessIds must be a list of business ids'],
-    [{ businessIds: ['00000000-0000-4000-8000-000000000000'], action: 'delete' }, 'Action must be approve or reject'],
-    [{ businessIds: ['00000000-0000-4000-8000-000000000000'], action: 'approve', transactionFeePercent: '2.345' }, 'Fee must be a percent from 0 to 100 with at most 2 decimals'],
-    [{ businessIds: ['00000000-0000-4000-8000-000000000000'], action: 'approve', maxCreditLimit: '-5' }, 'Maximum credit limit must be an amount greater than 0 with at most 2 decimals'],
-  ])('refuses %j with "%s"', async (payload, message) => {
+    [{ businessIds: [], action: 'approve' }, 'Choose at least one business', 'business_ids_empty'],
+    [{ businessIds: ['not-a-uuid'], action: 'approve' }, 'Each business id must be a valid id', 'business_id_format'],
+    [{ businessIds: 'x', action: 'approve' }, 'businessIds must be a list of business ids', 'business_ids_list'],
+    [{ businessIds: ['00000000-0000-4000-8000-000000000000'], action: 'delete' }, 'Action must be approve or reject', 'decision_action'],
+    [{ businessIds: ['00000000-0000-4000-8000-000000000000'], action: 'approve', transactionFeePercent: '2.345' }, 'Fee must be a percent from 0 to 100 with at most 2 decimals', 'fee_percent_format'],
+    [{ businessIds: ['00000000-0000-4000-8000-000000000000'], action: 'approve', maxCreditLimit: '-5' }, 'Maximum credit limit must be an amount greater than 0 with at most 2 decimals', 'max_credit_limit_format'],
+  ])('refuses %j with "%s"', async (payload, message, key) => {
     const response = await decide(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message, code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: message, code: 'invalid_input', key, params: {} });
   });
 });
 

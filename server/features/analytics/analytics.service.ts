@@ -4,7 +4,7 @@
  * business_period_totals (summed from it once a day, when a day is over), and
  * customer_last_paid_days. docs/decisions.md says why this split.
  */
-import type { AdminAnalytics } from '@common/api-types';
+import type { AdminAnalytics } from '@common/api/types';
 import { paise, toWireAmount } from '@common/money';
 import { analyticsPeriodDays } from '@common/schemas/admin';
 import { addSeconds, type Clock } from '../../clock';

@@ -1,5 +1,5 @@
 /**
- * Issue 15's figures from rollups, with the clock moved: the merchant's month-over-month
+ * The dashboard figures from rollups, with the clock moved: the merchant's month-over-month
  * trend and the admin's analytics, each equal to what the ledger says, across India's
  * midnight (18:30 UTC) and across the closing of a day.
  */
@@ -7,11 +7,11 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { monthTrend } from '@common/trend';
 import { rowsOf } from '../../db/client';
+import { reconcile } from '../../db/reconcile';
 import {
   adminToken, bearer, businessIdOf, createTestContext, paymentHandleOf, registerBusiness, registerCustomer,
   type TestContext,
 } from '../../test/context';
-import { reconcile } from '../transactions/reconcile';
 
 let ctx: TestContext;
 afterEach(async () => { await ctx.close(); });

@@ -1,8 +1,8 @@
 /** What the parts of the auth service share: the signed-in answer and a few account rules. */
-import type { Role, UserView } from '@common/api-types';
+import type { Role, UserView } from '@common/api/types';
 import { isWeakPin } from '@common/weak-pins';
 import { AppError } from '../../errors';
-import type { SessionUser } from './sessions.service';
+import type { SessionUser } from '../sessions/sessions.service';
 
 export interface SignedIn {
   sessionToken: string;

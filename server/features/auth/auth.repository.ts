@@ -1,7 +1,7 @@
 /** SQL for accounts: users and the business profile of a merchant. */
 import type { Language } from '@common/languages';
 import { and, eq } from 'drizzle-orm';
-import type { Role } from '@common/api-types';
+import type { Role } from '@common/api/types';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 

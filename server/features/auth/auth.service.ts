@@ -7,6 +7,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { OtpService } from '../otp/otp.service';
+import type { SessionService } from '../sessions/sessions.service';
 import type { StatsService } from '../stats/stats.service';
 import { createAdminService } from './admins.service';
 import { createCounterService } from './counter.service';
@@ -14,7 +15,6 @@ import type { DeviceService } from './devices.service';
 import { createPinManagementService } from './pin-management.service';
 import type { PinService } from './pins.service';
 import { createRegistrationService } from './registration.service';
-import type { SessionService } from './sessions.service';
 import { createSignInService } from './sign-in.service';
 
 export function createAuthService(deps: {

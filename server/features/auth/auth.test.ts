@@ -34,7 +34,9 @@ describe('customer registration', () => {
     const before = await count('users');
     const response = await post('/api/auth/customer/register', { phoneNumber: newPhone(), name: 'Asha', pin: '4826' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Please verify your phone number with an OTP before registering.', code: 'otp_proof_missing' });
+    expect(response.json()).toEqual({
+      error: 'Please verify your phone number with an OTP before registering.', code: 'otp_proof_missing', key: 'otp_proof_missing', params: { purpose: 'registration' },
+    });
     expect(await count('users')).toBe(before);
   });
 
@@ -74,7 +76,7 @@ describe('customer registration', () => {
     const before = await count('users');
     const response = await post('/api/auth/customer/register', { phoneNumber: existing.phoneNumber, name: 'Other', pin: '5173' }, { cookies: { otp_proof: proof } });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'An account with this phone number already exists', code: 'phone_taken' });
+    expect(response.json()).toEqual({ error: 'An account with this phone number already exists', code: 'phone_taken', key: 'phone_taken', params: {} });
     expect(await count('users')).toBe(before);
   });
 
@@ -84,26 +86,26 @@ describe('customer registration', () => {
     for (const pin of ['1234', '0000', '1111', '1212', '7777']) {
       const response = await post('/api/auth/customer/register', { phoneNumber, name: 'Asha', pin }, { cookies: { otp_proof: proof } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'This PIN is too easy to guess. Choose another.', code: 'weak_pin' });
+      expect(response.json()).toEqual({ error: 'This PIN is too easy to guess. Choose another.', code: 'weak_pin', key: 'weak_pin', params: {} });
     }
     const ok = await post('/api/auth/customer/register', { phoneNumber, name: 'Asha', pin: '4826' }, { cookies: { otp_proof: proof } });
     expect(ok.statusCode).toBe(201);
   });
 
   it.each([
-    [{ name: '   ', pin: '4826' }, 'Name is required'],
-    [{ pin: '4826' }, 'Name is required'],
-    [{ name: 'Asha', pin: '482' }, 'PIN must be exactly 4 digits'],
-    [{ name: 'Asha', pin: '48a6' }, 'PIN must be exactly 4 digits'],
-    [{ name: 'Asha', pin: 4826 }, 'pin is missing or has the wrong type'],
-    [{ name: 'x'.repeat(101), pin: '4826' }, 'Name must be at most 100 characters'],
-  ])('refuses %j with "%s" and writes nothing', async (fields, message) => {
+    [{ name: '   ', pin: '4826' }, 'Name is required', 'name_required', {}],
+    [{ pin: '4826' }, 'Name is required', 'name_required', {}],
+    [{ name: 'Asha', pin: '482' }, 'PIN must be exactly 4 digits', 'pin_format', {}],
+    [{ name: 'Asha', pin: '48a6' }, 'PIN must be exactly 4 digits', 'pin_format', {}],
+    [{ name: 'Asha', pin: 4826 }, 'pin is missing or has the wrong type', 'field_invalid', { field: 'pin' }],
+    [{ name: 'x'.repeat(101), pin: '4826' }, 'Name must be at most 100 characters', 'name_too_long', {}],
+  ])('refuses %j with "%s" and writes nothing', async (fields, message, key, params) => {
     const phoneNumber = newPhone();
     const proof = await verifyPhone(ctx, phoneNumber);
     const before = await count('users');
     const response = await post('/api/auth/customer/register', { phoneNumber, ...fields }, { cookies: { otp_proof: proof } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message, code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: message, code: 'invalid_input', key, params });
     expect(await count('users')).toBe(before);
   });
 
@@ -112,7 +114,7 @@ describe('customer registration', () => {
       method: 'POST', url: '/api/auth/customer/register', payload: '[1,2]', headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Request body must be a JSON object', code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: 'Request body must be a JSON object', code: 'invalid_input', key: 'body_not_object', params: {} });
   });
 });
 
@@ -151,22 +153,22 @@ describe('business registration', () => {
       phoneNumber, name: 'Ravi', businessName: 'Other', businessType: 'Retail', email: 'TAKEN@example.com', address: 'Pune', pin: '5173',
     }, { cookies: { otp_proof: proof } });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'An account with this email already exists', code: 'email_taken' });
+    expect(response.json()).toEqual({ error: 'An account with this email already exists', code: 'email_taken', key: 'email_taken', params: {} });
     expect([await count('users'), await count('businesses')]).toEqual([users, businesses]);
   });
 
   it.each([
-    ['businessName', 'Business name is required'],
-    ['businessType', 'Business type is required'],
-    ['address', 'Business address is required'],
-  ])('refuses an empty %s', async (field, message) => {
+    ['businessName', 'Business name is required', 'business_name_required'],
+    ['businessType', 'Business type is required', 'business_type_required'],
+    ['address', 'Business address is required', 'business_address_required'],
+  ])('refuses an empty %s', async (field, message, key) => {
     const phoneNumber = newPhone();
     const proof = await verifyPhone(ctx, phoneNumber);
     const response = await post('/api/auth/business/register', {
       phoneNumber, name: 'Ravi', businessName: 'Shop', businessType: 'Retail', email: 'shop-x@example.com', address: 'Pune', pin: '5173', [field]: ' ',
     }, { cookies: { otp_proof: proof } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message, code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: message, code: 'invalid_input', key, params: {} });
   });
 
   it('refuses an invalid e-mail', async () => {
@@ -176,7 +178,7 @@ describe('business registration', () => {
       phoneNumber, name: 'Ravi', businessName: 'Shop', businessType: 'Retail', email: 'not-an-email', address: 'Pune', pin: '5173',
     }, { cookies: { otp_proof: proof } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Enter a valid e-mail address', code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: 'Enter a valid e-mail address', code: 'invalid_input', key: 'email_format', params: {} });
   });
 });
 
@@ -196,7 +198,7 @@ describe('sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
-    expect(wrong.json()).toEqual({ error: 'Invalid phone number or PIN', code: 'invalid_credentials' });
+    expect(wrong.json()).toEqual({ error: 'Invalid phone number or PIN', code: 'invalid_credentials', key: 'invalid_credentials', params: {} });
   });
 
   it('signs a business in by case-folded e-mail, and answers a wrong PIN with the business message', async () => {
@@ -204,7 +206,7 @@ describe('sign-in', () => {
     expect((await post('/api/auth/business/login', { email: 'MIXED@example.com', pin: business.pin })).statusCode).toBe(200);
     const wrong = await post('/api/auth/business/login', { email: 'mixed@example.com', pin: '9071' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: 'Invalid email or PIN', code: 'invalid_credentials' });
+    expect(wrong.json()).toEqual({ error: 'Invalid email or PIN', code: 'invalid_credentials', key: 'invalid_business_credentials', params: {} });
   });
 
   it('signs an admin in and answers a wrong PIN with the admin message', async () => {
@@ -215,7 +217,7 @@ describe('sign-in', () => {
       user: { id: expect.any(String), role: 'admin', name: 'Administrator', phone: null, email: 'root@example.com' }, business: null, language: null,
     });
     const wrong = await post('/api/auth/admin/login', { email: 'root@example.com', pin: '9071' });
-    expect(wrong.json()).toEqual({ error: 'Invalid admin credentials', code: 'invalid_credentials' });
+    expect(wrong.json()).toEqual({ error: 'Invalid admin credentials', code: 'invalid_credentials', key: 'invalid_admin_credentials', params: {} });
   });
 
   it('creates a missing admin once when two callers race (two processes starting together), keeping the winner\'s PIN', async () => {
@@ -238,7 +240,7 @@ describe('sign-in', () => {
   it('refuses malformed sign-in input with 400 and counts no attempt', async () => {
     expect((await post('/api/auth/customer/login', { phoneNumber: '98765', pin: '4826' })).statusCode).toBe(400);
     expect((await post('/api/auth/business/login', { email: 'x@example.com' })).json())
-      .toEqual({ error: 'pin is missing or has the wrong type', code: 'invalid_input' });
+      .toEqual({ error: 'pin is missing or has the wrong type', code: 'invalid_input', key: 'field_invalid', params: { field: 'pin' } });
   });
 });
 
@@ -251,7 +253,7 @@ describe('PIN lockout', () => {
     const locked = await login(customer.phoneNumber, customer.pin);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
-      error: 'Too many wrong PINs. Try again in 15 minutes.', code: 'account_locked', retryAfterMinutes: 15,
+      error: 'Too many wrong PINs. Try again in 15 minutes.', code: 'account_locked', key: 'account_locked', params: { retryAfterMinutes: 15 }, retryAfterMinutes: 15,
     });
     expect(locked.headers['retry-after']).toBe('900');
     ctx.clock.advance(14 * 60);
@@ -288,7 +290,7 @@ describe('PIN lockout', () => {
     const locked = await login(phoneNumber, '9071');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
-      error: 'Too many wrong PINs. Try again in 15 minutes.', code: 'account_locked', retryAfterMinutes: 15,
+      error: 'Too many wrong PINs. Try again in 15 minutes.', code: 'account_locked', key: 'account_locked', params: { retryAfterMinutes: 15 }, retryAfterMinutes: 15,
     });
   });
 
@@ -319,7 +321,7 @@ describe('sessions', () => {
   it('answers 401 to /api/auth/me without a session, or with a made-up token', async () => {
     const none = await ctx.app.inject({ method: 'GET', url: '/api/auth/me' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ error: 'Please sign in to continue', code: 'not_signed_in' });
+    expect(none.json()).toEqual({ error: 'Please sign in to continue', code: 'not_signed_in', key: 'not_signed_in', params: {} });
     expect((await me('made-up-token')).statusCode).toBe(401);
   });
 
@@ -390,7 +392,9 @@ describe('POST /api/customer/change-pin', () => {
     const customer = await registerCustomer(ctx);
     const response = await changePin(customer.token, { currentPin: '9071', newPin: '5173', confirmPin: '5173' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Current PIN is incorrect. 4 attempts left.', code: 'pin_incorrect', attemptsLeft: 4 });
+    expect(response.json()).toEqual({
+      error: 'Current PIN is incorrect. 4 attempts left.', code: 'pin_incorrect', key: 'current_pin_incorrect', params: { attemptsLeft: 4 }, attemptsLeft: 4,
+    });
   });
 
   it("counts on the account's own counter, which strangers' sign-ins cannot fill", async () => {
@@ -408,15 +412,15 @@ describe('POST /api/customer/change-pin', () => {
   });
 
   it.each([
-    [{ currentPin: '4826', newPin: '5173', confirmPin: '5174' }, 400, 'New PIN and confirmation do not match', 'invalid_input'],
-    [{ currentPin: '4826', newPin: '4826', confirmPin: '4826' }, 400, 'New PIN must be different from current PIN', 'same_pin'],
-    [{ currentPin: '4826', newPin: '1234', confirmPin: '1234' }, 400, 'This PIN is too easy to guess. Choose another.', 'weak_pin'],
-    [{ currentPin: '482', newPin: '5173', confirmPin: '5173' }, 400, 'PIN must be exactly 4 digits', 'invalid_input'],
-  ])('refuses %j with "%s" and leaves the PIN as it was', async (body, status, message, code) => {
+    [{ currentPin: '4826', newPin: '5173', confirmPin: '5174' }, 400, 'New PIN and confirmation do not match', 'invalid_input', 'pin_confirmation_mismatch'],
+    [{ currentPin: '4826', newPin: '4826', confirmPin: '4826' }, 400, 'New PIN must be different from current PIN', 'same_pin', 'same_pin'],
+    [{ currentPin: '4826', newPin: '1234', confirmPin: '1234' }, 400, 'This PIN is too easy to guess. Choose another.', 'weak_pin', 'weak_pin'],
+    [{ currentPin: '482', newPin: '5173', confirmPin: '5173' }, 400, 'PIN must be exactly 4 digits', 'invalid_input', 'pin_format'],
+  ])('refuses %j with "%s" and leaves the PIN as it was', async (body, status, message, code, key) => {
     const customer = await registerCustomer(ctx, { pin: '4826' });
     const response = await changePin(customer.token, body);
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ error: message, code });
+    expect(response.json()).toEqual({ error: message, code, key, params: {} });
     expect((await post('/api/auth/customer/login', { phoneNumber: customer.phoneNumber, pin: '4826' })).statusCode).toBe(200);
   });
 
@@ -424,7 +428,7 @@ describe('POST /api/customer/change-pin', () => {
     const business = await registerBusiness(ctx);
     const response = await changePin(business.token, { currentPin: business.pin, newPin: '5173', confirmPin: '5173' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'You do not have access to this', code: 'forbidden' });
+    expect(response.json()).toEqual({ error: 'You do not have access to this', code: 'forbidden', key: 'forbidden', params: {} });
   });
 
   it('needs a session', async () => {

@@ -4,16 +4,16 @@
  * own, never the merchant's: entering exchanges the merchant's session for a counter
  * session after the PIN, leaving exchanges it back after the PIN again.
  */
-import type { UserView } from '@common/api-types';
+import type { UserView } from '@common/api/types';
 import type { ConfirmPinBody } from '@common/schemas/identity';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
+import type { Session, SessionService } from '../sessions/sessions.service';
 import type { DeviceService } from './devices.service';
 import * as repository from './auth.repository';
 import { counterView, userView } from './accounts';
 import { pinCounter, type PinService } from './pins.service';
-import type { Session, SessionService } from './sessions.service';
 
 export interface CounterExchange {
   sessionToken: string;

@@ -7,12 +7,11 @@
  * Signing out ends the trust: a device is trusted by an account only while it holds a
  * session of that account, so a shared phone its owner signed out of cannot lock them.
  */
-import { randomBytes } from 'node:crypto';
 import { deviceTrustTtlSeconds, deviceTokenLengthMax } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
+import { hashToken, newToken } from '../../tokens';
 import * as repository from './devices.repository';
-import { hashToken } from './sessions.service';
 
 
 export function createDeviceService(deps: { db: Db; clock: Clock }) {
@@ -35,7 +34,7 @@ export function createDeviceService(deps: { db: Db; clock: Clock }) {
     // can plant a value of their choosing in someone's browser and then know it.
     const known = deviceToken !== undefined && deviceToken.length <= deviceTokenLengthMax
       && (await repository.trustingUserIds(tx, hashToken(deviceToken), now)).length > 0;
-    const token = known ? deviceToken : randomBytes(32).toString('base64url');
+    const token = known ? deviceToken : newToken();
     await repository.trust(tx, { tokenHash: hashToken(token), userId, provedAt: now, expiresAt: addSeconds(now, deviceTrustTtlSeconds) });
     return token;
   }

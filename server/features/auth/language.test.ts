@@ -1,5 +1,5 @@
 /**
- * The user's language (issue 13): saved on the user through the API so it follows them to
+ * The user's language (docs/product.md#languages): saved on the user through the API so it follows them to
  * another phone, and the OTP SMS sent in it — the browser's Accept-Language for a
  * registration, the saved choice for a PIN reset.
  */
@@ -84,7 +84,7 @@ describe('the OTP SMS', () => {
     const phoneNumber = '+919812345670';
     const response = await sendOtp(phoneNumber, 'registration', undefined, 'fr');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Language must be en, hi or ta', code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: 'Language must be en, hi or ta', code: 'invalid_input', key: 'language_choice', params: {} });
     expect(ctx.sentLanguages.get(phoneNumber)).toBeUndefined();
   });
 });

@@ -6,11 +6,11 @@ import type { ChangePinBody, ConfirmPinBody, ResetPinBody, UnlockBody } from '@c
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { OtpService } from '../otp/otp.service';
+import type { Session, SessionService } from '../sessions/sessions.service';
 import * as repository from './auth.repository';
 import { refuseWeakPin, signInIdentifier } from './accounts';
 import type { DeviceService } from './devices.service';
 import { pinCounter, type PinService } from './pins.service';
-import type { Session, SessionService } from './sessions.service';
 
 export function createPinManagementService(deps: {
   db: Db; pins: PinService; sessions: SessionService; devices: DeviceService; otp: OtpService;

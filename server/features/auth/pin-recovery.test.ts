@@ -51,7 +51,10 @@ describe('resetting a forgotten PIN through an OTP', () => {
     const customer = await registerCustomer(ctx);
     const none = await post('/api/auth/reset-pin', { phoneNumber: customer.phoneNumber, role: 'customer', newPin: '6283', confirmPin: '6283' });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ error: 'Please verify your phone number with an OTP before resetting your PIN.', code: 'otp_proof_missing' });
+    expect(none.json()).toEqual({
+      error: 'Please verify your phone number with an OTP before resetting your PIN.',
+      code: 'otp_proof_missing', key: 'otp_proof_missing', params: { purpose: 'pin_reset' },
+    });
     ctx.clock.advance(31);
     const sent = await post('/api/otp/send', { phoneNumber: customer.phoneNumber, purpose: 'registration' });
     const verified = await post('/api/otp/verify', { phoneNumber: customer.phoneNumber, purpose: 'registration', otp: sent.json().developmentOtp });
@@ -64,9 +67,9 @@ describe('resetting a forgotten PIN through an OTP', () => {
     const customer = await registerCustomer(ctx);
     const proof = await resetProof(customer.phoneNumber);
     const weak = await post('/api/auth/reset-pin', { phoneNumber: customer.phoneNumber, role: 'customer', newPin: '1111', confirmPin: '1111' }, {}, { otp_proof: proof });
-    expect(weak.json()).toEqual({ error: 'This PIN is too easy to guess. Choose another.', code: 'weak_pin' });
+    expect(weak.json()).toEqual({ error: 'This PIN is too easy to guess. Choose another.', code: 'weak_pin', key: 'weak_pin', params: {} });
     const mismatch = await post('/api/auth/reset-pin', { phoneNumber: customer.phoneNumber, role: 'customer', newPin: '6283', confirmPin: '6284' }, {}, { otp_proof: proof });
-    expect(mismatch.json()).toEqual({ error: 'New PIN and confirmation do not match', code: 'invalid_input' });
+    expect(mismatch.json()).toEqual({ error: 'New PIN and confirmation do not match', code: 'invalid_input', key: 'pin_confirmation_mismatch', params: {} });
     const ok = await post('/api/auth/reset-pin', { phoneNumber: customer.phoneNumber, role: 'customer', newPin: '6283', confirmPin: '6283' }, {}, { otp_proof: proof });
     expect(ok.statusCode).toBe(200);
   });
@@ -92,20 +95,22 @@ describe('changing the PIN as a merchant or an admin', () => {
   it('lets an admin change its PIN, counting a wrong current PIN', async () => {
     const token = await adminToken(ctx, 'changer@khata.test');
     const wrong = await post('/api/auth/change-pin', { currentPin: '9071', newPin: '6283', confirmPin: '6283' }, bearer(token));
-    expect(wrong.json()).toEqual({ error: 'Current PIN is incorrect. 4 attempts left.', code: 'pin_incorrect', attemptsLeft: 4 });
+    expect(wrong.json()).toEqual({
+      error: 'Current PIN is incorrect. 4 attempts left.', code: 'pin_incorrect', key: 'current_pin_incorrect', params: { attemptsLeft: 4 }, attemptsLeft: 4,
+    });
     expect((await post('/api/auth/change-pin', { currentPin: '3971', newPin: '6283', confirmPin: '6283' }, bearer(token))).statusCode).toBe(200);
     expect((await post('/api/auth/admin/login', { email: 'changer@khata.test', pin: '6283' })).statusCode).toBe(200);
   });
 });
 
-describe('confirming the PIN again (leaving counter mode, issue 14)', () => {
+describe('confirming the PIN again (leaving counter mode)', () => {
   it('accepts the right PIN, refuses a wrong one with the attempts left and locks after five, changing nothing else', async () => {
     const business = await registerBusiness(ctx);
     const confirm = (pin: string) => post('/api/auth/confirm-pin', { pin }, bearer(business.token));
     expect((await confirm(business.pin)).json()).toEqual({ success: true });
     const wrong = await confirm('9071');
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ error: 'Incorrect PIN. 4 attempts left.', code: 'pin_incorrect', attemptsLeft: 4 });
+    expect(wrong.json()).toEqual({ error: 'Incorrect PIN. 4 attempts left.', code: 'pin_incorrect', key: 'pin_incorrect', params: { attemptsLeft: 4 }, attemptsLeft: 4 });
     for (let i = 0; i < 4; i++) await confirm('9071');
     const locked = await confirm(business.pin);
     expect(locked.statusCode).toBe(429);

@@ -4,7 +4,7 @@
  * the lockout do (design.md §5).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Role } from '@common/api-types';
+import type { Role } from '@common/api/types';
 import { pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax } from '@common/limits';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';

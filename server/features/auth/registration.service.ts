@@ -9,17 +9,17 @@ import { inTransaction, sqlState, violatedConstraint, type Db } from '../../db/c
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { OtpService } from '../otp/otp.service';
+import type { SessionService } from '../sessions/sessions.service';
 import type { StatsService } from '../stats/stats.service';
 import * as repository from './auth.repository';
 import { refuseWeakPin, type SignedIn } from './accounts';
 import type { DeviceService } from './devices.service';
 import type { PinService } from './pins.service';
-import type { SessionService } from './sessions.service';
 
 const handleAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
 const handleLength = 8;
 
-/** A payment handle such as `k7q2m9xa@khata` (design.md §4). */
+/** A payment handle such as `k7q2m9xa@khata` (docs/product.md#qr-codes). */
 function newPaymentHandle(): string {
   let id = '';
   for (let i = 0; i < handleLength; i++) id += handleAlphabet[randomInt(handleAlphabet.length)];

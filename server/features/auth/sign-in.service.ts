@@ -1,17 +1,18 @@
 /** Sign-in by PIN for the three roles, and who the signed-in user is. */
-import type { MeResponse, Role } from '@common/api-types';
+import type { MeResponse, Role } from '@common/api/types';
 import type { Language } from '@common/languages';
 import type { ErrorKey } from '@common/errors';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { hashToken } from '../../tokens';
 import { businessProfile, type BusinessService } from '../businesses/businesses.service';
+import type { SessionService, SessionUser } from '../sessions/sessions.service';
 import * as repository from './auth.repository';
 import { counterView, userView, type SignedIn } from './accounts';
 import type { DeviceService } from './devices.service';
 import { pinCounter, type PinService } from './pins.service';
-import { hashToken, type SessionService, type SessionUser } from './sessions.service';
 
-/** Sign-in refusals: the same answer for a wrong PIN and an unknown account (spec §8). */
+/** Sign-in refusals: the same answer for a wrong PIN and an unknown account, so a sign-in tells no one who has one. */
 const invalidCredentials = {
   customer: 'invalid_credentials', business: 'invalid_business_credentials', admin: 'invalid_admin_credentials',
 } as const satisfies Record<Role, ErrorKey>;

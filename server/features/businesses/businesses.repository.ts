@@ -1,7 +1,8 @@
 /** SQL for business profiles, admin decisions and their audit trail. */
 import { and, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { BusinessStatus } from '@common/api-types';
+import type { BusinessStatus } from '@common/api/types';
 import type { BasisPoints, Paise } from '@common/money';
+import type { KeysetCursor } from '../../cursor';
 import type { Executor } from '../../db/client';
 import { businessDecisions, businesses, users } from '../../db/schema';
 
@@ -39,10 +40,8 @@ export async function findByUser(db: Executor, userId: string) {
   return rows[0] ?? null;
 }
 
-export interface ListCursor { createdAt: Date; id: string }
-
 /** Newest first, keyset-paginated on (created_at, id). */
-export async function list(db: Executor, options: { status?: BusinessStatus; limit: number; after?: ListCursor }) {
+export async function list(db: Executor, options: { status?: BusinessStatus; limit: number; after?: KeysetCursor }) {
   const conditions: (SQL | undefined)[] = [];
   if (options.status) conditions.push(eq(businesses.status, options.status));
   if (options.after) {
@@ -101,7 +100,7 @@ export const decisionsOf = (db: Executor, businessId: string) =>
   db.select().from(businessDecisions).where(eq(businessDecisions.businessId, businessId))
     .orderBy(desc(businessDecisions.decidedAt));
 
-/** The merchant's dues settings (issue 16); a later period changes only later payments' due dates. */
+/** The merchant's dues settings; a later period changes only later payments' due dates. */
 export async function updateSettings(tx: Executor, id: string, settings: { creditPeriodDays: number; upiVpa: string | null }) {
   await tx.update(businesses).set(settings).where(eq(businesses.id, id));
 }

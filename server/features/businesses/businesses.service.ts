@@ -3,16 +3,16 @@
  * nothing, with an audit trail) and the terms (fee rate, maximum credit limit).
  */
 import { randomUUID } from 'node:crypto';
-import type { AdminBusiness, BusinessProfile, BusinessSettings, BusinessStatus } from '@common/api-types';
+import type { AdminBusiness, BusinessProfile, BusinessSettings, BusinessStatus } from '@common/api/types';
 import { formatRupees, toWireAmount, toWirePercent } from '@common/money';
 import { feeBasisPointsDefault, maxCreditLimitPaiseDefault } from '@common/limits';
 import type { BusinessTermsBody, DecideBusinessesBody } from '@common/schemas/admin';
 import type { BusinessSettingsBody } from '@common/schemas/dues';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
+import { decodeCursor, encodeCursor } from '../../cursor';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import type { EventService } from '../events/events.service';
 import type { StatsService } from '../stats/stats.service';
 import * as repository from './businesses.repository';
 
@@ -42,25 +42,16 @@ const adminView = (row: Business): AdminBusiness => ({
   decidedAt: row.decidedAt?.toISOString() ?? null,
 });
 
-const encodeCursor = (row: Business) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-
-const cursorIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const cursorTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-function decodeCursor(cursor: string): repository.ListCursor {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  // Exactly what encodeCursor writes: anything looser reaches the database as a bad uuid
-  // or a timestamp out of its range, and fails there with a 500.
-  const createdAt = new Date(at ?? '');
-  if (!id || !cursorIdPattern.test(id) || !cursorTimePattern.test(at ?? '') || Number.isNaN(createdAt.getTime())) {
-    throw new AppError('cursor_invalid');
-  }
-  return { createdAt, id };
-}
-
-export function createBusinessService(deps: { db: Db; clock: Clock; stats: StatsService; events: EventService }) {
-  const { db, clock, stats, events } = deps;
+export function createBusinessService(deps: {
+  db: Db; clock: Clock; stats: StatsService;
+  /**
+   * Tells a merchant's open app of a decision on their business: the live events'
+   * publishStatus, handed in by app.ts. A function, not the event service, because events
+   * sit above businesses (a merchant's stream asks which shop is theirs).
+   */
+  publishStatus: (change: { businessId: string; status: BusinessStatus }) => void;
+}) {
+  const { db, clock, stats, publishStatus } = deps;
 
   const findOwn = (userId: string) => repository.findByUser(db, userId);
 
@@ -75,7 +66,7 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
     await stats.bumpPlatform(tx, { pendingBusinesses: 1 });
   }
 
-  /** The caller's business, which must be approved to act (spec §6). */
+  /** The caller's business, which must be approved to act (docs/product.md#merchant-approval). */
   async function requireApproved(userId: string): Promise<Business> {
     const business = await findOwn(userId);
     if (!business) throw new AppError('forbidden');
@@ -131,8 +122,8 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
       });
       return ids.length;
     });
-    // After the commit: each merchant's open app changes without a reload (issue 14).
-    for (const businessId of ids) events.publishStatus({ businessId, status });
+    // After the commit: each merchant's open app changes without a reload.
+    for (const businessId of ids) publishStatus({ businessId, status });
     return decided;
   }
 
@@ -161,14 +152,14 @@ export function createBusinessService(deps: { db: Db; clock: Clock; stats: Stats
 
   const settingsOf = (row: Business): BusinessSettings => ({ creditPeriodDays: row.creditPeriodDays, upiId: row.upiVpa });
 
-  /** The credit period and UPI ID (issue 16); a pending merchant may read them. */
+  /** The credit period and UPI ID; a pending merchant may read them. */
   async function settings(userId: string): Promise<BusinessSettings> {
     const business = await findOwn(userId);
     if (!business) throw new AppError('business_not_found');
     return settingsOf(business);
   }
 
-  /** Changes them; only an approved merchant may (design.md §6). The schema has lowercased the UPI ID. */
+  /** Changes them; only an approved merchant may. The schema has lowercased the UPI ID. */
   async function changeSettings(userId: string, body: BusinessSettingsBody): Promise<BusinessSettings> {
     const business = await requireApproved(userId);
     await repository.updateSettings(db, business.id, { creditPeriodDays: body.creditPeriodDays, upiVpa: body.upiId });

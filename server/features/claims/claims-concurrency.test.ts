@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { reconcile } from '../../db/reconcile';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
-import { reconcile } from '../transactions/reconcile';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -67,7 +67,7 @@ describe('concurrent claim decisions', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
-      expect(refused.json()).toEqual({ error: 'This claim has already been confirmed', code: 'claim_already_confirmed' });
+      expect(refused.json()).toEqual({ error: 'This claim has already been confirmed', code: 'claim_already_confirmed', key: 'claim_already_confirmed', params: {} });
     }
     const ledger = await ledgerOf(s.accountId);
     expect(ledger).toMatchObject({ repaymentRows: 1, repayments: 40_000, owed: 60_000 });
@@ -123,9 +123,13 @@ describe('concurrent claim decisions', () => {
       const [confirmation, cashRepayment] = await Promise.all([confirm(s, id), cash(s, '300')]);
       expect([confirmation!.statusCode, cashRepayment!.statusCode].sort()).toEqual([201, 422]);
       if (confirmation!.statusCode === 422) {
-        expect(confirmation!.json()).toEqual({ error: 'Only ₹0.00 is owed now, so you can confirm at most ₹0.00', code: 'confirm_above_owed' });
+        expect(confirmation!.json()).toEqual({
+          error: 'Only ₹0.00 is owed now, so you can confirm at most ₹0.00', code: 'confirm_above_owed', key: 'confirm_above_owed', params: { owed: '₹0.00' },
+        });
       } else {
-        expect(cashRepayment!.json()).toEqual({ error: 'Repayment cannot be more than what is owed (₹0.00)', code: 'repayment_above_owed' });
+        expect(cashRepayment!.json()).toEqual({
+          error: 'Repayment cannot be more than what is owed (₹0.00)', code: 'repayment_above_owed', key: 'repayment_above_owed', params: { owed: '₹0.00' },
+        });
       }
       expect(await ledgerOf(s.accountId)).toMatchObject({ repaymentRows: 1, repayments: 30_000, owed: 0, lowestOwed: 0 });
     }

@@ -1,5 +1,5 @@
 /**
- * Repayment claims on the live events stream (issue 16), through real streams on listening
+ * Repayment claims on the live events stream, through real streams on listening
  * apps: `event: claim` to the merchant when a claim is made, to both sides when it is
  * decided, also across two server processes; a confirmation also sends the ledger event.
  */
@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaimEvent } from '@common/api-types';
+import { claimEvent, type ClaimEventData } from '@common/schemas/events';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
 
 let ctx: TestContext;
@@ -57,7 +57,11 @@ async function openStream(app: TestContext['app'], token: string) {
   await ready;
   return {
     messages,
-    claims: () => messages.filter((m) => m.event === 'claim').map((m) => m.data as unknown as ClaimEvent),
+    // As sent, every field, once it has passed the schema the web parses it with.
+    claims: () => messages.filter((m) => m.event === 'claim').map((m) => {
+      claimEvent.parse(m.data);
+      return m.data as unknown as ClaimEventData;
+    }),
     ledger: () => messages.filter((m) => m.event === 'ledger').map((m) => m.data as { transactionId: string; type: string }),
     close: () => request.destroy(),
   };
@@ -91,7 +95,7 @@ describe('event: claim', () => {
       payload: { amount: '120.50', upiReference: '123456789012' },
     });
     expect(created.statusCode).toBe(201);
-    const expected: ClaimEvent = {
+    const expected: ClaimEventData = {
       claimId: created.json().claim.id, creditAccountId: s.accountId, businessId: s.shop.businessId, status: 'pending',
       amount: '120.50', customerName: 'Asha Verma', businessName: 'Kumar Kirana',
     };

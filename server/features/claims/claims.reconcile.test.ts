@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcile } from '../../db/reconcile';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
-import { reconcile } from '../transactions/reconcile';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });

@@ -1,11 +1,12 @@
 /**
- * Repayment claims (issue 16; docs/api.md, "Repayment claims"). A customer who paid the
+ * Repayment claims (docs/api.md, "Repayment claims"). A customer who paid the
  * merchant by UPI says so; Khata cannot see the bank, so the claim changes nothing owed
  * until the merchant confirms it, which writes the repayment through the credit feature's
  * own path (credit.repayWithin), or declines it with a reason.
  */
 import { randomUUID } from 'node:crypto';
-import type { ClaimEvent, RepaymentClaim } from '@common/api-types';
+import type { RepaymentClaim } from '@common/api/types';
+import type { ClaimEventData } from '@common/schemas/events';
 import { accountClaimListMax, claimListMax, pendingClaimsPerAccountMax } from '@common/limits';
 import { formatRupees, toWireAmount, type Paise } from '@common/money';
 import type { ClaimsQuery, ConfirmClaimBody, DeclineClaimBody, RepaymentClaimBody } from '@common/schemas/dues';
@@ -39,7 +40,7 @@ export function claimView(row: repository.ClaimRow): RepaymentClaim {
   };
 }
 
-const claimEvent = (claim: RepaymentClaim): ClaimEvent => ({
+const claimEvent = (claim: RepaymentClaim): ClaimEventData => ({
   claimId: claim.id,
   creditAccountId: claim.creditAccountId,
   businessId: claim.businessId,

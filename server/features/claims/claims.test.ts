@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { reconcile } from '../../db/reconcile';
 import { bearer, createTestContext, paymentSetup, registerBusiness, type TestContext } from '../../test/context';
-import { reconcile } from '../transactions/reconcile';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -83,7 +83,9 @@ describe('POST /api/credit-accounts/:id/repayment-claims', () => {
     const s = await owingSetup({ owes: '500' });
     const response = await claim(s, { amount: '500.01', upiReference: newReference() });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'Repayment cannot be more than what is owed (₹500.00)', code: 'repayment_above_owed' });
+    expect(response.json()).toEqual({
+      error: 'Repayment cannot be more than what is owed (₹500.00)', code: 'repayment_above_owed', key: 'repayment_above_owed', params: { owed: '₹500.00' },
+    });
   });
 
   it('refuses a claim on an account that owes nothing', async () => {
@@ -91,7 +93,9 @@ describe('POST /api/credit-accounts/:id/repayment-claims', () => {
     await addUpiId(s.shop.businessId);
     const response = await claim(s, { amount: 1 });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'Repayment cannot be more than what is owed (₹0.00)', code: 'repayment_above_owed' });
+    expect(response.json()).toEqual({
+      error: 'Repayment cannot be more than what is owed (₹0.00)', code: 'repayment_above_owed', key: 'repayment_above_owed', params: { owed: '₹0.00' },
+    });
   });
 
   it.each([['11 digits', '12345678901'], ['13 digits', '1234567890123'], ['letters', 'ABCDEFGHIJKL'], ['a UTR with a dash', '123456-78901']])(
@@ -100,7 +104,7 @@ describe('POST /api/credit-accounts/:id/repayment-claims', () => {
       const before = await counts();
       const response = await claim(s, { amount: 10, upiReference });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'UPI reference is 12 digits', code: 'invalid_input' });
+      expect(response.json()).toEqual({ error: 'UPI reference is 12 digits', code: 'invalid_input', key: 'upi_reference_format', params: {} });
       expect(await counts()).toEqual(before);
     },
   );
@@ -110,7 +114,7 @@ describe('POST /api/credit-accounts/:id/repayment-claims', () => {
     for (const amount of [0, '1.001', -5]) {
       const response = await claim(s, { amount });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'Amount must be greater than 0 with at most 2 decimals', code: 'invalid_input' });
+      expect(response.json()).toEqual({ error: 'Amount must be greater than 0 with at most 2 decimals', code: 'invalid_input', key: 'claim_amount_format', params: {} });
     }
   });
 
@@ -119,14 +123,14 @@ describe('POST /api/credit-accounts/:id/repayment-claims', () => {
     await s.pay((await s.generate()).qrData, { amount: '100' });
     const response = await claim(s, { amount: 10, upiReference: newReference() });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'This shop has not added a UPI ID yet', code: 'upi_id_missing' });
+    expect(response.json()).toEqual({ error: 'This shop has not added a UPI ID yet', code: 'upi_id_missing', key: 'upi_id_missing', params: {} });
   });
 
   it('refuses a reference pending or confirmed at the shop, and takes it again once declined', async () => {
     const s = await owingSetup({ owes: '1000' });
     const reference = newReference();
     const first = await claimed(s, { amount: 10, upiReference: reference });
-    const duplicate = { error: 'This UPI reference has already been claimed', code: 'upi_reference_claimed' };
+    const duplicate = { error: 'This UPI reference has already been claimed', code: 'upi_reference_claimed', key: 'upi_reference_claimed', params: {} };
     const whilePending = await claim(s, { amount: 20, upiReference: reference });
     expect(whilePending.statusCode).toBe(409);
     expect(whilePending.json()).toEqual(duplicate);
@@ -155,7 +159,9 @@ describe('POST /api/credit-accounts/:id/repayment-claims', () => {
     for (let i = 0; i < 10; i++) ids.push(await claimed(s, { amount: 1 }));
     const refused = await claim(s, { amount: 1 });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: 'Wait for the shop to answer your earlier claims', code: 'too_many_pending_claims' });
+    expect(refused.json()).toEqual({
+      error: 'Wait for the shop to answer your earlier claims', code: 'too_many_pending_claims', key: 'too_many_pending_claims', params: {},
+    });
     expect((await decline(s.shop.token, ids[0]!)).statusCode).toBe(200);
     expect((await claim(s, { amount: 1 })).statusCode).toBe(201);
   });
@@ -163,7 +169,7 @@ describe('POST /api/credit-accounts/:id/repayment-claims', () => {
   it("answers 404 for someone else's account, a merchant's session aside, and an id that is not one", async () => {
     const mine = await owingSetup();
     const theirs = await owingSetup();
-    const notFound = { error: 'Credit account not found', code: 'not_found' };
+    const notFound = { error: 'Credit account not found', code: 'not_found', key: 'credit_account_not_found', params: {} };
     for (const accountId of [theirs.accountId, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const response = await claim(mine, { amount: 1 }, mine.customer.token, accountId);
       expect(response.statusCode).toBe(404);
@@ -189,7 +195,7 @@ describe('GET repayment claims', () => {
     for (const token of [other.customer.token, other.shop.token]) {
       const refused = await ctx.app.inject({ method: 'GET', url: `/api/credit-accounts/${s.accountId}/repayment-claims`, headers: bearer(token) });
       expect(refused.statusCode).toBe(404);
-      expect(refused.json()).toEqual({ error: 'Credit account not found', code: 'not_found' });
+      expect(refused.json()).toEqual({ error: 'Credit account not found', code: 'not_found', key: 'credit_account_not_found', params: {} });
     }
   });
 
@@ -211,7 +217,7 @@ describe('GET repayment claims', () => {
     expect(await list('?status=all')).toEqual([pending, declined]);
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/business/repayment-claims?status=done', headers: bearer(s.shop.token) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Status must be pending or all', code: 'invalid_input' });
+    expect(bad.json()).toEqual({ error: 'Status must be pending or all', code: 'invalid_input', key: 'claim_status_filter', params: {} });
   });
 
   it('lists nothing to a merchant whose business is not approved yet', async () => {
@@ -270,10 +276,10 @@ describe('POST /api/business/repayment-claims/:id/confirm', () => {
     const before = await counts();
     const again = await confirm(s.shop.token, id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'This claim has already been confirmed', code: 'claim_already_confirmed' });
+    expect(again.json()).toEqual({ error: 'This claim has already been confirmed', code: 'claim_already_confirmed', key: 'claim_already_confirmed', params: {} });
     const declined = await decline(s.shop.token, id);
     expect(declined.statusCode).toBe(409);
-    expect(declined.json()).toEqual({ error: 'This claim has already been confirmed', code: 'claim_already_confirmed' });
+    expect(declined.json()).toEqual({ error: 'This claim has already been confirmed', code: 'claim_already_confirmed', key: 'claim_already_confirmed', params: {} });
     expect(await counts()).toEqual(before);
   });
 
@@ -283,7 +289,9 @@ describe('POST /api/business/repayment-claims/:id/confirm', () => {
     const before = await counts();
     const response = await confirm(s.shop.token, id, { amount: '100.51' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'You can confirm at most the claimed ₹100.50', code: 'confirm_above_claimed' });
+    expect(response.json()).toEqual({
+      error: 'You can confirm at most the claimed ₹100.50', code: 'confirm_above_claimed', key: 'confirm_above_claimed', params: { claimed: '₹100.50' },
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -297,7 +305,9 @@ describe('POST /api/business/repayment-claims/:id/confirm', () => {
     const before = await counts();
     const response = await confirm(s.shop.token, id);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'Only ₹250.00 is owed now, so you can confirm at most ₹250.00', code: 'confirm_above_owed' });
+    expect(response.json()).toEqual({
+      error: 'Only ₹250.00 is owed now, so you can confirm at most ₹250.00', code: 'confirm_above_owed', key: 'confirm_above_owed', params: { owed: '₹250.00' },
+    });
     expect(await counts()).toEqual(before);
     // The claim is still pending: the merchant may confirm what is owed.
     const smaller = await confirm(s.shop.token, id, { amount: 250 });
@@ -313,7 +323,7 @@ describe('POST /api/business/repayment-claims/:id/confirm', () => {
     for (const claimId of [id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       for (const response of [await confirm(other.shop.token, claimId), await decline(other.shop.token, claimId)]) {
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: 'Repayment claim not found', code: 'claim_not_found' });
+        expect(response.json()).toEqual({ error: 'Repayment claim not found', code: 'claim_not_found', key: 'claim_not_found', params: {} });
       }
     }
     expect(await counts()).toEqual(before);
@@ -352,7 +362,7 @@ describe('POST /api/business/repayment-claims/:id/decline', () => {
       const id = await claimed(s, { amount: 10 });
       const response = await decline(s.shop.token, id, payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'Give a reason of up to 200 characters', code: 'invalid_input' });
+      expect(response.json()).toEqual({ error: 'Give a reason of up to 200 characters', code: 'invalid_input', key: 'decline_reason_required', params: {} });
     },
   );
 
@@ -360,7 +370,7 @@ describe('POST /api/business/repayment-claims/:id/decline', () => {
     const s = await owingSetup();
     const id = await claimed(s, { amount: 10 });
     expect((await decline(s.shop.token, id)).statusCode).toBe(200);
-    const declinedAgain = { error: 'This claim has already been declined', code: 'claim_already_declined' };
+    const declinedAgain = { error: 'This claim has already been declined', code: 'claim_already_declined', key: 'claim_already_declined', params: {} };
     for (const response of [await decline(s.shop.token, id), await confirm(s.shop.token, id)]) {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual(declinedAgain);

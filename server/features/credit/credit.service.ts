@@ -4,7 +4,7 @@
  * max(0, limit − owed) (design.md §3).
  */
 import { randomUUID } from 'node:crypto';
-import type { BusinessCreditAccount, CustomerCreditAccount } from '@common/api-types';
+import type { BusinessCreditAccount, CustomerCreditAccount } from '@common/api/types';
 import { defaultLanguage } from '@common/languages';
 import { availableCredit, basisPoints, formatRupees, paise, toWireAmount, type Paise } from '@common/money';
 import type { ChangeLimitBody, CreateCreditAccountBody } from '@common/schemas/credit';

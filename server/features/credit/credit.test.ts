@@ -58,7 +58,9 @@ describe('POST /api/business/create-credit-account', () => {
       const before = await accountCount();
       const response = await createAccount(shop.token, { paymentHandle: handle, creditLimit });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'Credit limit must be an amount greater than 0 with at most 2 decimals', code: 'invalid_input' });
+      expect(response.json()).toEqual({
+        error: 'Credit limit must be an amount greater than 0 with at most 2 decimals', code: 'invalid_input', key: 'credit_limit_format', params: {},
+      });
       expect(await accountCount()).toBe(before);
     });
 
@@ -68,7 +70,8 @@ describe('POST /api/business/create-credit-account', () => {
     const response = await createAccount(shop.token, { paymentHandle: handle, creditLimit: '50000.01' });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
-      error: "Credit limit cannot be more than ₹50,000.00, your business's maximum", code: 'limit_above_maximum',
+      error: "Credit limit cannot be more than ₹50,000.00, your business's maximum",
+      code: 'limit_above_maximum', key: 'limit_above_maximum', params: { maximum: '₹50,000.00' },
     });
   });
 
@@ -76,10 +79,14 @@ describe('POST /api/business/create-credit-account', () => {
     const shop = await approvedBusiness(ctx);
     const unknown = await createAccount(shop.token, { paymentHandle: 'zzzzzzzz@khata', creditLimit: '100' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'No customer found with payment handle zzzzzzzz@khata', code: 'not_found' });
+    expect(unknown.json()).toEqual({
+      error: 'No customer found with payment handle zzzzzzzz@khata', code: 'not_found', key: 'payment_handle_not_found', params: { paymentHandle: 'zzzzzzzz@khata' },
+    });
     const empty = await createAccount(shop.token, { paymentHandle: '  ', creditLimit: '100' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ error: 'Please scan QR or enter customer payment handle', code: 'invalid_input' });
+    expect(empty.json()).toEqual({
+      error: 'Please scan QR or enter customer payment handle', code: 'invalid_input', key: 'payment_handle_empty', params: {},
+    });
   });
 
   it('answers 409 with a clear message when the customer already has an account here', async () => {
@@ -89,7 +96,9 @@ describe('POST /api/business/create-credit-account', () => {
     expect((await createAccount(shop.token, { paymentHandle: handle, creditLimit: '100' })).statusCode).toBe(201);
     const again = await createAccount(shop.token, { paymentHandle: handle, creditLimit: '200' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'Kiran Rao already has a credit account with your business', code: 'already_exists' });
+    expect(again.json()).toEqual({
+      error: 'Kiran Rao already has a credit account with your business', code: 'already_exists', key: 'credit_account_exists', params: { customerName: 'Kiran Rao' },
+    });
     expect((await get('/api/credit-accounts/customer', customer.token)).json().creditAccounts[0].creditLimit).toBe('100.00');
   });
 
@@ -114,7 +123,7 @@ describe('POST /api/business/create-credit-account', () => {
     for (const shop of [pending, rejected]) {
       const response = await createAccount(shop.token, { paymentHandle: handle, creditLimit: '100' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'Your business must be approved by an admin first', code: 'not_approved' });
+      expect(response.json()).toEqual({ error: 'Your business must be approved by an admin first', code: 'not_approved', key: 'not_approved', params: {} });
     }
   });
 });

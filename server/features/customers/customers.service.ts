@@ -1,5 +1,5 @@
 /** Customers as others see them: found by payment handle, shown by their payment code. */
-import type { CustomerQr } from '@common/api-types';
+import type { CustomerQr } from '@common/api/types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import * as repository from './customers.repository';

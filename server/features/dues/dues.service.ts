@@ -4,7 +4,7 @@
  * live in khata_pay.sql and khata_refresh_dues.sql; this reads and moves them.
  */
 import { randomUUID } from 'node:crypto';
-import type { ReminderDraft, ToCollect } from '@common/api-types';
+import type { ReminderDraft, ToCollect } from '@common/api/types';
 import { defaultLanguage } from '@common/languages';
 import { dueDateMoveDaysMax, remindersPerAccountPerDayMax } from '@common/limits';
 import { paise, toWireAmount } from '@common/money';

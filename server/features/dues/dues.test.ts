@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { reconcile } from '../../db/reconcile';
 import { indiaDay } from '../../india-days';
 import {
   approvedBusiness, bearer, changeSettings, createTestContext, paymentHandleOf, paymentSetup, registerBusiness, registerCustomer,
   withApp, type TestContext,
 } from '../../test/context';
-import { reconcile } from '../transactions/reconcile';
 
 let ctx: TestContext;
 // Sessions outlive the months these tests move the clock through.
@@ -113,23 +113,27 @@ describe('dues', () => {
     const url = `/api/business/credit-accounts/${accountId}/due-date`;
     const idle = await addCustomer();
     expect((await post(`/api/business/credit-accounts/${idle.accountId}/due-date`, shop.token, { dueOn: '2026-12-01' })).json())
-      .toEqual({ error: 'Nothing is owed on this account', code: 'nothing_owed' });
+      .toEqual({ error: 'Nothing is owed on this account', code: 'nothing_owed', key: 'nothing_owed', params: {} });
     await payAmount('100');
     for (const dueOn of ['2026-11-22', '2026-11-21', '2027-11-23']) {
       const refused = await post(url, shop.token, { dueOn });
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ error: 'Choose a due date from tomorrow to one year ahead', code: 'due_date_out_of_range' });
+      expect(refused.json()).toEqual({
+        error: 'Choose a due date from tomorrow to one year ahead', code: 'due_date_out_of_range', key: 'due_date_out_of_range', params: {},
+      });
     }
     expect((await post(url, shop.token, { dueOn: '2027-11-22' })).json().creditAccount.nextDueOn).toBe('2027-11-22');
     expect((await post(url, shop.token, { dueOn: '2026-11-23' })).json().creditAccount.nextDueOn).toBe('2026-12-22');
     const badFormat = await post(url, shop.token, { dueOn: '2026-12-1' });
     expect(badFormat.statusCode).toBe(400);
-    expect(badFormat.json()).toEqual({ error: 'Due date must be a date written YYYY-MM-DD', code: 'invalid_input' });
+    expect(badFormat.json()).toEqual({
+      error: 'Due date must be a date written YYYY-MM-DD', code: 'invalid_input', key: 'due_date_format', params: {},
+    });
 
     const other = await approvedBusiness(ctx);
     const foreign = await post(url, other.token, { dueOn: '2026-12-30' });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ error: 'Credit account not found', code: 'not_found' });
+    expect(foreign.json()).toEqual({ error: 'Credit account not found', code: 'not_found', key: 'credit_account_not_found', params: {} });
     expect((await post('/api/business/credit-accounts/not-a-uuid/due-date', shop.token, { dueOn: '2026-12-30' })).statusCode).toBe(404);
     expect((await post(url, customer.token, { dueOn: '2026-12-30' })).statusCode).toBe(403);
     expect((await accountRow(accountId)).next_due_on).toBe('2026-12-22');
@@ -292,7 +296,7 @@ describe('business settings', () => {
       const shop = await approvedBusiness(ctx);
       const refused = await post('/api/business/settings', shop.token, { creditPeriodDays: 30, upiId });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ error: 'Enter a UPI ID like name@bank', code: 'invalid_input' });
+      expect(refused.json()).toEqual({ error: 'Enter a UPI ID like name@bank', code: 'invalid_input', key: 'upi_id_format', params: {} });
       expect((await get('/api/business/settings', shop.token)).json()).toEqual({ creditPeriodDays: 30, upiId: null });
     },
   );
@@ -301,7 +305,7 @@ describe('business settings', () => {
     const shop = await approvedBusiness(ctx);
     const refused = await post('/api/business/settings', shop.token, { creditPeriodDays, upiId: null });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: 'Credit period must be 1 to 365 days', code: 'invalid_input' });
+    expect(refused.json()).toEqual({ error: 'Credit period must be 1 to 365 days', code: 'invalid_input', key: 'credit_period_range', params: {} });
   });
 
   it('lets a pending merchant read the settings but not change them', async () => {
@@ -309,7 +313,7 @@ describe('business settings', () => {
     expect((await get('/api/business/settings', pending.token)).json()).toEqual({ creditPeriodDays: 30, upiId: null });
     const refused = await changeSettings(ctx, pending, { creditPeriodDays: 10, upiId: null });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'Your business must be approved by an admin first', code: 'not_approved' });
+    expect(refused.json()).toEqual({ error: 'Your business must be approved by an admin first', code: 'not_approved', key: 'not_approved', params: {} });
   });
 });
 
@@ -361,7 +365,7 @@ describe('reminders', () => {
     const idle = await addCustomer();
     const nothing = await get(`/api/business/credit-accounts/${idle.accountId}/reminder`, shop.token);
     expect(nothing.statusCode).toBe(409);
-    expect(nothing.json()).toEqual({ error: 'Nothing is owed on this account', code: 'nothing_owed' });
+    expect(nothing.json()).toEqual({ error: 'Nothing is owed on this account', code: 'nothing_owed', key: 'nothing_owed', params: {} });
     await payAmount('100');
     const sentUrl = `/api/business/credit-accounts/${accountId}/reminders`;
     const sent = await post(sentUrl, shop.token, { channel: 'whatsapp' });
@@ -379,15 +383,15 @@ describe('reminders', () => {
 
     const badChannel = await post(sentUrl, shop.token, { channel: 'email' });
     expect(badChannel.statusCode).toBe(400);
-    expect(badChannel.json()).toEqual({ error: 'Channel must be whatsapp or sms', code: 'invalid_input' });
+    expect(badChannel.json()).toEqual({ error: 'Channel must be whatsapp or sms', code: 'invalid_input', key: 'reminder_channel', params: {} });
 
     const other = await approvedBusiness(ctx);
     const foreignDraft = await get(`/api/business/credit-accounts/${accountId}/reminder`, other.token);
     expect(foreignDraft.statusCode).toBe(404);
-    expect(foreignDraft.json()).toEqual({ error: 'Credit account not found', code: 'not_found' });
+    expect(foreignDraft.json()).toEqual({ error: 'Credit account not found', code: 'not_found', key: 'credit_account_not_found', params: {} });
     const foreignSend = await post(sentUrl, other.token, { channel: 'sms' });
     expect(foreignSend.statusCode).toBe(404);
-    expect(foreignSend.json()).toEqual({ error: 'Credit account not found', code: 'not_found' });
+    expect(foreignSend.json()).toEqual({ error: 'Credit account not found', code: 'not_found', key: 'credit_account_not_found', params: {} });
     expect(rowsOf<{ n: number }>(await ctx.database.db.execute(
       sql`select count(*)::int as n from reminders where credit_account_id = ${accountId}`,
     ))[0]!.n).toBe(2);
@@ -397,7 +401,8 @@ describe('reminders', () => {
     sql`select count(*)::int as n from reminders where credit_account_id = ${accountId}`,
   ))[0]!.n;
   const limitRefusal = {
-    error: 'You can send at most 3 reminders a day to one customer. Try again tomorrow.', code: 'reminder_limit', remindersMax: 3,
+    error: 'You can send at most 3 reminders a day to one customer. Try again tomorrow.',
+    code: 'reminder_limit', key: 'reminder_limit', params: { remindersMax: 3 }, remindersMax: 3,
   };
 
   it('records at most 3 reminders an India day per account: the 4th answers 429 with Retry-After until India midnight', async () => {

@@ -3,14 +3,16 @@
  * screens refresh. On PostgreSQL the signal travels through LISTEN/NOTIFY, never through
  * this process's memory alone, so a payment handled by one process reaches a merchant
  * connected to another; the notifications leave after the ledger row's commit, batched,
- * one round trip for all that landed meanwhile (issue 11: a NOTIFY inside the paying
- * transaction would serialise commits). Embedded PGlite belongs to one process, so there
+ * one round trip for all that landed meanwhile (a NOTIFY inside the paying transaction
+ * would serialise commits). Embedded PGlite belongs to one process, so there
  * the signal stays in the process: every app on that database hears it. Every event is a
  * ledger row, named by its id, so a stream that missed some (a dropped connection, a lost
  * listening connection, a notification lost to a crash) replays them from the ledger itself.
  */
 import pg from 'pg';
-import type { BusinessStatus, ClaimEvent } from '@common/api-types';
+import type { ClaimEventData } from '@common/schemas/events';
+import { ledgerEntryTypes, type LedgerEntryType } from '@common/schemas/ledger';
+import { businessStatus, repaymentClaimStatus, type BusinessStatus } from '@common/schemas/statuses';
 import { eventsPerNotifyMax, eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax, eventListenRetryMsFirst, eventSentIdsPerStreamMax } from '@common/limits';
 import { systemClock, type Clock } from '../../clock';
 import { preparedQuery, type Db } from '../../db/client';
@@ -25,12 +27,12 @@ export const ledgerChannel = 'khata_ledger';
 /** One ledger row as an event: `id` is the `transactions` row's id (a UUIDv7). */
 export interface LedgerEvent {
   id: string;
-  type: 'payment' | 'repayment' | 'adjustment';
+  type: LedgerEntryType;
   businessId: string;
   customerId: string;
 }
 
-/** A ledger event as a stream sends it: the row's figures and names (issue 14's alerts and receipts). */
+/** A ledger event as a stream sends it: the row's figures and names, for the merchant's alerts and receipts. */
 export type LedgerEventDetails = LedgerEvent & repository.EventDetails;
 
 /** An admin's decision on a business, sent to that business's open streams. */
@@ -39,14 +41,14 @@ export interface StatusEvent {
   status: BusinessStatus;
 }
 
-const businessStatuses = new Set<BusinessStatus>(['pending', 'approved', 'rejected']);
+const businessStatuses = new Set<string>(businessStatus.options);
 
 /**
- * A repayment claim's news (issue 16): made, sent to the merchant's streams; confirmed or
+ * A repayment claim's news: made, sent to the merchant's streams; confirmed or
  * declined, sent to the merchant's and the customer's (`customerId`, never sent on).
  */
 export interface ClaimNews {
-  event: ClaimEvent;
+  event: ClaimEventData;
   customerId: string | null;
 }
 
@@ -55,7 +57,7 @@ interface Subscriber {
   /** The business's status changed (scope business only). */
   decided(status: BusinessStatus): void;
   /** A repayment claim of the business or the customer was made or decided. */
-  claimed(event: ClaimEvent): void;
+  claimed(event: ClaimEventData): void;
   /** The listening connection was down for a while: read what it may have missed. */
   catchUp(): void;
 }
@@ -75,19 +77,19 @@ export const eventIdTimeMs = (id: string) => parseInt(id.slice(0, 8) + id.slice(
  * A stream's starting point is an id of the moment it opened, not a ledger row: its last
  * twelve hex digits are zero, where a row's are random. A reconnect from one replays only
  * from a short margin before it: the rows before the page opened were on the page it
- * loaded, and a merchant's screen would announce them again as new (issue 14). The margin
+ * loaded, and a merchant's screen would announce them again as new. The margin
  * covers a payment that began just before the stream opened and committed after it.
  */
 const startIdTail = '-000000000000';
 const startIdReplayMarginSeconds = 2;
 const startIdOf = (ms: number) => uuidv7(ms).slice(0, -startIdTail.length) + startIdTail;
 const replayMarginSeconds = (id: string) => (id.endsWith(startIdTail) ? startIdReplayMarginSeconds : eventReplayMarginSeconds);
-const eventTypes = new Set<LedgerEvent['type']>(['payment', 'repayment', 'adjustment']);
+const eventTypes = new Set<string>(ledgerEntryTypes);
 
 function parsePayload(payload: string): LedgerEvent | null {
   const [id, type, businessId, customerId] = payload.split(':');
-  if (!id || !businessId || !customerId || !eventTypes.has(type as LedgerEvent['type'])) return null;
-  return { id, type: type as LedgerEvent['type'], businessId, customerId };
+  if (!id || !businessId || !customerId || !type || !eventTypes.has(type)) return null;
+  return { id, type: type as LedgerEntryType, businessId, customerId };
 }
 
 const eventPayload = (event: LedgerEvent) => `${event.id}:${event.type}:${event.businessId}:${event.customerId}`;
@@ -98,14 +100,14 @@ const statusPayload = (event: StatusEvent) => `${statusPrefix}${event.businessId
 
 function parseStatusPayload(payload: string): StatusEvent | null {
   const [businessId, status] = payload.slice(statusPrefix.length).split(':');
-  if (!businessId || !businessStatuses.has(status as BusinessStatus)) return null;
+  if (!businessId || !status || !businessStatuses.has(status)) return null;
   return { businessId, status: status as BusinessStatus };
 }
 
 // A claim's payload starts with a word no ledger id does either; the rest is JSON.
 const claimPrefix = 'claim:';
 const claimPayload = (news: ClaimNews) => `${claimPrefix}${JSON.stringify(news)}`;
-const claimStatuses = new Set<ClaimEvent['status']>(['pending', 'confirmed', 'declined']);
+const claimStatuses = new Set<string>(repaymentClaimStatus.options);
 
 function parseClaimPayload(payload: string): ClaimNews | null {
   try {
@@ -250,7 +252,7 @@ export function createEventService(deps: {
   }
 
   /**
-   * Whether ledger signals can arrive (readiness, issue 12): on PostgreSQL, the LISTEN
+   * Whether ledger signals can arrive (readiness): on PostgreSQL, the LISTEN
    * connection is open; embedded, signals travel in-process and always can.
    */
   function listening(): boolean {
@@ -304,8 +306,8 @@ export function createEventService(deps: {
   }
 
   /**
-   * Announces an admin's decision on a business that has committed (issue 14: a pending
-   * merchant's open app changes without a reload). Not replayed after a lost connection:
+   * Announces an admin's decision on a business that has committed (a pending merchant's
+   * open app changes without a reload). Not replayed after a lost connection:
    * the web app reads the status afresh whenever its stream reopens.
    */
   function publishStatus(event: StatusEvent): void {
@@ -313,7 +315,7 @@ export function createEventService(deps: {
   }
 
   /**
-   * Announces a repayment claim made or decided, after its commit (issue 16): to the
+   * Announces a repayment claim made or decided, after its commit: to the
    * merchant's streams, and to the customer's when `customerId` is given. Like a status,
    * not replayed after a lost connection: the web app refetches the claims when its stream
    * reopens.
@@ -376,8 +378,8 @@ export function createEventService(deps: {
     send(event: LedgerEventDetails): void;
     /** The business's status changed (scope business only). */
     sendStatus(status: BusinessStatus): void;
-    /** A repayment claim was made or decided (issue 16). */
-    sendClaim(event: ClaimEvent): void;
+    /** A repayment claim was made or decided. */
+    sendClaim(event: ClaimEventData): void;
     onError(error: unknown): void;
   }) {
     const startId = lastEventId ?? startIdOf(clock().getTime());
@@ -427,7 +429,7 @@ export function createEventService(deps: {
       }).catch(options.onError);
     };
     const decided = (status: BusinessStatus) => { if (!closed) options.sendStatus(status); };
-    const claimed = (event: ClaimEvent) => { if (!closed) options.sendClaim(event); };
+    const claimed = (event: ClaimEventData) => { if (!closed) options.sendClaim(event); };
     const key = 'businessId' in scope ? `business:${scope.businessId}` : `customer:${scope.customerId}`;
     const unsubscribe = subscribe(key, { deliver, decided, claimed, catchUp });
     if (lastEventId) catchUp();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventReplayMarginSeconds, eventStreamRetryAfterSeconds } from '@common/limits';
+import { businessEvent, ledgerEvent } from '@common/schemas/events';
 import { buildApp, type KhataApp } from '../../app';
 import { developmentSmsProvider } from '../otp/sms';
 import { testConfig } from '../../test/config';
@@ -57,7 +58,7 @@ async function openStream(app: KhataApp | TestContext['app'], token: string, hea
       if (fields.get('event') === 'ledger') {
         events.push({ id: fields.get('id')!, data: JSON.parse(fields.get('data')!) });
       } else if (fields.get('event') === 'business') {
-        statuses.push((JSON.parse(fields.get('data')!) as { status: string }).status);
+        statuses.push(businessEvent.parse(JSON.parse(fields.get('data')!)).status);
       } else if (fields.has('id')) {
         startId = fields.get('id')!;
       }
@@ -127,11 +128,13 @@ describe('GET /api/events', () => {
     stream.close();
   });
 
-  it("carries the row's figures and names, so the merchant's screen can announce it (issue 14)", async () => {
+  it("carries the row's figures and names, in the shape the web parses, so the merchant's screen can announce it", async () => {
     const { shop, generate, pay } = await paymentSetup(ctx, { feePercent: '2' });
     const stream = await openStream(ctx.app, shop.token);
     const paid = (await pay((await generate()).qrData, { amount: '250.50' })).json().transaction;
-    expect(await stream.nextEvent()).toEqual({
+    const event = await stream.nextEvent();
+    expect(ledgerEvent.safeParse(event.data).success).toBe(true);
+    expect(event).toEqual({
       id: paid.id,
       data: {
         transactionId: paid.id, type: 'payment', amount: '250.50', fee: '5.01', totalAmount: '255.51',
@@ -229,7 +232,7 @@ describe('replay with Last-Event-ID', () => {
     again.close();
   });
 
-  it("replays nothing from before a stream's start: those rows were on the page it loaded (issue 14)", async () => {
+  it("replays nothing from before a stream's start: those rows were on the page it loaded", async () => {
     const { shop, generate, pay } = await paymentSetup(ctx);
     ctx.clock.advance(eventReplayMarginSeconds + 1);
     const before = await pay((await generate()).qrData, { amount: '5' });
@@ -331,7 +334,7 @@ describe('stream caps', () => {
     expect(fifth.response.headers['retry-after']).toBe(String(eventStreamRetryAfterSeconds));
     expect(JSON.parse(await fifth.body())).toEqual({
       error: 'Live updates are already open in 4 windows of this sign-in. Close one and try again.',
-      code: 'rate_limited',
+      code: 'rate_limited', key: 'streams_per_session_full', params: { windows: 4 },
     });
     const theirs = await openStream(ctx.app, customer.token);
     expect(theirs.response.statusCode).toBe(200);
@@ -359,7 +362,7 @@ describe('stream caps', () => {
       expect(refused.response.statusCode).toBe(429);
       expect(refused.response.headers['retry-after']).toBe(String(eventStreamRetryAfterSeconds));
       expect(JSON.parse(await refused.body())).toEqual({
-        error: 'Live updates are busy right now. They will resume shortly.', code: 'rate_limited',
+        error: 'Live updates are busy right now. They will resume shortly.', code: 'rate_limited', key: 'streams_busy', params: {},
       });
       for (const stream of open) stream.close();
     } finally {

@@ -1,10 +1,10 @@
 /**
  * One-time codes for phone verification: 6 digits from the CSPRNG, stored as an HMAC,
  * bound to phone and purpose, 5 minutes, 5 tries, single use, 30 s between sends and
- * 5 sends an hour (design.md §5). A right code leaves a single-use proof that the
+ * 5 sends an hour (docs/product.md#otp). A right code leaves a single-use proof that the
  * registration call consumes.
  */
-import { createHmac, hkdfSync, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   otpDigits, otpProofEmailConflictsMax, otpProofTtlSeconds, otpResendGapSeconds, otpSendsPerHourMax, otpTtlSeconds,
   otpVerifyAttemptsMax,
@@ -13,7 +13,7 @@ import { defaultLanguage, type Language } from '@common/languages';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { hashToken } from '../auth/sessions.service';
+import { hashToken, newToken } from '../../tokens';
 import * as repository from './otp.repository';
 import type { SmsProvider } from './sms';
 
@@ -50,7 +50,7 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
     createHmac('sha256', secret).update(`otp:${phone}:${purpose}:${code}`).digest('hex');
 
   /**
-   * Sends a code in the user's language (issue 13): one just picked on the phone (`chosen`),
+   * Sends a code in the user's language: one just picked on the phone (`chosen`),
    * else for a PIN reset the one saved on the account, else the browser's (Accept-Language,
    * which the web app sets to the language it speaks), else English.
    */
@@ -108,7 +108,7 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
         };
       }
       await repository.consumeCode(tx, open.id, now);
-      const proofToken = randomBytes(32).toString('base64url');
+      const proofToken = newToken();
       await repository.insertProof(tx, {
         tokenHash: hashToken(proofToken), phone, purpose, expiresAt: addSeconds(now, otpProofTtlSeconds),
       });

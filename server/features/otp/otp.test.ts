@@ -69,7 +69,7 @@ describe('POST /api/otp/send', () => {
     const response = await send(phoneNumber);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: 'Phone number must be +91 followed by a 10-digit mobile number', code: 'invalid_input',
+      error: 'Phone number must be +91 followed by a 10-digit mobile number', code: 'invalid_input', key: 'phone_format', params: {},
     });
     const rows = rowsOf(await ctx.database.db.execute(sql`select 1 from otp_codes where phone = ${phoneNumber}`));
     expect(rows).toHaveLength(0);
@@ -87,7 +87,9 @@ describe('POST /api/otp/send', () => {
     ctx.clock.advance(29);
     const tooSoon = await send(phone);
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json()).toEqual({ error: 'Please wait 1 second before requesting another OTP.', code: 'otp_resend_too_soon' });
+    expect(tooSoon.json()).toEqual({
+      error: 'Please wait 1 second before requesting another OTP.', code: 'otp_resend_too_soon', key: 'otp_resend_too_soon', params: { waitSeconds: 1 },
+    });
     ctx.clock.advance(1);
     expect((await send(phone)).statusCode).toBe(200);
   });
@@ -101,7 +103,7 @@ describe('POST /api/otp/send', () => {
     const sixth = await send(phone);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual({
-      error: 'Too many OTP requests for this number. Please try again in an hour.', code: 'otp_hourly_limit',
+      error: 'Too many OTP requests for this number. Please try again in an hour.', code: 'otp_hourly_limit', key: 'otp_hourly_limit', params: {},
     });
     ctx.clock.advance(3600);
     expect((await send(phone)).statusCode).toBe(200);
@@ -129,7 +131,7 @@ describe('POST /api/otp/verify', () => {
     const again = await verify(phone, code);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
-      error: 'This OTP has expired or was never sent. Please request a new one.', code: 'otp_expired',
+      error: 'This OTP has expired or was never sent. Please request a new one.', code: 'otp_expired', key: 'otp_expired', params: {},
     });
   });
 
@@ -149,11 +151,15 @@ describe('POST /api/otp/verify', () => {
     for (let left = 4; left >= 1; left--) {
       const wrong = await verify(phone, wrongCode(code));
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ error: `Incorrect OTP. ${left} attempt${left === 1 ? '' : 's'} left.`, code: 'otp_invalid' });
+      expect(wrong.json()).toEqual({
+        error: `Incorrect OTP. ${left} attempt${left === 1 ? '' : 's'} left.`, code: 'otp_invalid', key: 'otp_invalid', params: { attemptsLeft: left },
+      });
     }
     const fifth = await verify(phone, wrongCode(code));
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json()).toEqual({ error: 'Too many wrong attempts. Please request a new OTP.', code: 'otp_attempts_exceeded' });
+    expect(fifth.json()).toEqual({
+      error: 'Too many wrong attempts. Please request a new OTP.', code: 'otp_attempts_exceeded', key: 'otp_attempts_exceeded', params: {},
+    });
     const sixth = await verify(phone, code);
     expect(sixth.statusCode).toBe(429);
     expect(cookieFrom(sixth, 'otp_proof')).toBeUndefined();
@@ -183,7 +189,7 @@ describe('POST /api/otp/verify', () => {
     await send(phone);
     const response = await verify(phone, '12345');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'OTP must be exactly 6 digits', code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: 'OTP must be exactly 6 digits', code: 'invalid_input', key: 'otp_format', params: {} });
     expect((await verify(phone, lastCode(phone))).statusCode).toBe(200);
   });
 });

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { reconcile } from '../../db/reconcile';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
-import { reconcile } from '../transactions/reconcile';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -94,7 +94,7 @@ describe('refusals write nothing', () => {
     const before = await counts();
     const response = await pay(code.qrData);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'This business is not approved to take payments', code: 'business_not_approved' });
+    expect(response.json()).toEqual({ error: 'This business is not approved to take payments', code: 'business_not_approved', key: 'business_not_approved', params: {} });
     expect(await counts()).toEqual(before);
   });
 });

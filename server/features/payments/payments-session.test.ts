@@ -1,14 +1,14 @@
 /**
  * A payment checks its session inside its own statement (khata_pay), with no lookup of
- * its own once this process has seen the token live (issue 11). These show the check
- * still refuses every dead session, wherever it died, and writes nothing.
+ * its own once this process has seen the token live, to save a round trip. These show
+ * the check still refuses every dead session, wherever it died, and writes nothing.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdleTtlSeconds, sessionTouchIntervalSeconds } from '@common/limits';
 import { rowsOf } from '../../db/client';
-import { hashToken } from '../auth/sessions.service';
 import { bearer, createTestContext, paymentSetup, withApp, type TestContext } from '../../test/context';
+import { hashToken } from '../../tokens';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -39,7 +39,7 @@ describe('the session of a payment', () => {
     });
     const refused = await pay((await generate()).qrData, { amount: '10' });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ error: 'Please sign in to continue', code: 'not_signed_in' });
+    expect(refused.json()).toEqual({ error: 'Please sign in to continue', code: 'not_signed_in', key: 'not_signed_in', params: {} });
     expect(await ledgerRows(customer.token)).toBe(1);
     // Forgotten once found dead: the next call is looked up, and refused alike before the handler.
     expect((await pay((await generate()).qrData, { amount: '10' })).json()).toEqual(refused.json());

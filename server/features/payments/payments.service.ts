@@ -7,7 +7,7 @@
  * the guarded debit, writes the ledger row and the merchant's counters.
  */
 import { createHash, randomInt } from 'node:crypto';
-import type { QrValidation, TransactionView } from '@common/api-types';
+import type { QrValidation, TransactionView } from '@common/api/types';
 import type { ErrorKey, ErrorParams } from '@common/errors';
 import {
   idempotencyTtlSeconds, paymentPaiseMax, pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax,
@@ -18,11 +18,11 @@ import { addSeconds, type Clock } from '../../clock';
 import { databaseError, OutcomeUnknownError, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { pinCounter, type PinService } from '../auth/pins.service';
-import type { SessionService } from '../auth/sessions.service';
 import type { CreditService } from '../credit/credit.service';
 import type { EventService } from '../events/events.service';
 import { counterSlots } from '../stats/stats.service';
 import { tokenFromQrData, type QrService } from '../qr/qr.service';
+import type { SessionService } from '../sessions/sessions.service';
 import { uuidv7 } from '../../ids';
 import * as repository from './payments.repository';
 
@@ -74,7 +74,7 @@ export function createPaymentService(deps: {
     };
   }
 
-  /** An answer stored before receipts (issue 14) lacks the available credit: the ledger row has it. */
+  /** An answer stored before receipts carried it lacks the available credit: the ledger row has it. */
   async function completed(row: repository.PaidRow): Promise<PaymentResult> {
     if (row.availablePaise !== undefined) return paymentResult({ ...row, availablePaise: row.availablePaise });
     return paymentResult({ ...row, availablePaise: await repository.availableAfter(db, row.id) });

@@ -35,17 +35,17 @@ describe('POST /api/qr/generate', () => {
   });
 
   it.each([
-    [{ expirationMinutes: 0 }, 'Expiry must be from 1 to 1440 minutes'],
-    [{ expirationMinutes: 1441 }, 'Expiry must be from 1 to 1440 minutes'],
-    [{ expirationMinutes: 1.5 }, 'Expiry must be a whole number of minutes'],
-    [{ amount: '0' }, 'Please enter a valid amount greater than 0'],
-    [{ amount: '-5' }, 'Please enter a valid amount greater than 0'],
-    [{ amount: '1.001' }, 'Please enter a valid amount greater than 0'],
-  ])('refuses %j with "%s"', async (payload, message) => {
+    [{ expirationMinutes: 0 }, 'Expiry must be from 1 to 1440 minutes', 'qr_expiry_range'],
+    [{ expirationMinutes: 1441 }, 'Expiry must be from 1 to 1440 minutes', 'qr_expiry_range'],
+    [{ expirationMinutes: 1.5 }, 'Expiry must be a whole number of minutes', 'qr_expiry_whole'],
+    [{ amount: '0' }, 'Please enter a valid amount greater than 0', 'qr_amount_format'],
+    [{ amount: '-5' }, 'Please enter a valid amount greater than 0', 'qr_amount_format'],
+    [{ amount: '1.001' }, 'Please enter a valid amount greater than 0', 'qr_amount_format'],
+  ])('refuses %j with "%s"', async (payload, message, key) => {
     const shop = await approvedBusiness(ctx);
     const response = await ctx.app.inject({ method: 'POST', url: '/api/qr/generate', headers: bearer(shop.token), payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: message, code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: message, code: 'invalid_input', key, params: {} });
   });
 
   it('refuses a business that is not approved', async () => {
@@ -73,7 +73,7 @@ describe('POST /api/qr/generate', () => {
     const shop = await approvedBusiness(ctx);
     const response = await get(`/api/qr/business?active=${value}`, shop.token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'active must be true or false', code: 'invalid_input' });
+    expect(response.json()).toEqual({ error: 'active must be true or false', code: 'invalid_input', key: 'qr_list_active', params: {} });
   });
 });
 
@@ -103,15 +103,15 @@ describe('POST /api/qr/validate', () => {
   });
 
   it.each([
-    ['garbage', 400, 'qr_invalid', 'This is not a Khata payment code'],
-    ['https://khata.example.com/pay/AAAAAAAAAAAAAAAAAAAAAA', 404, 'qr_not_found', 'This payment code does not exist'],
-    ['{"paymentHandle":"x@khata"}', 400, 'qr_invalid', 'This is not a Khata payment code'],
-    ['', 400, 'invalid_input', 'Please scan or enter a QR code first'],
-  ])('refuses %j', async (qrData, status, code, message) => {
+    ['garbage', 400, 'qr_invalid', 'This is not a Khata payment code', 'qr_invalid'],
+    ['https://khata.example.com/pay/AAAAAAAAAAAAAAAAAAAAAA', 404, 'qr_not_found', 'This payment code does not exist', 'qr_not_found'],
+    ['{"paymentHandle":"x@khata"}', 400, 'qr_invalid', 'This is not a Khata payment code', 'qr_invalid'],
+    ['', 400, 'invalid_input', 'Please scan or enter a QR code first', 'qr_data_missing'],
+  ])('refuses %j', async (qrData, status, code, message, key) => {
     const { customer } = await paymentSetup(ctx);
     const response = await validate(customer.token, qrData);
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ error: message, code });
+    expect(response.json()).toEqual({ error: message, code, key, params: {} });
   });
 
   it('refuses an expired code', async () => {
@@ -120,7 +120,7 @@ describe('POST /api/qr/validate', () => {
     ctx.clock.advance(60);
     const response = await validate(customer.token, code.qrData);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'This payment code has expired. Ask the merchant for a new one.', code: 'qr_expired' });
+    expect(response.json()).toEqual({ error: 'This payment code has expired. Ask the merchant for a new one.', code: 'qr_expired', key: 'qr_expired', params: {} });
   });
 
   it('refuses a customer without a credit account with that business', async () => {
@@ -129,11 +129,11 @@ describe('POST /api/qr/validate', () => {
     const code = await generate();
     const response = await validate(stranger.customer.token, code.qrData);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'You do not have a credit account with this business', code: 'no_credit_account' });
+    expect(response.json()).toEqual({ error: 'You do not have a credit account with this business', code: 'no_credit_account', key: 'no_credit_account', params: {} });
   });
 });
 
-describe('GET /api/transactions/:id (a receipt, issue 14)', () => {
+describe('GET /api/transactions/:id (a receipt)', () => {
   it("shows the customer and the merchant the row as paid, with the available credit as of that payment, later too", async () => {
     const { shop, customer, accountId, generate, pay } = await paymentSetup(ctx, { feePercent: '2' });
     const paid = (await pay((await generate({ amount: '100' })).qrData)).json().transaction;
@@ -165,7 +165,7 @@ describe('GET /api/transactions/:id (a receipt, issue 14)', () => {
     ]) {
       const response = await get(`/api/transactions/${id}`, token!);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Transaction not found', code: 'not_found' });
+      expect(response.json()).toEqual({ error: 'Transaction not found', code: 'not_found', key: 'transaction_not_found', params: {} });
     }
     expect((await ctx.app.inject({ method: 'GET', url: `/api/transactions/${paid.id}` })).statusCode).toBe(401);
   });
@@ -222,7 +222,9 @@ describe('POST /api/payments/process', () => {
     const code = await generate();
     const over = await pay(code.qrData, { amount: '100.01' }); // 100.01 + 2.00 = 102.01
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toEqual({ error: 'Insufficient balance. You need ₹0.01 more.', code: 'insufficient_credit' });
+    expect(over.json()).toEqual({
+      error: 'Insufficient balance. You need ₹0.01 more.', code: 'insufficient_credit', key: 'insufficient_credit', params: { shortfall: '₹0.01' },
+    });
     expect((await accountOf(customer.token)).owed).toBe('0.00');
     expect((await pay(code.qrData, { amount: '100' })).statusCode).toBe(201);
     expect((await accountOf(customer.token))).toMatchObject({ owed: '102.00', currentBalance: '0.00' });
@@ -233,7 +235,9 @@ describe('POST /api/payments/process', () => {
     const code = await generate();
     const response = await pay(code.qrData, { amount: '100000.01' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'A payment cannot be more than ₹1,00,000.00', code: 'amount_above_maximum' });
+    expect(response.json()).toEqual({
+      error: 'A payment cannot be more than ₹1,00,000.00', code: 'amount_above_maximum', key: 'amount_above_maximum', params: { maximum: '₹1,00,000.00' },
+    });
   });
 
   it('refuses a dynamic code paid once', async () => {
@@ -242,7 +246,7 @@ describe('POST /api/payments/process', () => {
     expect((await pay(code.qrData)).statusCode).toBe(201);
     const again = await pay(code.qrData);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'This payment code has already been paid', code: 'qr_already_used' });
+    expect(again.json()).toEqual({ error: 'This payment code has already been paid', code: 'qr_already_used', key: 'qr_already_used', params: {} });
     expect((await validate(customer.token, code.qrData)).statusCode).toBe(409);
   });
 
@@ -262,7 +266,7 @@ describe('POST /api/payments/process', () => {
     const code = await generate({ amount: '10' });
     const wrong = await pay(code.qrData, { pin: '9071' });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ error: 'Incorrect PIN. 4 attempts left.', code: 'pin_incorrect', attemptsLeft: 4 });
+    expect(wrong.json()).toEqual({ error: 'Incorrect PIN. 4 attempts left.', code: 'pin_incorrect', key: 'pin_incorrect', params: { attemptsLeft: 4 }, attemptsLeft: 4 });
     for (let i = 0; i < 4; i++) await pay(code.qrData, { pin: '9071' });
     const locked = await pay(code.qrData);
     expect(locked.statusCode).toBe(429);
@@ -372,7 +376,9 @@ describe('repayments', () => {
     await pay((await generate()).qrData, { amount: '100' });
     const response = await repay(shop.token, accountId, '100.01');
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error: 'Repayment cannot be more than what is owed (₹100.00)', code: 'repayment_above_owed' });
+    expect(response.json()).toEqual({
+      error: 'Repayment cannot be more than what is owed (₹100.00)', code: 'repayment_above_owed', key: 'repayment_above_owed', params: { owed: '₹100.00' },
+    });
     expect((await accountOf(customer.token)).owed).toBe('100.00');
     expect((await repay(shop.token, accountId, '0')).statusCode).toBe(400);
   });

@@ -4,7 +4,7 @@
  * the URL names, and takes amount, business and expiry from its own row (design.md §4).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { QrCodeView } from '@common/api-types';
+import type { QrCodeView } from '@common/api/types';
 import { paymentPaiseMax, qrExpiryMinutesDefault, qrRecentCodesCount } from '@common/limits';
 import { formatRupees, toWireAmount, toWirePercent } from '@common/money';
 import type { GenerateQrBody } from '@common/schemas/payments';

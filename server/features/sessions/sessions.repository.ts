@@ -1,6 +1,6 @@
 /** SQL for sessions. Tokens arrive here already hashed. */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { SessionRole } from '@common/api-types';
+import type { SessionRole } from '@common/api/types';
 import { preparedQuery, type Db, type Executor } from '../../db/client';
 import { sessions } from '../../db/schema';
 

@@ -1,13 +1,14 @@
 /**
- * Sessions: 32 random bytes handed to the client, only their SHA-256 stored, with an
- * idle and an absolute expiry (design.md §5).
+ * Sessions: a token handed to the client, only its SHA-256 stored (server/tokens.ts), with
+ * an idle and an absolute expiry (docs/product.md#sessions). Below auth, businesses,
+ * events and payments, which all ask whose a session is; it asks no other feature.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import type { SessionRole } from '@common/api-types';
+import type { SessionRole } from '@common/api/types';
 import { pinConfirmationFreshSeconds, sessionBindingsMax, sessionTouchIntervalSeconds } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
+import { hashToken, newToken } from '../../tokens';
 import * as repository from './sessions.repository';
 import type { SessionKind } from './sessions.repository';
 
@@ -36,8 +37,6 @@ export interface RecalledSession {
   role: SessionRole;
 }
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
 export function createSessionService(deps: {
   db: Db; clock: Clock; idleTtlSeconds: number; absoluteTtlSeconds: number;
 }) {
@@ -53,7 +52,7 @@ export function createSessionService(deps: {
 
   /** Starts a session (a full one unless said); returns the token, which is never stored. */
   async function start(tx: Executor, userId: string, kind: SessionKind = 'full'): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const now = clock();
     await repository.insertSession(tx, {
       tokenHash: hashToken(token),

@@ -1,11 +1,12 @@
 /**
- * The statement as a CSV file (issue 15; the layout is in docs/api.md, "Account
+ * The statement as a CSV file (the layout is in docs/api.md, "Account
  * statements"): pure, so its bytes are tested without a server. A file for spreadsheets
  * and accountants: UTF-8 with a byte-order mark (Excel otherwise reads Devanagari and
  * Tamil as mojibake), CRLF line endings, every text quoted (RFC 4180) and every figure a
  * plain number, English whatever the UI.
  */
 import type * as z from 'zod/mini';
+import type { LedgerEntryType } from '@common/schemas/ledger';
 import type { accountStatement } from '@common/schemas/responses';
 import { assert } from '../../assert';
 
@@ -52,7 +53,7 @@ export const csvDocument = (lines: readonly (readonly string[])[]): string => by
 
 export const statementCsvHeader = ['Date', 'Type', 'Description', 'Amount', 'Fee', 'Total', 'Owed after'] as const;
 
-const typeNames = { payment: 'Payment', repayment: 'Repayment', adjustment: 'Adjustment' } as const;
+const typeNames = { payment: 'Payment', repayment: 'Repayment', adjustment: 'Adjustment' } as const satisfies Record<LedgerEntryType, string>;
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -1,20 +1,19 @@
 /**
- * Account statements (issue 15): one credit account's ledger over a range of India
- * calendar days, with the amount owed before it, after each row and at its end. The same
- * for the account's customer and its merchant, to the paisa: every figure is a ledger
- * row's own, or a sum of them in integers.
+ * Account statements (docs/product.md#statements): one credit account's ledger over a
+ * range of India calendar days, with the amount owed before it, after each row and at its
+ * end. The same for the account's customer and its merchant, to the paisa: every figure
+ * is a ledger row's own, or a sum of them in integers.
  */
 import { statementRangeDaysMax, statementRowsMax } from '@common/limits';
 import { paise, toWireAmount, type Paise } from '@common/money';
+import { isUuid } from '@common/schemas/params';
 import { statementRangeDays, type StatementQuery } from '@common/schemas/statements';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { indiaDayEnd, indiaDayStart, indiaMinute } from '../../india-days';
 import type { BusinessService } from '../businesses/businesses.service';
-import { indiaDayEnd, indiaDayStart, indiaMinute } from './india-time';
 import type { StatementView } from './statement-csv';
 import * as repository from './statements.repository';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Refuses a range whose start is after its end, or longer than statementRangeDaysMax. */
 export function checkRange(query: StatementQuery): void {
@@ -41,7 +40,7 @@ export function createStatementService(deps: { db: Db; businesses: BusinessServi
    */
   async function forAccount(user: { id: string; role: string }, accountId: string, query: StatementQuery): Promise<StatementView> {
     checkRange(query);
-    if (!uuidPattern.test(accountId)) throw new AppError('credit_account_not_found');
+    if (!isUuid(accountId)) throw new AppError('credit_account_not_found');
     const owner = await ownerOf(user);
     const account = owner ? await repository.findOwnedAccount(db, accountId.toLowerCase(), owner) : null;
     if (!account) throw new AppError('credit_account_not_found');

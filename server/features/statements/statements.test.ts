@@ -1,15 +1,15 @@
 /**
- * Account statements (issue 15) through HTTP against a real database: a known sequence of
+ * Account statements through HTTP against a real database: a known sequence of
  * payments and repayments on both sides of a range's edges, read by the account's
  * customer and its merchant, as JSON and as CSV byte for byte.
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { indiaDayEnd, indiaDayStart } from '../../india-days';
 import {
   adminToken, approvedBusiness, bearer, createTestContext, paymentHandleOf, registerCustomer, type TestContext,
 } from '../../test/context';
-import { indiaDayEnd, indiaDayStart } from './india-time';
 import * as repository from './statements.repository';
 
 let ctx: TestContext;
@@ -173,8 +173,10 @@ describe('GET /api/credit-accounts/:id/statement', () => {
     expect((await get(statementUrl(accountId, '2028-02-29', '2028-02-29'), customer.token)).statusCode).toBe(200);
   });
 
-  const startFormat = 'Start date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD';
-  const endFormat = 'End date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD';
+  const startFormat = { error: 'Start date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD', key: 'statement_from_format', params: {} };
+  const endFormat = { error: 'End date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD', key: 'statement_to_format', params: {} };
+  const reversed = { error: 'The start date must not be after the end date', key: 'statement_range_reversed', params: {} };
+  const tooLong = { error: 'A statement can cover at most 366 days', key: 'statement_range_too_long', params: { daysMax: 366 } };
   it.each([
     ['?to=2026-11-30', startFormat],
     ['?from=2026-11-01', endFormat],
@@ -188,20 +190,20 @@ describe('GET /api/credit-accounts/:id/statement', () => {
     ['?from=2026-11-01&to=3000-01-01', endFormat],
     ['?from=2026-11-01&from=2026-11-02&to=2026-11-30', startFormat],
     ['?from=2026-11-01T00:00&to=2026-11-30', startFormat],
-    ['?from=2026-12-01&to=2026-11-30', 'The start date must not be after the end date'],
-    ['?from=2026-01-01&to=2027-01-02', 'A statement can cover at most 366 days'],
-    ['?from=2000-01-01&to=2999-12-31', 'A statement can cover at most 366 days'],
-  ])('refuses %s with 400 and says why', async (query, message) => {
+    ['?from=2026-12-01&to=2026-11-30', reversed],
+    ['?from=2026-01-01&to=2027-01-02', tooLong],
+    ['?from=2000-01-01&to=2999-12-31', tooLong],
+  ])('refuses %s with 400 and says why', async (query, refusal) => {
     for (const csv of [false, true]) {
       const url = `/api/credit-accounts/${accountId}/statement${csv ? '.csv' : ''}${query}`;
       const response = await get(url, customer.token);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: message, code: 'invalid_input' });
+      expect(response.json()).toEqual({ ...refusal, code: 'invalid_input' });
     }
   });
 
   it("tells anyone but the account's customer and merchant that it does not exist", async () => {
-    const notFound = { error: 'Credit account not found', code: 'not_found' };
+    const notFound = { error: 'Credit account not found', code: 'not_found', key: 'credit_account_not_found', params: {} };
     const cases: [string, string][] = [
       [accountId, otherCustomer.token],
       [accountId, otherShop.token],
@@ -282,7 +284,10 @@ describe('statement limits and indexes', () => {
     const id = await crowdedAccount();
     const refused = await get(statementUrl(id, '2026-06-01', '2026-06-30'), shop.token);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ error: 'This statement has more than 10,000 entries. Choose a shorter range.', code: 'statement_too_many_rows' });
+    expect(refused.json()).toEqual({
+      error: 'This statement has more than 10,000 entries. Choose a shorter range.',
+      code: 'statement_too_many_rows', key: 'statement_too_many_rows', params: { rowsMax: '10,000' },
+    });
     expect((await get(statementUrl(id, '2026-06-02', '2026-06-30'), shop.token)).json().statement.rows).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /** The admin's and merchants' counts, maintained in the callers' transactions. */
 import { randomInt } from 'node:crypto';
-import type { AdminStats, BusinessStats } from '@common/api-types';
+import type { AdminStats, BusinessStats } from '@common/api/types';
 import { toWireAmount } from '@common/money';
 import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';

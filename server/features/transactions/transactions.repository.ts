@@ -1,13 +1,12 @@
 /** SQL for the ledger: inserts and keyset-paginated histories. */
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { KeysetCursor } from '../../cursor';
 import type { Executor } from '../../db/client';
 import { businesses, transactions, users } from '../../db/schema';
 
 export async function insert(tx: Executor, row: typeof transactions.$inferInsert): Promise<void> {
   await tx.insert(transactions).values(row);
 }
-
-export interface Cursor { createdAt: Date; id: string }
 
 const viewColumns = {
   id: transactions.id,
@@ -28,7 +27,7 @@ const viewColumns = {
 export type TransactionRow = Awaited<ReturnType<typeof page>>[number];
 
 /** Newest first, after the cursor, for one customer (optionally one business) or one business. */
-export async function page(db: Executor, scope: { customerId?: string; businessId?: string }, limit: number, after?: Cursor) {
+export async function page(db: Executor, scope: { customerId?: string; businessId?: string }, limit: number, after?: KeysetCursor) {
   const conditions: (SQL | undefined)[] = [
     scope.customerId ? eq(transactions.customerId, scope.customerId) : undefined,
     scope.businessId ? eq(transactions.businessId, scope.businessId) : undefined,

@@ -1,9 +1,10 @@
 /** The ledger's rows as both histories show them, newest first, keyset-paginated. */
-import type { TransactionPage, TransactionView } from '@common/api-types';
+import type { TransactionPage, TransactionView } from '@common/api/types';
 import { historyPageSize, historyPageSizeMax } from '@common/limits';
 import { availableCredit, toWireAmount } from '@common/money';
 import type { HistoryQuery } from '@common/schemas/payments';
 import { assert } from '../../assert';
+import { decodeCursor, encodeCursor } from '../../cursor';
 import type { Db, Executor } from '../../db/client';
 import type { transactions } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -25,23 +26,6 @@ export function transactionView(row: repository.TransactionRow): TransactionView
     description: row.description,
     availableCredit: toWireAmount(availableCredit(row.limitPaiseAfter, row.owedPaiseAfter)),
   };
-}
-
-const encodeCursor = (row: repository.TransactionRow) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-
-const cursorIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const cursorTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-function decodeCursor(cursor: string): repository.Cursor {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  // Exactly what encodeCursor writes: anything looser reaches the database as a bad uuid
-  // or a timestamp out of its range, and fails there with a 500.
-  const createdAt = new Date(at ?? '');
-  if (!id || !cursorIdPattern.test(id) || !cursorTimePattern.test(at ?? '') || Number.isNaN(createdAt.getTime())) {
-    throw new AppError('cursor_invalid');
-  }
-  return { createdAt, id };
 }
 
 export function createTransactionService(deps: { db: Db; businesses: BusinessService }) {
@@ -75,7 +59,7 @@ export function createTransactionService(deps: { db: Db; businesses: BusinessSer
   }
 
   /**
-   * One ledger row for a receipt (issue 14): the customer's own, or a merchant's own
+   * One ledger row for a receipt: the customer's own, or a merchant's own
    * business's. Anyone else's is "not found", as a row that does not exist.
    */
   async function findOwn(user: { id: string; role: string }, id: string): Promise<TransactionView> {
