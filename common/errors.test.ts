@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { errorCode, errors, errorStatus, type ErrorKey, type ErrorParams } from './errors';
-import { formatError } from './format-error';
+import { errorCode, errors, errorStatus, isErrorKey, type ErrorKey, type ErrorParams } from './errors';
+import { errorArguments, formatError } from './format-error';
 import { formatRupees, type Paise } from './money';
 
 type Element = { type: number; value?: string; options?: Record<string, { value: Element[] }>; pluralType?: string };
@@ -86,5 +86,27 @@ describe('the error catalogue', () => {
     }
     expect(errorCode('cursor_invalid')).toBe('invalid_input');
     expect(errorStatus.invalid_input).toBe(400);
+  });
+
+  it("holds the schemas' refusals as 400s under invalid_input, in the English the API has always sent", () => {
+    expect(errors.phone_format).toEqual({ status: 400, code: 'invalid_input', message: 'Phone number must be +91 followed by a 10-digit mobile number' });
+    expect(formatError('name_too_long')).toBe('Name must be at most 100 characters');
+    expect(formatError('qr_expiry_range')).toBe('Expiry must be from 1 to 1440 minutes');
+    expect(formatError('text_has_bidi')).toBe('Text must not contain invisible characters that change its direction');
+  });
+
+  it('names the arguments a message reads, each once, branches included', () => {
+    expect(errorArguments('already_decided')).toEqual(['businessName', 'status']);
+    expect(errorArguments('current_pin_incorrect')).toEqual(['attemptsLeft']);
+    expect(errorArguments('reminder_limit')).toEqual(['remindersMax']);
+    expect(errorArguments('pin_format')).toEqual([]);
+  });
+
+  it('knows its own keys and nothing an object inherits', () => {
+    expect(isErrorKey('current_pin_incorrect')).toBe(true);
+    expect(isErrorKey('phone_format')).toBe(true);
+    expect(isErrorKey('teapot')).toBe(false);
+    expect(isErrorKey('toString')).toBe(false);
+    expect(isErrorKey(undefined)).toBe(false);
   });
 });

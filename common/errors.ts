@@ -3,13 +3,20 @@
  * HTTP status it answers and the English message in ICU MessageFormat (read by
  * `formatError` in format-error.ts, and by any ICU library the translations pick).
  *
+ * A refusal's body names its entry (`key`) and the values it was formatted with (`params`),
+ * so a client says it in its own language from the key; `error` is the English text.
  * `code` is the public machine code the body carries when it differs from the key: a
- * key that refines a broader code (the cursor and reason refusals are `invalid_input`)
- * keeps the answers clients and tests already know. `fields` names the parameters that
- * are also sent as body fields (`{ error, code, ...fields }`); the other parameters only
- * fill in the message. Amounts arrive already formatted (`formatRupees`), so the catalogue
- * stays locale-neutral.
+ * key that refines a broader code (the cursor and reason refusals, and every refusal a
+ * request schema makes, are `invalid_input`) keeps the answers clients and tests already
+ * know. `fields` names the parameters that are also sent as body fields
+ * (`{ error, code, key, params, ...fields }`). Amounts arrive already formatted
+ * (`formatRupees`), so the catalogue stays locale-neutral.
  */
+import {
+  addressLengthMax, businessDecisionBatchMax, businessListPageSizeMax, businessTextLengthMax, claimDeclineReasonLengthMax,
+  creditPeriodDaysMax, creditPeriodDaysMin, decisionTextLengthMax, historyPageSizeMax, nameLengthMax,
+  qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin,
+} from './limits';
 
 export interface ErrorEntry {
   status: number;
@@ -20,9 +27,13 @@ export interface ErrorEntry {
 
 const attempts = '{attemptsLeft, plural, one {# attempt} other {# attempts}}';
 
+/** What a request schema refuses with (common/schemas): a 400 under the code `invalid_input`. */
+const invalidInput = <M extends string>(message: M) => ({ status: 400, code: 'invalid_input', message }) as const;
+
 /**
- * Sign-in refusals as the web's defaults show them (spec §8). Declared apart and used by
- * the catalogue, so a screen that needs only these does not carry the whole catalogue.
+ * Sign-in refusals as the web's defaults show them (docs/product.md#sign-in-and-registration).
+ * Declared apart and used by the catalogue, so a screen that needs only these does not
+ * carry the whole catalogue.
  */
 export const invalidCredentialsMessage = {
   customer: 'Invalid phone number or PIN',
@@ -33,7 +44,10 @@ export const invalidCredentialsMessage = {
 export const weakPinMessage = 'This PIN is too easy to guess. Choose another.';
 
 export const errors = {
-  // Malformed requests: schema issues and what the HTTP layer refuses before a route runs.
+  // Malformed requests: what the HTTP layer refuses before a route runs, and the checks a
+  // schema cannot make. `invalid_input` itself carries the words of a schema check that
+  // names no entry of its own; every check in common/schemas names one, below (the input
+  // fuzzing test, server/security/fuzzing.test.ts, holds them to it).
   invalid_input: { status: 400, message: '{message}' },
   field_invalid: { status: 400, code: 'invalid_input', message: '{field} is missing or has the wrong type' },
   body_not_object: { status: 400, code: 'invalid_input', message: 'Request body must be a JSON object' },
@@ -53,6 +67,87 @@ export const errors = {
   statement_range_reversed: { status: 400, code: 'invalid_input', message: 'The start date must not be after the end date' },
   statement_range_too_long: { status: 400, code: 'invalid_input', message: 'A statement can cover at most {daysMax} days' },
 
+  // What the request schemas refuse with (common/schemas/*.ts name these keys). Each states
+  // its limit as a number, so a translation states the same one.
+
+  // Identity (identity.ts)
+  phone_format: invalidInput('Phone number must be +91 followed by a 10-digit mobile number'),
+  pin_format: invalidInput('PIN must be exactly 4 digits'),
+  otp_format: invalidInput('OTP must be exactly 6 digits'),
+  otp_purpose: invalidInput('Purpose must be registration or pin_reset'),
+  language_choice: invalidInput('Language must be en, hi or ta'),
+  name_required: invalidInput('Name is required'),
+  name_too_long: invalidInput(`Name must be at most ${nameLengthMax} characters`),
+  contact_name_required: invalidInput('Contact name is required'),
+  contact_name_too_long: invalidInput(`Contact name must be at most ${nameLengthMax} characters`),
+  business_name_required: invalidInput('Business name is required'),
+  business_name_too_long: invalidInput(`Business name must be at most ${businessTextLengthMax} characters`),
+  business_type_required: invalidInput('Business type is required'),
+  business_type_too_long: invalidInput(`Business type must be at most ${businessTextLengthMax} characters`),
+  business_address_required: invalidInput('Business address is required'),
+  business_address_too_long: invalidInput(`Business address must be at most ${addressLengthMax} characters`),
+  email_required: invalidInput('E-mail is required'),
+  email_too_long: invalidInput('E-mail is too long'),
+  email_format: invalidInput('Enter a valid e-mail address'),
+  reset_role: invalidInput('Role must be customer or business'),
+  unlock_role: invalidInput('Role must be customer, business or admin'),
+  unlock_identifier_required: invalidInput('Enter the phone number or e-mail'),
+  unlock_identifier_too_long: invalidInput('The identifier is too long'),
+  // Any text another person reads (text.ts)
+  text_has_bidi: invalidInput('Text must not contain invisible characters that change its direction'),
+
+  // Admin decisions and terms (admin.ts)
+  business_ids_list: invalidInput('businessIds must be a list of business ids'),
+  business_id_format: invalidInput('Each business id must be a valid id'),
+  business_ids_empty: invalidInput('Choose at least one business'),
+  business_ids_too_many: invalidInput(`At most ${businessDecisionBatchMax} businesses at a time`),
+  decision_action: invalidInput('Action must be approve or reject'),
+  reason_not_text: invalidInput('Reason must be text'),
+  reason_too_long: invalidInput(`Reason must be at most ${decisionTextLengthMax} characters`),
+  notes_not_text: invalidInput('Notes must be text'),
+  notes_too_long: invalidInput(`Notes must be at most ${decisionTextLengthMax} characters`),
+  fee_percent_format: invalidInput('Fee must be a percent from 0 to 100 with at most 2 decimals'),
+  max_credit_limit_format: invalidInput('Maximum credit limit must be an amount greater than 0 with at most 2 decimals'),
+
+  // Credit accounts (credit.ts)
+  payment_handle_required: invalidInput('Payment handle is required'),
+  payment_handle_empty: invalidInput('Please scan QR or enter customer payment handle'),
+  payment_handle_too_long: invalidInput('Payment handle is too long'),
+  credit_limit_format: invalidInput('Credit limit must be an amount greater than 0 with at most 2 decimals'),
+
+  // QR codes, payments, history (payments.ts)
+  qr_data_missing: invalidInput('Please scan or enter a QR code first'),
+  qr_data_too_long: invalidInput('This is not a Khata payment code'),
+  qr_expiry_whole: invalidInput('Expiry must be a whole number of minutes'),
+  qr_expiry_range: invalidInput(`Expiry must be from ${qrExpiryMinutesMin} to ${qrExpiryMinutesMax} minutes`),
+  qr_amount_format: invalidInput('Please enter a valid amount greater than 0'),
+  qr_description_not_text: invalidInput('Description must be text'),
+  qr_description_too_long: invalidInput(`Description must be at most ${qrDescriptionLengthMax} characters`),
+  payment_amount_format: invalidInput('Please enter a valid amount'),
+  repayment_amount_format: invalidInput('Repayment must be an amount greater than 0 with at most 2 decimals'),
+  history_limit_range: invalidInput(`Limit must be a number from 1 to ${historyPageSizeMax}`),
+  history_business_id: invalidInput('businessId must be a business id'),
+  qr_list_active: invalidInput('active must be true or false'),
+
+  // Account statements (statements.ts)
+  statement_from_format: invalidInput('Start date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD'),
+  statement_to_format: invalidInput('End date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD'),
+
+  // Dues, reminders and repayment claims (dues.ts)
+  credit_period_range: invalidInput(`Credit period must be ${creditPeriodDaysMin} to ${creditPeriodDaysMax} days`),
+  upi_id_format: invalidInput('Enter a UPI ID like name@bank'),
+  due_date_format: invalidInput('Due date must be a date written YYYY-MM-DD'),
+  reminder_channel: invalidInput('Channel must be whatsapp or sms'),
+  upi_reference_format: invalidInput('UPI reference is 12 digits'),
+  claim_amount_format: invalidInput('Amount must be greater than 0 with at most 2 decimals'),
+  decline_reason_required: invalidInput(`Give a reason of up to ${claimDeclineReasonLengthMax} characters`),
+  claim_status_filter: invalidInput('Status must be pending or all'),
+
+  // The admin's queries (admin.ts, params.ts)
+  analytics_days: invalidInput('days must be 7, 30 or 90'),
+  business_status_filter: invalidInput('Status must be pending, approved or rejected'),
+  business_list_limit_range: invalidInput(`Limit must be a number from 1 to ${businessListPageSizeMax}`),
+
   // One-time passwords.
   otp_invalid: { status: 400, message: `Incorrect OTP. ${attempts} left.` },
   otp_expired: { status: 400, message: 'This OTP has expired or was never sent. Please request a new one.' },
@@ -70,7 +165,7 @@ export const errors = {
   same_pin: { status: 400, message: 'New PIN must be different from current PIN' },
   not_signed_in: { status: 401, message: 'Please sign in to continue' },
   session_gone: { status: 401, code: 'not_signed_in', message: 'Please sign in again' },
-  // The same answer for a wrong PIN and an unknown account (spec §8).
+  // The same answer for a wrong PIN and an unknown account (docs/security.md).
   invalid_credentials: { status: 401, message: invalidCredentialsMessage.customer },
   invalid_business_credentials: { status: 401, code: 'invalid_credentials', message: invalidCredentialsMessage.business },
   invalid_admin_credentials: { status: 401, code: 'invalid_credentials', message: invalidCredentialsMessage.admin },
@@ -125,7 +220,7 @@ export const errors = {
   idempotency_conflict: { status: 409, message: 'This Idempotency-Key was already used for a different payment' },
   statement_too_many_rows: { status: 422, message: 'This statement has more than {rowsMax} entries. Choose a shorter range.' },
 
-  // Dues, reminders and repayment claims (issue 16).
+  // Dues, reminders and repayment claims.
   nothing_owed: { status: 409, message: 'Nothing is owed on this account' },
   due_date_out_of_range: { status: 422, message: 'Choose a due date from tomorrow to one year ahead' },
   upi_id_missing: { status: 409, message: 'This shop has not added a UPI ID yet' },
@@ -146,7 +241,7 @@ export const errors = {
     message: 'Live updates are already open in {windows, plural, one {# window} other {# windows}} of this sign-in. Close one and try again.',
   },
   streams_busy: { status: 429, code: 'rate_limited', message: 'Live updates are busy right now. They will resume shortly.' },
-  // Availability (issue 12): the database is unreachable; the answer says when to retry.
+  // Availability: the database is unreachable; the answer says when to retry.
   database_unavailable: { status: 503, message: 'Khata is briefly unavailable. Please try again in a moment.' },
   // The payment's statement was sent but its answer was lost with the connection: it may
   // have been committed. Resending it with the same Idempotency-Key is safe and tells.
@@ -178,10 +273,25 @@ export const errorStatus = /* @__PURE__ */ Object.fromEntries(
   (Object.keys(errors) as ErrorKey[]).filter((key) => errorCode(key) === key).map((key) => [key, errors[key].status]),
 ) as Record<ErrorCode, number>;
 
+/** A key a request schema may refuse with: an entry answered under the code `invalid_input`. */
+export type InputErrorKey = {
+  [K in ErrorKey]: (typeof errors)[K] extends { code: 'invalid_input' } ? K : never;
+}[ErrorKey];
+
+/** True for a catalogue key: what a refusal body's `key`, or a schema check's message, names. */
+export function isErrorKey(name: unknown): name is ErrorKey {
+  return typeof name === 'string' && Object.hasOwn(errors, name);
+}
+
 /** The answer body of every refused request. */
 export type ErrorBody = {
+  /** The message in English, formatted from the entry and `params`. */
   error: string;
   code: ErrorCode;
+  /** The catalogue entry the refusal was made from: a client says it in its language from this. */
+  key: ErrorKey;
+  /** The values the entry's message reads; amounts already formatted. */
+  params: ErrorParams;
   /** For pin_incorrect: how many tries remain before the lock. */
   attemptsLeft?: number;
   /** For account_locked: whole minutes until the lock ends. */

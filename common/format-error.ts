@@ -26,3 +26,36 @@ export function formatError(key: ErrorKey, params: ErrorParams = {}, locale = 'e
   if (typeof text !== 'string') throw new Error(`error message ${key} did not format to text`);
   return text;
 }
+
+interface MessageElement {
+  type: number;
+  value?: unknown;
+  options?: Record<string, { value: MessageElement[] }>;
+  children?: MessageElement[];
+}
+
+const argumentNames = new Map<ErrorKey, readonly string[]>();
+
+/**
+ * The arguments the English message of `key` reads, in the order they first appear: the
+ * parameters a refusal's body sends, so one a caller passed for another use (a header's
+ * seconds) stays on the server.
+ */
+export function errorArguments(key: ErrorKey): readonly string[] {
+  let names = argumentNames.get(key);
+  if (!names) {
+    const found = new Set<string>();
+    const walk = (elements: MessageElement[]) => {
+      for (const element of elements) {
+        // Types 1 to 6 are the arguments: plain, number, date, time, select and plural.
+        if (element.type >= 1 && element.type <= 6 && typeof element.value === 'string') found.add(element.value);
+        for (const option of Object.values(element.options ?? {})) walk(option.value);
+        walk(element.children ?? []);
+      }
+    };
+    walk(formatFor(key, 'en-IN').getAst() as MessageElement[]);
+    names = [...found];
+    argumentNames.set(key, names);
+  }
+  return names;
+}

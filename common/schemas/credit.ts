@@ -1,16 +1,16 @@
-/** Request bodies of the credit-account calls (spec §7 Merchant, design.md §3). */
+/** Request bodies of the credit-account calls (docs/product.md#credit-accounts). */
 import * as z from 'zod/mini';
 import { paymentHandleLengthMax } from '../limits';
-import { validationMessages as messages } from './messages';
+import { refusal } from './messages';
 import { positiveAmount } from './money';
 
-const creditLimit = positiveAmount(messages.creditLimitFormat);
+const creditLimit = positiveAmount(refusal('credit_limit_format'));
 
 export const createCreditAccountBody = z.object({
-  paymentHandle: z.string(messages.paymentHandleRequired).check(
+  paymentHandle: z.string(refusal('payment_handle_required')).check(
     z.trim(), z.toLowerCase(),
-    z.minLength(1, messages.paymentHandleEmpty),
-    z.maxLength(paymentHandleLengthMax, messages.paymentHandleTooLong),
+    z.minLength(1, refusal('payment_handle_empty')),
+    z.maxLength(paymentHandleLengthMax, refusal('payment_handle_too_long')),
   ),
   creditLimit,
 });

@@ -1,5 +1,5 @@
 /**
- * Request bodies of the identity calls (spec §7), shared by the server, which parses
+ * Request bodies of the identity calls, shared by the server, which parses
  * them, and the web app, which sends them. Written with zod/mini to keep the client
  * bundle small.
  */
@@ -8,37 +8,38 @@ import { languages } from '../languages';
 import {
   addressLengthMax, businessTextLengthMax, emailLengthMax, nameLengthMax,
 } from '../limits';
-import { validationMessages as messages, type ValidationMessage } from './messages';
+import type { InputErrorKey } from '../errors';
+import { refusal } from './messages';
 import { withoutBidiControls } from './text';
 
-/** +91 followed by 10 digits, the first 6–9 (design.md §5). */
+/** +91 followed by 10 digits, the first 6–9: an Indian mobile number (docs/product.md#validation). */
 export const phoneNumberPattern = /^\+91[6-9]\d{9}$/;
 
 export const phoneNumber = z.string().check(
-  z.regex(phoneNumberPattern, messages.phoneFormat),
+  z.regex(phoneNumberPattern, refusal('phone_format')),
 );
-export const pin = z.string().check(z.regex(/^\d{4}$/, messages.pinFormat));
-export const otp = z.string().check(z.regex(/^\d{6}$/, messages.otpFormat));
-export const otpPurpose = z.enum(['registration', 'pin_reset'], messages.otpPurpose);
+export const pin = z.string().check(z.regex(/^\d{4}$/, refusal('pin_format')));
+export const otp = z.string().check(z.regex(/^\d{6}$/, refusal('otp_format')));
+export const otpPurpose = z.enum(['registration', 'pin_reset'], refusal('otp_purpose'));
 
 /**
  * A text field that must not be blank, with its two messages from the catalogue. Each is
  * read by someone else (a merchant, a customer, the admin), so none carries bidi controls.
  */
-const requiredText = (max: number, required: ValidationMessage, tooLong: ValidationMessage) =>
+const requiredText = (max: number, required: InputErrorKey, tooLong: InputErrorKey) =>
   z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), withoutBidiControls());
 
 export const email = z.pipe(
-  z.string(messages.emailRequired).check(z.trim(), z.toLowerCase(), z.maxLength(emailLengthMax, messages.emailTooLong)),
-  z.email(messages.emailFormat),
+  z.string(refusal('email_required')).check(z.trim(), z.toLowerCase(), z.maxLength(emailLengthMax, refusal('email_too_long'))),
+  z.email(refusal('email_format')),
 );
 
 /** A language Khata speaks (common/languages.ts). */
-export const language = z.enum(languages, messages.languageChoice);
+export const language = z.enum(languages, refusal('language_choice'));
 
 /**
  * `language`: one the person picked on this phone and no account has been told of yet; it
- * wins over the account's saved language (the latest explicit choice, issue 13).
+ * wins over the account's saved language, being the latest explicit choice.
  */
 export const otpSendBody = z.object({ phoneNumber, purpose: otpPurpose, language: z.optional(language) });
 /** POST /api/auth/language: the signed-in user's choice, which follows them to other phones. */
@@ -47,17 +48,17 @@ export const otpVerifyBody = z.object({ phoneNumber, otp, purpose: otpPurpose })
 
 export const customerRegisterBody = z.object({
   phoneNumber,
-  name: requiredText(nameLengthMax, messages.nameRequired, messages.nameTooLong),
+  name: requiredText(nameLengthMax, refusal('name_required'), refusal('name_too_long')),
   pin,
 });
 
 export const businessRegisterBody = z.object({
   phoneNumber,
-  name: requiredText(nameLengthMax, messages.contactNameRequired, messages.contactNameTooLong),
-  businessName: requiredText(businessTextLengthMax, messages.businessNameRequired, messages.businessNameTooLong),
-  businessType: requiredText(businessTextLengthMax, messages.businessTypeRequired, messages.businessTypeTooLong),
+  name: requiredText(nameLengthMax, refusal('contact_name_required'), refusal('contact_name_too_long')),
+  businessName: requiredText(businessTextLengthMax, refusal('business_name_required'), refusal('business_name_too_long')),
+  businessType: requiredText(businessTextLengthMax, refusal('business_type_required'), refusal('business_type_too_long')),
   email,
-  address: requiredText(addressLengthMax, messages.businessAddressRequired, messages.businessAddressTooLong),
+  address: requiredText(addressLengthMax, refusal('business_address_required'), refusal('business_address_too_long')),
   pin,
 });
 
@@ -71,16 +72,16 @@ export const confirmPinBody = z.object({ pin });
 /** Resetting a forgotten PIN with the proof of an OTP sent to the registered phone. */
 export const resetPinBody = z.object({
   phoneNumber,
-  role: z.enum(['customer', 'business'], messages.resetRole),
+  role: z.enum(['customer', 'business'], refusal('reset_role')),
   newPin: pin,
   confirmPin: pin,
 });
 
 /** An admin lifting a PIN lock: the identifier as people type it at sign-in. */
 export const unlockBody = z.object({
-  role: z.enum(['customer', 'business', 'admin'], messages.unlockRole),
-  identifier: z.string(messages.unlockIdentifierRequired).check(
-    z.trim(), z.toLowerCase(), z.minLength(1, messages.unlockIdentifierRequired), z.maxLength(254, messages.unlockIdentifierTooLong),
+  role: z.enum(['customer', 'business', 'admin'], refusal('unlock_role')),
+  identifier: z.string(refusal('unlock_identifier_required')).check(
+    z.trim(), z.toLowerCase(), z.minLength(1, refusal('unlock_identifier_required')), z.maxLength(254, refusal('unlock_identifier_too_long')),
   ),
 });
 

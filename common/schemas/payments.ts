@@ -1,28 +1,28 @@
-/** Request bodies of the QR code, payment, history and repayment calls (spec §7). */
+/** Request bodies of the QR code, payment, history and repayment calls (docs/api.md). */
 import * as z from 'zod/mini';
 import {
   qrDataLengthMax, qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin,
 } from '../limits';
-import { validationMessages as messages } from './messages';
+import { refusal } from './messages';
 import { positiveAmount } from './money';
 import { withoutBidiControls } from './text';
 
-const qrData = z.string(messages.qrDataMissing).check(
+const qrData = z.string(refusal('qr_data_missing')).check(
   z.trim(),
-  z.minLength(1, messages.qrDataMissing),
-  z.maxLength(qrDataLengthMax, messages.qrDataTooLong),
+  z.minLength(1, refusal('qr_data_missing')),
+  z.maxLength(qrDataLengthMax, refusal('qr_data_too_long')),
 );
 
 export const generateQrBody = z.object({
-  expirationMinutes: z.optional(z.number(messages.qrExpiryWhole).check(
-    z.int(messages.qrExpiryWhole),
-    z.minimum(qrExpiryMinutesMin, messages.qrExpiryRange),
-    z.maximum(qrExpiryMinutesMax, messages.qrExpiryRange),
+  expirationMinutes: z.optional(z.number(refusal('qr_expiry_whole')).check(
+    z.int(refusal('qr_expiry_whole')),
+    z.minimum(qrExpiryMinutesMin, refusal('qr_expiry_range')),
+    z.maximum(qrExpiryMinutesMax, refusal('qr_expiry_range')),
   )),
-  amount: z.optional(z.nullable(positiveAmount(messages.qrAmountFormat))),
+  amount: z.optional(z.nullable(positiveAmount(refusal('qr_amount_format')))),
   // Customers read it before they pay.
-  description: z.optional(z.nullable(z.string(messages.qrDescriptionNotText).check(
-    z.trim(), z.maxLength(qrDescriptionLengthMax, messages.qrDescriptionTooLong), withoutBidiControls(),
+  description: z.optional(z.nullable(z.string(refusal('qr_description_not_text')).check(
+    z.trim(), z.maxLength(qrDescriptionLengthMax, refusal('qr_description_too_long')), withoutBidiControls(),
   ))),
 });
 
@@ -30,26 +30,26 @@ export const validateQrBody = z.object({ qrData });
 
 export const processPaymentBody = z.object({
   qrData,
-  pin: z.string(messages.pinFormat).check(z.regex(/^\d{4}$/, messages.pinFormat)),
-  amount: z.optional(z.nullable(positiveAmount(messages.paymentAmountFormat))),
+  pin: z.string(refusal('pin_format')).check(z.regex(/^\d{4}$/, refusal('pin_format'))),
+  amount: z.optional(z.nullable(positiveAmount(refusal('payment_amount_format')))),
 });
 
 export const repaymentBody = z.object({
-  amount: positiveAmount(messages.repaymentAmountFormat),
+  amount: positiveAmount(refusal('repayment_amount_format')),
 });
 
 export const historyQuery = z.object({
   limit: z.optional(z.pipe(
-    z.string().check(z.regex(/^\d{1,3}$/, messages.historyLimitRange)),
+    z.string().check(z.regex(/^\d{1,3}$/, refusal('history_limit_range'))),
     z.transform(Number),
   )),
-  cursor: z.optional(z.string().check(z.maxLength(200, messages.historyCursorInvalid))),
-  businessId: z.optional(z.uuid(messages.historyBusinessId)),
+  cursor: z.optional(z.string().check(z.maxLength(200, refusal('cursor_invalid')))),
+  businessId: z.optional(z.uuid(refusal('history_business_id'))),
 });
 
 /** `GET /api/qr/business?active=`: `true` lists only active codes; absent or `false`, all. */
 export const qrListQuery = z.object({
-  active: z.optional(z.enum(['true', 'false'], messages.qrListActive)),
+  active: z.optional(z.enum(['true', 'false'], refusal('qr_list_active'))),
 });
 
 export type GenerateQrBody = z.infer<typeof generateQrBody>;

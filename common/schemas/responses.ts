@@ -2,12 +2,15 @@
  * The answers of every route, as the routes declare them (server/features/*.routes.ts):
  * the serializer refuses an answer these do not describe, and the OpenAPI document is
  * generated from them. Success shapes are strict, so a field added to a service's answer
- * must be declared here before anyone can receive it. The types in api-types.ts stay the
- * web's reading of the same shapes; the route declarations hold the two together.
+ * must be declared here before anyone can receive it. Both sides' types are derived from
+ * these (common/api/types.ts), and the route table (common/api/routes.ts) names which
+ * route answers which.
  */
 import * as z from 'zod/mini';
 import type { ErrorBody } from '../errors';
 import { languages } from '../languages';
+import { ledgerEntryType } from './ledger';
+import { businessStatus, repaymentClaimStatus } from './statuses';
 
 const text = z.string();
 const nullableText = z.nullable(z.string());
@@ -15,12 +18,16 @@ const count = z.number();
 const language = z.enum(languages);
 
 /**
- * The body of every refused request: `{ error, code }` and the code's parameters. Loose,
- * because each code may carry its own parameters (the error catalogue's).
+ * The body of every refused request: the English `error`, the public `code`, the error
+ * catalogue's `key` with the `params` its message reads (a client says the refusal in its
+ * language from these), and the fields some codes also send at the top. Loose, because
+ * each code may carry its own fields (the error catalogue's).
  */
 export const apiError = z.looseObject({
   error: text,
   code: text,
+  key: text,
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
   attemptsLeft: z.optional(count),
   retryAfterMinutes: z.optional(count),
 });
@@ -30,7 +37,6 @@ export const errorBodyFits = (body: ErrorBody): z.output<typeof apiError> => bod
 export const success = z.strictObject({ success: z.literal(true) });
 
 const role = z.enum(['customer', 'business', 'admin', 'counter']);
-const businessStatus = z.enum(['pending', 'approved', 'rejected']);
 
 export const userView = z.strictObject({ id: text, role, name: text, phone: nullableText, email: nullableText });
 
@@ -58,7 +64,7 @@ export const adminBusiness = z.strictObject({
 });
 
 export const sessionResponse = z.strictObject({ sessionToken: text, user: userView });
-/** `language`: the user's saved choice, null until they make one (issue 13). */
+/** `language`: the user's saved choice, null until they make one. */
 export const meResponse = z.strictObject({ user: userView, business: z.nullable(businessProfile), language: z.nullable(language) });
 export const languageResponse = z.strictObject({ language });
 
@@ -80,14 +86,14 @@ export const adminStatsResponse = z.strictObject({
 export const businessStatsResponse = z.strictObject({
   stats: z.strictObject({
     totalRevenue: text, customers: count, creditIssued: text, transactions: count,
-    // This month against the same days of the last (issue 15; stats.service.ts says which days).
+    // This month against the same days of the last (stats.service.ts says which days).
     trend: z.strictObject({
       revenue: z.strictObject({ current: text, previous: text }),
       transactions: z.strictObject({ current: count, previous: count }),
     }),
   }),
 });
-/** The admin's Analytics tab (issue 15): India dates, money as wire strings. */
+/** The admin's Analytics tab: India dates, money as wire strings. */
 export const adminAnalyticsResponse = z.strictObject({
   analytics: z.strictObject({
     days: count,
@@ -113,7 +119,7 @@ export const customerCreditAccount = z.strictObject({
   currentBalance: text,
   creditLimit: text,
   owed: text,
-  /** Dues (issue 16): overdue now, the earliest due date among unpaid parts and its amount. */
+  /** Dues: overdue now, the earliest due date among unpaid parts and its amount. */
   overdue: text,
   nextDueOn: nullableText,
   nextDueAmount: text,
@@ -130,7 +136,7 @@ export const businessCreditAccount = z.strictObject({
   currentBalance: text,
   owed: text,
   createdAt: text,
-  /** Dues (issue 16). */
+  /** Dues: overdue now, the earliest due date among unpaid parts. */
   overdue: text,
   nextDueOn: nullableText,
   dueMoved: z.boolean(),
@@ -167,7 +173,7 @@ export const qrValidation = z.strictObject({
 
 export const transactionView = z.strictObject({
   id: text,
-  type: z.enum(['payment', 'repayment', 'adjustment']),
+  type: ledgerEntryType,
   amount: text,
   fee: text,
   totalAmount: text,
@@ -183,7 +189,7 @@ export const transactionPage = z.strictObject({ transactions: z.array(transactio
 export const paymentResult = z.strictObject({ transaction: transactionView });
 export const repaymentResult = z.strictObject({ transaction: transactionView, creditAccount: businessCreditAccount });
 
-/** GET /api/credit-accounts/:id/statement (issue 15): the same for the account's customer and its merchant. */
+/** GET /api/credit-accounts/:id/statement: the same for the account's customer and its merchant. */
 export const accountStatement = z.strictObject({
   statement: z.strictObject({
     accountId: text,
@@ -199,7 +205,7 @@ export const accountStatement = z.strictObject({
       createdAt: text,
       /** "YYYY-MM-DD HH:mm", India time. */
       date: text,
-      type: z.enum(['payment', 'repayment', 'adjustment']),
+      type: ledgerEntryType,
       description: nullableText,
       amount: text,
       fee: text,
@@ -250,7 +256,7 @@ export const ledgerEventStream = {
   content: { 'text/event-stream': { schema: z.string() } },
 };
 
-/** Dues, reminders and repayment claims (issue 16; docs/api.md). */
+/** Dues, reminders and repayment claims (docs/api.md). */
 export const businessSettings = z.strictObject({ creditPeriodDays: count, upiId: nullableText });
 
 export const toCollect = z.strictObject({
@@ -286,7 +292,7 @@ export const repaymentClaim = z.strictObject({
   customerName: text,
   amount: text,
   upiReference: nullableText,
-  status: z.enum(['pending', 'confirmed', 'declined']),
+  status: repaymentClaimStatus,
   confirmedAmount: nullableText,
   declineReason: nullableText,
   transactionId: nullableText,

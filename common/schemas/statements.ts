@@ -1,11 +1,12 @@
 /**
- * The query of an account statement (issue 15): `from` and `to`, India calendar dates,
+ * The query of an account statement: `from` and `to`, India calendar dates,
  * both included. The order of the two and the range's length are checked by the server
  * (statement_range_reversed, statement_range_too_long in errors.ts), with
  * `statementRangeDays`, so a client can check a custom range the same way first.
  */
 import * as z from 'zod/mini';
-import { validationMessages as messages, type ValidationMessage } from './messages';
+import type { InputErrorKey } from '../errors';
+import { refusal } from './messages';
 
 const dayPattern = /^2\d{3}-\d{2}-\d{2}$/;
 const dayMs = 24 * 60 * 60 * 1000;
@@ -25,11 +26,11 @@ export function statementRangeDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / dayMs) + 1;
 }
 
-const day = (message: ValidationMessage) => z.string(message).check(z.refine(isStatementDay, message));
+const day = (key: InputErrorKey) => z.string(key).check(z.refine(isStatementDay, key));
 
 export const statementQuery = z.object({
-  from: day(messages.statementFromFormat),
-  to: day(messages.statementToFormat),
+  from: day(refusal('statement_from_format')),
+  to: day(refusal('statement_to_format')),
 });
 
 export type StatementQuery = z.infer<typeof statementQuery>;

@@ -5,11 +5,11 @@
  * and ZWNJ (U+200C) are not among them: Hindi and Tamil spellings need them.
  */
 import * as z from 'zod/mini';
-import { validationMessages as messages } from './messages';
+import { refusal } from './messages';
 
 /** Embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069), and the LRM, RLM and ALM marks. */
 export const bidiControlPattern = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
 
 /** A string check that refuses bidirectional controls with its own message. */
 export const withoutBidiControls = () =>
-  z.refine<string>((value) => !bidiControlPattern.test(value), messages.textHasBidi);
+  z.refine<string>((value) => !bidiControlPattern.test(value), refusal('text_has_bidi'));

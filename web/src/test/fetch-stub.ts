@@ -3,6 +3,7 @@
  * "METHOD /path" and recording every call with its parsed body and headers.
  */
 import { vi } from 'vitest';
+import type { ErrorParams } from '@common/errors';
 
 export interface RecordedCall {
   method: string;
@@ -21,8 +22,13 @@ export function json(status: number, body: unknown): Response {
   });
 }
 
-export function apiError(status: number, error: string, code = 'invalid_input'): Response {
-  return json(status, { error, code });
+/**
+ * A refusal as the server sends it: the English `error`, the public `code`, and the error
+ * catalogue's `key` with its `params`, which the app says the message from. The key is the
+ * code unless a refinement is named (current_pin_incorrect under pin_incorrect).
+ */
+export function apiError(status: number, error: string, code = 'invalid_input', key = code, params: ErrorParams = {}): Response {
+  return json(status, { error, code, key, params });
 }
 
 /** Stubs the global fetch; unknown routes answer 404. Returns the list of calls. */

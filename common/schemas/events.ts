@@ -1,0 +1,39 @@
+/**
+ * The data of each event on GET /api/events (docs/api.md, "Events"): the server
+ * writes values of these types, and the web parses each event with them on arrival,
+ * ignoring one that does not fit. Loose objects, so a field the server adds later does not
+ * make an older page drop the event.
+ */
+import * as z from 'zod/mini';
+import { ledgerEntryType } from './ledger';
+import { businessStatus, repaymentClaimStatus } from './statuses';
+
+/** `event: ledger`, one per new ledger row; the row's id is also the event's id. Money as wire strings ("250.00"). */
+export const ledgerEvent = z.object({
+  transactionId: z.string(),
+  type: ledgerEntryType,
+  amount: z.string(),
+  fee: z.string(),
+  totalAmount: z.string(),
+  customerName: z.string(),
+  businessName: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerEventData = z.output<typeof ledgerEvent>;
+
+/** `event: business`, to a merchant, when an admin decides on the business. */
+export const businessEvent = z.object({ status: businessStatus });
+export type BusinessEventData = z.output<typeof businessEvent>;
+
+/** `event: claim`, when a repayment claim is made (to its merchant) or decided (to both sides). */
+export const claimEvent = z.object({
+  claimId: z.string(),
+  creditAccountId: z.string(),
+  businessId: z.string(),
+  status: repaymentClaimStatus,
+  /** The claimed amount, a wire string. */
+  amount: z.string(),
+  customerName: z.string(),
+  businessName: z.string(),
+});
+export type ClaimEventData = z.output<typeof claimEvent>;
