@@ -1,5 +1,5 @@
 /**
- * Lingui's catalogues (issue 13, docs/decisions.md "Languages"). English is the source:
+ * Lingui's catalogues (docs/decisions.md "Languages"). English is the source:
  * components write their English text through the macros (`<Trans>`, `t`), `npm run
  * i18n:extract` collects it into `web/src/locales/<language>/<part>.po`, and the
  * translators fill hi and ta. Two parts, loaded on demand: `login`, what the signed-out
@@ -18,14 +18,14 @@ export const loginScreenFiles = [
   '<rootDir>/web/src/app/routes/customer-login.tsx',
   '<rootDir>/web/src/app/routes/auth-layout.tsx',
   '<rootDir>/web/src/features/auth/components/customer-login-form.tsx',
-  '<rootDir>/web/src/i18n/language-picker.tsx',
+  '<rootDir>/web/src/components/ui/language-picker.tsx',
   // Checked as the person types and shown on failure.
   '<rootDir>/web/src/features/auth/customer-login-checks.ts',
   '<rootDir>/web/src/features/auth/messages.ts',
   // What the screen shows while it waits, and its toasts.
   '<rootDir>/web/src/components/ui/spinner.tsx',
   '<rootDir>/web/src/components/ui/toast-area.tsx',
-  // What start-up shows when it finds no server (issue 14), whatever the path: the app
+  // What start-up shows when it finds no server, whatever the path: the app
   // opened from the service worker's cache has only this part before it knows who is signed in.
   '<rootDir>/web/src/app/offline-start.tsx',
   '<rootDir>/web/src/components/ui/offline-banner.tsx',

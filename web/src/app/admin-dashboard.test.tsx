@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserView } from '@common/api-types';
+import type { UserView } from '@common/api/types';
 import { AdminDashboard } from '@/app/admin-dashboard';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { adminBusiness, analytics, page, stats, urls } from '@/features/admin/test-fixtures';
 
 // jsdom cannot draw on a canvas; analytics-tab.test.tsx and the e2e journey test the chart.
-vi.mock('./daily-chart', () => ({ DailyChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock('@/features/admin/components/daily-chart', () => ({ DailyChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
 const admin: UserView = { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' };
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UserView } from '@common/api-types';
+import type { UserView } from '@common/api/types';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
-import { LanguagePicker } from '@/i18n/language-picker';
+import { LanguagePicker } from '@/components/ui/language-picker';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AllBusinessesTab } from '@/features/admin/components/all-businesses-tab';
 import { AnalyticsTab } from '@/features/admin/components/analytics-tab';
@@ -12,7 +12,7 @@ import { useAdminStats } from '@/features/admin/api/get-admin-stats';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 
 /**
- * The admin's dashboard (spec §2): Overview, Business Approvals, All Businesses,
+ * The admin's dashboard (docs/product.md#admin-dashboard): Overview, Business Approvals, All Businesses,
  * Analytics; beyond the spec, Security (Change PIN, Unlock Account).
  */
 export function AdminDashboard({ user }: { user: UserView }) {

@@ -1,16 +1,16 @@
-/** Routing (spec §2): what each path shows, signed in or not. */
+/** Routing (docs/product.md#routes): what each path shows, signed in or not. */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/api/types';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
-import { prefetchCustomerHome } from '@/features/customer-home/api/prefetch-customer-home';
+import { prefetchCustomerHome } from '@/app/prefetch-customer-home';
 import { isCounterDevice } from '@/features/counter-mode/counter-device';
-import { rememberAccount } from '@/features/customer-account/account-link';
+import { rememberAccount } from '@/features/credit-accounts/account-link';
 import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
-import { useLanguageFollowsUser } from '@/i18n/use-language-follows-user';
+import { useLanguageFollowsUser } from '@/features/auth/use-language-follows-user';
 import { loadCustomerApp } from './load-customer-app';
 import { CustomerLogin } from './routes/customer-login';
 import { NotFound } from './routes/not-found';
@@ -89,7 +89,7 @@ function RedirectToCustomerLogin() {
 }
 
 /**
- * A payment link (design.md §4) or an account screen (issue 15) opened signed out: what
+ * A payment link or an account screen opened signed out: what
  * it names waits in sessionStorage while the visitor signs in or registers at /cust,
  * then the customer app resumes it.
  */
@@ -106,7 +106,7 @@ function SignedIn({ me }: { me: MeResponse }) {
   useLanguageFollowsUser(me);
   const [location] = useLocation();
   const [isPayLink, payLink] = useRoute<{ token: string }>('/pay/:token');
-  // The customer's account screen (issue 15) is the customer app's own: the app routes it.
+  // The customer's account screen is the customer app's own: the app routes it.
   const [isAccount] = useRoute('/accounts/:businessId');
   // A payment link opens the customer's payment screen; other roles cannot pay.
   if (isPayLink) {

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/api/types';
 import { fetchCurrentUser } from '@/features/auth/api/fetch-current-user';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { expectToast } from '@/test/toast';
 import { isOffline, reportReachable } from '@/lib/connection';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/app/query-client';
 import { Boot } from './boot';
 import { CustomerLogin } from './routes/customer-login';
 import { i18n } from '@/i18n/i18n';
@@ -97,7 +97,7 @@ describe('start-up', () => {
   });
 });
 
-describe('start-up without a server (issue 14)', () => {
+describe('start-up without a server', () => {
   /** Boots as main.tsx does: a me-call that found no server shows the offline screen. */
   async function bootUnreachable(path: string) {
     window.history.replaceState(null, '', path);

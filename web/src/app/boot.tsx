@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { I18nProvider } from '@lingui/react';
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/api/types';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { SignedInListener } from '@/features/auth/use-complete-sign-in';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/api/types';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { resetAlertPreferencesForTests } from '@/features/payment-alerts/preferences';

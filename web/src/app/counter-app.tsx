@@ -7,17 +7,17 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/api/types';
 import { counterPaymentsShown } from '@common/limits';
+import type { LedgerEventData } from '@common/schemas/events';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { CounterMode } from '@/features/counter-mode/components/counter-mode';
 import { usePaymentAlerts } from '@/features/payment-alerts/public';
-import { activeQrCodesQueryKey } from '@/features/qr-codes/api/get-active-qr-codes';
 import { errorStatus } from '@/lib/api-client';
-import { useLedgerStream, type LedgerEventData } from '@/lib/use-ledger-events';
+import { useLedgerStream } from '@/lib/use-ledger-events';
+import { staleQueryPrefixes } from './stale-queries';
 
-// A payment may use up one of the shop's codes.
-const counterLedgerQueries = [activeQrCodesQueryKey[0]];
+const counterLedgerQueries = staleQueryPrefixes('counter-ledger-row');
 
 export function CounterApp({ me }: { me: MeResponse }) {
   const [livePayments, setLivePayments] = useState<LedgerEventData[]>([]);

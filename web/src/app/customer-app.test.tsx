@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CustomerCreditAccount, UserView } from '@common/api-types';
+import type { CustomerCreditAccount, UserView } from '@common/api/types';
 import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { CustomerApp } from './customer-app';

@@ -1,41 +1,34 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
-import type { UserView } from '@common/api-types';
+import type { UserView } from '@common/api/types';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { LogoutButton } from '@/features/auth/components/logout-button';
-import {
-  customerCreditAccountsQueryKey,
-  useCustomerCreditAccounts,
-} from '@/features/customer-home/api/get-customer-credit-accounts';
-import { HomeTab } from '@/features/customer-home/components/home-tab';
-import { customerTransactionsQueryKey } from '@/features/history/api/get-customer-transactions';
-import { accountPath, accountRoute, takePendingAccount } from '@/features/customer-account/account-path';
+import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-customer-credit-accounts';
+import { HomeTab } from '@/app/screens/customer/home-tab';
+import { accountPath, accountRoute, takePendingAccount } from '@/features/credit-accounts/account-path';
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '@/features/payment/pay-link';
-import { repaymentClaimsQueryPrefix } from '@/features/repayment/api/get-repayment-claims';
-import { statementQueryPrefix } from '@/features/statements/api/get-statement';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { useLedgerEvents } from '@/lib/use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { CustomerBottomBar } from './customer-bottom-bar';
 import { CustomerHeader } from './customer-header';
+import { staleQueryPrefixes } from './stale-queries';
 import { CustomerOverlays, loadScanQrOverlay, usePreloadOverlays, type ScanState } from './customer-overlays';
 
-// The account screen at one merchant (issue 15) loads when first opened.
+// The account screen at one merchant loads when first opened.
 const AccountScreen = lazy(() =>
-  import('@/features/customer-account/components/account-screen').then((m) => ({ default: m.AccountScreen })),
+  import('@/app/screens/customer/account-screen').then((m) => ({ default: m.AccountScreen })),
 );
 
-// A merchant's repayment or a payment elsewhere changes the balances, the history and an open statement.
-const customerLedgerQueries = [customerCreditAccountsQueryKey[0], customerTransactionsQueryKey[0], statementQueryPrefix];
-// A merchant confirming or declining a UPI repayment claim (issue 16): the claims, and the dues with them.
-const customerClaimQueries = [repaymentClaimsQueryPrefix, customerCreditAccountsQueryKey[0]];
+const customerLedgerQueries = staleQueryPrefixes('customer-ledger-row');
+const customerClaimQueries = staleQueryPrefixes('customer-claim-news');
 
 type CustomerTab = 'home' | 'profile';
 
 interface CustomerAppProps {
   user: UserView;
-  /** The code of the /pay/<token> link this app was opened at, if any (design.md §4). */
+  /** The code of the /pay/<token> link this app was opened at, if any. */
   payQrData?: string;
 }
 
@@ -46,7 +39,7 @@ function arrivingPayment(payQrData: string | undefined): string | undefined {
   return token ? payLinkQrData(token) : undefined;
 }
 
-/** The customer's app: content tabs switched from a bottom bar (spec §2). */
+/** The customer's app: content tabs switched from a bottom bar (docs/product.md#customer-app). */
 export function CustomerApp({ user, payQrData }: CustomerAppProps) {
   const [tab, setTab] = useState<CustomerTab>('home');
   const [scan, setScan] = useState<ScanState>(() => {
@@ -122,7 +115,7 @@ function useTakeUpPayLink(payQrData: string | undefined) {
 }
 
 /**
- * An account screen opened signed out (issue 15) opens once signed in; a payment link
+ * An account screen opened signed out opens once signed in; a payment link
  * arriving at the same time goes first. Only on arrival.
  */
 function useResumeAccount(payQrData: string | undefined) {

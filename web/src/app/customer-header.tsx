@@ -1,9 +1,9 @@
-/** The customer app's header (spec §2): the name, and Refresh for the accounts and history. */
+/** The customer app's header (docs/product.md#customer-app): the name, and Refresh for the accounts and history. */
 import { useLingui } from '@lingui/react/macro';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { RefreshIcon } from '@/components/ui/icons';
-import { customerCreditAccountsQueryKey } from '@/features/customer-home/api/get-customer-credit-accounts';
-import { customerTransactionsQueryKey } from '@/features/history/api/get-customer-transactions';
+import { customerCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-customer-credit-accounts';
+import { customerTransactionsQueryKey } from '@/features/transactions/api/get-customer-transactions';
 
 export function CustomerHeader() {
   const queryClient = useQueryClient();

@@ -2,10 +2,10 @@
  * The whole app with its query client, as app/boot.tsx hands over to it. The current
  * user boot.tsx already asked for goes into the cache, so it is not asked for twice.
  */
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/api/types';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { OfflineBanner } from '@/components/ui/offline-banner';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from './query-client';
 import { App } from './app';
 import { AppProviders } from './providers';
 import { UpdateBar } from './update-bar';
@@ -21,7 +21,7 @@ export function FullApp({ me }: FullAppProps) {
   }
   return (
     <AppProviders client={queryClient}>
-      {/* Issue 14: above every screen, what cannot be done offline; a new version's prompt. */}
+      {/* Above every screen, what cannot be done offline, and a new version's prompt. */}
       <OfflineBanner />
       <App />
       <UpdateBar />

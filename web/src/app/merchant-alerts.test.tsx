@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BusinessProfile, MeResponse, TransactionView } from '@common/api-types';
+import type { BusinessProfile, MeResponse, TransactionView } from '@common/api/types';
 import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';

@@ -6,7 +6,7 @@ import type {
   BusinessProfile,
   MeResponse,
   TransactionView,
-} from '@common/api-types';
+} from '@common/api/types';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';

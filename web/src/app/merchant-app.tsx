@@ -1,31 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { BusinessStatus, MeResponse } from '@common/api-types';
+import type { BusinessStatus, MeResponse } from '@common/api/types';
 import { Badge } from '@/components/ui/badge';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { useLogOut } from '@/features/auth/api/log-out';
 import { LogoutButton } from '@/features/auth/components/logout-button';
-import { businessCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-business-credit-accounts';
-import { businessStatsQueryKey } from '@/features/merchant/api/get-business-stats';
-import { businessTransactionsUrl, useRecentBusinessTransactions } from '@/features/merchant/api/get-business-transactions';
-import { businessClaimsUrl, usePendingClaims } from '@/features/merchant/api/get-repayment-claims';
-import { toCollectQueryKey } from '@/features/merchant/api/get-to-collect';
-import { DashboardTab } from '@/features/merchant/components/dashboard-tab';
-import { HistoryTab } from '@/features/merchant/components/history-tab';
-import { SettingsTab } from '@/features/merchant/components/settings-tab';
-import { businessStatusTones } from '@/features/merchant/status';
-import { activeQrCodesQueryKey } from '@/features/qr-codes/api/get-active-qr-codes';
+import { useRecentBusinessTransactions } from '@/features/transactions/api/get-business-transactions';
+import { usePendingClaims } from '@/features/repayment-claims/api/get-repayment-claims';
+import { DashboardTab } from '@/app/screens/merchant/dashboard-tab';
+import { HistoryTab } from '@/app/screens/merchant/history-tab';
+import { SettingsTab } from '@/app/screens/merchant/settings-tab';
+import { businessStatusTones } from '@/features/business/status';
 import { SoundUnlockBar } from '@/features/payment-alerts/components/sound-unlock-bar';
 import { useClaimAlerts, usePaymentAlerts } from '@/features/payment-alerts/use-payment-alerts';
 import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
-import { statementQueryPrefix } from '@/features/statements/api/get-statement';
 import { useLedgerStream } from '@/lib/use-ledger-events';
 import { whenIdle } from '@/lib/when-idle';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
+import { staleQueryPrefixes } from './stale-queries';
 
 // The sheet carries the camera scanner and the generator the QR drawing library; both
 // stay out of the first download and are fetched when the browser is next idle.
@@ -51,21 +46,13 @@ const legacyCounterModeOn = () => {
   }
 };
 
-// A customer's payment changes these: the ledger, the totals, the balances, used codes, an
-// open statement, and what is overdue (issue 16).
-const merchantLedgerQueries = [
-  businessTransactionsUrl, businessStatsQueryKey[0], businessCreditAccountsQueryKey[0], activeQrCodesQueryKey[0],
-  statementQueryPrefix, toCollectQueryKey[0],
-];
-
-// A repayment claim's news (issue 16) changes these: the claims, and once confirmed, what is owed.
-const merchantClaimQueries = [
-  businessClaimsUrl, toCollectQueryKey[0], businessCreditAccountsQueryKey[0], businessStatsQueryKey[0],
-];
+const merchantLedgerQueries = staleQueryPrefixes('merchant-ledger-row');
+const merchantClaimQueries = staleQueryPrefixes('merchant-claim-news');
+const ownBusinessQueries = staleQueryPrefixes('own-business-decided');
 
 type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
 
-/** The merchant's app (spec §2): Dashboard, QR Codes, History and Settings tabs. */
+/** The merchant's app (docs/product.md#merchant-app): Dashboard, QR Codes, History and Settings tabs. */
 export function MerchantApp({ me }: { me: MeResponse }) {
   const [legacyCounter] = useState(legacyCounterModeOn);
   return legacyCounter ? <EndLegacyCounterMode /> : <MerchantDashboard me={me} />;
@@ -107,7 +94,7 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
   if (listedAtOpen.current === null && recent.data) {
     listedAtOpen.current = new Set(recent.data.transactions.map((transaction) => transaction.id));
   }
-  // Likewise the claims already waiting when the page opened (issue 16).
+  // Likewise the claims already waiting when the page opened.
   const claims = usePendingClaims({ enabled: approved });
   const claimsAtOpen = useRef<ReadonlySet<string> | null>(null);
   if (claimsAtOpen.current === null && claims.data) {
@@ -116,7 +103,7 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
   // Payments by customers land while this screen is open: refresh, show and say them. An
   // admin's decision on the business changes the banner and the actions without a reload.
   const liveState = useLedgerStream(merchantLedgerQueries, {
-    accountQueryPrefixes: currentUserQueryKey,
+    accountQueryPrefixes: ownBusinessQueries,
     onLedger: (event) => {
       if (event.type === 'adjustment' || listedAtOpen.current?.has(event.transactionId)) return;
       alertPayment(event);

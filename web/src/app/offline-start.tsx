@@ -6,7 +6,7 @@
  */
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { fetchCurrentUser } from '@/features/auth/api/fetch-current-user';

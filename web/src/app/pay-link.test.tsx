@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MeResponse, QrValidation } from '@common/api-types';
+import type { MeResponse, QrValidation } from '@common/api/types';
 import { App } from '@/app/app';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { pendingPayTokenKey } from './pay-link';
+import { pendingPayTokenKey } from '@/features/payment/pay-link';
 
 vi.mock('@/features/scanner/components/qr-scanner', () => ({
   QrScanner: () => <p>Camera preview</p>,

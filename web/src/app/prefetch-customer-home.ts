@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { customerTransactionsOptions } from '@/features/history/api/get-customer-transactions';
-import { customerCreditAccountsQueryKey } from './get-customer-credit-accounts';
+import { customerTransactionsOptions } from '@/features/transactions/api/get-customer-transactions';
+import { customerCreditAccountsQuery } from '@/features/credit-accounts/api/get-customer-credit-accounts';
 
 /**
  * Starts the home's two requests (credit accounts, first history page) while the customer
@@ -8,6 +8,6 @@ import { customerCreditAccountsQueryKey } from './get-customer-credit-accounts';
  * them in flight or done.
  */
 export function prefetchCustomerHome(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery({ queryKey: customerCreditAccountsQueryKey });
+  void queryClient.prefetchQuery(customerCreditAccountsQuery);
   void queryClient.prefetchInfiniteQuery(customerTransactionsOptions(null));
 }

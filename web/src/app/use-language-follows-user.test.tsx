@@ -1,16 +1,16 @@
 /**
- * The language follows the user (issue 13): a user who signs in where no newer choice was
+ * The language follows the user (docs/product.md#languages): a user who signs in where no newer choice was
  * made gets their saved language; a choice made before signing in, or while signed in, is
  * saved on the user.
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/api/types';
 import type { Language } from '@common/languages';
 import { App } from '@/app/app';
 import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { activate, chooseLanguage, currentLanguage, pendingChoice } from './i18n';
+import { activate, chooseLanguage, currentLanguage, pendingChoice } from '@/i18n/i18n';
 
 const admin = (language: Language | null): MeResponse => ({
   user: { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' },

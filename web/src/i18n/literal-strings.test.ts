@@ -1,5 +1,5 @@
 /**
- * No text a person reads is a literal (issue 13): eslint.config.js's translation rules
+ * No text a person reads is a literal: eslint.config.js's translation rules
  * (lingui/no-unlocalized-strings, and a selector for native elements' title) fail a
  * component that shows one, and this file makes that check part of `npm test`.
  */
@@ -32,7 +32,7 @@ async function reportedTexts(source: string): Promise<string[]> {
 
 describe('literal texts', () => {
   it('reports the texts a component shows or reads aloud, and not its keys, ids, routes or classes', async () => {
-    const source = `import { toast } from '@/components/ui/toast-store';
+    const source = `import { toast } from '@/lib/toast-store';
 export function ExampleSheet() {
   localStorage.setItem('khata-theme', 'dark');
   window.addEventListener('keydown', () => toast({ title: 'Saved', description: 'Your change is kept' }));
@@ -53,7 +53,7 @@ export function ExampleSheet() {
 
   it('reports nothing once the texts go through Lingui', async () => {
     const source = `import { Trans, useLingui } from '@lingui/react/macro';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 export function ExampleSheet() {
   const { t } = useLingui();
   const save = () => toast({ title: t\`Saved\`, description: t\`Your change is kept\` });

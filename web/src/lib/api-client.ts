@@ -1,19 +1,32 @@
 /**
- * The one way the app talks to the server (spec §7, §8): cookies always, the stored
- * session token as a Bearer header, JSON bodies, and "<status>: <body>" errors.
+ * The one way the app talks to the server: cookies always, the stored session token as a
+ * Bearer header, JSON bodies, and "<status>: <body>" errors. Every call names a route of
+ * the table in common/api/routes.ts, imported as a type only: the bundle carries no schema.
  */
-import type { QueryFunction } from '@tanstack/react-query';
-import type { ErrorCode, ErrorParams } from '@common/errors';
+import type { DataTag } from '@tanstack/react-query';
+import type { AnswerOf, InputOf } from '@common/api/contract';
+import type { routes } from '@common/api/routes';
+import type { ErrorCode, ErrorKey, ErrorParams } from '@common/errors';
 import { isGatewayFailure, isOffline, reportReachable, reportUnreachable, subscribeConnection } from './connection';
 import { forgetHeldSignOut, getSessionToken, heldSignOut } from './session';
 import { currentLanguage } from '@/i18n/i18n';
 
-/** What a refusal's JSON body says: `{ error, code, ...params }`. */
+/** What a refusal's JSON body says: `{ error, code, key, params, ...fields }`. */
 interface RefusalBody {
-  /** The server's English message; shown while the catalogue loads, or for an unknown code. */
+  /** The server's English message; shown while the catalogue loads, or for a key it does not know. */
   text: string | null;
   code: ErrorCode | null;
+  /** The catalogue entry the message is said from; null from a body without one (an older server's). */
+  key: ErrorKey | null;
   params: ErrorParams;
+}
+
+/** The body's `params`: the values its message reads, each a number or a string. */
+function paramsOf(value: unknown): ErrorParams {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+  );
 }
 
 function parseRefusal(bodyText: string): RefusalBody | null {
@@ -24,24 +37,25 @@ function parseRefusal(bodyText: string): RefusalBody | null {
     return null; // Not JSON: an HTML error page or a proxy's text.
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const params: ErrorParams = {};
-  let text: string | null = null;
-  let code: ErrorCode | null = null;
-  for (const [name, value] of Object.entries(body)) {
-    if (name === 'error') text = typeof value === 'string' && value.trim() ? value : null;
-    else if (name === 'code') code = typeof value === 'string' ? value as ErrorCode : null;
-    else if (typeof value === 'string' || typeof value === 'number') params[name] = value;
-  }
-  return { text, code, params };
+  const { error, code, key, params } = body as Record<string, unknown>;
+  return {
+    text: typeof error === 'string' && error.trim() ? error : null,
+    code: typeof code === 'string' ? code as ErrorCode : null,
+    // Checked against the catalogue when it is said (error-messages.ts): a newer server's key may be unknown here.
+    key: typeof key === 'string' ? key as ErrorKey : null,
+    params: paramsOf(params),
+  };
 }
 
 /**
- * A refused request. Its message is "<status>: <body text or status text>" (spec §9);
- * `code` and `params` are the JSON body's, null and empty when the body is not one.
+ * A refused request. Its message is "<status>: <body text or status text>";
+ * `code`, `key` and `params` are the JSON body's, null and empty when the body is not one.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | null;
+  /** The error catalogue's key the refusal was made from (common/errors.ts). */
+  readonly key: ErrorKey | null;
   readonly params: ErrorParams;
   /** The body's `error` text, null without one. */
   readonly serverText: string | null;
@@ -54,6 +68,7 @@ export class ApiError extends Error {
     this.status = status;
     const refusal = parseRefusal(bodyText);
     this.code = refusal?.code ?? null;
+    this.key = refusal?.key ?? null;
     this.params = refusal?.params ?? {};
     this.serverText = refusal?.text ?? null;
     this.retryAfterSeconds = parseRetryAfter(retryAfter);
@@ -123,69 +138,107 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, text, response.headers.get('Retry-After'));
 }
 
+type Routes = typeof routes;
+/** Every route of the API, as the table names it: "<METHOD> <path>". */
+export type Route = keyof Routes;
+/** The routes that read, which the query layer caches. */
+export type GetRoute = Extract<Route, `GET ${string}`>;
+/** What a call of the route sends: its params, query and body, as the table declares them. */
+export type Input<K extends Route> = InputOf<Routes[K]>;
+/** What the route answers when it succeeds. */
+export type Answer<K extends Route> = AnswerOf<Routes[K]>;
+
+interface Parts {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
 /**
- * Sends a request and returns the parsed JSON answer (or null for an empty body).
- * `extraHeaders` adds call-specific headers, such as a payment's Idempotency-Key;
- * `keepalive` lets the request outlive the page, for one sent as a link opens another app;
- * `signal` ends the wait.
+ * The URL of a call: the route's path with each `:param` filled in, then the query's
+ * defined fields in the order given. A query's key is this URL, so it must be stable.
  */
-export async function apiRequest<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  extraHeaders?: Record<string, string>,
-  { keepalive = false, signal }: { keepalive?: boolean; signal?: AbortSignal } = {},
-): Promise<T> {
-  await sendHeldSignOut();
+export function urlOf<K extends Route>(route: K, input: Input<K>): string {
+  const { params, query = {} } = input as Parts;
+  const path = route.split(' ')[1]!.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params![name]!));
+  const search = `${new URLSearchParams(Object.entries(query).filter((field): field is [string, string] => field[1] != null))}`;
+  return search ? `${path}?${search}` : path;
+}
+
+export interface RequestOptions {
+  /** Call-specific headers, such as a payment's Idempotency-Key. */
+  headers?: Record<string, string>;
+  /** Lets the request outlive the page, for one sent as a link opens another app. */
+  keepalive?: boolean;
+  /** Ends the wait. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls a route of the table and returns its answer. The table types both sides: a call
+ * that sends what the route does not take, or reads what it does not answer, fails the
+ * type check. The answer itself is trusted, not parsed: the server's serializer refuses
+ * to send one its schema does not describe.
+ */
+export function request<K extends Route>(route: K, input: Input<K>, options: RequestOptions = {}): Promise<Answer<K>> {
+  return call(route, input as Parts, options, false) as Promise<Answer<K>>;
+}
+
+/**
+ * A GET as the query layer's options: the key is the call's URL, so a key's first part
+ * names every query of a path (the ledger stream's refreshes match on it), and the data
+ * is the route's answer, which the key carries for getQueryData and setQueryData.
+ * `{ nullWhenSignedOut: true }` makes a 401 null rather than an error (the current user).
+ */
+export function queryOptionsFor<K extends GetRoute>(route: K, input: Input<K>): QueryOptionsOf<Answer<K>>;
+export function queryOptionsFor<K extends GetRoute>(
+  route: K, input: Input<K>, options: { nullWhenSignedOut: true },
+): QueryOptionsOf<Answer<K> | null>;
+export function queryOptionsFor<K extends GetRoute>(route: K, input: Input<K>, options?: { nullWhenSignedOut: true }) {
+  return {
+    queryKey: [urlOf(route, input)],
+    queryFn: () => call(route, input as Parts, {}, options?.nullWhenSignedOut ?? false),
+  };
+}
+
+export interface QueryOptionsOf<T> {
+  queryKey: DataTag<[string], T, Error>;
+  queryFn: () => Promise<T>;
+}
+
+async function call(
+  route: string,
+  { body, ...where }: Parts,
+  { headers: extraHeaders = {}, keepalive = false, signal }: RequestOptions,
+  nullWhenSignedOut: boolean,
+): Promise<unknown> {
+  try {
+    await sendHeldSignOut();
+  } catch (error) {
+    // Signed out on this phone, whatever the server has heard yet.
+    if (nullWhenSignedOut) return null;
+    throw error;
+  }
   const hasBody = body !== undefined;
   const headers = requestHeaders(hasBody);
-  for (const [name, value] of Object.entries(extraHeaders ?? {})) headers.set(name, value);
-  const response = await send(url, {
-    method,
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
+  const response = await send(urlOf(route as Route, where as never), {
+    method: route.split(' ')[0],
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal,
     ...(keepalive ? { keepalive } : {}),
   });
-  await throwIfNotOk(response);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/**
- * The default query function: a GET on the query key parts joined with "/". With
- * on401 "returnNull" a 401 yields null instead of an error (used for /api/auth/me).
- */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return ({ queryKey }) => get<T>(queryKey.join('/'), on401);
-}
-
-/** A GET outside the query layer whose 401 answers null: "nobody is signed in". */
-export const getOrNullWhenSignedOut = <T>(url: string) => get<T>(url, 'returnNull');
-
-async function get<T>(url: string, on401: UnauthorizedBehavior): Promise<T | null> {
-  try {
-    await sendHeldSignOut();
-  } catch (error) {
-    // Signed out on this phone, whatever the server has heard yet.
-    if (on401 === 'returnNull') return null;
-    throw error;
-  }
-  const response = await send(url, {
-    headers: requestHeaders(false),
-    credentials: 'include',
-  });
-  if (on401 === 'returnNull' && response.status === 401) {
+  if (nullWhenSignedOut && response.status === 401) {
     // Read to the end: an answer that may not be cached (no-store) is otherwise never
     // finished, and the browser keeps the request open.
     await response.text();
     return null;
   }
   await throwIfNotOk(response);
-  return (await response.json()) as T;
+  const text = await response.text();
+  return text ? JSON.parse(text) : null;
 }
 
 let sendingHeldSignOut: Promise<void> | null = null;
@@ -221,21 +274,21 @@ subscribeConnection(() => {
 const errorMessagePattern = /^\d{3}: ([\s\S]*)$/;
 
 /**
- * The message for a refusal: the catalogue's, for the body's code and parameters, once
- * the formatter has loaded; the body's `error` text before that or for a code the
- * catalogue cannot say alone. Null when the body has no `error` (network failure, HTML or
- * empty body), so callers fall back to the spec's default text. Takes an ApiError or any
- * error built as "<status>: <body>".
+ * The message for a refusal: the catalogue's, for the body's key and parameters in the
+ * language the app speaks, once the formatter has loaded; the body's `error` text before
+ * that, or for a body without a key this build knows. Null when the body has no `error`
+ * (network failure, HTML or empty body), so callers fall back to their default text.
+ * Takes an ApiError or any error built as "<status>: <body>".
  */
 export function serverMessage(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
   const match = errorMessagePattern.exec(error.message);
   if (!match) return null;
   const refusal = error instanceof ApiError
-    ? { text: error.serverText, code: error.code, params: error.params }
+    ? { text: error.serverText, key: error.key, params: error.params }
     : parseRefusal(match[1] ?? '');
   if (!refusal?.text) return null;
-  const formatted = refusal.code && errorMessages ? errorMessages.messageFor(refusal.code, refusal.params, currentLanguage(), refusal.text) : null;
+  const formatted = refusal.key && errorMessages ? errorMessages.messageFor(refusal.key, refusal.params, currentLanguage()) : null;
   return formatted ?? refusal.text;
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionProbeWaitMsFirst, connectionProbeWaitMsMax } from '@common/limits';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
-import { apiRequest } from './api-client';
+import { request } from './api-client';
 import { checkReachable, connectionProbeUrl, isOffline, subscribeConnection } from './connection';
 
 const probe = `GET ${connectionProbeUrl}`;
@@ -13,11 +13,11 @@ afterEach(() => {
 
 describe('the connection store', () => {
   it('goes offline when a request finds no server, and tells its subscribers', async () => {
-    stubFetch({ 'GET /api/x': networkError });
+    stubFetch({ 'GET /api/business/stats': networkError });
     const heard = vi.fn();
     const unsubscribe = subscribeConnection(heard);
     expect(isOffline()).toBe(false);
-    await expect(apiRequest('GET', '/api/x')).rejects.toThrow(TypeError);
+    await expect(request('GET /api/business/stats', {})).rejects.toThrow(TypeError);
     expect(isOffline()).toBe(true);
     expect(heard).toHaveBeenCalledTimes(1);
     unsubscribe();
@@ -25,8 +25,8 @@ describe('the connection store', () => {
 
   it("takes a proxy's 502, 503 or 504 page for a missing server", async () => {
     for (const status of [502, 503, 504]) {
-      stubFetch({ 'GET /api/x': () => new Response('<html>Bad Gateway</html>', { status }), [probe]: () => json(200, { status: 'ok' }) });
-      await expect(apiRequest('GET', '/api/x')).rejects.toThrow(`${status}: `);
+      stubFetch({ 'GET /api/business/stats': () => new Response('<html>Bad Gateway</html>', { status }), [probe]: () => json(200, { status: 'ok' }) });
+      await expect(request('GET /api/business/stats', {})).rejects.toThrow(`${status}: `);
       expect(isOffline(), String(status)).toBe(true);
       await checkReachable();
       expect(isOffline()).toBe(false);
@@ -35,19 +35,19 @@ describe('the connection store', () => {
 
   it("stays online on our own refusals, a 503 database_unavailable included: the server answered", async () => {
     stubFetch({
-      'GET /api/x': () => apiError(503, 'The database is unavailable.', 'database_unavailable'),
-      'GET /api/y': () => apiError(422, 'Insufficient balance.', 'insufficient_credit'),
+      'GET /api/business/stats': () => apiError(503, 'The database is unavailable.', 'database_unavailable'),
+      'GET /api/business/settings': () => apiError(422, 'Insufficient balance.', 'insufficient_credit'),
     });
-    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('503: ');
-    await expect(apiRequest('GET', '/api/y')).rejects.toThrow('422: ');
+    await expect(request('GET /api/business/stats', {})).rejects.toThrow('503: ');
+    await expect(request('GET /api/business/settings', {})).rejects.toThrow('422: ');
     expect(isOffline()).toBe(false);
   });
 
   it('asks /api/health/live again after 2 s, 4 s, 8 s, then every 10 s, and is online once it answers', async () => {
     vi.useFakeTimers();
     let serverUp = false;
-    const calls = stubFetch({ 'GET /api/x': networkError, [probe]: () => (serverUp ? json(200, { status: 'ok' }) : networkError()) });
-    await apiRequest('GET', '/api/x').catch(() => {});
+    const calls = stubFetch({ 'GET /api/business/stats': networkError, [probe]: () => (serverUp ? json(200, { status: 'ok' }) : networkError()) });
+    await request('GET /api/business/stats', {}).catch(() => {});
     expect(isOffline()).toBe(true);
     const probesAfter = async (ms: number) => {
       await vi.advanceTimersByTimeAsync(ms);
@@ -69,19 +69,19 @@ describe('the connection store', () => {
 
   it('is online again as soon as any request gets an answer', async () => {
     let serverUp = false;
-    stubFetch({ 'GET /api/x': () => (serverUp ? json(200, {}) : networkError()) });
-    await apiRequest('GET', '/api/x').catch(() => {});
+    stubFetch({ 'GET /api/business/stats': () => (serverUp ? json(200, {}) : networkError()) });
+    await request('GET /api/business/stats', {}).catch(() => {});
     expect(isOffline()).toBe(true);
     serverUp = true;
-    await apiRequest('GET', '/api/x');
+    await request('GET /api/business/stats', {});
     expect(isOffline()).toBe(false);
   });
 
   it("follows the browser's offline and online events, and asks the server when the network returns", async () => {
-    const calls = stubFetch({ 'GET /api/x': networkError, [probe]: () => json(200, { status: 'ok' }) });
+    const calls = stubFetch({ 'GET /api/business/stats': networkError, [probe]: () => json(200, { status: 'ok' }) });
     window.dispatchEvent(new Event('offline'));
     expect(isOffline()).toBe(true);
-    await apiRequest('GET', '/api/x').catch(() => {});
+    await request('GET /api/business/stats', {}).catch(() => {});
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(callsTo(calls, probe)).toHaveLength(1));
     await vi.waitFor(() => expect(isOffline()).toBe(false));

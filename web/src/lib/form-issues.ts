@@ -4,7 +4,7 @@
  * in the catalogue's order wins, so the toast matches the order the spec checks in.
  */
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import { toast, type ToastMessage } from '@/components/ui/toast-store';
+import { toast, type ToastMessage } from '@/lib/toast-store';
 
 export type IssueCatalogue<K extends string> = Readonly<Record<K, ToastMessage>>;
 

@@ -1,12 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api-client';
+import { QueryClient, MutationCache, type MutationCacheConfig } from '@tanstack/react-query';
 
-/** Spec §9: data never goes stale, no refetch on focus, no polling, no retries. */
-export function createQueryClient(): QueryClient {
+/**
+ * Data never goes stale by itself, no refetch on focus, no polling, no retries: what is
+ * on screen is refetched when something changed (`afterMutations`, the app's map of what
+ * each change makes stale) or when the live-update stream says so.
+ */
+export function createQueryClient(afterMutations: MutationCacheConfig = {}): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache(afterMutations),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: Infinity,
         refetchOnWindowFocus: false,
         refetchInterval: false,
@@ -14,10 +17,8 @@ export function createQueryClient(): QueryClient {
       },
       // A change is sent when asked or not at all: TanStack Query would otherwise pause a
       // mutation while the browser is offline and send it when the network returns, a
-      // payment charged later (issue 14). Offline, the screens refuse before asking.
+      // payment charged later. Offline, the screens refuse before asking.
       mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
-
-export const queryClient = createQueryClient();

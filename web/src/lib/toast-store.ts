@@ -1,5 +1,5 @@
 /**
- * The one toast on screen (spec §2, §9: only one is visible at a time). Showing a new
+ * The one toast on screen (only one is visible at a time). Showing a new
  * toast replaces the current one. Callable from anywhere, outside React too.
  */
 import { useSyncExternalStore } from 'react';

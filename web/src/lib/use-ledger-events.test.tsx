@@ -2,7 +2,8 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLedgerEvents, useLedgerStream, type ClaimEventData, type LedgerEventData } from './use-ledger-events';
+import type { ClaimEventData, LedgerEventData } from '@common/schemas/events';
+import { useLedgerEvents, useLedgerStream } from './use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { i18n } from '@/i18n/i18n';
 
@@ -150,7 +151,7 @@ describe('useLedgerStream', () => {
     act(() => source.drop());
     act(() => source.open());
     // The Last-Event-ID replay starts a margin earlier: the first row comes again, then the missed one.
-    const missed = row('0197a000-0000-7000-8000-000000000012', { type: 'repayment', amount: '99.50', customerName: null });
+    const missed = row('0197a000-0000-7000-8000-000000000012', { type: 'repayment', amount: '99.50', customerName: 'Meena Iyer' });
     source.send('ledger', first.transactionId, first);
     source.send('ledger', missed.transactionId, missed);
     source.send('ledger', missed.transactionId, missed);
@@ -166,6 +167,26 @@ describe('useLedgerStream', () => {
     FakeEventSource.last!.listeners.get('ledger')!({ lastEventId: '0197a000-0000-7000-8000-000000000013', data: 'not json' });
     expect(received).toEqual([]);
     expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it('skips a row that does not fit its schema, without failing, and still refetches', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const received: LedgerEventData[] = [];
+    render(<QueryClientProvider client={client}><StreamProbe onLedger={(event) => received.push(event)} /></QueryClientProvider>);
+    const source = FakeEventSource.last!;
+    const id = (n: number) => `0197a000-0000-7000-8000-00000000002${n}`;
+    source.send('ledger', id(1), { ...row(id(1)), type: 'refund' });
+    source.send('ledger', id(2), { ...row(id(2)), customerName: null });
+    const { fee: _fee, ...withoutFee } = row(id(3));
+    source.send('ledger', id(3), withoutFee);
+    source.send('ledger', id(4), [row(id(4))]);
+    expect(received).toEqual([]);
+    expect(spy).toHaveBeenCalledTimes(4);
+    // A field the stream adds later is no reason to drop the row.
+    source.send('ledger', id(5), { ...row(id(5)), note: 'new' });
+    expect(received).toEqual([row(id(5))]);
   });
 
   it('says connecting, live, reconnecting while the browser retries by itself, and paused when refused', () => {
@@ -205,7 +226,7 @@ describe('useLedgerStream', () => {
   });
 });
 
-describe('useLedgerStream: repayment claims (issue 16)', () => {
+describe('useLedgerStream: repayment claims', () => {
   const claim = (status: ClaimEventData['status'], claimId = 'claim-1'): ClaimEventData => ({
     claimId, creditAccountId: 'acc-1', businessId: 'biz-1', status, amount: '250.00', customerName: 'Asha Rao', businessName: 'Ravi Stores',
   });

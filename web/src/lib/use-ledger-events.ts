@@ -3,42 +3,21 @@
  * merchant, a merchant recording this customer's repayment. The server pushes a `ledger`
  * event per ledger row (server-sent events, GET /api/events, authenticated by the session
  * cookie) and the queries whose key starts with one of the given prefixes are refetched.
- * The shells pass their features' query keys in. No polling (spec §9). A merchant's stream
- * also says when an admin decides on the business (`business`), and the merchant's alerts
- * read each new ledger row's figures (issue 14). A repayment claim's news (`claim`, issue 16)
- * refetches the queries the shell names for it and is handed over once per claim and status.
+ * The shells pass their features' query keys in. No polling (docs/product.md, "Live
+ * updates"). A merchant's stream also says when an admin decides on the business
+ * (`business`), and the merchant's alerts read each new ledger row's figures. A repayment
+ * claim's news (`claim`) refetches the queries the shell names for it and is handed over
+ * once per claim and status. Each event's data is parsed with its schema
+ * (common/schemas/events.ts): one that does not fit still refetches, but is not handed over.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type * as z from 'zod/mini';
 import { eventStreamRetryAfterSeconds, eventSeenIdsMax } from '@common/limits';
+import { claimEvent, ledgerEvent, type ClaimEventData, type LedgerEventData } from '@common/schemas/events';
 import { checkReachable } from './connection';
 
 export const ledgerEventsUrl = '/api/events';
-
-
-/** One ledger row as the stream describes it: money as wire strings ("250.00"). */
-export interface LedgerEventData {
-  transactionId: string;
-  type: 'payment' | 'repayment' | 'adjustment';
-  amount: string;
-  fee: string;
-  totalAmount: string;
-  customerName: string | null;
-  businessName: string | null;
-  createdAt: string;
-}
-
-/** A repayment claim's news (issue 16): made (pending), confirmed or declined. */
-export interface ClaimEventData {
-  claimId: string;
-  creditAccountId: string;
-  businessId: string;
-  status: 'pending' | 'confirmed' | 'declined';
-  /** The claimed amount, a wire string ("250.00"). */
-  amount: string;
-  customerName: string | null;
-  businessName: string | null;
-}
 
 /**
  * The stream's state: `connecting` before it first opens, `live` while open,
@@ -55,62 +34,24 @@ export interface LedgerEventOptions {
    * opens again after a break (a decision may have been missed meanwhile): the current user.
    */
   accountQueryPrefixes?: readonly string[];
-  /** Queries refetched on a repayment claim's news (issue 16); without them, claims are ignored. */
+  /** Queries refetched on a repayment claim's news; without them, claims are ignored. */
   claimQueryPrefixes?: readonly string[];
   /** Each claim's news, once per claim and status while the hook is mounted. */
   onClaim?: (event: ClaimEventData) => void;
 }
 
-/** An event's JSON object, read as text fields (null for a missing or non-text one); null when it is not one. */
-function eventFields(data: unknown): ((name: string) => string | null) | null {
+/**
+ * An event's data when it is the JSON its schema describes; null for anything else (not
+ * JSON, a field missing or of the wrong kind), which the caller ignores.
+ */
+function parseEvent<T>(schema: z.ZodMiniType<T>, data: unknown): T | null {
   if (typeof data !== 'string') return null;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(data);
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
-  if (!parsed || typeof parsed !== 'object') return null;
-  const row = parsed as Record<string, unknown>;
-  return (name: string) => (typeof row[name] === 'string' ? (row[name] as string) : null);
-}
-
-/** The event's data when it is the ledger row the stream promises; null otherwise. */
-export function parseLedgerEvent(data: unknown, id: string): LedgerEventData | null {
-  const text = eventFields(data);
-  if (!text) return null;
-  const type = text('type');
-  const amount = text('amount');
-  if ((type !== 'payment' && type !== 'repayment' && type !== 'adjustment') || amount === null) return null;
-  return {
-    transactionId: text('transactionId') ?? id,
-    type,
-    amount,
-    fee: text('fee') ?? '0.00',
-    totalAmount: text('totalAmount') ?? amount,
-    customerName: text('customerName'),
-    businessName: text('businessName'),
-    createdAt: text('createdAt') ?? new Date().toISOString(),
-  };
-}
-
-/** The event's data when it is the claim news the stream promises; null otherwise. */
-export function parseClaimEvent(data: unknown): ClaimEventData | null {
-  const text = eventFields(data);
-  if (!text) return null;
-  const claimId = text('claimId');
-  const status = text('status');
-  const amount = text('amount');
-  if (!claimId || amount === null || (status !== 'pending' && status !== 'confirmed' && status !== 'declined')) return null;
-  return {
-    claimId,
-    creditAccountId: text('creditAccountId') ?? '',
-    businessId: text('businessId') ?? '',
-    status,
-    amount,
-    customerName: text('customerName'),
-    businessName: text('businessName'),
-  };
 }
 
 const prefixMatcher = (list: string[]) => (query: { queryKey: readonly unknown[] }) =>
@@ -166,14 +107,14 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
         if (seen.push(id) > eventSeenIdsMax) seen.shift();
       }
       refresh();
-      const row = id ? parseLedgerEvent(event?.data, id) : null;
+      const row = id ? parseEvent(ledgerEvent, event?.data) : null;
       if (row) onLedgerRef.current?.(row);
     };
     const onBusiness = () => refreshAccount();
     // A claim's news comes again in a replay; its claim and status name it whatever the event id.
     const onClaim = (event?: MessageEvent) => {
       if (claimList.length === 0) return;
-      const claim = parseClaimEvent(event?.data);
+      const claim = parseEvent(claimEvent, event?.data);
       const id = claim ? `claim:${claim.claimId}:${claim.status}` : event?.lastEventId;
       if (id) {
         if (seen.includes(id)) return;
@@ -202,7 +143,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       source.onerror = () => {
         broken = true;
         // A dropped stream is often the first sign the server is gone: the offline banner
-        // should show before anyone tries to pay (issue 14).
+        // should show before anyone tries to pay.
         void checkReachable();
         if (source.readyState !== EventSource.CLOSED) {
           setState('reconnecting');

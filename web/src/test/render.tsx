@@ -3,11 +3,11 @@ import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders } from '@/app/providers';
-import { createQueryClient } from '@/lib/query-client';
+import { createAppQueryClient } from '@/app/query-client';
 
 /** Renders with a fresh query client, the toast area and an in-memory location. */
 export function renderWithApp(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  const client = createQueryClient();
+  const client = createAppQueryClient();
   const location = memoryLocation({ path, record: true });
   const result = render(
     <Router hook={location.hook}>

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { dismissToast } from '@/components/ui/toast-store';
+import { dismissToast } from '@/lib/toast-store';
 import { activate } from '@/i18n/i18n';
 import { reportReachable } from '@/lib/connection';
 

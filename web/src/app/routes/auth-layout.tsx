@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LanguagePicker } from '@/i18n/language-picker';
+import { LanguagePicker } from '@/components/ui/language-picker';
 
 interface AuthLayoutProps {
   title: string;

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { CustomerLoginForm } from '@/features/auth/components/customer-login-form';
 import { loadCustomerApp } from '@/app/load-customer-app';
-import { WithQueryClient } from '@/lib/with-query-client';
+import { WithQueryClient } from '@/app/with-query-client';
 import { AppTexts } from '@/i18n/app-texts';
 import { AuthLayout } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
@@ -14,7 +14,7 @@ const PinResetWizard = lazy(() =>
   import('@/features/pin-reset/components/pin-reset-wizard').then((m) => ({ default: m.PinResetWizard })),
 );
 
-/** /cust signed out: sign in, or register inside the same screen (spec §2). */
+/** /cust signed out: sign in, or register inside the same screen. */
 export function CustomerLogin() {
   const [mode, setMode] = useState<'login' | 'register' | 'reset'>('login');
   const { t } = useLingui();

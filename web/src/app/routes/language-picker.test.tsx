@@ -1,5 +1,5 @@
 /**
- * Choosing a language on a sign-in screen (issue 13): the screen speaks it at once,
+ * Choosing a language on a sign-in screen (docs/product.md#languages): the screen speaks it at once,
  * `<html lang>` follows, and the browser remembers it for the next visit.
  */
 import { screen } from '@testing-library/react';
@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CustomerLogin } from '@/app/routes/customer-login';
 import { renderWithApp } from '@/test/render';
-import { activate, pendingChoice, startingLanguage } from './i18n';
+import { activate, pendingChoice, startingLanguage } from '@/i18n/i18n';
 
 afterEach(async () => {
   localStorage.clear();

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { languages, type Language } from '@common/languages';
 import { loadErrorMessages } from '@/lib/api-client';
-import { chooseLanguage } from './i18n';
+import { chooseLanguage } from '@/i18n/i18n';
 
 /** Each language by its own name, as language pickers show them. */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- each name stays in its own language, untranslated
 export const languageNames: Record<Language, string> = { en: 'English', hi: 'हिन्दी', ta: 'தமிழ்' };
 
-/** Picks the app's language; the sign-in screens carry it (issue 13). */
+/** Picks the app's language; the sign-in screens carry it. */
 export function LanguagePicker({ className = '' }: { className?: string }) {
   const { t, i18n } = useLingui();
   // A set width: an auto-sized select measures every option, and laying out the Devanagari

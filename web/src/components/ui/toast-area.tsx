@@ -1,6 +1,6 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useLingui } from '@lingui/react/macro';
-import { defaultToastDurationMs, dismissToast, useCurrentToast } from './toast-store';
+import { defaultToastDurationMs, dismissToast, useCurrentToast } from '@/lib/toast-store';
 import { CloseIcon } from '@/components/ui/icons';
 
 /**

@@ -4,7 +4,7 @@
  * and appears as soon as they arrive.
  */
 import { lazy, Suspense, useState } from 'react';
-import { useCurrentToast } from './toast-store';
+import { useCurrentToast } from '@/lib/toast-store';
 
 export const loadToastArea = () => import('./toast-area');
 const ToastArea = lazy(() => loadToastArea().then((m) => ({ default: m.ToastArea })));

@@ -4,7 +4,7 @@
  * paise (the wire's strings converted once, here).
  */
 import { parseRupees } from '@common/money';
-import type { AdminAnalytics } from '@common/api-types';
+import type { AdminAnalytics } from '@common/api/types';
 
 export interface DailySeries {
   /** India calendar days, "2025-03-12". */

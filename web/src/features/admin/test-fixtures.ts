@@ -1,5 +1,5 @@
 /** Businesses as the admin API answers them, for the admin's component tests. */
-import type { AdminAnalytics, AdminBusiness, AdminStats } from '@common/api-types';
+import type { AdminAnalytics, AdminBusiness, AdminStats } from '@common/api/types';
 
 let serial = 0;
 

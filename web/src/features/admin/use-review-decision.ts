@@ -1,10 +1,10 @@
 /**
- * Sends one review decision (spec §4, §7): after the panel's delay, with the notes and,
+ * Sends one review decision (docs/product.md#merchant-approval): after the panel's delay, with the notes and,
  * for an approval, the terms; says how it went. `sending` names the action on its way.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { AdminBusiness } from '@common/api-types';
-import { toast } from '@/components/ui/toast-store';
+import type { AdminBusiness } from '@common/api/types';
+import { toast } from '@/lib/toast-store';
 import { useDecideBusinesses, type DecideBusinessesRequest } from '@/features/admin/api/decide-businesses';
 import { decisionFailed, decisionSucceeded } from '@/features/admin/messages';
 import { termsForWire, type ReviewValues } from '@/features/admin/schemas';

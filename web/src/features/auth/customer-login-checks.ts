@@ -3,7 +3,7 @@
  * touched (customer-login-form.tsx): zod and the schema stay out of the first download
  * of /cust.
  */
-import type { ToastMessage } from '@/components/ui/toast-store';
+import type { ToastMessage } from '@/lib/toast-store';
 import { customerLoginIssues, loginFailedDefaults } from './messages';
 import { customerLoginSchema, type CustomerLoginValues } from './schemas';
 

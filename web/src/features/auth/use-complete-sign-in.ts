@@ -1,7 +1,7 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { useLocation } from 'wouter';
-import type { SessionResponse } from '@common/api-types';
+import type { SessionResponse } from '@common/api/types';
 import { setSessionToken } from '@/lib/session';
 import { currentUserQueryKey } from './api/fetch-current-user';
 

@@ -1,15 +1,15 @@
 /**
- * The language follows the user (issue 13): a choice made on this browser before or after
+ * The language follows the user (docs/product.md#languages): a choice made on this browser before or after
  * sign-in is saved on the user, and a user who signs in on a browser where no choice is
  * pending gets their saved language.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { MeResponse } from '@common/api-types';
+import type { MeResponse } from '@common/api/types';
 import type { Language } from '@common/languages';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
-import { apiRequest } from '@/lib/api-client';
-import { adoptLanguage, choiceSaved, currentLanguage, languageChosenEvent, pendingChoice } from './i18n';
+import { request } from '@/lib/api-client';
+import { adoptLanguage, choiceSaved, currentLanguage, languageChosenEvent, pendingChoice } from '@/i18n/i18n';
 
 export function useLanguageFollowsUser(me: MeResponse) {
   const queryClient = useQueryClient();
@@ -17,10 +17,10 @@ export function useLanguageFollowsUser(me: MeResponse) {
   const saved = me.language;
 
   useEffect(() => {
-    const save = (language: Language) => apiRequest<{ language: Language }>('POST', '/api/auth/language', { language })
+    const save = (language: Language) => request('POST /api/auth/language', { body: { language } })
       .then(() => {
         choiceSaved(language);
-        queryClient.setQueryData<MeResponse | null>(currentUserQueryKey, (old) => old && { ...old, language });
+        queryClient.setQueryData(currentUserQueryKey, (old) => old && { ...old, language });
       })
       // Offline: the choice stays pending and is saved at the next start.
       .catch(() => {});

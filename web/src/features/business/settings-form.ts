@@ -1,11 +1,11 @@
 /**
- * The business's credit terms form (issue 16): each problem named by a key, its words in
+ * The business's credit terms form: each problem named by a key, its words in
  * `creditSettingsIssues`, checked again by the server through common/schemas/dues.ts.
  */
 import { t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { creditPeriodDaysMax, creditPeriodDaysMin, upiIdPattern } from '@common/limits';
-import type { BusinessSettings } from '@common/api-types';
+import type { BusinessSettings } from '@common/api/types';
 import type { IssueCatalogue } from '@/lib/form-issues';
 
 const wholeDays = /^\d+$/;

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import type { BusinessStatus } from '@common/api-types';
+import type { BusinessStatus } from '@common/api/types';
 
 /** The badge tone of each business status. */
 export const businessStatusTones = { pending: 'warning', approved: 'success', rejected: 'danger' } as const satisfies Record<

@@ -4,7 +4,7 @@
  * counterQrRenewMinutesBefore its end, so the counter never shows a code that expires.
  */
 import { useEffect, useState } from 'react';
-import type { QrCodeView } from '@common/api-types';
+import type { QrCodeView } from '@common/api/types';
 import { counterQrRenewMinutesBefore, qrExpiryMinutesMax } from '@common/limits';
 import { useGenerateQrCode } from '@/features/qr-codes/api/generate-qr-code';
 import { useActiveQrCodes } from '@/features/qr-codes/api/get-active-qr-codes';

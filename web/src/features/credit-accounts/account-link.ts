@@ -1,5 +1,5 @@
 /**
- * A customer's account screen, `/accounts/<businessId>` (issue 15), opened signed out: the
+ * A customer's account screen, `/accounts/<businessId>`, opened signed out: the
  * business id waits in sessionStorage while the visitor signs in, then the customer app
  * opens that screen (resume-account.ts), as a payment link does (payment/pay-link.ts).
  * The signed-out routes import this file, so it stays tiny: it lands in the entry chunk.

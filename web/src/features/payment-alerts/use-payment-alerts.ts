@@ -1,19 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { formatWireRupees } from '@/lib/format';
-import type { ClaimEventData, LedgerEventData } from '@/lib/use-ledger-events';
+import type { ClaimEventData, LedgerEventData } from '@common/schemas/events';
 
 // The speech and the chime load on the first payment, not with the merchant's app.
 const loadAnnouncer = () => import('./announcer');
 
 /**
- * What a merchant's screen does with a customer's new payment (issue 14): a toast with the
+ * What a merchant's screen does with a customer's new payment (docs/payment-alerts.md): a toast with the
  * amount and the customer, and the chime and sentence when sounds are on. `quiet` leaves
  * the toast out where the screen lists the payment itself (counter mode). A repayment is
  * the merchant's own doing (cash recorded, a UPI claim confirmed), answered by the screen
  * that did it: its ledger row refreshes the figures in silence, or it would talk over that
- * answer (issue 16).
+ * answer.
  */
 export function usePaymentAlerts({ quiet = false }: { quiet?: boolean } = {}) {
   const { t } = useLingui();
@@ -32,7 +32,7 @@ export function usePaymentAlerts({ quiet = false }: { quiet?: boolean } = {}) {
 }
 
 /**
- * What a merchant's screen does with a customer's new repayment claim (issue 16): a toast
+ * What a merchant's screen does with a customer's new repayment claim: a toast
  * asking to check it, and the chime and a sentence when sounds are on, through the same
  * queue as payments. A claim's confirmation or decline is the merchant's own doing: silent.
  */

@@ -4,9 +4,9 @@
  * pressed, in the language the app speaks then.
  */
 import { t } from '@lingui/core/macro';
-import type { CustomerQr } from '@common/api-types';
+import type { CustomerQr } from '@common/api/types';
 import { customerQrDownloadPx } from '@common/limits';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { loadQrCode } from '@/lib/qr-code';
 
 export const paymentCodeFileName = 'khata-payment-code.png';

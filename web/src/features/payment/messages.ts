@@ -4,13 +4,13 @@
  */
 import { t } from '@lingui/core/macro';
 import { formatError } from '@common/format-error';
-import type { ToastMessage } from '@/components/ui/toast-store';
+import type { ToastMessage } from '@/lib/toast-store';
 
 export const paymentMessages = {
   noQrCode: () => ({ title: t`No QR Code`, description: t`Please scan or enter a QR code first` }),
   invalidAmount: () => ({ title: t`Invalid Amount`, description: t`Please enter a valid amount` }),
   pinRequired: () => ({ title: t`PIN Required`, description: t`Please enter your PIN to continue` }),
-  /** A payment started while Khata cannot be reached is refused at once, and nothing is kept to send later (issue 14). */
+  /** A payment started while Khata cannot be reached is refused at once, and nothing is kept to send later. */
   offline: () => ({ title: t`You're offline`, description: t`Connect to pay.` }),
 } as const satisfies Record<string, () => ToastMessage>;
 
@@ -22,7 +22,7 @@ export const paymentFailedTitle = () => t`Payment Failed`;
 export const paymentFailedDefault = () => t`Payment could not be processed`;
 export const paymentSuccessTitle = () => t`Payment Successful`;
 export const processingText = () => t`Please wait while we process your payment...`;
-/** Shown while a payment whose outcome is unknown is resent with the same key (issue 12). */
+/** Shown while a payment whose outcome is unknown is resent with the same key. */
 export const checkingPaymentText = () => t`Checking your payment…`;
 /**
  * After paymentOutcomeCheckSeconds without an answer: the payment may have been made, so it

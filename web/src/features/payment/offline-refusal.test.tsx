@@ -5,7 +5,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { QrValidation } from '@common/api-types';
+import type { QrValidation } from '@common/api/types';
 import { reportReachable, reportUnreachable } from '@/lib/connection';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';

@@ -2,7 +2,7 @@
  * The numbers the confirm step shows, in paise. A static code's fee is computed here
  * with the shared integer formula, so the preview equals what the server charges.
  */
-import type { QrValidation } from '@common/api-types';
+import type { QrValidation } from '@common/api/types';
 import { feeFor, paise, parsePercent, parseRupees, type BasisPoints, type Paise } from '@common/money';
 
 export interface PaymentFigures {

@@ -1,13 +1,13 @@
 /**
  * One payment attempt: its Idempotency-Key and what it pays. Retrying the same code and
  * amount (after a network failure, say) sends the same key, so the server never charges
- * twice; any other payment gets a fresh key (design.md §6). An attempt whose outcome is
- * unknown is resent by itself for a while, and is never reported as failed (issue 12).
+ * twice; any other payment gets a fresh key (docs/product.md#payments). An attempt whose outcome is
+ * unknown is resent by itself for a while, and is never reported as failed.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { TransactionView } from '@common/api-types';
+import type { TransactionView } from '@common/api/types';
 import { idempotencyTtlSeconds, paymentNotConfirmedToastMs } from '@common/limits';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
 import { useProcessPayment, type ProcessPaymentRequest } from '@/features/payment/api/process-payment';

@@ -1,11 +1,11 @@
 /**
- * The payment screen's state (spec §2, §4, §5): scan → confirm → pin → processing, and
+ * The payment screen's state (docs/product.md#payments): scan → confirm → pin → processing, and
  * back to scan, cleared, after a successful payment.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { QrValidation } from '@common/api-types';
+import type { QrValidation } from '@common/api/types';
 import { toWireAmount } from '@common/money';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { isOffline } from '@/lib/connection';
 import { pinPattern } from '@/lib/patterns';
 import { paymentMessages } from '@/features/payment/messages';
@@ -53,7 +53,7 @@ export function usePaymentFlow(initialQrData?: string) {
       toast({ variant: 'destructive', ...paymentMessages.pinRequired() });
       return;
     }
-    // Offline since the code was checked: refused here, nothing kept to send later (issue 14).
+    // Offline since the code was checked: refused here, nothing kept to send later.
     // A payment already sent whose outcome is unknown is still resent by the attempt itself.
     if (isOffline()) {
       toast({ variant: 'destructive', ...paymentMessages.offline() });
@@ -85,7 +85,7 @@ export function usePaymentFlow(initialQrData?: string) {
     step,
     scan: { ...scan, onDetected: (text: string) => scan.detected(text, qr.check), check: qr.check, checking: qr.checking },
     validation, figures, amount, setAmount, pin, setPin, continueToPin, payNow, backToScan,
-    /** The payment's outcome was unknown and it is being resent (issue 12). */
+    /** The payment's outcome was unknown and it is being resent. */
     checkingPayment: attempt.checking,
     paidTransactionId,
     backToConfirm: () => setStep('confirm'),

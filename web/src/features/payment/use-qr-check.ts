@@ -1,9 +1,9 @@
 /**
  * Validates a code before the confirm step and says why when the server refuses it. It is
- * where every payment attempt starts, so while offline it refuses at once (issue 14).
+ * where every payment attempt starts, so while offline it refuses at once.
  */
-import type { QrValidation } from '@common/api-types';
-import { toast } from '@/components/ui/toast-store';
+import type { QrValidation } from '@common/api/types';
+import { toast } from '@/lib/toast-store';
 import { errorStatus, serverMessage } from '@/lib/api-client';
 import { isOffline } from '@/lib/connection';
 import { useValidateQr } from '@/features/payment/api/validate-qr';

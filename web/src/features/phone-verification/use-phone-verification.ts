@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { developmentOtpToastMs } from '@common/limits';
 import type { OtpSendBody } from '@common/schemas/identity';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { pendingChoice } from '@/i18n/i18n';
 import { toPhoneNumber } from '@/lib/format';

@@ -4,8 +4,8 @@
  * the app speaks then.
  */
 import { t } from '@lingui/core/macro';
-import type { TransactionView } from '@common/api-types';
-import { toast } from '@/components/ui/toast-store';
+import type { TransactionView } from '@common/api/types';
+import { toast } from '@/lib/toast-store';
 import { formatIndiaDateTime } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 

@@ -1,5 +1,5 @@
 /**
- * The merchant's answers to a repayment claim (issue 16): a smaller amount to confirm, a
+ * The merchant's answers to a repayment claim: a smaller amount to confirm, a
  * reason to decline. Problems are keys; their words are in the catalogues below. The server
  * checks again, and alone knows what is owed now.
  */

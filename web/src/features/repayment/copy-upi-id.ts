@@ -3,7 +3,7 @@
  * `t` when the button is pressed, in the language the app speaks then.
  */
 import { t } from '@lingui/core/macro';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 
 export async function copyUpiId(upiId: string): Promise<void> {
   try {

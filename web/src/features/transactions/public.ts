@@ -1,3 +1,8 @@
-/** What other features may use of history: everything else in the folder is its own. */
+/**
+ * What others may use of transactions (the ledger's rows as each side sees them): the
+ * customer's history, and the merchant's recent payments and rows.
+ */
 export { TransactionHistory } from './components/transaction-history';
 export type { MerchantFilter } from './components/transaction-history';
+export { RecentPayments } from './components/recent-payments';
+export { TransactionItem } from './components/transaction-item';

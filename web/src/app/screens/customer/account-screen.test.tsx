@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerCreditAccount, MeResponse, RepaymentClaim, TransactionView } from '@common/api-types';
+import type { CustomerCreditAccount, MeResponse, RepaymentClaim, TransactionView } from '@common/api/types';
 import { App } from '@/app/app';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import type { Statement } from '@/features/statements/api/get-statement';
 import { indiaDateOf } from '@/lib/date-time';
-import { pendingAccountKey } from '@/features/customer-account/account-link';
+import { pendingAccountKey } from '@/features/credit-accounts/public';
 
 const kumarId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b01';
 const sharmaId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b02';

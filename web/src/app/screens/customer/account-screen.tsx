@@ -1,7 +1,7 @@
 /**
- * The customer's account at one merchant, `/accounts/<businessId>` (issue 15): the
- * merchant, the limit, what is owed, the credit left, the dues and paying back by UPI
- * (issue 16), this account's transactions and its statement. The "View" badge of My Merchants opens it; it survives signing in.
+ * The customer's account at one merchant, `/accounts/<businessId>`: the
+ * merchant, the limit, what is owed, the credit left, the dues and paying back by UPI,
+ * this account's transactions and its statement. The "View" badge of My Merchants opens it; it survives signing in.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { formatWireRupees } from '@/lib/format';
-import { useCustomerCreditAccounts } from '@/features/customer-home/api/get-customer-credit-accounts';
-import { TransactionHistory } from '@/features/history/public';
+import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-customer-credit-accounts';
+import { TransactionHistory } from '@/features/transactions/public';
 import { LazyStatementPanel } from '@/features/statements/public';
 import { ClaimsList, DuesPanel } from '@/features/repayment/public';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerCreditAccount, TransactionPage, TransactionView, UserView } from '@common/api-types';
+import type { CustomerCreditAccount, TransactionPage, TransactionView, UserView } from '@common/api/types';
 import { callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { HomeTab } from './home-tab';
@@ -121,7 +121,7 @@ describe('My Merchants', () => {
     const kumar = await within(merchants).findByRole('button', { name: /Kumar Kirana/ });
     expect(kumar).toHaveTextContent('Given Credit ₹1,249.90');
     expect(kumar).toHaveTextContent('Limit ₹5,000.00');
-    // The View badge opens the account screen (issue 15), beside the row that filters the history.
+    // The View badge opens the account screen, beside the row that filters the history.
     const view = within(merchants).getByRole('link', { name: 'View Kumar Kirana' });
     expect(view).toHaveTextContent('View');
     expect(view).toHaveAttribute('href', `/accounts/${kumarId}`);
@@ -193,7 +193,7 @@ describe('Transaction History', () => {
     expect(payment).toHaveTextContent('Total₹1,275.00');
     // 10:15 UTC is 3:45 in the afternoon in India.
     expect(within(payment).getByText(/12 Jan 2025, 3:45\s?pm/i)).toBeInTheDocument();
-    // The same primary badge as the merchant's history (spec §4).
+    // The same primary badge as the merchant's history.
     expect(within(payment).getByText('Completed')).toHaveAttribute('data-variant', 'primary');
 
     const repayment = screen.getByRole('article', { name: 'Repayment Kumar Kirana' });

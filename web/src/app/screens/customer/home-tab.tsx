@@ -1,12 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CustomerCreditAccount, UserView } from '@common/api-types';
-import { customerTransactionsKey, customerTransactionsOptions } from '@/features/history/api/get-customer-transactions';
-import { TransactionHistory, type MerchantFilter } from '@/features/history/public';
-import { useCustomerCreditAccounts } from '@/features/customer-home/api/get-customer-credit-accounts';
-import { AvailableCreditCard } from './available-credit-card';
-import { MerchantList } from './merchant-list';
+import type { CustomerCreditAccount, UserView } from '@common/api/types';
+import { customerTransactionsKey, customerTransactionsOptions } from '@/features/transactions/api/get-customer-transactions';
+import { TransactionHistory, type MerchantFilter } from '@/features/transactions/public';
+import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-customer-credit-accounts';
+import { AvailableCreditCard, MerchantList } from '@/features/credit-accounts/public';
 import { QuickActions } from './quick-actions';
 
 interface HomeTabProps {
@@ -15,7 +14,7 @@ interface HomeTabProps {
   onShowCode: () => void;
 }
 
-/** The customer's home (spec §2): credit, quick actions, merchants and history. */
+/** The customer's home (docs/product.md#customer-app): credit, quick actions, merchants and history. */
 export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
   const queryClient = useQueryClient();
   const accounts = useCustomerCreditAccounts();
@@ -28,7 +27,7 @@ export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
     void queryClient.prefetchInfiniteQuery(customerTransactionsOptions(null));
   }, [queryClient]);
 
-  // Spec §4: the history starts again at 15 rows whenever the filter changes, so the
+  // The history starts again at 15 rows whenever the filter changes, so the
   // list being switched to is dropped from the cache and loads its first page afresh.
   const changeFilter = (next: MerchantFilter | null) => {
     queryClient.removeQueries({ queryKey: customerTransactionsKey(next?.businessId ?? null), exact: true });

@@ -6,7 +6,7 @@ interface QuickActionsProps {
   onShowCode: () => void;
 }
 
-/** Scan QR (Make Payment) and My Code (Receive Payment), spec §2. */
+/** Scan QR (Make Payment) and My Code (Receive Payment). */
 export function QuickActions({ onScan, onShowCode }: QuickActionsProps) {
   const { t } = useLingui();
   return (

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { BusinessProfile } from '@common/api-types';
+import type { BusinessProfile } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CustomerList } from '@/features/credit-accounts/public';
-import { PendingBanner } from './pending-banner';
-import { RecentPayments } from './recent-payments';
-import { RepaymentClaims } from './repayment-claims';
-import { StatCards } from './stat-cards';
-import { OverdueCustomers, ToCollectCard } from './to-collect';
+import { PendingBanner, StatCards } from '@/features/business/public';
+import { RecentPayments } from '@/features/transactions/public';
+import { RepaymentClaims } from '@/features/repayment-claims/public';
+import { OverdueCustomers, ToCollectCard } from '@/features/dues/public';
 import { ListIcon, PersonPlusIcon, QrIcon } from '@/components/ui/icons';
 
 interface DashboardTabProps {
@@ -16,13 +15,13 @@ interface DashboardTabProps {
   onCreateCustomer: () => void;
   onGenerateQr: () => void;
   onViewTransactions: () => void;
-  /** Opens counter mode (issue 14); approved merchants only. */
+  /** Opens counter mode (docs/product.md#counter-mode); approved merchants only. */
   onOpenCounterMode?: () => void;
 }
 
 /**
- * Dashboard (spec §2): approval banner, totals, quick actions, customers, recent payments;
- * beyond the spec (issue 16), what is overdue, the customers' repayment claims to check and
+ * Dashboard (docs/product.md#merchant-app): approval banner, totals, quick actions, customers, recent payments;
+ * what is overdue, the customers' repayment claims to check and
  * the overdue customers to remind.
  */
 export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewTransactions, onOpenCounterMode }: DashboardTabProps) {

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useBusinessTransactionPages } from '@/features/merchant/api/get-business-transactions';
-import { TransactionItem } from './transaction-item';
+import { useBusinessTransactionPages } from '@/features/transactions/api/get-business-transactions';
+import { TransactionItem } from '@/features/transactions/public';
 
-/** All Transactions (spec §2): the merchant's ledger, newest first, a page at a time. */
+/** All Transactions: the merchant's ledger, newest first, a page at a time. */
 export function HistoryTab() {
   const history = useBusinessTransactionPages();
   const { t } = useLingui();

@@ -1,15 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { BusinessProfile } from '@common/api-types';
+import type { BusinessProfile } from '@common/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatWireRupees } from '@/lib/format';
-import { useBusinessStats } from '@/features/merchant/api/get-business-stats';
-import { businessStatusLabel, businessStatusTones } from '@/features/merchant/status';
-import { CreditSettingsCard } from './credit-settings-card';
+import { useBusinessStats } from '@/features/business/api/get-business-stats';
+import { businessStatusLabel, businessStatusTones, CreditSettingsCard } from '@/features/business/public';
 import { PaymentAlertSettings } from '@/features/payment-alerts/public';
-import { LanguagePicker } from '@/i18n/language-picker';
+import { LanguagePicker } from '@/components/ui/language-picker';
 
 // Fetched on first open, like the merchant app's other sheets.
 const ChangePinSheet = lazy(() =>
@@ -23,9 +22,8 @@ interface SettingsTabProps {
 }
 
 /**
- * The merchant's settings (spec §2): the business profile, its terms and Logout; beyond
- * the spec, Change PIN, the payment alerts' sounds (issue 14), and the credit period and
- * UPI ID (issue 16).
+ * The merchant's settings (docs/product.md#merchant-app): the business profile, its terms,
+ * Change PIN, the payment alerts' sounds, the language, the credit period and UPI ID, and Logout.
  */
 export function SettingsTab({ business, logout }: SettingsTabProps) {
   const stats = useBusinessStats().data?.stats;

@@ -1,23 +1,11 @@
 /**
- * What the admin calls share: the list page shape, the page size and one way to refresh
- * everything the admin sees after a decision (spec §7: both lists are refetched).
+ * What the admin calls share: the list page shape, and the prefix of every admin query, so
+ * a decision refetches both lists and the counts (app/stale-queries.ts).
  */
-import type { QueryClient } from '@tanstack/react-query';
-import type { AdminBusiness } from '@common/api-types';
+import type { Answer } from '@/lib/api-client';
 
-export interface BusinessPage {
-  businesses: AdminBusiness[];
-  nextCursor: string | null;
-}
+/** One page of a business list, as both lists answer it. */
+export type BusinessPage = Answer<'GET /api/admin/businesses'>;
 
-const adminPathPrefix = '/api/admin/';
-
-/** Marks every admin query (stats, pending, all and per-status lists) stale and refetches the shown ones. */
-export function invalidateAdminQueries(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const [first] = query.queryKey;
-      return typeof first === 'string' && first.startsWith(adminPathPrefix);
-    },
-  });
-}
+/** Every admin query (stats, pending, all and per-status lists) starts with this. */
+export const adminQueryPrefix = '/api/admin/';

@@ -1,25 +1,22 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import type { BusinessStatus } from '@common/api/types';
 import { businessListPageSizeDefault } from '@common/limits';
-import type { BusinessPage } from './admin-queries';
+import { request, urlOf } from '@/lib/api-client';
 
-/** The URL of one page: the list's own query plus limit and, after the first, cursor. */
-function pageUrl(listUrl: string, cursor: string | null): string {
-  const [path, query = ''] = listUrl.split('?');
-  const params = new URLSearchParams(query);
-  params.set('limit', String(businessListPageSizeDefault));
-  if (cursor) params.set('cursor', cursor);
-  return `${path}?${params.toString()}`;
-}
+/** The two lists of businesses, which page alike. */
+export type BusinessListRoute = 'GET /api/admin/businesses/pending' | 'GET /api/admin/businesses';
 
 /**
- * A keyset-paged business list. The key is the list's URL, as for the default query
- * function; the pages add limit and cursor to it.
+ * A keyset-paged business list, optionally of one status. The key is the list's URL; the
+ * pages add limit and, after the first, cursor to its query.
  */
-export function useBusinessList(listUrl: string) {
+export function useBusinessList(route: BusinessListRoute, status?: BusinessStatus) {
+  const filter = status ? { status } : {};
   return useInfiniteQuery({
-    queryKey: [listUrl],
-    queryFn: ({ pageParam }) => apiRequest<BusinessPage>('GET', pageUrl(listUrl, pageParam)),
+    queryKey: [urlOf(route, { query: filter })],
+    queryFn: ({ pageParam }) => request(route, {
+      query: { ...filter, limit: `${businessListPageSizeDefault}`, cursor: pageParam ?? undefined },
+    }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -1,12 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminBusiness, AdminStats } from '@common/api-types';
+import { queryOptionsFor } from '@/lib/api-client';
 
-export interface AdminStatsResponse {
-  stats: AdminStats;
-  recentBusinesses: AdminBusiness[];
-}
-
-export const adminStatsQueryKey = ['/api/admin/stats'] as const;
-
-/** The counts and the 5 most recent applications (default query function). */
-export const useAdminStats = () => useQuery<AdminStatsResponse>({ queryKey: adminStatsQueryKey });
+/** The counts and the 5 most recent applications. */
+export const useAdminStats = () => useQuery(queryOptionsFor('GET /api/admin/stats', {}));

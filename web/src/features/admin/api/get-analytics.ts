@@ -1,16 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminAnalytics } from '@common/api-types';
+import { queryOptionsFor } from '@/lib/api-client';
 
-/** The periods the Analytics tab offers, in days (issue 15). */
+/** The periods the Analytics tab offers, in days. */
 export const analyticsPeriodsDays = [7, 30, 90] as const;
 export type AnalyticsPeriodDays = (typeof analyticsPeriodsDays)[number];
 
-export const analyticsUrl = (days: AnalyticsPeriodDays): string => `/api/admin/analytics?days=${days}`;
-
 /**
- * The platform's figures for the last `days` days (default query function). A new period
- * keeps the previous one's figures on screen until its own arrive, so the tab does not
- * jump back to a spinner at every choice.
+ * The platform's figures for the last `days` days. A new period keeps the previous one's
+ * figures on screen until its own arrive, so the tab does not jump back to a spinner at
+ * every choice.
  */
-export const useAnalytics = (days: AnalyticsPeriodDays) =>
-  useQuery<{ analytics: AdminAnalytics }>({ queryKey: [analyticsUrl(days)], placeholderData: keepPreviousData });
+export const useAnalytics = (days: AnalyticsPeriodDays) => useQuery({
+  ...queryOptionsFor('GET /api/admin/analytics', { query: { days: `${days}` } }),
+  placeholderData: keepPreviousData,
+});

@@ -1,8 +1,5 @@
-import type { BusinessStatus } from '@common/api-types';
+import type { BusinessStatus } from '@common/api/types';
 import { useBusinessList } from './business-list';
 
-export const businessesUrl = (status?: BusinessStatus): string =>
-  status ? `/api/admin/businesses?status=${status}` : '/api/admin/businesses';
-
 /** Every business, or those of one status, newest first. */
-export const useBusinesses = (status?: BusinessStatus) => useBusinessList(businessesUrl(status));
+export const useBusinesses = (status?: BusinessStatus) => useBusinessList('GET /api/admin/businesses', status);

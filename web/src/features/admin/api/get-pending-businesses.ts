@@ -1,6 +1,4 @@
 import { useBusinessList } from './business-list';
 
-export const pendingBusinessesUrl = '/api/admin/businesses/pending';
-
 /** Applications waiting for a decision, newest first. */
-export const usePendingBusinesses = () => useBusinessList(pendingBusinessesUrl);
+export const usePendingBusinesses = () => useBusinessList('GET /api/admin/businesses/pending');

@@ -1,23 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminBusiness } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
-import { invalidateAdminQueries } from './admin-queries';
-
-export interface BusinessTermsRequest {
-  transactionFeePercent?: string;
-  maxCreditLimit?: string;
-}
+import { useMutation } from '@tanstack/react-query';
+import { request, type Input } from '@/lib/api-client';
 
 /** Sets a business's fee rate and maximum credit limit. */
 export function useUpdateBusinessTerms() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ businessId, terms }: { businessId: string; terms: BusinessTermsRequest }) =>
-      apiRequest<{ business: AdminBusiness }>(
-        'POST', `/api/admin/businesses/${encodeURIComponent(businessId)}/terms`, terms,
-      ),
-    onSuccess: () => {
-      void invalidateAdminQueries(queryClient);
-    },
+    mutationFn: ({ businessId, terms }: { businessId: string; terms: Input<'POST /api/admin/businesses/:id/terms'>['body'] }) =>
+      request('POST /api/admin/businesses/:id/terms', { params: { id: businessId }, body: terms }),
+    meta: { changed: 'business-terms-changed' },
   });
 }

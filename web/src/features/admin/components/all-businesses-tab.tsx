@@ -1,7 +1,7 @@
 /** All Businesses (spec §2): every business with its terms; approved ones can be edited. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { AdminBusiness } from '@common/api-types';
+import type { AdminBusiness } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatWireRupees } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminAnalytics } from '@common/api-types';
+import type { AdminAnalytics } from '@common/api/types';
 import type { DailySeries } from '@/features/admin/analytics-series';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';

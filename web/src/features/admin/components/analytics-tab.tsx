@@ -7,7 +7,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { AdminAnalytics } from '@common/api-types';
+import type { AdminAnalytics } from '@common/api/types';
 import { parseRupees } from '@common/money';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { AdminBusiness } from '@common/api-types';
+import type { AdminBusiness } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatIndiaDate, formatIndiaDateTime } from '@/lib/date-time';

@@ -1,7 +1,7 @@
 /** Business Approvals (spec §2): applications by status, and the review of pending ones. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { AdminBusiness } from '@common/api-types';
+import type { AdminBusiness } from '@common/api/types';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useBusinesses } from '@/features/admin/api/get-businesses';
 import { usePendingBusinesses } from '@/features/admin/api/get-pending-businesses';

@@ -1,12 +1,12 @@
-/** Edit Terms: an approved business's fee rate and maximum credit limit (design.md §3). */
+/** Edit Terms: an approved business's fee rate and maximum credit limit (docs/product.md#merchant-approval). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import type { AdminBusiness } from '@common/api-types';
+import type { AdminBusiness } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { useUpdateBusinessTerms } from '@/features/admin/api/update-business-terms';

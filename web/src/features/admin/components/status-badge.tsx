@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import type { BusinessStatus } from '@common/api-types';
+import type { BusinessStatus } from '@common/api/types';
 import { Badge } from '@/components/ui/badge';
 
 const statusTones = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;

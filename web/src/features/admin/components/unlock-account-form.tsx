@@ -1,5 +1,5 @@
 /**
- * Unlock Account (beyond the spec; design.md §5): lifts the PIN lock of a sign-in
+ * Unlock Account (docs/product.md#pins): lifts the PIN lock of a sign-in
  * identifier, for someone locked out who cannot wait or reset the PIN by OTP.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,14 +11,14 @@ import { emailLengthMax } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { useUnlockAccount } from '@/features/admin/api/unlock-account';
 import { accountNotLocked, accountUnlocked, unlockFailedDefault, unlockFailedTitle, unlockIssues } from '@/features/admin/messages';
 import { unlockIdentifier, unlockSchema, type UnlockValues } from '@/features/admin/schemas';
 
-// Labels as descriptors, read in the language shown now (issue 13).
+// Labels as descriptors, read in the language shown now.
 const roleOptions: { value: UnlockValues['role']; label: MessageDescriptor }[] = [
   { value: 'customer', label: msg`Customer` },
   { value: 'business', label: msg`Business` },

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
 
 /**
  * Proves the signed-in merchant knows the PIN; the server remembers it on this session for
@@ -8,6 +8,6 @@ import { apiRequest } from '@/lib/api-client';
  */
 export function useConfirmPin() {
   return useMutation({
-    mutationFn: (pin: string) => apiRequest<{ success: true }>('POST', '/api/auth/confirm-pin', { pin }),
+    mutationFn: (pin: string) => request('POST /api/auth/confirm-pin', { body: { pin } }),
   });
 }

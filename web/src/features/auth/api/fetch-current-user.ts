@@ -1,11 +1,13 @@
 /**
  * The current-user question without the query layer: app start-up asks it before
  * TanStack Query is there (app/boot.tsx), and code in the first download names its key.
+ * A 401 is no error here: it means nobody is signed in, and the answer is null.
  */
-import type { MeResponse } from '@common/api-types';
-import { getOrNullWhenSignedOut } from '@/lib/api-client';
+import { queryOptionsFor } from '@/lib/api-client';
 
-export const currentUserQueryKey = ['/api/auth/me'] as const;
+export const currentUserQuery = queryOptionsFor('GET /api/auth/me', {}, { nullWhenSignedOut: true });
 
-/** The signed-in user, or null when signed out (a 401 is not an error here). */
-export const fetchCurrentUser = () => getOrNullWhenSignedOut<MeResponse>(currentUserQueryKey.join('/'));
+export const currentUserQueryKey = currentUserQuery.queryKey;
+
+/** The signed-in user, or null when signed out. */
+export const fetchCurrentUser = currentUserQuery.queryFn;

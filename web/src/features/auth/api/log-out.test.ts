@@ -11,7 +11,7 @@ const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
 /** Nothing in storage names the session: no value holds its token. */
 const storedValues = () => Object.keys(window.localStorage).map((key) => window.localStorage.getItem(key));
 
-describe('signOut (spec §7)', () => {
+describe('signOut', () => {
   it('ends the session on the server, holding nothing', async () => {
     window.localStorage.setItem('sessionToken', 'tok-1');
     const calls = stubFetch({ 'POST /api/auth/logout': () => json(200, { success: true }) });

@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signOutWaitMs } from '@common/limits';
-import { apiRequest, errorStatus } from '@/lib/api-client';
+import { errorStatus, request } from '@/lib/api-client';
 import { isOffline } from '@/lib/connection';
 import { clearRuntimeCaches } from '@/lib/runtime-caches';
 import { clearSessionToken, holdSignOut } from '@/lib/session';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 
 /**
- * Ends the session on the server (spec §7). Without a network it completes at once on the
+ * Ends the session on the server. Without a network it completes at once on the
  * phone: the sign-out is held (a flag, never the token), and the API client sends it before
  * any other request once the server can be reached, since the HttpOnly cookie still carries
  * the session until the server ends it. A 401 means the session had ended already. Rejects
@@ -17,7 +17,7 @@ import { toast } from '@/components/ui/toast-store';
 export async function signOut(): Promise<void> {
   if (!isOffline()) {
     try {
-      await apiRequest('POST', '/api/auth/logout', undefined, undefined, { signal: AbortSignal.timeout(signOutWaitMs) });
+      await request('POST /api/auth/logout', {}, { signal: AbortSignal.timeout(signOutWaitMs) });
       return;
     } catch (error) {
       if (errorStatus(error) === 401) return;
@@ -32,7 +32,7 @@ export async function signOut(): Promise<void> {
 /**
  * Signs out: on completion the token is forgotten, the cache cleared and the page
  * reloaded at `loginPath`; only a server that answers with an error leaves the person
- * signed in, with the spec's toast. The service worker's run-time caches go too, so none
+ * signed in, with a toast that says so. The service worker's run-time caches go too, so none
  * added later can outlive the session; its precache holds only the public build.
  */
 export function useLogOut(loginPath: string) {

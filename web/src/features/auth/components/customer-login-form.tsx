@@ -1,11 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SessionResponse } from '@common/api-types';
 import { Button } from '@/components/ui/button';
 import { PhoneNumberInput, PinInput } from '@/components/ui/digit-inputs';
 import { Label } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
-import { apiRequest, serverMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast-store';
+import { request, serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
 import type { CustomerLoginValues } from '@/features/auth/schemas';
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in';
@@ -53,7 +52,7 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
   const submit = (values: CustomerLoginValues, loginFailedDefault: string) => {
     onSignInStart?.();
     setPending(true);
-    apiRequest<SessionResponse>('POST', '/api/auth/customer/login', { phoneNumber: toPhoneNumber(values.phone), pin: values.pin })
+    request('POST /api/auth/customer/login', { body: { phoneNumber: toPhoneNumber(values.phone), pin: values.pin } })
       .finally(() => setPending(false))
       .then(completeSignIn, (error: unknown) =>
         toast({

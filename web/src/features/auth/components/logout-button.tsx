@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { Role } from '@common/api-types';
+import type { Role } from '@common/api/types';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { useLogOut } from '@/features/auth/api/log-out';
 

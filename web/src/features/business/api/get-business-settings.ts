@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessSettings } from '@common/api-types';
+import { queryOptionsFor } from '@/lib/api-client';
 
-export const businessSettingsQueryKey = ['/api/business/settings'] as const;
+const businessSettings = queryOptionsFor('GET /api/business/settings', {});
+export const businessSettingsQueryKey = businessSettings.queryKey;
 
-/** The business's credit period and UPI ID (issue 16). */
+/** The business's credit period and UPI ID. */
 export function useBusinessSettings() {
-  return useQuery<BusinessSettings>({ queryKey: businessSettingsQueryKey });
+  return useQuery(businessSettings);
 }

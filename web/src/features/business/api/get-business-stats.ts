@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessStats } from '@common/api-types';
+import { queryOptionsFor } from '@/lib/api-client';
 
-export const businessStatsQueryKey = ['/api/business/stats'] as const;
+const businessStats = queryOptionsFor('GET /api/business/stats', {});
+export const businessStatsQueryKey = businessStats.queryKey;
 
 /** The merchant's totals: revenue, customers, credit issued, transactions. */
 export function useBusinessStats() {
-  return useQuery<{ stats: BusinessStats }>({ queryKey: businessStatsQueryKey });
+  return useQuery(businessStats);
 }

@@ -12,7 +12,7 @@ import { serverMessage } from '@/lib/api-client';
 import { digitsOnChange } from '@/lib/digits';
 import { pinPattern } from '@/lib/patterns';
 import { PinField } from '@/features/profile/public';
-import { useConfirmPin } from '@/features/merchant/api/confirm-pin';
+import { useConfirmPin } from '@/features/auth/api/confirm-pin';
 
 interface ConfirmPinDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { BusinessSettings } from '@common/api-types';
+import type { BusinessSettings } from '@common/api/types';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
@@ -68,7 +68,7 @@ async function save(user: User, period: string | null, upiId: string | null) {
   await confirmPin(user);
 }
 
-describe('Settings → Credit terms (issue 16)', () => {
+describe('Settings → Credit terms', () => {
   it('shows the saved period and UPI ID', async () => {
     setup({ creditPeriodDays: 15, upiId: 'ravi.stores@okaxis' });
     expect(await screen.findByLabelText('Credit period (days)')).toHaveValue(15);

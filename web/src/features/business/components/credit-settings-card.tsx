@@ -1,5 +1,5 @@
 /**
- * Settings → Credit terms (issue 16): how many days each payment's total is given before it
+ * Settings → Credit terms (docs/product.md#dues-and-reminders): how many days each payment's total is given before it
  * falls due (new payments only: an old due date keeps the period it was made under), and
  * the UPI ID customers pay back to. Saving them asks for the PIN: the server
  * takes a change only after a PIN confirmation on the same session minutes before.
@@ -8,20 +8,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { BusinessSettings } from '@common/api-types';
+import type { BusinessSettings } from '@common/api/types';
 import { creditPeriodDaysMax, creditPeriodDaysMin } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
-import { useBusinessSettings } from '@/features/merchant/api/get-business-settings';
-import { useUpdateBusinessSettings } from '@/features/merchant/api/update-business-settings';
+import { useBusinessSettings } from '@/features/business/api/get-business-settings';
+import { useUpdateBusinessSettings } from '@/features/business/api/update-business-settings';
 import {
   creditSettingsBody, creditSettingsIssues, creditSettingsSchema, creditSettingsValues, type CreditSettingsValues,
-} from '@/features/merchant/settings-form';
+} from '@/features/business/settings-form';
 import { ConfirmPinDialog } from './confirm-pin-dialog';
 
 export function CreditSettingsCard({ approved }: { approved: boolean }) {

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
-import type { BusinessProfile } from '@common/api-types';
+import type { BusinessProfile } from '@common/api/types';
 
-/** Shown until an admin approves the business (spec §2, §4). */
+/** Shown until an admin approves the business (docs/product.md#merchant-approval). */
 export function PendingBanner({ business }: { business: BusinessProfile }) {
   if (business.status === 'approved') return null;
   const rejected = business.status === 'rejected';

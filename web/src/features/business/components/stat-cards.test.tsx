@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BusinessStats } from '@common/api-types';
+import type { BusinessStats } from '@common/api/types';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { StatCards } from './stat-cards';
@@ -27,7 +27,7 @@ async function noteOf(label: string): Promise<HTMLElement | null> {
   return lines.length > 2 ? (lines[2] as HTMLElement) : null;
 }
 
-describe('the stat cards’ month-over-month notes (issue 15)', () => {
+describe('the stat cards’ month-over-month notes', () => {
   it('shows a rise in whole percent, in green, on revenue and transactions', async () => {
     renderCards(trend(['1120.00', '1000.00'], [12, 10]));
     const revenue = await noteOf('Total Revenue');

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import type { BusinessStats } from '@common/api-types';
+import type { BusinessStats } from '@common/api/types';
 import { parseRupees } from '@common/money';
 import { monthTrend, type MonthTrend } from '@common/trend';
 import { Card } from '@/components/ui/card';
 import { formatWireRupees } from '@/lib/format';
-import { useBusinessStats } from '@/features/merchant/api/get-business-stats';
+import { useBusinessStats } from '@/features/business/api/get-business-stats';
 
 /**
- * This month against the same days of the last (issue 15), as the server counted them;
+ * This month against the same days of the last (docs/product.md#dashboard-figures), as the server counted them;
  * null when there is nothing to say or the answer carries no trend.
  */
 function revenueTrend(trend: BusinessStats['trend'] | undefined): MonthTrend | null {

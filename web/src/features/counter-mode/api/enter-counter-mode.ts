@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionResponse } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
 import { useSwitchSession } from './switch-session';
 
 /**
@@ -10,7 +9,7 @@ import { useSwitchSession } from './switch-session';
 export function useEnterCounterMode() {
   const switchSession = useSwitchSession();
   return useMutation({
-    mutationFn: (pin: string) => apiRequest<SessionResponse>('POST', '/api/auth/counter/enter', { pin }),
+    mutationFn: (pin: string) => request('POST /api/auth/counter/enter', { body: { pin } }),
     onSuccess: switchSession,
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionResponse } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
 import { useSwitchSession } from './switch-session';
 
 /**
@@ -10,7 +9,7 @@ import { useSwitchSession } from './switch-session';
 export function useExitCounterMode() {
   const switchSession = useSwitchSession();
   return useMutation({
-    mutationFn: (pin: string) => apiRequest<SessionResponse>('POST', '/api/auth/counter/exit', { pin }),
+    mutationFn: (pin: string) => request('POST /api/auth/counter/exit', { body: { pin } }),
     onSuccess: switchSession,
   });
 }

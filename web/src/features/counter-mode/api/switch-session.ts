@@ -5,7 +5,7 @@
  * in now, which switches the app between the dashboard and the counter.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import type { SessionResponse } from '@common/api-types';
+import type { SessionResponse } from '@common/api/types';
 import { clearRuntimeCaches } from '@/lib/runtime-caches';
 import { setSessionToken } from '@/lib/session';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QrCodeView } from '@common/api-types';
-import type { LedgerEventData, LiveState } from '@/lib/use-ledger-events';
+import type { QrCodeView } from '@common/api/types';
+import type { LedgerEventData } from '@common/schemas/events';
+import type { LiveState } from '@/lib/use-ledger-events';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { CounterMode } from './counter-mode';

@@ -1,5 +1,5 @@
 /**
- * Counter mode (issue 14): a phone or tablet standing on the counter shows the shop's
+ * Counter mode (docs/product.md#counter-mode): a phone or tablet standing on the counter shows the shop's
  * static code as large as the screen allows, the shop's name and the payments as they
  * arrive (heard through the counter's alerts), and keeps the screen on. Leaving needs the
  * PIN, which exchanges the counter's narrow session for a full one, so Escape,
@@ -10,7 +10,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { formatIndiaTime } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
-import type { LedgerEventData, LiveState } from '@/lib/use-ledger-events';
+import type { LedgerEventData } from '@common/schemas/events';
+import type { LiveState } from '@/lib/use-ledger-events';
 import { SoundUnlockBar } from '@/features/payment-alerts/public';
 import { QrImage } from '@/features/qr-codes/public';
 import { useCounterQr } from '../use-counter-qr';
@@ -101,7 +102,7 @@ function LatestPayments({ payments }: { payments: readonly LedgerEventData[] }) 
           {payments.map((payment) => (
             <li key={payment.transactionId} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
-                <p className="truncate font-medium">{payment.customerName ?? '—'}</p>
+                <p className="truncate font-medium">{payment.customerName}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">{formatIndiaTime(payment.createdAt)}</p>
               </div>
               <p className="shrink-0 text-xl font-bold text-brand-700 dark:text-brand-500">{formatWireRupees(payment.amount)}</p>

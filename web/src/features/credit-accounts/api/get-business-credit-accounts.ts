@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessCreditAccount } from '@common/api-types';
+import { queryOptionsFor } from '@/lib/api-client';
 
-export const businessCreditAccountsQueryKey = ['/api/credit-accounts/business'] as const;
+const businessCreditAccounts = queryOptionsFor('GET /api/credit-accounts/business', {});
+export const businessCreditAccountsQueryKey = businessCreditAccounts.queryKey;
 
 /** The merchant's customers: one credit account each. */
 export function useBusinessCreditAccounts() {
-  return useQuery<{ creditAccounts: BusinessCreditAccount[] }>({ queryKey: businessCreditAccountsQueryKey });
+  return useQuery(businessCreditAccounts);
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerCreditAccount } from '@common/api-types';
+import { queryOptionsFor } from '@/lib/api-client';
 
-export const customerCreditAccountsQueryKey = ['/api/credit-accounts/customer'] as const;
+export const customerCreditAccountsQuery = queryOptionsFor('GET /api/credit-accounts/customer', {});
+export const customerCreditAccountsQueryKey = customerCreditAccountsQuery.queryKey;
 
-/** The signed-in customer's credit accounts, one per merchant (spec §7). */
+/** The signed-in customer's credit accounts, one per merchant. */
 export function useCustomerCreditAccounts() {
-  return useQuery<{ creditAccounts: CustomerCreditAccount[] }>({ queryKey: customerCreditAccountsQueryKey });
+  return useQuery(customerCreditAccountsQuery);
 }

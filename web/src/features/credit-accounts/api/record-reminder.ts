@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReminderDraft } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
-import { reminderUrl } from './get-reminder';
-import { refreshCreditData } from './refresh-credit-data';
+import { request, type Input } from '@/lib/api-client';
+import { reminderDraftQuery } from './get-reminder';
 
-export type ReminderChannel = 'whatsapp' | 'sms';
+export type ReminderChannel = Input<'POST /api/business/credit-accounts/:id/reminders'>['body']['channel'];
 
 /**
  * Records a reminder before it is sent: the server allows a few
@@ -15,10 +13,10 @@ export function useRecordReminder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ accountId, channel }: { accountId: string; channel: ReminderChannel }) =>
-      apiRequest<{ lastRemindedAt: string }>('POST', `/api/business/credit-accounts/${encodeURIComponent(accountId)}/reminders`, { channel }),
+      request('POST /api/business/credit-accounts/:id/reminders', { params: { id: accountId }, body: { channel } }),
+    meta: { changed: 'reminder-sent' },
     onSuccess: ({ lastRemindedAt }, { accountId }) => {
-      queryClient.setQueryData<ReminderDraft>([reminderUrl(accountId)], (draft) => (draft ? { ...draft, lastRemindedAt } : draft));
-      void refreshCreditData(queryClient);
+      queryClient.setQueryData(reminderDraftQuery(accountId).queryKey, (draft) => (draft ? { ...draft, lastRemindedAt } : draft));
     },
   });
 }

@@ -1,16 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BusinessCreditAccount, TransactionView } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
-import { refreshCreditData } from './refresh-credit-data';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
 
-/** Cash received from a customer: lowers what they owe (design.md §3, beyond the spec). */
+/** Cash received from a customer: lowers what they owe (docs/product.md#credit-accounts). */
 export function useRecordRepayment() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ accountId, amount }: { accountId: string; amount: string }) =>
-      apiRequest<{ transaction: TransactionView; creditAccount: BusinessCreditAccount }>(
-        'POST', `/api/business/credit-accounts/${encodeURIComponent(accountId)}/repayment`, { amount },
-      ),
-    onSuccess: () => refreshCreditData(queryClient, { history: true }),
+      request('POST /api/business/credit-accounts/:id/repayment', { params: { id: accountId }, body: { amount } }),
+    meta: { changed: 'repayment-recorded' },
   });
 }

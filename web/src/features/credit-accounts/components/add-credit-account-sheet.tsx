@@ -1,5 +1,5 @@
 /**
- * Add Credit Account (spec §2, §5): the merchant links a customer by their payment
+ * Add Credit Account (docs/product.md#credit-accounts): the merchant links a customer by their payment
  * handle, typed or scanned from the customer's payment code, and grants a limit.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { Sheet } from '@/components/ui/sheet';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { QrScanner } from '@/features/scanner/public';

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { CustomerCreditAccount } from '@common/api-types';
+import type { CustomerCreditAccount } from '@common/api/types';
 import { formatRupees, parseRupees, paise, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { EyeIcon } from '@/components/ui/icons';
@@ -17,7 +17,7 @@ interface AvailableCreditCardProps {
   onRetry: () => void;
 }
 
-/** "Available Credit": the credit left across every merchant, with a show/hide toggle (spec §2). */
+/** "Available Credit": the credit left across every merchant, with a show/hide toggle. */
 export function AvailableCreditCard({ accounts, isPending, isError, onRetry }: AvailableCreditCardProps) {
   const [hidden, setHidden] = useState(false);
   const { t } = useLingui();

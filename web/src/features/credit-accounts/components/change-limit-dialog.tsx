@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import type { BusinessCreditAccount } from '@common/api-types';
+import type { BusinessCreditAccount } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
 import { toastFirstIssue } from '@/lib/form-issues';
@@ -18,7 +18,7 @@ interface ChangeLimitDialogProps {
   onClose: () => void;
 }
 
-/** Sets a customer's credit limit; what they owe is never touched (design.md §3). */
+/** Sets a customer's credit limit; what they owe is never touched (docs/product.md#credit-accounts). */
 export function ChangeLimitDialog({ account, onClose }: ChangeLimitDialogProps) {
   const { t } = useLingui();
   const customerName = account?.customerName;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { BusinessCreditAccount, ReminderDraft } from '@common/api-types';
+import type { BusinessCreditAccount, ReminderDraft } from '@common/api/types';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';

@@ -1,7 +1,7 @@
 /** The merchant's customers (spec §2 Dashboard): each credit account with its numbers. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { BusinessCreditAccount } from '@common/api-types';
+import type { BusinessCreditAccount } from '@common/api/types';
 import { parseRupees } from '@common/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,16 +1,16 @@
 /**
- * "Move due date" (issue 16): a later date for what this customer owes, from tomorrow to a
+ * "Move due date" (docs/product.md#dues-and-reminders): a later date for what this customer owes, from tomorrow to a
  * year ahead, India dates. A date earlier than a part's own due date moves nothing of it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { BusinessCreditAccount } from '@common/api-types';
+import type { BusinessCreditAccount } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatIndiaDay } from '@/lib/date-time';
 import { toastFirstIssue } from '@/lib/form-issues';

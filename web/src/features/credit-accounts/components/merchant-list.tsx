@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import type { CustomerCreditAccount } from '@common/api-types';
+import type { CustomerCreditAccount } from '@common/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { parseRupees } from '@common/money';
 import { formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
-import { accountPath } from '@/features/customer-account/public';
+import { accountPath } from '@/features/credit-accounts/account-path';
 
 interface MerchantListProps {
   accounts: CustomerCreditAccount[] | undefined;
@@ -17,9 +17,9 @@ interface MerchantListProps {
 
 /**
  * "My Merchants": one row per credit account. Given Credit is what the customer owes that
- * merchant (design.md §3), with an Overdue badge or when the next part is due (issue 16);
+ * merchant (docs/product.md#money), with an Overdue badge or when the next part is due;
  * tapping a row filters the history to it, and its View badge opens the account screen of
- * that merchant (issue 15).
+ * that merchant.
  */
 export function MerchantList({ accounts, isPending, isError, onSelect }: MerchantListProps) {
   const { t } = useLingui();

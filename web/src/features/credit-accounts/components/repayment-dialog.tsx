@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { BusinessCreditAccount } from '@common/api-types';
+import type { BusinessCreditAccount } from '@common/api/types';
 import { parseRupees, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
 import { toastFirstIssue } from '@/lib/form-issues';
@@ -20,7 +20,7 @@ interface RepaymentDialogProps {
   onClose: () => void;
 }
 
-/** Cash received from a customer, at most what they owe (design.md §3, beyond the spec). */
+/** Cash received from a customer, at most what they owe (docs/product.md#credit-accounts). */
 export function RepaymentDialog({ account, onClose }: RepaymentDialogProps) {
   const { t } = useLingui();
   const customerName = account?.customerName;

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ToCollect } from '@common/api-types';
+import { queryOptionsFor } from '@/lib/api-client';
 
-export const toCollectQueryKey = ['/api/business/to-collect'] as const;
+const toCollect = queryOptionsFor('GET /api/business/to-collect', {});
+export const toCollectQueryKey = toCollect.queryKey;
 
-/** What is overdue now, over how many customers, and the largest overdue accounts (issue 16). */
+/** What is overdue now, over how many customers, and the largest overdue accounts. */
 export function useToCollect() {
-  return useQuery<ToCollect>({ queryKey: toCollectQueryKey });
+  return useQuery(toCollect);
 }

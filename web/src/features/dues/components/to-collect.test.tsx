@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ReminderDraft, ToCollect, ToCollectAccount } from '@common/api-types';
+import type { ReminderDraft, ToCollect, ToCollectAccount } from '@common/api/types';
 import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { formatIndiaDay } from '@/lib/date-time';
@@ -21,7 +21,7 @@ function setup(toCollect: ToCollect, routes: Parameters<typeof stubFetch>[0] = {
   return { calls, user };
 }
 
-describe('To collect (issue 16)', () => {
+describe('To collect', () => {
   it('shows the amount overdue and over how many customers, from one request', async () => {
     const { calls } = setup({
       overdue: '123456.50', customers: 2,

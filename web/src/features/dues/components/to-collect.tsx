@@ -1,17 +1,17 @@
 /**
- * What the merchant has to collect (issue 16): a card with the amount overdue and over how
+ * What the merchant has to collect (docs/product.md#dues-and-reminders): a card with the amount overdue and over how
  * many customers, beside the spec's four, and the customers by amount overdue, each with
  * "Send reminder". Both read one answer (GET /api/business/to-collect).
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { ToCollectAccount } from '@common/api-types';
+import type { ToCollectAccount } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 import { ReminderDialog, remindedLabel, type ReminderTarget } from '@/features/credit-accounts/public';
-import { useToCollect } from '@/features/merchant/api/get-to-collect';
+import { useToCollect } from '@/features/dues/api/get-to-collect';
 
 export function ToCollectCard() {
   const toCollect = useToCollect();

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerQr } from '@common/api-types';
+import { queryOptionsFor } from '@/lib/api-client';
 
-export const customerQrQueryKey = ['/api/customer/qr'] as const;
+const customerQr = queryOptionsFor('GET /api/customer/qr', {});
 
-/** The customer's own payment code; fetched only while the sheet is open (spec §2). */
+/** The customer's own payment code; fetched only while the sheet is open. */
 export function useCustomerQr({ enabled }: { enabled: boolean }) {
-  return useQuery<CustomerQr>({ queryKey: customerQrQueryKey, enabled });
+  return useQuery({ ...customerQr, enabled });
 }

@@ -1,19 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CustomerQr } from '@common/api-types';
+import type { CustomerQr } from '@common/api/types';
 import { customerQrScreenPx } from '@common/limits';
 import { Button } from '@/components/ui/button';
+import { QrCodeCanvas } from '@/components/ui/qr-code-canvas';
 import { Sheet } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { useCustomerQr } from '@/features/payment-code/api/get-customer-qr';
 import { copyHandle, download, share } from '@/features/payment-code/code-actions';
-import { QrCanvas } from './qr-canvas';
 
 interface PaymentCodeSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** "My Payment Code" (spec §2): the code a merchant scans to give this customer credit. */
+/** "My Payment Code" (docs/product.md#customer-app): the code a merchant scans to give this customer credit. */
 export function PaymentCodeSheet({ open, onOpenChange }: PaymentCodeSheetProps) {
   const { t } = useLingui();
   const code = useCustomerQr({ enabled: open });
@@ -40,7 +40,18 @@ function PaymentCode({ code }: { code: CustomerQr }) {
   return (
     <div className="flex flex-col items-center">
       <div className="rounded-3xl border border-slate-200 bg-white p-3 dark:border-slate-700">
-        <QrCanvas data={code.qrData} widthPx={customerQrScreenPx} label={t`Your payment QR code`} />
+        <QrCodeCanvas
+          data={code.qrData}
+          widthPx={customerQrScreenPx}
+          label={t`Your payment QR code`}
+          size="fit"
+          className="rounded-2xl bg-white"
+          fallback={
+            <p role="alert" className="flex aspect-square w-full max-w-[280px] items-center justify-center rounded-2xl bg-slate-100 p-6 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+              <Trans>The code could not be drawn. Share your Payment ID instead.</Trans>
+            </p>
+          }
+        />
       </div>
       <dl className="mt-5 w-full divide-y divide-slate-100 rounded-2xl bg-slate-50 dark:divide-slate-800 dark:bg-slate-800/60">
         <div className="flex items-center justify-between gap-3 px-4 py-3">

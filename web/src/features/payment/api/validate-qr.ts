@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { QrValidation } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
+import { request, type Input } from '@/lib/api-client';
 
 export function useValidateQr() {
   return useMutation({
-    mutationFn: (body: { qrData: string }) => apiRequest<QrValidation>('POST', '/api/qr/validate', body),
+    mutationFn: (body: Input<'POST /api/qr/validate'>['body']) => request('POST /api/qr/validate', { body }),
   });
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { QrValidation } from '@common/api-types';
+import type { QrValidation } from '@common/api/types';
 import { formatRupees, paise, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QrValidation, TransactionView } from '@common/api-types';
+import type { QrValidation, TransactionView } from '@common/api/types';
 import { feeFor, formatRupees, parsePercent, parseRupees } from '@common/money';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
@@ -394,17 +394,22 @@ describe('paying', () => {
 
   it('refreshes the credit accounts and the history after a payment', async () => {
     const { user, client } = setup();
-    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    // Cached before paying: the accounts, a filtered and an unfiltered history, and the code.
+    const accountsKey = ['/api/credit-accounts/customer'];
+    const historyKeys = [['/api/transactions/customer', { businessId: null }], ['/api/transactions/customer', { businessId: 'b1' }]];
+    const codeKey = ['/api/customer/qr'];
+    for (const key of [accountsKey, ...historyKeys, codeKey]) client.setQueryData(key, {});
     await toPin(user, '100');
     await user.type(screen.getByLabelText('PIN'), '4829');
     await user.click(button('Pay Now'));
     await expectToast('Payment Successful');
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/credit-accounts/customer'] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['/api/transactions/customer'] });
+    await waitFor(() => expect(client.getQueryState(accountsKey)?.isInvalidated).toBe(true));
+    for (const key of historyKeys) expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(codeKey)?.isInvalidated).toBe(false);
   });
 });
 
-describe('paying when the outcome is unknown (issue 12)', () => {
+describe('paying when the outcome is unknown', () => {
   // The clock is fake so that 30 s of resends take no real time; it still moves with real
   // time, so Testing Library's waits keep working.
   beforeEach(() => {
@@ -582,11 +587,11 @@ describe('paying when the outcome is unknown (issue 12)', () => {
   });
 
   it.each([
-    [403, 'Incorrect PIN. 4 attempts left.', 'pin_incorrect'],
-    [401, 'Please sign in again', 'not_signed_in'],
-    [500, 'Internal error', 'internal'],
-  ])('does not resend a payment refused with %i, and shows the server message', async (status, message, code) => {
-    const { user, calls } = setup({ validate: () => json(200, dynamicCode), pay: () => apiError(status, message, code) });
+    [403, 'Incorrect PIN. 4 attempts left.', 'pin_incorrect', 'pin_incorrect', { attemptsLeft: 4 }],
+    [401, 'Please sign in again', 'not_signed_in', 'session_gone', {}],
+    [500, 'Internal error', 'internal', 'internal', {}],
+  ])('does not resend a payment refused with %i, and shows the server message', async (status, message, code, key, params) => {
+    const { user, calls } = setup({ validate: () => json(200, dynamicCode), pay: () => apiError(status, message, code, key, params) });
     const texts = recordTexts();
     await payDynamicCode(user);
     await expectToast('Payment Failed', message);

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OtpSendResponse } from '@common/api-types';
-import type { OtpSendBody } from '@common/schemas/identity';
-import { apiRequest } from '@/lib/api-client';
+import { request, type Input } from '@/lib/api-client';
 
 export function useSendOtp() {
   return useMutation({
-    mutationFn: (body: OtpSendBody) => apiRequest<OtpSendResponse>('POST', '/api/otp/send', body),
+    mutationFn: (body: Input<'POST /api/otp/send'>['body']) => request('POST /api/otp/send', { body }),
   });
 }

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ResetPinBody } from '@common/schemas/identity';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
 import { PhoneVerificationSteps, WizardHeader, usePhoneVerification } from '@/features/phone-verification/public';

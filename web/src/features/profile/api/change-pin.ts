@@ -1,17 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Role } from '@common/api-types';
-import type { ChangePinBody } from '@common/schemas/identity';
-import { apiRequest } from '@/lib/api-client';
+import type { Role } from '@common/api/types';
+import { request, type Input, type Route } from '@/lib/api-client';
 
-/** The customer keeps the spec's call (§7); merchants and admins use the any-role one. */
-export const changePinEndpoints = {
-  customer: '/api/customer/change-pin',
-  business: '/api/auth/change-pin',
-  admin: '/api/auth/change-pin',
-} as const satisfies Record<Role, string>;
+/**
+ * The customer's own route, kept from the first version of the API; merchants and admins
+ * use the any-role one. Both take the same body.
+ */
+export const changePinRoutes = {
+  customer: 'POST /api/customer/change-pin',
+  business: 'POST /api/auth/change-pin',
+  admin: 'POST /api/auth/change-pin',
+} as const satisfies Record<Role, Route>;
 
 export function useChangePin(role: Role) {
   return useMutation({
-    mutationFn: (body: ChangePinBody) => apiRequest<{ success: true }>('POST', changePinEndpoints[role], body),
+    mutationFn: (body: Input<'POST /api/auth/change-pin'>['body']) => request(changePinRoutes[role], { body }),
   });
 }

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm, useWatch } from 'react-hook-form';
-import type { Role } from '@common/api-types';
+import type { Role } from '@common/api/types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isWeakPin } from '@common/weak-pins';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { digitsOnChange } from '@/lib/digits';
 import { toastFirstIssue } from '@/lib/form-issues';

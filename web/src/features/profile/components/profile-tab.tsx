@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UserView } from '@common/api-types';
+import type { UserView } from '@common/api/types';
 import { Badge } from '@/components/ui/badge';
 import { shortUserId } from '@/lib/format';
 import { ChevronRightIcon } from '@/components/ui/icons';
-import { LanguagePicker } from '@/i18n/language-picker';
+import { LanguagePicker } from '@/components/ui/language-picker';
 
 // The sheet (and the dialog library under it) is fetched once the profile is shown,
 // keeping it out of the first download.

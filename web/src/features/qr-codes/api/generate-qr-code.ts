@@ -1,19 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { QrCodeView } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
-import { activeQrCodesQueryKey } from './get-active-qr-codes';
+import { useMutation } from '@tanstack/react-query';
+import { request, type Input } from '@/lib/api-client';
 
-/** The request as sent: amount (a rupee string) only for a dynamic code. */
-export interface GenerateQrRequest {
-  expirationMinutes: number;
-  amount?: string;
-  description?: string;
-}
+/** What a new code sends; without an amount (a rupee string) it is a static code. */
+export type GenerateQrRequest = NonNullable<Input<'POST /api/qr/generate'>['body']>;
 
 export function useGenerateQrCode() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: GenerateQrRequest) => apiRequest<QrCodeView>('POST', '/api/qr/generate', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activeQrCodesQueryKey }),
+    mutationFn: (body: GenerateQrRequest) => request('POST /api/qr/generate', { body }),
+    meta: { changed: 'qr-code-generated' },
   });
 }

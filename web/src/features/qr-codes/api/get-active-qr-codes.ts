@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { QrCodeView } from '@common/api-types';
+import { queryOptionsFor } from '@/lib/api-client';
 
-export const activeQrCodesQueryKey = ['/api/qr/business?active=true'] as const;
+const activeQrCodes = queryOptionsFor('GET /api/qr/business', { query: { active: 'true' } });
+export const activeQrCodesQueryKey = activeQrCodes.queryKey;
 
 /** The merchant's QR codes that can still be paid, newest first. */
 export function useActiveQrCodes() {
-  return useQuery<{ qrCodes: QrCodeView[] }>({ queryKey: activeQrCodesQueryKey });
+  return useQuery(activeQrCodes);
 }

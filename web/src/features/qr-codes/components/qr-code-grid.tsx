@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { QrCodeView } from '@common/api-types';
+import type { QrCodeView } from '@common/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { formatWireRupees } from '@/lib/format';
 import { useActiveQrCodes } from '@/features/qr-codes/api/get-active-qr-codes';
 import { downloadQrPng } from '@/features/qr-codes/qr-drawing';

@@ -1,19 +1,19 @@
 /**
- * The QR generator (spec §2, §5): a full-screen overlay with the Generate QR Code form,
+ * The QR generator (docs/product.md#qr-codes): a full-screen overlay with the Generate QR Code form,
  * the code just made shown large, and the Recent QR Codes grid.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { QrCodeView } from '@common/api-types';
+import type { QrCodeView } from '@common/api/types';
 import { customerQrScreenPx, qrExpiryMinutesMax, qrExpiryMinutesMin } from '@common/limits';
 import { qrDescriptionLengthMax } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FullScreenDialog } from '@/components/ui/full-screen-dialog';
 import { Input, Label } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { isOffline } from '@/lib/connection';
 import { formatIndiaTime } from '@/lib/date-time';

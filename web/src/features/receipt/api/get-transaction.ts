@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TransactionView } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
 
-/** One ledger row's key: "/api/transactions/<id>" (issue 14's receipt). */
+/** One ledger row's key, for the receipt. */
 export const transactionKey = (transactionId: string) => ['/api/transactions', transactionId] as const;
 
 /**
@@ -13,8 +12,6 @@ export const transactionKey = (transactionId: string) => ['/api/transactions', t
 export function useTransaction(transactionId: string) {
   return useQuery({
     queryKey: transactionKey(transactionId),
-    queryFn: () =>
-      apiRequest<{ transaction: TransactionView }>('GET', `/api/transactions/${encodeURIComponent(transactionId)}`)
-        .then((answer) => answer.transaction),
+    queryFn: () => request('GET /api/transactions/:id', { params: { id: transactionId } }).then((answer) => answer.transaction),
   });
 }

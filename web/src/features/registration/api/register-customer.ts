@@ -1,11 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SessionResponse } from '@common/api-types';
-import type { CustomerRegisterBody } from '@common/schemas/identity';
-import { apiRequest } from '@/lib/api-client';
+import { request, type Input } from '@/lib/api-client';
 
 export function useRegisterCustomer() {
   return useMutation({
-    mutationFn: (body: CustomerRegisterBody) =>
-      apiRequest<SessionResponse>('POST', '/api/auth/customer/register', body),
+    mutationFn: (body: Input<'POST /api/auth/customer/register'>['body']) => request('POST /api/auth/customer/register', { body }),
   });
 }

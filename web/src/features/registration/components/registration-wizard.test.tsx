@@ -247,7 +247,7 @@ describe('registration wizard: customer details', () => {
   });
 
   it("shows the server's message when registration fails, or 'Please try again'", async () => {
-    let answer = apiError(409, 'This phone number is already registered.', 'phone_taken');
+    let answer = apiError(409, 'An account with this phone number already exists', 'phone_taken');
     happyApi({ 'POST /api/auth/customer/register': () => answer });
     const { user, onRegistered } = setup();
     await reachDetailsStep(user);
@@ -255,7 +255,7 @@ describe('registration wizard: customer details', () => {
     await user.type(screen.getByLabelText('PIN'), '4829');
     await user.type(screen.getByLabelText('Confirm PIN'), '4829');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    await expectToast('Registration Failed', 'This phone number is already registered.');
+    await expectToast('Registration Failed', 'An account with this phone number already exists');
     answer = new Response('', { status: 503 });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await expectToast('Registration Failed', 'Please try again');

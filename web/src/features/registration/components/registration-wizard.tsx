@@ -1,12 +1,12 @@
 /**
- * Registration for customers and businesses (spec §2, §4): phone → otp → details.
+ * Registration for customers and businesses (docs/product.md#sign-in-and-registration): phone → otp → details.
  * The code is sent, then verified (which sets the server's proof cookie), then the
  * registration is submitted; the parent signs the new user in.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { SessionResponse } from '@common/api-types';
-import { toast } from '@/components/ui/toast-store';
+import type { SessionResponse } from '@common/api/types';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { toPhoneNumber } from '@/lib/format';
 import { useRegisterBusiness } from '@/features/registration/api/register-business';

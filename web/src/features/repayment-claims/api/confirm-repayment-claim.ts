@@ -1,28 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BusinessCreditAccount, RepaymentClaim, TransactionView } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
-import { refreshCreditData } from '@/features/credit-accounts/api/refresh-credit-data';
-import { businessClaimsUrl } from './get-repayment-claims';
+import { useMutation } from '@tanstack/react-query';
+import { request, type Input } from '@/lib/api-client';
 
-export interface ConfirmClaimRequest {
-  claimId: string;
-  /** A smaller amount than claimed, in rupees (120.5); without it, the claimed amount. */
-  amount?: number;
-}
+/** A claim to confirm; without an amount, the claimed one, else a smaller one in rupees (120.5). */
+export type ConfirmClaimRequest = { claimId: string } & Input<'POST /api/business/repayment-claims/:id/confirm'>['body'];
 
-/** Turns a customer's claim into a repayment on the ledger (issue 16). */
+/** Turns a customer's claim into a repayment on the ledger. */
 export function useConfirmClaim() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ claimId, amount }: ConfirmClaimRequest) =>
-      apiRequest<{ claim: RepaymentClaim; transaction: TransactionView; creditAccount: BusinessCreditAccount }>(
-        'POST', `${businessClaimsUrl}/${encodeURIComponent(claimId)}/confirm`, amount === undefined ? {} : { amount },
-      ),
-    // A claim refused as already decided is stale on screen too: refetch either way. Not
-    // awaited: the refetch removes the claim's card, and the caller's toast must come first.
-    onSettled: () => {
-      void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(businessClaimsUrl) });
-      void refreshCreditData(queryClient, { history: true });
-    },
+      request('POST /api/business/repayment-claims/:id/confirm', {
+        params: { id: claimId }, body: amount === undefined ? {} : { amount },
+      }),
+    // Refused as already decided or not, the claims are refetched, without waiting: the
+    // refetch removes the claim's card, and the caller's toast must come first.
+    meta: { changed: 'claim-confirmed' },
   });
 }

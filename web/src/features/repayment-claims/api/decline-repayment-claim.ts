@@ -1,15 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RepaymentClaim } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
-import { businessClaimsUrl } from './get-repayment-claims';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
 
-/** Refuses a customer's claim with a reason they will read; what is owed is unchanged (issue 16). */
+/** Refuses a customer's claim with a reason they will read; what is owed is unchanged. */
 export function useDeclineClaim() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ claimId, reason }: { claimId: string; reason: string }) =>
-      apiRequest<{ claim: RepaymentClaim }>('POST', `${businessClaimsUrl}/${encodeURIComponent(claimId)}/decline`, { reason }),
-    onSettled: () =>
-      queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(businessClaimsUrl) }),
+      request('POST /api/business/repayment-claims/:id/decline', { params: { id: claimId }, body: { reason } }),
+    meta: { changed: 'claim-declined' },
   });
 }

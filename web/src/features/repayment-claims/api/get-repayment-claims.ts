@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RepaymentClaim } from '@common/api-types';
+import { queryOptionsFor, urlOf } from '@/lib/api-client';
 
 /** The prefix of every claims query of the merchant: the live stream refetches them all. */
-export const businessClaimsUrl = '/api/business/repayment-claims';
-export const pendingClaimsQueryKey = [`${businessClaimsUrl}?status=pending`] as const;
+export const businessClaimsUrl = urlOf('GET /api/business/repayment-claims', { query: {} });
 
-/** The customers' repayment claims waiting for this merchant's answer, newest first (issue 16). */
+const pendingClaims = queryOptionsFor('GET /api/business/repayment-claims', { query: { status: 'pending' } });
+export const pendingClaimsQueryKey = pendingClaims.queryKey;
+
+/** The customers' repayment claims waiting for this merchant's answer, newest first. */
 export function usePendingClaims({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery<{ claims: RepaymentClaim[] }>({ queryKey: pendingClaimsQueryKey, enabled });
+  return useQuery({ ...pendingClaims, enabled });
 }

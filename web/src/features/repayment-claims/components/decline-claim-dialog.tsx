@@ -1,18 +1,18 @@
-/** Declining a customer's repayment claim (issue 16): the reason is shown to the customer. */
+/** Declining a customer's repayment claim: the reason is shown to the customer. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import type { RepaymentClaim } from '@common/api-types';
+import type { RepaymentClaim } from '@common/api/types';
 import { claimDeclineReasonLengthMax } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Label, Textarea } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
 import { toastFirstIssue } from '@/lib/form-issues';
-import { useDeclineClaim } from '@/features/merchant/api/decline-repayment-claim';
-import { declineIssues, declineSchema, type DeclineValues } from '@/features/merchant/claim-forms';
+import { useDeclineClaim } from '@/features/repayment-claims/api/decline-repayment-claim';
+import { declineIssues, declineSchema, type DeclineValues } from '@/features/repayment-claims/claim-forms';
 
 interface DeclineClaimDialogProps {
   claim: RepaymentClaim | null;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { RepaymentClaim } from '@common/api-types';
+import type { RepaymentClaim } from '@common/api/types';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
@@ -30,7 +30,7 @@ const confirmed = (source: RepaymentClaim, amount: string) => ({
   transaction: {}, creditAccount: {},
 });
 
-describe('Repayment claims (issue 16)', () => {
+describe('Repayment claims', () => {
   it('lists each pending claim: customer, amount, UPI reference and time', async () => {
     setup([claim('cl-1', 'Asha Rao'), claim('cl-2', 'Vikram', { amount: '99.50', upiReference: null })]);
     const asha = await screen.findByRole('article', { name: 'Asha Rao' });

@@ -1,5 +1,5 @@
 /**
- * Repayment claims (issue 16): customers who say they paid back by UPI. Khata cannot see
+ * Repayment claims (docs/product.md#upi-repayment-claims): customers who say they paid back by UPI. Khata cannot see
  * the bank, so each waits here until the merchant confirms it (one tap, the claimed amount,
  * or a smaller one) and only then becomes a repayment on the ledger; or declines it with a
  * reason. New claims arrive live through the events stream.
@@ -8,21 +8,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { RepaymentClaim } from '@common/api-types';
+import type { RepaymentClaim } from '@common/api/types';
 import { parseRupees } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatIndiaDateTime } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 import { toastFirstIssue } from '@/lib/form-issues';
-import { useConfirmClaim, type ConfirmClaimRequest } from '@/features/merchant/api/confirm-repayment-claim';
-import { usePendingClaims } from '@/features/merchant/api/get-repayment-claims';
+import { useConfirmClaim, type ConfirmClaimRequest } from '@/features/repayment-claims/api/confirm-repayment-claim';
+import { usePendingClaims } from '@/features/repayment-claims/api/get-repayment-claims';
 import {
   smallerAmountIssues, smallerAmountSchema, typedRupees, type SmallerAmountValues,
-} from '@/features/merchant/claim-forms';
+} from '@/features/repayment-claims/claim-forms';
 import { DeclineClaimDialog } from './decline-claim-dialog';
 
 /**

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RepaymentClaim } from '@common/api-types';
-import { apiRequest } from '@/lib/api-client';
+import { request } from '@/lib/api-client';
 
 /**
  * Every claims query starts with this, so a claim's news on the events stream (a merchant
@@ -10,12 +9,11 @@ export const repaymentClaimsQueryPrefix = '/api/credit-accounts/repayment-claims
 
 export const repaymentClaimsQueryKey = (accountId: string) => [repaymentClaimsQueryPrefix, accountId] as const;
 
-/** The customer's repayment claims on one credit account (issue 16), newest first. */
+/** The customer's repayment claims on one credit account, newest first. */
 export function useRepaymentClaims(accountId: string) {
   return useQuery({
     queryKey: repaymentClaimsQueryKey(accountId),
     queryFn: () =>
-      apiRequest<{ claims: RepaymentClaim[] }>('GET', `/api/credit-accounts/${encodeURIComponent(accountId)}/repayment-claims`)
-        .then((answer) => answer.claims),
+      request('GET /api/credit-accounts/:id/repayment-claims', { params: { id: accountId } }).then((answer) => answer.claims),
   });
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { RepaymentClaim } from '@common/api-types';
+import type { RepaymentClaim } from '@common/api/types';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { ClaimsList } from './claims-list';

@@ -4,7 +4,7 @@
  * refetches it, so a confirmation or a decline shows while the screen is open.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { RepaymentClaim } from '@common/api-types';
+import type { RepaymentClaim } from '@common/api/types';
 import { Badge } from '@/components/ui/badge';
 import { formatIndiaDateTime } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
-import type { CustomerCreditAccount } from '@common/api-types';
+import type { CustomerCreditAccount } from '@common/api/types';
 import { formatRupees } from '@common/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

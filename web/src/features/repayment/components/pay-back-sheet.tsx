@@ -1,5 +1,5 @@
 /**
- * "Pay back" (issue 16): the customer chooses an amount (what is owed, or less) and pays it
+ * "Pay back" (docs/product.md#upi-repayment-claims): the customer chooses an amount (what is owed, or less) and pays it
  * by UPI three ways at once, since the intent alone fails on some phones and apps: a button
  * that opens the UPI app, a QR code of the same intent, and the UPI ID to copy. Khata cannot
  * see the bank, so "I have paid" then tells the merchant, who confirms it.
@@ -8,10 +8,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { CustomerCreditAccount } from '@common/api-types';
+import type { CustomerCreditAccount } from '@common/api/types';
 import { formatRupees, toWireAmount, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
+import { QrCodeCanvas } from '@/components/ui/qr-code-canvas';
 import { Sheet } from '@/components/ui/sheet';
 import { serverMessage } from '@/lib/api-client';
 import { copyUpiId } from '@/features/repayment/copy-upi-id';
@@ -19,7 +20,6 @@ import { useCreateRepaymentClaim } from '@/features/repayment/api/create-repayme
 import { amountIssue, duesOf, typedPaise, type AmountIssue } from '@/features/repayment/dues';
 import { claimSchema, payBackSchema, type ClaimValues, type PayBackValues } from '@/features/repayment/schemas';
 import { upiPayUrl } from '@/features/repayment/upi-link';
-import { UpiQr } from './upi-qr';
 
 /** The QR code's width: big enough for a phone camera across a counter. */
 const qrWidthPx = 220;
@@ -100,7 +100,19 @@ function PayStep({ account, onPaid }: { account: CustomerCreditAccount; onPaid: 
           </a>
           <div className="space-y-2 text-center">
             <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Or scan with any UPI app</Trans></p>
-            <UpiQr data={url} widthPx={qrWidthPx} label={t`UPI QR code to pay ${amount} to ${shop}`} />
+            {/* The same `upi://pay` intent as the button's, for any UPI app to scan, from another phone too. */}
+            <QrCodeCanvas
+              data={url}
+              widthPx={qrWidthPx}
+              label={t`UPI QR code to pay ${amount} to ${shop}`}
+              size="fit"
+              className="mx-auto rounded-xl bg-white"
+              fallback={
+                <p role="alert" className="rounded-xl bg-slate-100 p-4 text-center text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                  <Trans>The QR code could not be drawn. Use the button or the UPI ID.</Trans>
+                </p>
+              }
+            />
           </div>
           <div>
             <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Or pay to the UPI ID</Trans></p>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, urlOf } from '@/lib/api-client';
 import { getSessionToken } from '@/lib/session';
-import { statementQueryPrefix, statementUrl } from '@/features/statements/api/get-statement';
+import { statementInput, statementQueryPrefix } from '@/features/statements/api/get-statement';
 import type { DateRange } from '@/features/statements/statement-range';
 
 /** The name the server gives the file (Content-Disposition), or one of our own. */
@@ -20,7 +20,8 @@ export async function fetchStatementCsv(accountId: string, range: DateRange): Pr
   const headers = new Headers({ Accept: 'text/csv' });
   const token = getSessionToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(statementUrl(accountId, range, 'csv'), { headers, credentials: 'include' });
+  const url = urlOf('GET /api/credit-accounts/:id/statement.csv', statementInput(accountId, range));
+  const response = await fetch(url, { headers, credentials: 'include' });
   if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
   // The bytes as sent: response.text() would drop the byte-order mark.
   const bytes = await response.arrayBuffer();

@@ -202,7 +202,7 @@ describe('getting the statement out', () => {
   it('says so when the CSV cannot be had', async () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user } = setup({
-      [`GET ${url('2025-03-01', '2025-03-12', 'statement.csv')}`]: () => apiError(404, 'Credit account not found', 'not_found'),
+      [`GET ${url('2025-03-01', '2025-03-12', 'statement.csv')}`]: () => apiError(404, 'Credit account not found', 'not_found', 'credit_account_not_found'),
     });
     await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText('The statement could not be saved')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * One credit account's statement (issue 15), the same on both sides: the customer's
+ * One credit account's statement (docs/product.md#statements), the same on both sides: the customer's
  * account screen shows it in place, the merchant's customer row opens it in a dialog.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
+import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { useStatement } from '@/features/statements/api/get-statement';
 import { fetchStatementCsv, statementCsvOptions, useStatementCsv } from '@/features/statements/api/get-statement-csv';

@@ -1,14 +1,13 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TransactionPage } from '@common/api-types';
 import { recentPaymentsCount } from '@common/limits';
-import { apiRequest } from '@/lib/api-client';
+import { queryOptionsFor, request, urlOf } from '@/lib/api-client';
 
 /** The prefix of both of the ledger's query keys (recent and paged). */
-export const businessTransactionsUrl = '/api/transactions/business';
+export const businessTransactionsUrl = urlOf('GET /api/transactions/business', { query: {} });
 
 /** The 5 latest entries of the merchant's ledger, for the dashboard. */
 export function useRecentBusinessTransactions() {
-  return useQuery<TransactionPage>({ queryKey: [`${businessTransactionsUrl}?limit=${recentPaymentsCount}`] });
+  return useQuery(queryOptionsFor('GET /api/transactions/business', { query: { limit: `${recentPaymentsCount}` } }));
 }
 
 /** The whole history, a page at a time from the server's keyset cursor. */
@@ -16,11 +15,7 @@ export function useBusinessTransactionPages() {
   return useInfiniteQuery({
     queryKey: [businessTransactionsUrl, 'pages'],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) =>
-      apiRequest<TransactionPage>(
-        'GET',
-        pageParam ? `${businessTransactionsUrl}?cursor=${encodeURIComponent(pageParam)}` : businessTransactionsUrl,
-      ),
+    queryFn: ({ pageParam }) => request('GET /api/transactions/business', { query: { cursor: pageParam ?? undefined } }),
     getNextPageParam: (page) => page.nextCursor,
   });
 }

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useRecentBusinessTransactions } from '@/features/merchant/api/get-business-transactions';
+import { useRecentBusinessTransactions } from '@/features/transactions/api/get-business-transactions';
 import { TransactionItem } from './transaction-item';
 
-/** The 5 latest ledger entries with a way to the full history (spec §2, §9). */
+/** The 5 latest ledger entries with a way to the full history. */
 export function RecentPayments({ onViewAll }: { onViewAll: () => void }) {
   const recent = useRecentBusinessTransactions();
   const { t } = useLingui();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TransactionView } from '@common/api-types';
+import type { TransactionView } from '@common/api/types';
 import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { TransactionHistory } from './transaction-history';

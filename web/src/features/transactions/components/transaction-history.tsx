@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { historyLoadMoreAtScrollFraction } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useCustomerTransactions } from '@/features/history/api/get-customer-transactions';
+import { useCustomerTransactions } from '@/features/transactions/api/get-customer-transactions';
 import { TransactionRow } from './transaction-row';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { LazyReceiptSheet } from '@/features/receipt/public';
@@ -28,14 +28,14 @@ function scrolledFraction(): number {
 }
 
 /**
- * The customer's history (spec §2, §4): 15 rows, 15 more once the page is scrolled to
+ * The customer's history (docs/product.md#histories): 15 rows, 15 more once the page is scrolled to
  * 80 %, and a merchant filter titled "Merchant Transactions" with a Back button.
  */
 export function TransactionHistory({ filter, onClearFilter }: TransactionHistoryProps) {
   const history = useCustomerTransactions(filter?.businessId ?? null);
   const { t } = useLingui();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-  /** The row whose receipt is open (issue 14), or null. */
+  /** The row whose receipt is open, or null. */
   const [receiptId, setReceiptId] = useState<string | null>(null);
 
   useEffect(() => {

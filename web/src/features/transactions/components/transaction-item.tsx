@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TransactionView } from '@common/api-types';
+import type { TransactionView } from '@common/api/types';
 import { TransactionStatusBadge } from '@/components/ui/badge';
 import { formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/lib/date-time';

@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TransactionView } from '@common/api-types';
+import type { TransactionView } from '@common/api/types';
 import { TransactionStatusBadge } from '@/components/ui/badge';
 import { capitalise, formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/lib/date-time';
 
 interface TransactionRowProps {
   transaction: TransactionView;
-  /** Opens this row's receipt (issue 14). */
+  /** Opens this row's receipt. */
   onOpenReceipt: () => void;
 }
 
 /**
- * One ledger row: who, what kind, amount + fee = total, when and its status (spec §3, §4).
+ * One ledger row: who, what kind, amount + fee = total, when and its status.
  * A tap anywhere on it opens its receipt, through a button laid over the whole row, so the
  * row keeps its text and layout and the button has a name of its own.
  */

@@ -1,0 +1,114 @@
+/**
+ * The one map from "this changed" to the queries it makes stale. Features name the change
+ * (a mutation's `meta.changed`, see lib/changes.ts) and own their query keys; only the app
+ * sees every feature, so only it can say who reads what a change touched. Mutations are
+ * followed through the query client's mutation cache (`staleAfterMutations`); the shells
+ * hand the live-update stream the lists of its own events.
+ *
+ * A query is stale when the first part of its key starts with one of the listed prefixes:
+ * every key here is an API path, and one prefix covers each view of a list (recent, paged,
+ * per account, per range).
+ */
+import type { MutationCacheConfig, QueryClient } from '@tanstack/react-query';
+import type { Change } from '@/lib/changes';
+import { adminQueryPrefix } from '@/features/admin/api/admin-queries';
+import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
+import { businessStatsQueryKey } from '@/features/business/api/get-business-stats';
+import { businessCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-business-credit-accounts';
+import { customerCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-customer-credit-accounts';
+import { toCollectQueryKey } from '@/features/dues/api/get-to-collect';
+import { PaymentNotConfirmedError } from '@/features/payment/resend-payment';
+import { activeQrCodesQueryKey } from '@/features/qr-codes/api/get-active-qr-codes';
+import { repaymentClaimsQueryPrefix } from '@/features/repayment/api/get-repayment-claims';
+import { businessClaimsUrl } from '@/features/repayment-claims/api/get-repayment-claims';
+import { statementQueryPrefix } from '@/features/statements/api/get-statement';
+import { businessTransactionsUrl } from '@/features/transactions/api/get-business-transactions';
+import { customerTransactionsQueryKey } from '@/features/transactions/api/get-customer-transactions';
+
+export interface Staleness {
+  /** Prefixes of the first part of the query keys made stale. */
+  queries: readonly string[];
+  /**
+   * Whether the mutation (and so its caller's own onSuccess, a toast, a closing dialog)
+   * waits for the refetch. Not when the toast must come first: a confirmed claim's card
+   * leaves the list as it refetches.
+   */
+  wait: boolean;
+  /** A refusal that still means the screen is out of date (someone decided first, an unknown outcome). */
+  alsoAfter?: (error: unknown) => boolean;
+}
+
+/** What a change to a customer's credit line touches on the merchant's side. */
+const merchantCredit = [businessCreditAccountsQueryKey[0], businessStatsQueryKey[0], toCollectQueryKey[0]];
+const always = () => true;
+
+export const staleQueries = {
+  'credit-account-created': { queries: merchantCredit, wait: true },
+  'credit-limit-changed': { queries: merchantCredit, wait: true },
+  'due-date-moved': { queries: merchantCredit, wait: true },
+  // The reminder dialog's own note is set from the answer (record-reminder.ts).
+  'reminder-sent': { queries: merchantCredit, wait: false },
+  'repayment-recorded': { queries: [...merchantCredit, businessTransactionsUrl], wait: true },
+  // A claim refused as already decided is stale on screen too.
+  'claim-confirmed': { queries: [businessClaimsUrl, ...merchantCredit, businessTransactionsUrl], wait: false, alsoAfter: always },
+  'claim-declined': { queries: [businessClaimsUrl], wait: true, alsoAfter: always },
+  'claim-made': { queries: [repaymentClaimsQueryPrefix], wait: true },
+  'qr-code-generated': { queries: [activeQrCodesQueryKey[0]], wait: true },
+  // An unconfirmed payment may have been made: the history the customer is asked to check must be fresh.
+  'payment-made': {
+    queries: [customerCreditAccountsQueryKey[0], customerTransactionsQueryKey[0]],
+    wait: false,
+    alsoAfter: (error) => error instanceof PaymentNotConfirmedError,
+  },
+  // A 409 means another admin decided first: the lists and counts shown are stale.
+  'businesses-decided': { queries: [adminQueryPrefix], wait: false, alsoAfter: always },
+  'business-terms-changed': { queries: [adminQueryPrefix], wait: false },
+  // A customer's payment (or the merchant's own repayment elsewhere): the ledger, the totals,
+  // the balances, used codes, an open statement and what is overdue.
+  'merchant-ledger-row': {
+    queries: [businessTransactionsUrl, ...merchantCredit, activeQrCodesQueryKey[0], statementQueryPrefix],
+    wait: false,
+  },
+  // At the counter, whose session may read nothing else: a payment may use up one of the shop's codes.
+  'counter-ledger-row': { queries: [activeQrCodesQueryKey[0]], wait: false },
+  // A customer's claim made, or one answered on another device: the claims, and once confirmed, what is owed.
+  'merchant-claim-news': { queries: [businessClaimsUrl, ...merchantCredit], wait: false },
+  // A merchant's repayment or a payment elsewhere: the balances, the history and an open statement.
+  'customer-ledger-row': {
+    queries: [customerCreditAccountsQueryKey[0], customerTransactionsQueryKey[0], statementQueryPrefix],
+    wait: false,
+  },
+  // A merchant confirming or declining the customer's claim: the claims, and the dues with them.
+  'customer-claim-news': { queries: [repaymentClaimsQueryPrefix, customerCreditAccountsQueryKey[0]], wait: false },
+  // An admin's decision changes the merchant's banner and actions.
+  'own-business-decided': { queries: [currentUserQueryKey[0]], wait: false },
+} as const satisfies Record<Change, Staleness>;
+
+/** Marks the queries a change made stale and refetches the ones on screen. */
+export function refetchStale(queryClient: QueryClient, change: Change): Promise<void> {
+  const { queries } = staleQueries[change];
+  return queryClient.invalidateQueries({
+    predicate: (query) => queries.some((prefix) => String(query.queryKey[0]).startsWith(prefix)),
+  });
+}
+
+function afterChange(queryClient: QueryClient, change: Change): Promise<void> | undefined {
+  const refetch = refetchStale(queryClient, change);
+  return staleQueries[change].wait ? refetch : undefined;
+}
+
+/** The query client's mutation cache follows each mutation's `meta.changed` through the map. */
+export const staleAfterMutations: MutationCacheConfig = {
+  onSuccess: (_data, _variables, _context, mutation, { client }) => {
+    const change = mutation.meta?.changed;
+    return change && afterChange(client, change);
+  },
+  onError: (error, _variables, _context, mutation, { client }) => {
+    const change = mutation.meta?.changed;
+    const entry: Staleness | undefined = change && staleQueries[change];
+    return change && entry?.alsoAfter?.(error) ? afterChange(client, change) : undefined;
+  },
+};
+
+/** The prefixes the live-update stream refetches for one of its events. */
+export const staleQueryPrefixes = (change: Change): readonly string[] => staleQueries[change].queries;

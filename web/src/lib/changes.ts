@@ -1,0 +1,36 @@
+/**
+ * What can change on the server: a change a mutation makes (named in its `meta.changed`) or
+ * one the live-update stream reports. A feature names the change; app/stale-queries.ts, the
+ * one place that knows who reads what, maps each to the queries it makes stale.
+ */
+export type Change =
+  // The merchant's own changes to a customer's credit line.
+  | 'credit-account-created'
+  | 'credit-limit-changed'
+  | 'due-date-moved'
+  | 'reminder-sent'
+  | 'repayment-recorded'
+  // The merchant answering a customer's UPI repayment claim, and the customer making one.
+  | 'claim-confirmed'
+  | 'claim-declined'
+  | 'claim-made'
+  // The merchant's QR codes; the customer paying one.
+  | 'qr-code-generated'
+  | 'payment-made'
+  // An admin's decision on applications, and on a business's terms.
+  | 'businesses-decided'
+  | 'business-terms-changed'
+  // What the live-update stream says: a new ledger row, a claim's news, on either side,
+  // and an admin's decision on the merchant's own business.
+  | 'merchant-ledger-row'
+  | 'merchant-claim-news'
+  | 'counter-ledger-row'
+  | 'customer-ledger-row'
+  | 'customer-claim-news'
+  | 'own-business-decided';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: { changed?: Change };
+  }
+}
