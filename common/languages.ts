@@ -1,7 +1,8 @@
 /**
- * The languages Khata speaks (issue 13): English, हिन्दी and தமிழ். A user's choice is saved
- * on the user; before sign-in the browser keeps it and sends it as Accept-Language.
- * Adding a language adds its code here and one catalogue file per place that has texts.
+ * The languages Khata speaks (docs/product.md#languages): English, हिन्दी and தமிழ். A user's
+ * choice is saved on the user; before sign-in the browser keeps it and sends it as
+ * Accept-Language. Adding a language adds its code here and one catalogue file per place that
+ * has texts.
  */
 export const languages = ['en', 'hi', 'ta'] as const;
 export type Language = (typeof languages)[number];

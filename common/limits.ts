@@ -1,7 +1,7 @@
 /**
- * Every limit of the product in one place: the spec's constants (section 9) and the
- * design's security limits. Names read quantity, then unit, then qualifier:
- * pinLockSecondsMax, qrExpiryMinutesDefault, paymentPaiseMax.
+ * Every limit of the product in one place: those a person meets (docs/product.md#limits) and the
+ * security and internal bounds. Names read quantity, then unit, then qualifier: pinLockSecondsMax,
+ * qrExpiryMinutesDefault, paymentPaiseMax.
  */
 import { basisPoints, paise } from './money';
 
@@ -21,7 +21,7 @@ export const qrDescriptionLengthMax = 200;
 export const qrDataLengthMax = 2048;
 export const paymentHandleLengthMax = 100;
 
-// One-time codes (design.md §5).
+// One-time codes (docs/product.md#otp).
 export const otpTtlSeconds = 5 * 60;
 export const otpVerifyAttemptsMax = 5;
 export const otpResendGapSeconds = 30;
@@ -31,7 +31,7 @@ export const otpProofTtlSeconds = 15 * 60;
 export const otpProofEmailConflictsMax = 3;
 export const developmentOtpToastMs = 10_000;
 
-// PIN attempts (design.md §5): 5 consecutive wrong PINs lock for 15 minutes,
+// PIN attempts (docs/product.md#pins): 5 consecutive wrong PINs lock for 15 minutes,
 // doubling on each further lock up to 24 hours.
 export const pinAttemptsMax = 5;
 export const pinLockSecondsBase = 15 * 60;
@@ -39,7 +39,7 @@ export const pinLockSecondsMax = 24 * 60 * 60;
 /** A device stays trusted this long after the account last proved itself on it. */
 export const deviceTrustTtlSeconds = 365 * 24 * 60 * 60;
 
-// Sessions (design.md §5).
+// Sessions (docs/product.md#sessions).
 export const sessionIdleTtlSeconds = 7 * 24 * 60 * 60;
 export const sessionAbsoluteTtlSeconds = 30 * 24 * 60 * 60;
 /** The idle expiry is pushed forward at most this often, so reads stay reads. */
@@ -54,17 +54,17 @@ export const pinConfirmationFreshSeconds = 5 * 60;
  */
 export const otpSendsPerAddressPerMinuteMax = 60;
 
-// Payments (design.md §6).
+// Payments (docs/product.md#payments).
 /** How long a payment's answer is kept for retries with the same Idempotency-Key. */
 export const idempotencyTtlSeconds = 24 * 60 * 60;
 
-// Money (design.md §2, §3).
+// Money (docs/product.md#money).
 export const paymentPaiseMax = paise(1_00_000_00);
 export const feeBasisPointsDefault = basisPoints(200);
 export const maxCreditLimitPaiseDefault = paise(50_000_00);
 export const feeBasisPointsMax = basisPoints(10_000);
 
-// QR codes and lists (spec §9).
+// QR codes and lists (docs/product.md#qr-codes, #histories).
 export const qrExpiryMinutesDefault = 15;
 export const qrExpiryMinutesMin = 1;
 export const qrExpiryMinutesMax = 1440;
@@ -82,7 +82,7 @@ export const businessListPageSizeMax = 100;
 /** Businesses one approve or reject may name. */
 export const businessDecisionBatchMax = 100;
 
-// Account statements (issue 15).
+// Account statements (docs/product.md#statements).
 /** The longest range one statement covers, in India calendar days, both ends included: a year, a leap one too. */
 export const statementRangeDaysMax = 366;
 /**
@@ -91,14 +91,14 @@ export const statementRangeDaysMax = 366;
  */
 export const statementRowsMax = 10_000;
 
-// Scanner and QR images (spec §9).
+// Scanner and QR images (docs/product.md#limits).
 export const scannerFps = 10;
 export const scannerBoxPx = 250;
 export const scannerBoxPxMin = 50;
 export const customerQrScreenPx = 280;
 export const customerQrDownloadPx = 500;
 
-// Counter mode (issue 14): the shop's static code on a phone or tablet at the counter.
+// Counter mode (docs/product.md#counter-mode): the shop's static code on a phone or tablet at the counter.
 /** Counter mode's code is replaced this long before it expires, so it never shows a dead one. */
 export const counterQrRenewMinutesBefore = 10;
 /** The payments counter mode lists, newest first. */
@@ -106,7 +106,7 @@ export const counterPaymentsShown = 5;
 
 export const userIdDisplayChars = 8;
 
-// Live-update streams (GET /api/events; issue 9, item 7).
+// Live-update streams (GET /api/events; docs/product.md#live-updates).
 /** Open streams one session may hold: a few tabs of the app; a fifth is refused with 429. */
 export const eventStreamsPerSessionMax = 4;
 /**
@@ -130,10 +130,10 @@ export const eventReplayRowsMax = 100;
 /** The listening connection is retried after 100 ms, doubling up to this. */
 export const eventListenRetryMsMax = 2_000;
 
-// Housekeeping (design.md §6): expired rows are purged periodically, in batches.
+// Housekeeping (docs/product.md#system): expired rows are purged periodically, in batches.
 export const purgeIntervalMs = 10 * 60 * 1000;
 export const purgeBatchRows = 5_000;
-/** Accounts whose cached overdue amount one statement of the daily refresh recomputes (issue 16). */
+/** Accounts whose cached overdue amount one statement of the daily refresh recomputes. */
 export const overdueRefreshBatchRows = 1_000;
 /** OTP rows stay for the hourly send limit, with a margin. */
 export const otpKeepSeconds = 2 * 60 * 60;
@@ -165,7 +165,7 @@ export const rateLimitKeysMax = 50_000;
 export const eventSeenIdsMax = 200;
 /**
  * Sessions whose user a process remembers, so a payment can check its session inside its
- * own statement (issue 11): about 200 bytes each, the least recently used forgotten first.
+ * own statement: about 200 bytes each, the least recently used forgotten first.
  */
 export const sessionBindingsMax = 50_000;
 /** Ledger events one NOTIFY round trip carries; more wait for the next. */
@@ -184,7 +184,7 @@ export const databaseProbeIntervalMs = 500;
  * A payment whose outcome is unknown (no answer, or a 502, 503 or 504) is resent with the
  * same Idempotency-Key and body for this long from its first failure: the server answers a
  * resend of a committed payment with its original result. After that the customer is told
- * the payment is not confirmed yet, never that it failed (issue 12).
+ * the payment is not confirmed yet, never that it failed.
  */
 export const paymentOutcomeCheckSeconds = 30;
 /** The first wait before such a resend; it doubles up to paymentResendWaitMsMax. */
@@ -195,7 +195,7 @@ export const paymentResendWaitMsMax = 5_000;
 export const paymentNotConfirmedToastMs = 15_000;
 /**
  * While Khata cannot be reached, the web app asks /api/health/live again after this wait,
- * doubling up to connectionProbeWaitMsMax, and shows the offline banner until it answers (issue 14).
+ * doubling up to connectionProbeWaitMsMax, and shows the offline banner until it answers.
  */
 export const connectionProbeWaitMsFirst = 2_000;
 export const connectionProbeWaitMsMax = 10_000;
@@ -206,7 +206,7 @@ export const connectionProbeWaitMsMax = 10_000;
  */
 export const signOutWaitMs = 5_000;
 
-// Dues, reminders and repayment claims (issue 16).
+// Dues, reminders and repayment claims (docs/product.md#dues-and-reminders, #upi-repayment-claims).
 /** A business's credit period, in days: each payment falls due this long after its day. */
 export const creditPeriodDaysMin = 1;
 export const creditPeriodDaysMax = 365;

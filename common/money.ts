@@ -60,7 +60,7 @@ export function feeFor(amount: Paise, rate: BasisPoints): Paise {
   return Math.floor((amount * rate + 5_000) / 10_000) as Paise;
 }
 
-/** What a customer can still spend on a credit line: max(0, limit − owed) (design.md §3). */
+/** What a customer can still spend on a credit line (docs/product.md#credit-accounts). */
 export const availableCredit = (limit: Paise, owed: Paise): Paise => paise(Math.max(0, limit - owed));
 
 /** "2.50" for 250 basis points. */

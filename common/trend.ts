@@ -1,6 +1,7 @@
 /**
- * The month-over-month text of a dashboard figure (issue 15): shared so the web shows
- * exactly what the tests below hold, computed on integers so no float can tip a rounding.
+ * The month-over-month text of a dashboard figure (docs/product.md#dashboard-figures):
+ * shared so the web shows exactly what the tests below hold, computed on integers so no
+ * float can tip a rounding.
  */
 
 export type MonthTrend = { kind: 'change'; percent: string } | { kind: 'new' };

@@ -1,7 +1,7 @@
 /**
  * The most-guessed 4-digit PINs (DataGenetics' analysis of 3.4 million PINs, top 20,
  * plus a few patterns). With 10,000 possible PINs these cover about a fifth of real
- * choices, so they are refused whenever a PIN is set (design.md §5).
+ * choices, so they are refused whenever a PIN is set (docs/product.md#pins).
  */
 export const weakPins: ReadonlySet<string> = new Set([
   '1234', '1111', '0000', '1212', '7777', '1004', '2000', '4444', '2222', '6969',

@@ -1,6 +1,6 @@
 /**
  * node scripts/generate-icons.mjs — draws the home-screen icons of the web app manifest
- * (issue 14) into web/public/icons/, once; the PNGs are committed, so builds need no browser.
+ * (docs/product.md#offline) into web/public/icons/, once; the PNGs are committed, so builds need no browser.
  *
  * The icon is an SVG drawn here (a white "K" on the brand green, no font needed) and
  * rendered by Debian's Chromium through playwright-core: `any` icons have rounded corners

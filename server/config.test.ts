@@ -113,7 +113,7 @@ describe('configuration', () => {
   });
 });
 
-describe('development conveniences on a real deployment (issue 9, item 6)', () => {
+describe('development conveniences on a real deployment', () => {
   const database = { DATABASE_URL: 'postgres://khata@db.example/khata' };
   const httpsUrl = { PUBLIC_URL: 'https://khata.example.com' };
   const webhook = { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' };

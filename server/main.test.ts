@@ -87,8 +87,10 @@ describe('server/main.ts', () => {
 });
 
 /**
- * A real deployment for issue 9, item 6: an empty PostgreSQL database when the run has
- * one, else the embedded database behind an https PUBLIC_URL (the same rule applies).
+ * A real deployment, where the development conveniences must be asked for by name
+ * (docs/decisions.md, "Development conveniences only where they are safe"): an empty
+ * PostgreSQL database when the run has one, else the embedded database behind an https
+ * PUBLIC_URL (the same rule applies).
  */
 async function realDeployment(): Promise<{ env: Record<string, string>; admins(): Promise<number>; drop(): Promise<void> }> {
   const serverUrl = testServerUrl();
@@ -126,7 +128,7 @@ async function realDeployment(): Promise<{ env: Record<string, string>; admins()
   };
 }
 
-describe('development conveniences on a real deployment (issue 9, item 6)', () => {
+describe('development conveniences on a real deployment', () => {
   const webhook = { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms' };
   const port = () => String(20_000 + Math.floor(Math.random() * 20_000));
 

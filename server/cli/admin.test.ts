@@ -1,6 +1,6 @@
 /**
- * The admin command line as a separate process (issue 9, item 4): setting an admin's
- * PIN is how a locked-out admin gets back in, so it must lift the admin's locks.
+ * The admin command line as a separate process: setting an admin's PIN is how a locked-out
+ * admin gets back in, so it must lift the admin's locks.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,8 +1,8 @@
 /**
  * Whether the database answers, as the operator reads it in the log: one line when it is
- * lost, one when it is back, however many requests failed in between (issue 12). Any
- * failure that means "unreachable" reports here; while lost, one probe a
- * databaseProbeIntervalMs checks for its return, so the line comes even without traffic.
+ * lost, one when it is back, however many requests failed in between. Any failure that
+ * means "unreachable" reports here; while lost, one probe a databaseProbeIntervalMs checks
+ * for its return, so the line comes even without traffic.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

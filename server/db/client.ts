@@ -146,7 +146,7 @@ const connectionLostMessages = [
 /**
  * True when an error means the database cannot be reached right now (refused, cut,
  * restarting, in recovery, out of connections), not that a statement was wrong: the
- * request is answered 503 with Retry-After instead of 500 (issue 12).
+ * request is answered 503 with Retry-After instead of 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {

@@ -62,9 +62,9 @@ function newestMigrationMillis(): number {
 }
 
 /**
- * True when the database has every migration this build carries (readiness, issue 12): a
- * process started against a database another version migrated back, or one restored from
- * an old backup, is not ready.
+ * True when the database has every migration this build carries (readiness,
+ * docs/operations.md#health): a process started against a database another version migrated
+ * back, or one restored from an old backup, is not ready.
  */
 export async function migrationsApplied(db: Db): Promise<boolean> {
   const [row] = rowsOf<{ newest: string | number | null }>(await db.execute(

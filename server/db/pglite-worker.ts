@@ -64,10 +64,10 @@ const youngGenerationMb = 6;
  * in a worker, so the worker registers tsx's CommonJS hook and requires the file through it.
  *
  * PostgreSQL's WebAssembly is compiled by V8's baseline compiler only (Liftoff): the
- * optimising tier's background compilation of a module this size left some 100 MB in
- * malloc arenas for good, and cost the server its 250 MB budget (issue 11); the baseline
- * code runs payments about 17 % slower (docs/performance.md). The flag is process-wide and
- * read when a module is compiled, so it is set before the thread loads PGlite.
+ * optimising tier's background compilation of a module this size left some 100 MB in malloc
+ * arenas for good, and cost the server its 250 MB budget; the baseline code runs payments
+ * about 17 % slower (docs/performance.md). The flag is process-wide and read when a module
+ * is compiled, so it is set before the thread loads PGlite.
  */
 function startThread(options: WorkerOptions): Worker {
   setFlagsFromString('--liftoff-only');

@@ -1,7 +1,7 @@
 /**
- * libpq's multi-host DATABASE_URL (issue 12): parsed into hosts and the session asked for;
- * on PostgreSQL, a pool given a dead host first and the live server second connects to
- * the live one, and refuses a standby when read-write is asked (the failover test in
+ * libpq's multi-host DATABASE_URL: parsed into hosts and the session asked for; on
+ * PostgreSQL, a pool given a dead host first and the live server second connects to the
+ * live one, and refuses a standby when read-write is asked (the failover test in
  * resilience/ promotes a real one).
  */
 import { createServer, type AddressInfo } from 'node:net';

@@ -4,7 +4,8 @@
  * one host, so this module parses the list and gives the pool a Client that connects to
  * each host in turn and keeps the first that is a primary (`pg_is_in_recovery()` false),
  * checking again on every new connection: after a failover the pool's next connections
- * find the promoted standby by themselves (issue 12, docs/decisions.md).
+ * find the promoted standby by themselves (docs/decisions.md, "Failover: our own host list
+ * over `pg`, not another driver").
  */
 import pg from 'pg';
 import { databaseConnectTimeoutMs } from '@common/limits';

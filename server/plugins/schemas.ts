@@ -3,9 +3,9 @@
  * (common/api/routes.ts, through server/route.ts) as zod schemas (fastify-type-provider-zod),
  * and this plugin makes the declaration do the work.
  *
- * - Input is checked by `parseInput`, so a refusal keeps the exact `{ error, code }` it had
- *   when handlers parsed their own input (the first readable issue, NUL characters
- *   refused, "Request body must be a JSON object").
+ * - Input is checked by `parseInput`, so a refusal is the `{ error, code, key, params,
+ *   ...fields }` body of every other (server/errors.ts): the first readable issue, NUL
+ *   characters refused, "Request body must be a JSON object".
  * - The check's refusal waits until the access hook has run (preHandler): a caller who may
  *   not call a route learns that (401/403) before anything about their input (400).
  * - Answers are encoded by the type provider's serializer: an answer its schema does not

@@ -95,7 +95,7 @@ export function helmetOptions(publicUrl: string | undefined): HelmetOptions {
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
-        // The service worker (/sw.js) and the web app manifest are our own files (issue 14).
+        // The service worker (/sw.js) and the web app manifest are our own files.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],

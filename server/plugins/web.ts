@@ -1,8 +1,8 @@
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached,
- * and every non-API path answered with index.html so the client router decides. The
- * service worker (/sw.js, its /workbox-*.js) and /manifest.webmanifest sit at the root
- * and are never cached either (issue 14): a browser must see a new worker at once.
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and
+ * every non-API path answered with index.html so the client router decides. The service
+ * worker (/sw.js, its /workbox-*.js) and /manifest.webmanifest sit at the root and are
+ * never cached either: a browser must see a new worker at once.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * Cookie attributes (issue 9, item 8). Behind a TLS proxy without TRUST_PROXY every
- * request looks like plain HTTP to the app, so an https PUBLIC_URL or production must
+ * Cookie attributes (docs/security.md, threat 15). Behind a TLS proxy without TRUST_PROXY
+ * every request looks like plain HTTP to the app, so an https PUBLIC_URL or production must
  * mark the cookies Secure by themselves.
  */
 import { afterEach, describe, expect, it } from 'vitest';

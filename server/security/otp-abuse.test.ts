@@ -1,6 +1,7 @@
 /**
- * OTP abuse (issue 6, item 3): codes and proofs that must not work, send limits that
- * must hold per phone across purposes and per address, and the uniformity of the codes.
+ * OTP abuse (docs/security.md, threat 3): codes and proofs that must not work, send limits
+ * that must hold per phone across purposes and per address, and the uniformity of the
+ * codes.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,12 +1,12 @@
 /**
- * PIN guessing (issue 6, item 2; issue 9, item 3): a 4-digit PIN survives only if
- * guesses are counted wherever a PIN is typed and stop being evaluated once locked: at
- * most 10 per lock window for a customer across its two counters, 15 for a merchant,
- * whose counter device's exit has a third. A stranger who knows only the phone number
- * fills the anonymous sign-in counter and nothing else, so cannot stop the owner paying
- * or signing in on a device the owner already uses; wrong PINs at a shop's counter lock
- * only the counter's exit; a phone the owner signed out of counts as a stranger's. Also
- * the ways back in (OTP reset, admin unlock) under attack.
+ * PIN guessing (docs/security.md, threat 2 and "Who can lock whom"): a 4-digit PIN survives
+ * only if guesses are counted wherever a PIN is typed and stop being evaluated once locked:
+ * at most 10 per lock window for a customer across its two counters, 15 for a merchant,
+ * whose counter device's exit has a third. A stranger who knows only the phone number fills
+ * the anonymous sign-in counter and nothing else, so cannot stop the owner paying or
+ * signing in on a device the owner already uses; wrong PINs at a shop's counter lock only
+ * the counter's exit; a phone the owner signed out of counts as a stranger's. Also the ways
+ * back in (OTP reset, admin unlock) under attack.
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -59,7 +59,7 @@ describe('10,000 wrong PINs against one customer over 24 hours', () => {
 
     // 50 waves spread over a simulated day. Every guess is a real request with its own
     // database transaction, so the default run sends 2,000 (40 a wave) to stay quick;
-    // KHATA_PIN_GUESSES=10000 sends the issue's full count (200 a wave). The number
+    // KHATA_PIN_GUESSES=10000 sends as many as there are PINs (200 a wave). The number
     // evaluated depends on the lock windows, not on the count.
     const batches = 50;
     const total = Number(process.env.KHATA_PIN_GUESSES ?? 2000);

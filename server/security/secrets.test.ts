@@ -1,11 +1,11 @@
 /**
- * Secrets at rest and in logs (issue 6, item 10): after a whole journey with sentinel
- * values (register, OTP, approve, credit, QR, sign-in, pay, change PIN, reset PIN, sign
- * out, and refused calls along the way), no PIN, OTP, session token, OTP proof or pepper
- * appears in plain form in the server's log output at level trace, in any error body, or
- * in a dump of every table. And a dump without the pepper reveals no PIN: all 10,000 are
- * tried against each dumped hash with every unkeyed construction, none matches, while
- * with the pepper exactly the right PIN does.
+ * Secrets at rest and in logs (docs/security.md, threat 10): after a whole journey with
+ * sentinel values (register, OTP, approve, credit, QR, sign-in, pay, change PIN, reset PIN,
+ * sign out, and refused calls along the way), no PIN, OTP, session token, OTP proof or
+ * pepper appears in plain form in the server's log output at level trace, in any error
+ * body, or in a dump of every table. And a dump without the pepper reveals no PIN: all
+ * 10,000 are tried against each dumped hash with every unkeyed construction, none matches,
+ * while with the pepper exactly the right PIN does.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * Sessions (issue 6, item 4): every way a session ends takes effect on the next request,
- * tokens are 32 CSPRNG bytes, and the database holds only their SHA-256.
+ * Sessions (docs/security.md, threat 4): every way a session ends takes effect on the next
+ * request, tokens are 32 CSPRNG bytes, and the database holds only their SHA-256.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -122,7 +122,7 @@ describe('ending a session', () => {
 });
 
 describe('tokens', () => {
-  it('issues 10,000 distinct 32-byte CSPRNG tokens and stores only the SHA-256 hex of each', async () => {
+  it('hands out 10,000 distinct 32-byte CSPRNG tokens and stores only the SHA-256 hex of each', async () => {
     const customer = await registerCustomer(ctx);
     const userId = customer.userId;
     const sessions = ctx.app.services.sessions;

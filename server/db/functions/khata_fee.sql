@@ -1,4 +1,4 @@
--- khata_fee: the platform's fee on a payment, in paise (design.md §2).
+-- khata_fee: the platform's fee on a payment, in paise (docs/product.md#money).
 -- fee = round_half_up(amount × rate / 10000), in integers. khata_pay charges with it.
 -- TypeScript twin that must agree to the paisa: feeFor in common/money.ts (the server's
 -- validate answer and the client's preview); server/db/functions/khata-fee.test.ts holds

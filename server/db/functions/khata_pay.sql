@@ -1,8 +1,8 @@
--- khata_pay: one payment, in one transaction and one round trip (design.md §2–§3, §5;
--- issue 11). The service (server/features/payments/payments.service.ts) computes the PIN's
--- HMAC (the pepper never reaches the database) and passes every limit in from
--- common/limits.ts; this function does the rest. Each rule below has a TypeScript twin
--- that must agree:
+-- khata_pay: one payment, in one transaction and one round trip (docs/product.md#payments;
+-- docs/decisions.md, "One round trip per payment, in `khata_pay`"). The service
+-- (server/features/payments/payments.service.ts) computes the PIN's HMAC (the pepper never
+-- reaches the database) and passes every limit in from common/limits.ts; this function
+-- does the rest. Each rule below has a TypeScript twin that must agree:
 --
 -- 0. The session. The caller's token hash must name a live session of p_customer_id
 --    (khata_session.sql, the rule every other request reads too); else 'not_signed_in',
@@ -35,20 +35,20 @@
 --    (business_counters: a slot row no concurrent payment holds, else a new one at
 --    p_counter_slot, below counterSlots in stats.service.ts); twin: the reconcile
 --    command (server/features/transactions), which rebuilds balances and fees from rows.
--- 8. The rollups (issue 15). The merchant's India day (UTC+05:30, no daylight saving) on
---    business_daily, keyed by the counters' slot this payment already holds, so that row
---    is never waited for; and on the customer's first payment of an India day, their
---    users.last_paid_on and customer_last_paid_days (the count moves from their old day to
---    today), under the attempt lock of 1, which already serialises the customer's
---    payments. Twins: the migration 0008's backfill, bench/seed.ts, the readers in
---    server/features/stats and server/features/analytics, and reconcile, which checks
---    each rollup against the ledger.
--- 9. Dues (issue 16). The payment falls due on its India day plus the business's credit
---    period now (due_on, copied so a later change of period moves nothing); the account's
---    charged_paise grows by the total (charged_paise_after on the row, the order in which
---    repayments clear payments) and its next_due_on comes nearer if this one is due
---    sooner, in the guarded UPDATE of 6. Twins: khata_refresh_dues.sql (after repayments),
---    migration 0009's backfill, bench/seed.ts, and reconcile.
+-- 8. The rollups (docs/product.md#dashboard-figures). The merchant's India day (UTC+05:30,
+--    no daylight saving) on business_daily, keyed by the counters' slot this payment
+--    already holds, so that row is never waited for; and on the customer's first payment of
+--    an India day, their users.last_paid_on and customer_last_paid_days (the count moves
+--    from their old day to today), under the attempt lock of 1, which already serialises
+--    the customer's payments. Twins: the migration 0008's backfill, bench/seed.ts, the
+--    readers in server/features/stats and server/features/analytics, and reconcile, which
+--    checks each rollup against the ledger.
+-- 9. Dues (docs/product.md#dues-and-reminders). The payment falls due on its India day plus
+--    the business's credit period now (due_on, copied so a later change of period moves
+--    nothing); the account's charged_paise grows by the total (charged_paise_after on the
+--    row, the order in which repayments clear payments) and its next_due_on comes nearer if
+--    this one is due sooner, in the guarded UPDATE of 6. Twins: khata_refresh_dues.sql
+--    (after repayments), migration 0009's backfill, bench/seed.ts, and reconcile.
 --
 -- Refusals after the PIN check are raised as SQLSTATE KH000 with the error code as the
 -- message; payments.service.ts maps them to the errors the client reads.

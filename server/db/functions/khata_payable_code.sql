@@ -1,4 +1,5 @@
--- khata_payable_code: the QR code behind a token, and why it cannot be paid now (design.md §4).
+-- khata_payable_code: the QR code behind a token, and why it cannot be paid now
+-- (docs/product.md#qr-codes).
 -- The one home of the QR rules: validate (qr.service.ts resolvePayable, through
 -- qr.repository.ts payableCode) and pay (khata_pay) both read the refusal from here, so
 -- the customer sees the same answer before the PIN as after it.

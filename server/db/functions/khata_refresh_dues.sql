@@ -1,12 +1,12 @@
 -- khata_refresh_dues: an account's next due date and overdue amount after what it owes went
--- down (issue 16; docs/decisions.md, "Dues" and "Overdue is read, never counted."). Repayments
--- clear the oldest payments first: with repaid = charged − owed, the payments not yet cleared
--- are those whose charged_paise_after is above repaid (an index range on
--- transactions_account_charged_idx). Their earliest effective due date (greatest(due_on,
--- due_deferred_to)) is the account's next_due_on, the column the "To collect" card's index
--- reads; what of them falls due before p_today (the India day of the server's clock) is
--- overdue_paise, cached for that day (overdue_on = p_today). When nothing is owed, no date,
--- no deferral and nothing overdue remain.
+-- down (docs/product.md#dues-and-reminders; docs/decisions.md, "Dues are a running total, not
+-- a schedule table" and "Overdue is read, never counted"). Repayments clear the oldest payments
+-- first: with repaid = charged − owed, the payments not yet cleared are those whose
+-- charged_paise_after is above repaid (an index range on transactions_account_charged_idx).
+-- Their earliest effective due date (greatest(due_on, due_deferred_to)) is the account's
+-- next_due_on, the column the "To collect" card's index reads; what of them falls due before
+-- p_today (the India day of the server's clock) is overdue_paise, cached for that day
+-- (overdue_on = p_today). When nothing is owed, no date, no deferral and nothing overdue remain.
 -- Called in the transaction that lowered owed (cash repayment, confirmed UPI claim) or moved
 -- the due date, after that UPDATE, so the account row is already this transaction's; khata_pay
 -- keeps next_due_on itself (a payment can only bring the date nearer, and falls due tomorrow

@@ -1,7 +1,7 @@
--- khata_session: the live session of a token's hash (design.md §5): not revoked and inside
--- both its idle and its absolute expiry, with its user. The one place this rule is written:
+-- khata_session: the live session of a token's hash (docs/product.md#sessions): not revoked
+-- and inside both its idle and its absolute expiry, with its user. The one place this rule is written:
 -- every signed-in request reads it (findActiveSession in
--- server/features/auth/sessions.repository.ts) and a payment reads it inside khata_pay,
+-- server/features/sessions/sessions.repository.ts) and a payment reads it inside khata_pay,
 -- in the payment's own round trip. LANGUAGE sql and STABLE, so the planner inlines it
 -- into the query that calls it. A counter session (kind 'counter', docs/security.md
 -- "Counter mode") speaks for its user with the role 'counter', which no route but the

@@ -1,4 +1,4 @@
-/** SQL for the admin's analytics: small rollup rows only, never the ledger (issue 15). */
+/** SQL for the admin's analytics: small rollup rows only, never the ledger. */
 import { sql } from 'drizzle-orm';
 import type { Paise } from '@common/money';
 import { assert } from '../../assert';

@@ -1,6 +1,6 @@
 /**
- * The admin's Analytics tab (issue 15), read from rollups so it costs the same at any
- * ledger size: business_daily (kept by khata_pay as payments land), platform_daily and
+ * The admin's Analytics tab (docs/product.md#dashboard-figures), read from rollups so it costs the
+ * same at any ledger size: business_daily (kept by khata_pay as payments land), platform_daily and
  * business_period_totals (summed from it once a day, when a day is over), and
  * customer_last_paid_days. docs/decisions.md says why this split.
  */

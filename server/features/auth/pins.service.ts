@@ -1,7 +1,7 @@
 /**
  * PINs: peppered HMAC hashes and the attempt limits that make a 4-digit secret usable.
  * A slow hash would not help here (there are only 10,000 PINs); the secret pepper and
- * the lockout do (design.md §5).
+ * the lockout do (docs/product.md#pins, docs/security.md#who-can-lock-whom).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Role } from '@common/api/types';

@@ -1,4 +1,7 @@
-/** SQL for repayment claims (issue 16): a customer's word that they paid by UPI, until the merchant decides. */
+/**
+ * SQL for repayment claims (docs/product.md#upi-repayment-claims): a customer's word that
+ * they paid by UPI, until the merchant decides.
+ */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Paise } from '@common/money';
 import type { Executor } from '../../db/client';

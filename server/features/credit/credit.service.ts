@@ -1,7 +1,7 @@
 /**
  * Credit accounts: an approved merchant gives a customer a limit; both see it. On the
  * wire `creditLimit` is the limit and `currentBalance` the available credit,
- * max(0, limit − owed) (design.md §3).
+ * max(0, limit − owed) (docs/product.md#credit-accounts).
  */
 import { randomUUID } from 'node:crypto';
 import type { BusinessCreditAccount, CustomerCreditAccount } from '@common/api/types';
@@ -155,7 +155,8 @@ export function createCreditService(deps: {
 
   /** Records cash received from the customer: lowers what is owed, at most to zero. */
   async function recordRepayment(userId: string, accountId: string, body: RepaymentBody) {
-    // Like every other act of a merchant, this needs an approved business (design.md §6).
+    // Like every other act of a merchant, this needs an approved business
+    // (docs/product.md#users-and-roles).
     const business = await businesses.requireApproved(userId);
     const now = clock();
     const transactionId = uuidv7(now.getTime());

@@ -7,7 +7,10 @@ import * as repository from './customers.repository';
 export function createCustomerService(deps: { db: Db }) {
   const { db } = deps;
 
-  /** The customer's own payment code: JSON with the handle, as merchants scan it (design.md §4). */
+  /**
+   * The customer's own payment code: JSON with the handle, as merchants scan it
+   * (docs/product.md#customer-app).
+   */
   async function paymentCode(customerId: string): Promise<CustomerQr> {
     const customer = await repository.findById(db, customerId);
     if (!customer?.paymentHandle || !customer.phone) throw new AppError('customer_not_found');

@@ -1,4 +1,7 @@
-/** SQL for dues (issue 16): the merchant's due-date move, the "To collect" card and reminders. */
+/**
+ * SQL for dues (docs/product.md#dues-and-reminders): the merchant's due-date move, the
+ * "To collect" card and reminders.
+ */
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Paise } from '@common/money';
 import { toCollectListMax } from '@common/limits';

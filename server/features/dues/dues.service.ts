@@ -1,7 +1,7 @@
 /**
- * Dues (issue 16): the merchant moves an account's due date, sees what is overdue ("To
- * collect") and reminds a customer in the customer's language. The rules of what is due
- * live in khata_pay.sql and khata_refresh_dues.sql; this reads and moves them.
+ * Dues (docs/product.md#dues-and-reminders): the merchant moves an account's due date, sees what is
+ * overdue ("To collect") and reminds a customer in the customer's language. The rules of what is
+ * due live in khata_pay.sql and khata_refresh_dues.sql; this reads and moves them.
  */
 import { randomUUID } from 'node:crypto';
 import type { ReminderDraft, ToCollect } from '@common/api/types';

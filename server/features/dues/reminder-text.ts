@@ -1,9 +1,9 @@
 /**
- * The reminder a merchant sends a customer by WhatsApp or SMS (issue 16), in the customer's
- * language, as otp/sms.ts keeps the OTP's texts: one polite template per language and per
- * case (the next payment due on a date to come, or overdue), with the shop, all that is
- * owed, the next due date and the link. Only part of what is owed may be due on that date,
- * so the texts never say the whole amount is due then.
+ * The reminder a merchant sends a customer by WhatsApp or SMS (docs/product.md#dues-and-reminders),
+ * in the customer's language, as otp/sms.ts keeps the OTP's texts: one polite template per language
+ * and per case (the next payment due on a date to come, or overdue), with the shop, all that is
+ * owed, the next due date and the link. Only part of what is owed may be due on that date, so the
+ * texts never say the whole amount is due then.
  */
 import { defaultLanguage, type Language } from '@common/languages';
 import { formatRupees, type Paise } from '@common/money';

@@ -1,7 +1,7 @@
 /**
- * Readiness apart from liveness (issue 12): GET /api/health is 200 only with the database
- * answering, every migration of this build applied and live updates listening; the
- * process stays live whatever the database does. The database's absence is covered in
+ * Readiness apart from liveness (docs/operations.md#health): GET /api/health is 200 only with the
+ * database answering, every migration of this build applied and live updates listening; the process
+ * stays live whatever the database does. The database's absence is covered in
  * server/database-unavailable.test.ts and server/database-lost.test.ts.
  */
 import { sql } from 'drizzle-orm';

@@ -19,7 +19,10 @@ export async function savedLanguage(db: Executor, phone: string) {
   return row?.language ?? undefined;
 }
 
-/** Sends to a phone since a time, for every purpose: the send limits are per phone (design.md §5). */
+/**
+ * Sends to a phone since a time, for every purpose: the send limits are per phone
+ * (docs/product.md#otp).
+ */
 export async function sendHistory(tx: Executor, phone: string, since: Date) {
   const [row] = await tx
     .select({ sends: count(), lastSentAt: sql<string | null>`max(${otpCodes.createdAt})` })

@@ -14,7 +14,7 @@ export interface SmsProvider {
 }
 
 /**
- * The OTP message in each language (issue 13). The English text is the one Khata always
+ * The OTP message in each language (docs/product.md#otp). The English text is the one Khata always
  * sent. Indian operators deliver only templates registered on DLT: each of these is one
  * template, `{#var#}` in place of the code (docs/operations.md, "SMS").
  */

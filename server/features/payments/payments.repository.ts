@@ -39,7 +39,7 @@ export interface PaidRow {
   businessName: string;
   customerName: string;
   description: string | null;
-  /** Available credit after the payment; absent in answers stored before issue 14. */
+  /** Available credit after the payment; absent in answers stored before receipts showed it. */
   availablePaise?: Paise;
 }
 

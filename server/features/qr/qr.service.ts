@@ -1,7 +1,7 @@
 /**
  * Merchants' payment QR codes. The image carries `<PUBLIC_URL>/pay/<token>`, so a phone's
  * own camera opens the payment screen; the server reads only the token, whatever origin
- * the URL names, and takes amount, business and expiry from its own row (design.md §4).
+ * the URL names, and takes amount, business and expiry from its own row (docs/product.md#qr-codes).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { QrCodeView } from '@common/api/types';
