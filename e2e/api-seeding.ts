@@ -3,7 +3,7 @@
  * approvals, credit and payments made the way the web app makes them.
  */
 import { randomBytes } from 'node:crypto';
-import type { QrCodeView } from '@common/api-types';
+import type { QrCodeView } from '@common/api/types';
 import type { RunningApp } from './app-server';
 import type { BusinessDetails } from './pages';
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { BusinessCreditAccount, CustomerCreditAccount, ReminderDraft, RepaymentClaim } from '@common/api-types';
+import type { BusinessCreditAccount, CustomerCreditAccount, ReminderDraft, RepaymentClaim } from '@common/api/types';
 import { rowsOf } from '../server/db/client';
 import {
   callApi, createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit, payByApi,

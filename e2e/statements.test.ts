@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
-import type { BusinessCreditAccount } from '@common/api-types';
+import type { AccountStatement, BusinessCreditAccount } from '@common/api/types';
 import { rowsOf } from '../server/db/client';
 import {
   callApi, createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit, payByApi,
@@ -25,18 +25,8 @@ import {
 } from './pages';
 import { checkAccessibility } from './accessibility';
 
-/** The JSON statement, as docs/api.md gives it. */
-interface Statement {
-  accountId: string;
-  businessName: string;
-  customerName: string;
-  from: string;
-  to: string;
-  openingOwed: string;
-  closingOwed: string;
-  rows: { id: string; type: string; description: string | null; amount: string; fee: string; total: string; owedAfter: string }[];
-  totals: { payments: number; paymentAmount: string; fees: string; paymentTotal: string; repayments: number; repaymentAmount: string };
-}
+/** The JSON statement, as its schema gives it. */
+type Statement = AccountStatement;
 
 const hindiName = 'क्षत्रिय';
 const tamilName = 'தமிழ்செல்வி';

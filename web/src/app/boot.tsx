@@ -31,7 +31,7 @@ export function Boot({ startupMe, unreachable = false }: { startupMe: MeResponse
   const [handOver, setHandOver] = useState<{ me: MeResponse | null | undefined } | null>(() =>
     startsSignedOutAtCust(startupMe) ? null : { me: startupMe },
   );
-  // Until the server answers, the offline screen (issue 14) stands in for either.
+  // Until the server answers, the offline screen (docs/product.md#offline) stands in for either.
   const [waiting, setWaiting] = useState(unreachable);
   if (waiting) {
     const started = (me: MeResponse | null) => {

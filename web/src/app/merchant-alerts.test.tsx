@@ -120,7 +120,7 @@ describe('merchant payment alerts', () => {
     expect(screen.queryByRole('button', { name: 'Counter mode' })).not.toBeInTheDocument();
   });
 
-  it("shows, chimes and says a customer's new repayment claim, and refetches the claims (issue 16)", async () => {
+  it("shows, chimes and says a customer's new repayment claim, and refetches the claims", async () => {
     const audio = fakeAudio('running');
     const { spoken } = fakeSpeech(['en-IN']);
     const { source, calls } = renderMerchant();
@@ -132,7 +132,7 @@ describe('merchant payment alerts', () => {
     await waitFor(() => expect(callsTo(calls, 'GET /api/business/repayment-claims?status=pending')).toHaveLength(2));
   });
 
-  it('refetches what is overdue on a ledger row, and the claims, overdue, accounts and totals on claim news (issue 16)', async () => {
+  it('refetches what is overdue on a ledger row, and the claims, overdue, accounts and totals on claim news', async () => {
     const { source, calls } = renderMerchant();
     const asked = (route: string) => callsTo(calls, route).length;
     await waitFor(() => expect(asked('GET /api/business/to-collect')).toBe(1));

@@ -1,5 +1,5 @@
 /**
- * What start-up shows when the current-user question found no server (issue 14): the app
+ * What start-up shows when the current-user question found no server (docs/product.md#offline): the app
  * shell came from the service worker's cache, but who is signed in is only known to the
  * server. The banner says so; the question is asked again on "Try again" and by itself as
  * soon as the connection store hears the server answer (lib/connection.ts probes it).

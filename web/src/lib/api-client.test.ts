@@ -1,14 +1,13 @@
 import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ApiError, errorStatus, loadErrorMessages, queryOptionsFor, request, serverMessage, urlOf,
-} from './api-client';
+import { ApiError, errorStatus, loadErrorMessages, queryOrNullWhenSignedOut, serverMessage } from './api-client';
+import { queryOptionsFor, request, urlOf } from './api-request';
 import { connectionProbeUrl, reportReachable, reportUnreachable } from './connection';
 import { heldSignOut, holdSignOut } from './session';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { activate } from '@/i18n/i18n';
 
-const signedOut = queryOptionsFor('GET /api/auth/me', {}, { nullWhenSignedOut: true });
+const signedOut = queryOrNullWhenSignedOut('GET /api/auth/me');
 const otpSend = { body: { phoneNumber: '9876543210', purpose: 'registration' } } as const;
 
 describe('request', () => {
@@ -207,6 +206,7 @@ describe('serverMessage with the error catalogue', () => {
     vi.resetModules();
     const freshI18n = await import('@/i18n/i18n');
     const fresh = await import('./api-client');
+    const freshRequest = await import('./api-request');
     stubFetch({
       'POST /api/auth/confirm-pin': () => json(403, {
         error: 'Incorrect PIN. 3 attempts left.', code: 'pin_incorrect', key: 'pin_incorrect', params: { attemptsLeft: 3 }, attemptsLeft: 3,
@@ -214,7 +214,7 @@ describe('serverMessage with the error catalogue', () => {
     });
     try {
       await freshI18n.activate('hi');
-      const error = await fresh.request('POST /api/auth/confirm-pin', { body: { pin: '1111' } }).catch((e: unknown) => e);
+      const error = await freshRequest.request('POST /api/auth/confirm-pin', { body: { pin: '1111' } }).catch((e: unknown) => e);
       expect(fresh.serverMessage(error)).toBe('गलत PIN। 3 कोशिशें बाकी हैं।');
     } finally {
       await freshI18n.activate('en');
@@ -359,7 +359,8 @@ describe('queryOptionsFor', () => {
 
   it('yields null on 401 when asked to, and throws otherwise', async () => {
     stubFetch({ 'GET /api/auth/me': () => apiError(401, 'Not signed in', 'not_signed_in') });
-    await expect(queryOptionsFor('GET /api/auth/me', {}, { nullWhenSignedOut: true }).queryFn()).resolves.toBeNull();
+    await expect(queryOrNullWhenSignedOut('GET /api/auth/me').queryFn()).resolves.toBeNull();
+    expect(queryOrNullWhenSignedOut('GET /api/auth/me').queryKey).toEqual(['/api/auth/me']);
     await expect(queryOptionsFor('GET /api/auth/me', {}).queryFn()).rejects.toThrow(
       '401: {"error":"Not signed in","code":"not_signed_in","key":"not_signed_in","params":{}}',
     );

@@ -2,6 +2,8 @@
  * The one way the app talks to the server: cookies always, the stored session token as a
  * Bearer header, JSON bodies, and "<status>: <body>" errors. Every call names a route of
  * the table in common/api/routes.ts, imported as a type only: the bundle carries no schema.
+ * The calls themselves (request, queryOptionsFor) are in api-request.ts, out of the first
+ * download of /cust.
  */
 import type { DataTag } from '@tanstack/react-query';
 import type { AnswerOf, InputOf } from '@common/api/contract';
@@ -148,23 +150,6 @@ export type Input<K extends Route> = InputOf<Routes[K]>;
 /** What the route answers when it succeeds. */
 export type Answer<K extends Route> = AnswerOf<Routes[K]>;
 
-interface Parts {
-  params?: Record<string, string>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-
-/**
- * The URL of a call: the route's path with each `:param` filled in, then the query's
- * defined fields in the order given. A query's key is this URL, so it must be stable.
- */
-export function urlOf<K extends Route>(route: K, input: Input<K>): string {
-  const { params, query = {} } = input as Parts;
-  const path = route.split(' ')[1]!.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params![name]!));
-  const search = `${new URLSearchParams(Object.entries(query).filter((field): field is [string, string] => field[1] != null))}`;
-  return search ? `${path}?${search}` : path;
-}
-
 export interface RequestOptions {
   /** Call-specific headers, such as a payment's Idempotency-Key. */
   headers?: Record<string, string>;
@@ -174,43 +159,24 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/**
- * Calls a route of the table and returns its answer. The table types both sides: a call
- * that sends what the route does not take, or reads what it does not answer, fails the
- * type check. The answer itself is trusted, not parsed: the server's serializer refuses
- * to send one its schema does not describe.
- */
-export function request<K extends Route>(route: K, input: Input<K>, options: RequestOptions = {}): Promise<Answer<K>> {
-  return call(route, input as Parts, options, false) as Promise<Answer<K>>;
-}
-
-/**
- * A GET as the query layer's options: the key is the call's URL, so a key's first part
- * names every query of a path (the ledger stream's refreshes match on it), and the data
- * is the route's answer, which the key carries for getQueryData and setQueryData.
- * `{ nullWhenSignedOut: true }` makes a 401 null rather than an error (the current user).
- */
-export function queryOptionsFor<K extends GetRoute>(route: K, input: Input<K>): QueryOptionsOf<Answer<K>>;
-export function queryOptionsFor<K extends GetRoute>(
-  route: K, input: Input<K>, options: { nullWhenSignedOut: true },
-): QueryOptionsOf<Answer<K> | null>;
-export function queryOptionsFor<K extends GetRoute>(route: K, input: Input<K>, options?: { nullWhenSignedOut: true }) {
-  return {
-    queryKey: [urlOf(route, input)],
-    queryFn: () => call(route, input as Parts, {}, options?.nullWhenSignedOut ?? false),
-  };
-}
-
+/** A GET's options for the query layer: its key carries the data's type, for getQueryData and setQueryData. */
 export interface QueryOptionsOf<T> {
   queryKey: DataTag<[string], T, Error>;
   queryFn: () => Promise<T>;
 }
 
-async function call(
-  route: string,
-  { body, ...where }: Parts,
-  { headers: extraHeaders = {}, keepalive = false, signal }: RequestOptions,
-  nullWhenSignedOut: boolean,
+/**
+ * Sends one call of `route` to `url` (its path, filled in by api-request.ts's urlOf) and
+ * returns the parsed answer, or null for an empty body; with `nullWhenSignedOut`, a 401
+ * (or a held sign-out not yet sent) answers null. Every request of the app leaves here;
+ * callers use request() and queryOptionsFor() (api-request.ts), which the table types.
+ */
+export async function sendCall(
+  route: Route,
+  url: string,
+  body: unknown,
+  { headers: extraHeaders = {}, keepalive, signal }: RequestOptions = {},
+  nullWhenSignedOut?: boolean,
 ): Promise<unknown> {
   try {
     await sendHeldSignOut();
@@ -222,13 +188,13 @@ async function call(
   const hasBody = body !== undefined;
   const headers = requestHeaders(hasBody);
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
-  const response = await send(urlOf(route as Route, where as never), {
+  const response = await send(url, {
     method: route.split(' ')[0],
     headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal,
-    ...(keepalive ? { keepalive } : {}),
+    keepalive,
   });
   if (nullWhenSignedOut && response.status === 401) {
     // Read to the end: an answer that may not be cached (no-store) is otherwise never
@@ -239,6 +205,22 @@ async function call(
   await throwIfNotOk(response);
   const text = await response.text();
   return text ? JSON.parse(text) : null;
+}
+
+/** The GET routes that take no parameters and no query: their URL is their path. */
+type PathOnlyGetRoute = { [K in GetRoute]: Routes[K] extends { params: unknown } | { query: unknown } ? never : K }[GetRoute];
+
+/**
+ * A GET as the query layer's options, whose 401 answers null, "nobody is signed in" (the
+ * current user). Here rather than in api-request.ts: start-up asks it in the first
+ * download, which carries no URL builder.
+ */
+export function queryOrNullWhenSignedOut<K extends PathOnlyGetRoute>(route: K): QueryOptionsOf<Answer<K> | null> {
+  const url = route.split(' ')[1]!;
+  return {
+    queryKey: [url] as QueryOptionsOf<Answer<K> | null>['queryKey'],
+    queryFn: () => sendCall(route, url, undefined, {}, true) as Promise<Answer<K> | null>,
+  };
 }
 
 let sendingHeldSignOut: Promise<void> | null = null;

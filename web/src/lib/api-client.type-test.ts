@@ -3,7 +3,8 @@
  * each `@ts-expect-error` below fails it the day the line under it type-checks, that is, the
  * day a wrong call would no longer be caught. Never run; nothing imports it.
  */
-import { queryOptionsFor, request, urlOf } from './api-client';
+import { queryOrNullWhenSignedOut } from './api-client';
+import { queryOptionsFor, request, urlOf } from './api-request';
 
 export async function callsTheTableChecks() {
   // A correct call: the body and the answer are the route's.
@@ -41,7 +42,7 @@ export async function callsTheTableChecks() {
   const limit: number = changed.creditAccount.creditLimit;
 
   // A query's data is the route's answer, or null where a 401 means "signed out".
-  const me = queryOptionsFor('GET /api/auth/me', {}, { nullWhenSignedOut: true });
+  const me = queryOrNullWhenSignedOut('GET /api/auth/me');
   const user = await me.queryFn();
   // @ts-expect-error without a session there is no user
   void user.user;
@@ -51,6 +52,9 @@ export async function callsTheTableChecks() {
 
   // @ts-expect-error only a route that reads makes a query
   queryOptionsFor('POST /api/auth/logout', {});
+
+  // @ts-expect-error a route with a path parameter needs its URL built (queryOptionsFor)
+  queryOrNullWhenSignedOut('GET /api/transactions/:id');
 
   return { receipt, limit };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionProbeWaitMsFirst, connectionProbeWaitMsMax } from '@common/limits';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
-import { request } from './api-client';
+import { request } from './api-request';
 import { checkReachable, connectionProbeUrl, isOffline, subscribeConnection } from './connection';
 
 const probe = `GET ${connectionProbeUrl}`;

@@ -1,11 +1,17 @@
 /**
  * What the customer login needs once it is submitted, loaded when the form is first
- * touched (customer-login-form.tsx): zod and the schema stay out of the first download
- * of /cust.
+ * touched (customer-login-form.tsx): zod, the schema and the route-typed API calls
+ * (lib/api-request.ts) stay out of the first download of /cust.
  */
+import { request } from '@/lib/api-request';
+import { toPhoneNumber } from '@/lib/format';
 import type { ToastMessage } from '@/lib/toast-store';
 import { customerLoginIssues, loginFailedDefaults } from './messages';
 import { customerLoginSchema, type CustomerLoginValues } from './schemas';
+
+/** Signs in with checked values: the new session, or the server's refusal. */
+export const signIn = (values: CustomerLoginValues) =>
+  request('POST /api/auth/customer/login', { body: { phoneNumber: toPhoneNumber(values.phone), pin: values.pin } });
 
 /** The text of 'Login Failed' when the server sent no message of its own. */
 export const loginFailedDefault = () => loginFailedDefaults().customer;

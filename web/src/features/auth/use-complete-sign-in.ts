@@ -12,7 +12,7 @@ import { currentUserQueryKey } from './api/fetch-current-user';
 export const SignedInListener = createContext<() => void>(() => {});
 
 /**
- * What every successful login and registration does (spec §2, §4): keep the session
+ * What every successful login and registration does (docs/product.md#sign-in-and-registration): keep the session
  * token, refetch the current user, then go to "/". Without a query client above (the
  * signed-out /cust), there is no current user to refetch: the app that takes over asks.
  */

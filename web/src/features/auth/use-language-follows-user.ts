@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import type { MeResponse } from '@common/api/types';
 import type { Language } from '@common/languages';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
-import { request } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 import { adoptLanguage, choiceSaved, currentLanguage, languageChosenEvent, pendingChoice } from '@/i18n/i18n';
 
 export function useLanguageFollowsUser(me: MeResponse) {

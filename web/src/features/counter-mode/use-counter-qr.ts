@@ -1,5 +1,5 @@
 /**
- * Counter mode's code (issue 14): the shop's static code (no amount) at the longest expiry
+ * Counter mode's code (docs/product.md#counter-mode): the shop's static code (no amount) at the longest expiry
  * the spec allows, an active one reused while it has time left, and a new one made
  * counterQrRenewMinutesBefore its end, so the counter never shows a code that expires.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14: a payment started while Khata cannot be reached is refused on screen before
+ * A payment started while Khata cannot be reached is refused on screen before
  * any request, and nothing is kept to be sent when the connection returns.
  */
 import { act, fireEvent, screen } from '@testing-library/react';

@@ -14,7 +14,7 @@ export interface PaymentFigures {
   available: Paise;
   /** How much the total exceeds the available balance; 0 or less when it fits. */
   shortfall: number;
-  /** Spec §5: disabled when the total exceeds the balance or the amount is 0 or less or not an amount. */
+  /** Disabled when the total exceeds the balance or the amount is 0 or less or not an amount (docs/product.md#payments). */
   canContinue: boolean;
 }
 

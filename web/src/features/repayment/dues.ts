@@ -1,5 +1,5 @@
 /**
- * What a customer owes one merchant and when (issue 16), read from the account's wire
+ * What a customer owes one merchant and when, read from the account's wire
  * strings once, as paise: the dues panel, the Pay back sheet and their checks share it.
  */
 import type { CustomerCreditAccount } from '@common/api/types';

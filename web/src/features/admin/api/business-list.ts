@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BusinessStatus } from '@common/api/types';
 import { businessListPageSizeDefault } from '@common/limits';
-import { request, urlOf } from '@/lib/api-client';
+import { request, urlOf } from '@/lib/api-request';
 
 /** The two lists of businesses, which page alike. */
 export type BusinessListRoute = 'GET /api/admin/businesses/pending' | 'GET /api/admin/businesses';

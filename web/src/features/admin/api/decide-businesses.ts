@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { request, type Input } from '@/lib/api-client';
+import { type Input } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /** What a decision sends: amounts and percents as the form holds them, optional fields left out. */
 export type DecideBusinessesRequest = Input<'POST /api/admin/businesses/approve'>['body'];

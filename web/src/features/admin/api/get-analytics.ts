@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { queryOptionsFor } from '@/lib/api-client';
+import { queryOptionsFor } from '@/lib/api-request';
 
 /** The periods the Analytics tab offers, in days. */
 export const analyticsPeriodsDays = [7, 30, 90] as const;

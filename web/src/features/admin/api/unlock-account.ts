@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { request, type Input } from '@/lib/api-client';
+import { type Input } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /**
  * Lifts the PIN lock of a sign-in identifier (a phone for customers, an e-mail otherwise);

@@ -1,4 +1,4 @@
-/** All Businesses (spec §2): every business with its terms; approved ones can be edited. */
+/** All Businesses (docs/product.md#admin-dashboard): every business with its terms; approved ones can be edited. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { AdminBusiness } from '@common/api/types';

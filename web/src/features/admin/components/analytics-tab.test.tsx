@@ -37,7 +37,7 @@ const cellTexts = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map(
 /** The figure shown under `label` in the headline list. */
 const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
 
-describe('Admin analytics (issue 15)', () => {
+describe('Admin analytics', () => {
   it('asks for the last 30 days first and shows the headline figures', async () => {
     const { calls } = setup();
     expect(await screen.findByRole('radio', { name: 'Last 30 days' })).toBeChecked();

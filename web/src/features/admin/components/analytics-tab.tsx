@@ -1,5 +1,5 @@
 /**
- * Analytics (spec §2, made real by issue 15): the platform's figures for the last 7, 30 or
+ * Analytics (docs/product.md#admin-dashboard): the platform's figures for the last 7, 30 or
  * 90 days, from the server's daily rollups. Every figure is text or a table; the one chart
  * repeats the daily table's figures and is loaded only with this tab.
  */
@@ -74,7 +74,7 @@ function PeriodChoice({ chosen, onChange }: { chosen: AnalyticsPeriodDays; onCha
   );
 }
 
-// Labels as descriptors, read in the language shown now (issue 13).
+// Labels as descriptors, read in the language shown now.
 const headlineFigures: { label: MessageDescriptor; value: (analytics: AdminAnalytics) => string }[] = [
   { label: msg`Payments`, value: (a) => formatCount(a.totals.payments) },
   { label: msg`Volume`, value: (a) => formatWireRupees(a.totals.volume) },

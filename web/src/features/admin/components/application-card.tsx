@@ -68,7 +68,7 @@ export function BusinessHeading({ business }: { business: AdminBusiness }) {
   );
 }
 
-/** One application in the approvals panel. Only a pending one can be reviewed (spec §4). */
+/** One application in the approvals panel. Only a pending one can be reviewed (docs/product.md#merchant-approval). */
 export function ApplicationCard({ business, onReview }: { business: AdminBusiness; onReview?: () => void }) {
   const { t } = useLingui();
   const businessName = business.businessName;

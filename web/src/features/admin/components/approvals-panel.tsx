@@ -1,4 +1,4 @@
-/** Business Approvals (spec §2): applications by status, and the review of pending ones. */
+/** Business Approvals (docs/product.md#admin-dashboard): applications by status, and the review of pending ones. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { AdminBusiness } from '@common/api/types';
@@ -9,7 +9,7 @@ import { ApplicationCard } from './application-card';
 import { BusinessList } from './business-list';
 import { ReviewDialog } from './review-dialog';
 
-/** Spec §4: the standalone approvals panel waits 1 second before sending a decision. */
+/** The standalone approvals panel waits 1 second before sending a decision (docs/product.md#merchant-approval). */
 export const approvalDelayMs = 1_000;
 
 export function ApprovalsPanel({ decisionDelayMs = approvalDelayMs }: { decisionDelayMs?: number }) {

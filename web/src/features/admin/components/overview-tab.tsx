@@ -1,4 +1,4 @@
-/** Overview (spec §2): the counts and the 5 most recent applications, all from the server. */
+/** Overview (docs/product.md#admin-dashboard): the counts and the 5 most recent applications, all from the server. */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -13,7 +13,7 @@ import { EmptyState, LoadError } from './load-error';
 import { ReviewDialog } from './review-dialog';
 import { StatusBadge } from './status-badge';
 
-// Labels as descriptors, read in the language shown now (issue 13).
+// Labels as descriptors, read in the language shown now.
 const statCards: { key: keyof AdminStats; label: MessageDescriptor }[] = [
   { key: 'pendingBusinesses', label: msg`Pending` },
   { key: 'approvedBusinesses', label: msg`Approved` },
@@ -25,8 +25,8 @@ const statCards: { key: keyof AdminStats; label: MessageDescriptor }[] = [
 const countFormat = new Intl.NumberFormat('en-IN');
 
 /**
- * `decisionDelayMs` is the wait before a decision made from here is sent; the spec's
- * 1-second delay belongs to the approvals panel only (§4), so it defaults to none.
+ * `decisionDelayMs` is the wait before a decision made from here is sent; the 1-second
+ * delay belongs to the approvals panel only (docs/product.md#merchant-approval), so it defaults to none.
  */
 export function OverviewTab({ decisionDelayMs = 0 }: { decisionDelayMs?: number }) {
   const query = useAdminStats();

@@ -1,5 +1,5 @@
 /**
- * The "Review Application" dialog (spec §2, §4, §5, §7, §8): the application, optional
+ * The "Review Application" dialog (docs/product.md#merchant-approval): the application, optional
  * notes and terms for an approval, a required reason for a rejection.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -22,7 +22,7 @@ interface ReviewDialogProps {
   /** The application under review; null when the dialog is closed. */
   business: AdminBusiness | null;
   onClose: () => void;
-  /** Milliseconds to wait before sending the decision (spec §4: 1 s in the approvals panel). */
+  /** Milliseconds to wait before sending the decision (1 s in the approvals panel, docs/product.md#merchant-approval). */
   delayMs: number;
 }
 

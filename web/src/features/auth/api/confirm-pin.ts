@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /**
  * Proves the signed-in merchant knows the PIN; the server remembers it on this session for

@@ -3,9 +3,9 @@
  * TanStack Query is there (app/boot.tsx), and code in the first download names its key.
  * A 401 is no error here: it means nobody is signed in, and the answer is null.
  */
-import { queryOptionsFor } from '@/lib/api-client';
+import { queryOrNullWhenSignedOut } from '@/lib/api-client';
 
-export const currentUserQuery = queryOptionsFor('GET /api/auth/me', {}, { nullWhenSignedOut: true });
+export const currentUserQuery = queryOrNullWhenSignedOut('GET /api/auth/me');
 
 export const currentUserQueryKey = currentUserQuery.queryKey;
 

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signOutWaitMs } from '@common/limits';
-import { errorStatus, request } from '@/lib/api-client';
+import { errorStatus } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 import { isOffline } from '@/lib/connection';
 import { clearRuntimeCaches } from '@/lib/runtime-caches';
 import { clearSessionToken, holdSignOut } from '@/lib/session';

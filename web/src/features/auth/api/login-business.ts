@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { request, type Input } from '@/lib/api-client';
+import { type Input } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 export function useLoginBusiness() {
   return useMutation({

@@ -1,17 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { SessionResponse } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { PhoneNumberInput, PinInput } from '@/components/ui/digit-inputs';
 import { Label } from '@/components/ui/input';
 import { toast } from '@/lib/toast-store';
-import { request, serverMessage } from '@/lib/api-client';
-import { toPhoneNumber } from '@/lib/format';
-import type { CustomerLoginValues } from '@/features/auth/schemas';
+import { serverMessage } from '@/lib/api-client';
 import { useCompleteSignIn } from '@/features/auth/use-complete-sign-in';
 
 /**
- * The checks (zod, the schema, the texts) load when the form is first touched, so they
- * arrive while the person types; a submit before that waits for them. The first screen
+ * The checks (zod, the schema, the texts) and the sign-in call load when the form is first
+ * touched, so they arrive while the person types; a submit before that waits for them. The first screen
  * most people see carries no form library: two uncontrolled fields are read on submit.
  */
 type Checks = typeof import('@/features/auth/customer-login-checks');
@@ -42,17 +41,17 @@ export function CustomerLoginForm({ onCreateAccount, onSignInStart }: CustomerLo
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { checkCustomerLogin, loginFailedDefault } = await loadChecks();
+    const { checkCustomerLogin, loginFailedDefault, signIn } = await loadChecks();
     const checked = checkCustomerLogin({ phone: phone.current?.value ?? '', pin: pin.current?.value ?? '' });
-    if ('values' in checked) return submit(checked.values, loginFailedDefault());
+    if ('values' in checked) return submit(signIn(checked.values), loginFailedDefault());
     ({ phone, pin })[checked.field].current?.focus();
     if (checked.toast) toast({ variant: 'destructive', ...checked.toast });
   };
 
-  const submit = (values: CustomerLoginValues, loginFailedDefault: string) => {
+  const submit = (signingIn: Promise<SessionResponse>, loginFailedDefault: string) => {
     onSignInStart?.();
     setPending(true);
-    request('POST /api/auth/customer/login', { body: { phoneNumber: toPhoneNumber(values.phone), pin: values.pin } })
+    signingIn
       .finally(() => setPending(false))
       .then(completeSignIn, (error: unknown) =>
         toast({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryOptionsFor } from '@/lib/api-client';
+import { queryOptionsFor } from '@/lib/api-request';
 
 const businessSettings = queryOptionsFor('GET /api/business/settings', {});
 export const businessSettingsQueryKey = businessSettings.queryKey;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryOptionsFor } from '@/lib/api-client';
+import { queryOptionsFor } from '@/lib/api-request';
 
 const businessStats = queryOptionsFor('GET /api/business/stats', {});
 export const businessStatsQueryKey = businessStats.queryKey;

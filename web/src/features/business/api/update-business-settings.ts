@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request, type Input } from '@/lib/api-client';
+import { type Input } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 import { businessSettingsQueryKey } from './get-business-settings';
 
 /** Saves the credit period (new payments only) and the UPI ID, null to clear it. */

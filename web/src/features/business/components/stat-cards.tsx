@@ -59,7 +59,7 @@ const trendTones = {
 /* eslint-enable lingui/no-unlocalized-strings */
 
 /**
- * The spec's note under a figure ("+12% this month"), now true: green for a rise, red for
+ * The note under a figure ("+12% this month", docs/product.md#dashboard-figures): green for a rise, red for
  * a fall, grey for no change or a first month. The sign and the words say it without the colour.
  */
 function TrendNote({ trend }: { trend: MonthTrend }) {

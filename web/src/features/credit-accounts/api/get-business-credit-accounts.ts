@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryOptionsFor } from '@/lib/api-client';
+import { queryOptionsFor } from '@/lib/api-request';
 
 const businessCreditAccounts = queryOptionsFor('GET /api/credit-accounts/business', {});
 export const businessCreditAccountsQueryKey = businessCreditAccounts.queryKey;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryOptionsFor } from '@/lib/api-client';
+import { queryOptionsFor } from '@/lib/api-request';
 
 export const customerCreditAccountsQuery = queryOptionsFor('GET /api/credit-accounts/customer', {});
 export const customerCreditAccountsQueryKey = customerCreditAccountsQuery.queryKey;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryOptionsFor } from '@/lib/api-client';
+import { queryOptionsFor } from '@/lib/api-request';
 
 export const reminderDraftQuery = (accountId: string) =>
   queryOptionsFor('GET /api/business/credit-accounts/:id/reminder', { params: { id: accountId } });

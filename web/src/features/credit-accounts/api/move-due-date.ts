@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /** Moves an account's next due date later: `dueOn` is an India date, YYYY-MM-DD. */
 export function useMoveDueDate() {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request, type Input } from '@/lib/api-client';
+import { type Input } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 import { reminderDraftQuery } from './get-reminder';
 
 export type ReminderChannel = Input<'POST /api/business/credit-accounts/:id/reminders'>['body']['channel'];

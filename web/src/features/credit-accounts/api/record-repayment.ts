@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /** Cash received from a customer: lowers what they owe (docs/product.md#credit-accounts). */
 export function useRecordRepayment() {

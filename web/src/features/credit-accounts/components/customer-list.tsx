@@ -1,4 +1,4 @@
-/** The merchant's customers (spec §2 Dashboard): each credit account with its numbers. */
+/** The merchant's customers (docs/product.md#merchant-app): each credit account with its numbers. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { BusinessCreditAccount } from '@common/api/types';
@@ -72,9 +72,9 @@ interface CustomerCardProps {
   account: BusinessCreditAccount;
   onChangeLimit: () => void;
   onRepayment: () => void;
-  /** Opens this account's statement (issue 15). */
+  /** Opens this account's statement. */
   onStatement: () => void;
-  /** Opens the reminder to send on WhatsApp or by SMS (issue 16). */
+  /** Opens the reminder to send on WhatsApp or by SMS. */
   onRemind: () => void;
   onMoveDueDate: () => void;
 }
@@ -127,7 +127,7 @@ function CustomerCard({ account, onChangeLimit, onRepayment, onStatement, onRemi
   );
 }
 
-/** "Overdue ₹X" while anything is overdue, else "Due 12 Mar 2025" while something is owed (issue 16). */
+/** "Overdue ₹X" while anything is overdue, else "Due 12 Mar 2025" while something is owed. */
 function DueBadge({ account }: { account: BusinessCreditAccount }) {
   const { t } = useLingui();
   if ((parseRupees(account.overdue) ?? 0) > 0) {

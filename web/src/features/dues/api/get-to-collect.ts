@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryOptionsFor } from '@/lib/api-client';
+import { queryOptionsFor } from '@/lib/api-request';
 
 const toCollect = queryOptionsFor('GET /api/business/to-collect', {});
 export const toCollectQueryKey = toCollect.queryKey;

@@ -1,6 +1,6 @@
 /**
  * What the merchant has to collect (docs/product.md#dues-and-reminders): a card with the amount overdue and over how
- * many customers, beside the spec's four, and the customers by amount overdue, each with
+ * many customers, beside the other four figures, and the customers by amount overdue, each with
  * "Send reminder". Both read one answer (GET /api/business/to-collect).
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { request, type Input } from '@/lib/api-client';
+import { type Input } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 import { sendUntilOutcomeKnown, type ResendOptions } from '@/features/payment/resend-payment';
 
 /** What a payment sends: the code, the PIN, and the amount (a rupee string) only for a static code. */

@@ -15,7 +15,7 @@ interface ConfirmStepProps {
   onContinue: () => void;
 }
 
-/** Step 2 (spec §2, §5): who is paid, how much with the fee, and whether it fits. */
+/** Step 2 (docs/product.md#payments): who is paid, how much with the fee, and whether it fits. */
 export function ConfirmStep({ validation, figures, amount, onAmountChange, onBack, onContinue }: ConfirmStepProps) {
   const { t } = useLingui();
   const { isDynamic } = validation.qrCode;

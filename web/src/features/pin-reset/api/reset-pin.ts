@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { request, type Input } from '@/lib/api-client';
+import { type Input } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /** Sets a new PIN; needs the proof cookie of a "pin_reset" OTP to the same phone. */
 export function useResetPin() {

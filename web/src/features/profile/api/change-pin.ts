@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Role } from '@common/api/types';
-import { request, type Input, type Route } from '@/lib/api-client';
+import { type Input, type Route } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /**
  * The customer's own route, kept from the first version of the API; merchants and admins

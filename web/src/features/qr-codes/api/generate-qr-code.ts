@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { request, type Input } from '@/lib/api-client';
+import { type Input } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /** What a new code sends; without an amount (a rupee string) it is a static code. */
 export type GenerateQrRequest = NonNullable<Input<'POST /api/qr/generate'>['body']>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryOptionsFor } from '@/lib/api-client';
+import { queryOptionsFor } from '@/lib/api-request';
 
 const activeQrCodes = queryOptionsFor('GET /api/qr/business', { query: { active: 'true' } });
 export const activeQrCodesQueryKey = activeQrCodes.queryKey;

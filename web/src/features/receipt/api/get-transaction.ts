@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /** One ledger row's key, for the receipt. */
 export const transactionKey = (transactionId: string) => ['/api/transactions', transactionId] as const;

@@ -14,7 +14,7 @@ interface ReceiptSheetProps {
 }
 
 /**
- * "Receipt" (issue 14): one ledger row as the customer shows or shares it, fetched by id
+ * "Receipt" (docs/product.md#receipts): one ledger row as the customer shows or shares it, fetched by id
  * so it reads the same after paying, from history, and later.
  */
 export function ReceiptSheet({ transactionId, open, onOpenChange }: ReceiptSheetProps) {

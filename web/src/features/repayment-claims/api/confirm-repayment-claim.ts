@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { request, type Input } from '@/lib/api-client';
+import { type Input } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /** A claim to confirm; without an amount, the claimed one, else a smaller one in rupees (120.5). */
 export type ConfirmClaimRequest = { claimId: string } & Input<'POST /api/business/repayment-claims/:id/confirm'>['body'];

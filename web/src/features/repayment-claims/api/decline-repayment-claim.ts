@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /** Refuses a customer's claim with a reason they will read; what is owed is unchanged. */
 export function useDeclineClaim() {

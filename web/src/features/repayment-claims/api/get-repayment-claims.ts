@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryOptionsFor, urlOf } from '@/lib/api-client';
+import { queryOptionsFor, urlOf } from '@/lib/api-request';
 
 /** The prefix of every claims query of the merchant: the live stream refetches them all. */
 export const businessClaimsUrl = urlOf('GET /api/business/repayment-claims', { query: {} });

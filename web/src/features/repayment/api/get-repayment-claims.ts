@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /**
  * Every claims query starts with this, so a claim's news on the events stream (a merchant

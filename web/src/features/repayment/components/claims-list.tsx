@@ -1,5 +1,5 @@
 /**
- * The customer's repayment claims on one account (issue 16): each one's amount, UPI
+ * The customer's repayment claims on one account: each one's amount, UPI
  * reference, time and what the merchant decided. A claim's news on the events stream
  * refetches it, so a confirmation or a decline shows while the screen is open.
  */

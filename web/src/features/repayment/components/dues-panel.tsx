@@ -1,5 +1,5 @@
 /**
- * The dues of one account on the customer's account screen (issue 16): what is overdue,
+ * The dues of one account on the customer's account screen: what is overdue,
  * the next part due and when, and the way to pay it back. The Pay back sheet (with the QR
  * library) downloads on its first tap, so the account screen does not carry it.
  */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, urlOf } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { urlOf } from '@/lib/api-request';
 import { getSessionToken } from '@/lib/session';
 import { statementInput, statementQueryPrefix } from '@/features/statements/api/get-statement';
 import type { DateRange } from '@/features/statements/statement-range';

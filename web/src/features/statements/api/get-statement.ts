@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request, type Answer } from '@/lib/api-client';
+import { type Answer } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 import type { DateRange } from '@/features/statements/statement-range';
 
 /** A credit account's statement for a range, the same for its customer and its merchant. Money as wire strings. */

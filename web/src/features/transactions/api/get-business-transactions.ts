@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { recentPaymentsCount } from '@common/limits';
-import { queryOptionsFor, request, urlOf } from '@/lib/api-client';
+import { queryOptionsFor, request, urlOf } from '@/lib/api-request';
 
 /** The prefix of both of the ledger's query keys (recent and paged). */
 export const businessTransactionsUrl = urlOf('GET /api/transactions/business', { query: {} });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { historyPageSize } from '@common/limits';
-import { request } from '@/lib/api-client';
+import { request } from '@/lib/api-request';
 
 /** Every customer history query starts with this, so one key refreshes them all. */
 export const customerTransactionsQueryKey = ['/api/transactions/customer'] as const;
