@@ -1,5 +1,5 @@
 /**
- * npm run bench:alerts — issue 14: the seconds from a payment to the merchant's alert.
+ * npm run bench:alerts — the seconds from a payment to the merchant's alert.
  * Builds the web app (unless --no-build), serves it from the real app over a fresh PGlite
  * (or a fresh database on TEST_DATABASE_URL's PostgreSQL server), opens the merchant's
  * dashboard in headless Chromium with a recording speechSynthesis offering an en-IN voice

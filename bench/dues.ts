@@ -1,5 +1,5 @@
 /**
- * npm run bench:dues — the merchant's "To collect" card (issue 16) at 100,000 credit
+ * npm run bench:dues — the merchant's "To collect" card (docs/product.md#dues-and-reminders) at 100,000 credit
  * accounts of one merchant: GET /api/business/to-collect over HTTP (wrk, one connection)
  * and its SQL alone (the repository's query, in process), p50 and p99, the median of 3
  * rounds, for a realistic share overdue (about 30 %) and for every account overdue, with

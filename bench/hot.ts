@@ -1,7 +1,7 @@
 /**
  * npm run bench:hot — all 64 clients pay one merchant, against the same 64 clients spread
- * over 1,000 merchants, alternating in the same run (issue 11, target 3: hot ≥ 90 % of
- * uniform). The shipped configuration, as bench:payments. The hot merchant's payers are
+ * over 1,000 merchants, alternating in the same run (target: hot ≥ 90 % of uniform;
+ * docs/performance.md). The shipped configuration, as bench:payments. The hot merchant's payers are
  * 1,000 customers, so each session stays under its per-minute request limit.
  */
 import { accountMap, alternate, formatCpu, machine, median, medianCpu, paymentsDataset, qrToken, reconcileOrFail, runWrk, startServer, wrkScript } from './lib';

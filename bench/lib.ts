@@ -69,7 +69,7 @@ export interface RunningServer {
 }
 
 /**
- * The environment of the shipped configuration (issue 11, target 1): NODE_ENV=production,
+ * The environment of the shipped configuration (docs/performance.md): NODE_ENV=production,
  * the default request limits and log level, the SMS webhook a production start requires
  * (a payment never sends one); startServer adds the PUBLIC_URL it requires. `tuned` switches off the request limits and the request log:
  * reported beside the shipped figure, never instead of it.
@@ -116,7 +116,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
   // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, ...serverEntry()], {
-    // Production needs PUBLIC_URL (issue 23): the address the benchmark reaches it at.
+    // Production refuses to start without PUBLIC_URL: the address the benchmark reaches it at.
     env: {
       PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '/nonexistent', PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...serverEnv(), ...env,
@@ -241,7 +241,7 @@ export async function runWrk(url: string, script: string, connections: number, s
   };
 }
 
-// ---- CPU accounting from /proc (issue 11, target 6) ----
+// ---- CPU accounting from /proc: where a payment's time goes (docs/performance.md) ----
 
 const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100;
 

@@ -1,6 +1,6 @@
 /**
  * npm run bench:payments — payments per second over HTTP, 64 clients over 1,000 merchants
- * (PostgreSQL, durable commits), in the shipped configuration (issue 11): the server as a
+ * (PostgreSQL, durable commits), in the shipped configuration: the server as a
  * production user runs it, with an Idempotency-Key on every payment. Each round also runs
  * the two references on the same PostgreSQL: pgbench's standard TPC-B script at 64 clients,
  * and pgbench running exactly the SQL the endpoint runs. Three rounds, alternating; the

@@ -1,9 +1,9 @@
 /**
  * npm run bench:pglite — payments per second over HTTP on embedded PGlite (the zero-setup
  * default: no DATABASE_URL), 64 clients, 1,000 customers × 100 merchants, in the shipped
- * configuration (issue 11, target 5): NODE_ENV=production, default limits and request log,
+ * configuration: NODE_ENV=production, default limits and request log,
  * an Idempotency-Key on every payment. Each round also runs pgbench's standard TPC-B script
- * (64 clients, scale 64) on the PostgreSQL at 127.0.0.1:5432, the reference of target 5.
+ * (64 clients, scale 64) on the PostgreSQL at 127.0.0.1:5432, the reference (target ≥ 0.25 × it).
  * Three rounds, alternating; the figures are the medians, with the server's largest RSS.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * npm run bench:scale — at 1,000,000 transactions: the customer history page, the
  * merchant history page, the merchant dashboard stats (with the month's trend), the
- * admin counts and the admin's 90-day analytics (from rollups; issue 15), each
+ * admin counts and the admin's 90-day analytics (from rollups), each
  * measured over HTTP (p99), with the query plans that show no request scans a table
  * that grows.
  */

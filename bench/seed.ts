@@ -96,7 +96,7 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
     const accounts = options.customers * options.accountsPerCustomer;
     const perAccount = Math.max(1, Math.ceil(options.transactions / accounts));
     // Payments of ₹1–₹100 at 2 %, spread over the last 180 days, with running balances.
-    // Nothing is repaid, so the running owed is also the running charged total (issue 16),
+    // Nothing is repaid, so the running owed is also the running charged total (the dues' running total),
     // and each payment falls due 30 days (the default credit period) after its India day.
     await db.query(`
       insert into transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise,
@@ -147,7 +147,7 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
       customers = platform_counters.customers + excluded.customers, credit_accounts = platform_counters.credit_accounts + excluded.credit_accounts,
       credit_limit_paise = platform_counters.credit_limit_paise + excluded.credit_limit_paise`,
   [options.merchants, options.customers]);
-  // The rollups khata_pay keeps as payments land (issue 15), the way migration 0008 fills
+  // The rollups khata_pay keeps as payments land, the way migration 0008 fills
   // them for an upgraded database: India days (UTC+05:30) on slot 0.
   await db.query(`
     insert into business_daily (business_id, day, slot, revenue_paise, fee_paise, payments)

@@ -1,5 +1,5 @@
 /**
- * The CI budget of the customer login (issues 5 and 11): all the JavaScript Chromium
+ * The CI budget of the customer login (docs/performance.md): all the JavaScript Chromium
  * fetches for /cust, signed out, until the page is interactive, gzipped, must stay at or
  * under 80 KiB, dynamic imports made at start-up included. Exits 1 above it, or when the
  * build is not React's production build.
@@ -11,7 +11,7 @@
  * build; headless Chromium, phone-sized, opens /cust and waits until the Sign In button
  * is enabled and the network has been idle for a second without anyone touching the
  * page. Every script response up to then counts, at gzip -9 of its decoded body.
- * Only the page's own: the service worker the page registers at idle (issue 14) fetches
+ * Only the page's own: the service worker the page registers at idle fetches
  * /sw.js and precaches the build from a worker of its own, which Playwright reports on the
  * browser context, never on the page, so neither counts; the budget is what the page runs.
  * Cross-checks: what index.html and the entry chunk import statically (read from Vite's
@@ -32,7 +32,7 @@ import { migrateEmbedded } from '../server/db/migrate';
 import { developmentSmsProvider } from '../server/features/otp/sms';
 import { testConfig } from '../server/test/config';
 
-/** 80 KiB gzipped: issue 11's budget for the JavaScript of /cust (100 KiB in issue 5). */
+/** 80 KiB gzipped: the budget for the JavaScript of /cust, so the login opens fast on a slow phone. */
 export const custScriptBudgetGzipBytes = 80 * 1024;
 
 export const chromiumPath = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';

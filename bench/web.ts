@@ -1,5 +1,5 @@
 /**
- * npm run bench:web — issues 5 and 11's web targets: builds the app, serves it from the
+ * npm run bench:web — the web's Lighthouse figures (docs/performance.md): builds the app, serves it from the
  * real app (built in this process over a fresh PGlite in a temporary directory, as
  * e2e/app-server.ts does), seeds through the API a customer with credit accounts at 3
  * merchants and 30 payments, then runs Lighthouse 12.8.2 (mobile, default simulated
