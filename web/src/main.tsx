@@ -18,13 +18,14 @@ if (!root) throw new Error('The page has no #root element');
 // Anywhere but a signed-out /cust the whole app is needed: fetch it beside the question.
 if (window.location.pathname !== '/cust' || getSessionToken()) void loadFullApp().catch(() => {});
 
-// In Hindi or Tamil the server's refusals are shown by code in that language (issue 13).
+// In Hindi or Tamil the server's refusals are shown by code in that language
+// (docs/product.md#languages).
 if (startingLanguage() !== 'en') void loadErrorMessages().catch(() => {});
 
 // index.html shows the spinner until then. A question that found no server (the shell came
-// from the service worker's cache) shows the offline screen, which asks again (issue 14);
+// from the service worker's cache) shows the offline screen, which asks again (docs/product.md#offline);
 // any other failure leaves the visitor signed out, and signing in reports it. The login
-// screen's texts in the starting language load beside it (issue 13); should they fail to
+// screen's texts in the starting language load beside it; should they fail to
 // load, it renders in English.
 void Promise.all([fetchCurrentUser().catch(() => undefined), activate(startingLanguage()).catch(activateEnglishFallback)])
   .then(([startupMe]) =>

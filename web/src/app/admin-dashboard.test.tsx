@@ -34,7 +34,7 @@ function setup(pendingBusinesses = 3) {
 const sections = () => screen.getByRole('tablist', { name: 'Admin sections' });
 
 describe('Admin dashboard', () => {
-  it('keeps the header and shows the four tabs of the spec, then Security, Overview first', async () => {
+  it('keeps the header and shows the four tabs, then Security, Overview first', async () => {
     setup();
     expect(screen.getByText('admin@khata.test')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 
 /**
  * The admin's dashboard (docs/product.md#admin-dashboard): Overview, Business Approvals, All Businesses,
- * Analytics; beyond the spec, Security (Change PIN, Unlock Account).
+ * Analytics; then Khata's own addition, Security (Change PIN, Unlock Account).
  */
 export function AdminDashboard({ user }: { user: UserView }) {
   // The number of applications waiting, from the counts; refetched after every decision.

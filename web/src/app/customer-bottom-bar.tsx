@@ -1,4 +1,4 @@
-/** The customer app's bottom bar (spec §2): Home, the central Scan QR button, Profile. */
+/** The customer app's bottom bar (docs/product.md#customer-app): Home, the central Scan QR button, Profile. */
 import * as Tabs from '@radix-ui/react-tabs';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { HomeIcon, PersonIcon, ScanIcon } from '@/components/ui/icons';

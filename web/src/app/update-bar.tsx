@@ -5,7 +5,7 @@ import { activateUpdate, watchForUpdate } from '@/lib/service-worker-update';
 
 /**
  * "A new version of Khata is ready" with a Reload button, once a new service worker waits
- * (issue 14). Nothing reloads by itself: a customer may be halfway through a payment.
+ * (docs/product.md#offline). Nothing reloads by itself: a customer may be halfway through a payment.
  */
 export function UpdateBar() {
   const [waiting, setWaiting] = useState<ServiceWorker | null>(null);

@@ -1,5 +1,5 @@
 /**
- * The language the app speaks (issue 13). Lingui's `i18n` holds the messages; each
+ * The language the app speaks (docs/product.md#languages). Lingui's `i18n` holds the messages; each
  * language's catalogue comes in two parts loaded on demand: `login`, the signed-out /cust
  * screen and the offline start (before either renders), and `app`, the rest (with the
  * whole app). The choice lives in the browser until sign-in; the first visit takes the

@@ -1,6 +1,6 @@
 /**
  * Texts the web shows in the server's place (offline, a proxy's page) and texts the server
- * also sends: in English they are the server's words, so the spec's texts read the same
+ * also sends: in English they are the server's words, so docs/product.md's texts read the same
  * whichever side speaks, and in other languages they are translated.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Whether Khata can be reached (issue 14). Offline is the browser saying so, or a request
+ * Whether Khata can be reached (docs/product.md#offline). Offline is the browser saying so, or a request
  * that found no server: a network error, or a proxy's 502/503/504 (navigator.onLine stays
  * true when only the server is down). While unreachable, /api/health/live is asked again
  * after 2 s, 4 s, 8 s … up to 10 s, until it answers. In the entry chunk: the API client

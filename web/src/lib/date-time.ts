@@ -1,5 +1,5 @@
 /**
- * Dates and times as people read them: always India time (design.md §1), whatever the
+ * Dates and times as people read them: always India time (docs/product.md#system), whatever the
  * phone's own zone, with month names in the app's language and Western digits (as Indian
  * payment apps show them). Text that is not a timestamp is shown as it came rather than
  * breaking the screen (the row it sits in still shows its amounts).

@@ -1,7 +1,7 @@
 /**
- * Form schemas name each problem with a key instead of a sentence; the spec's toast for
- * a key lives in one catalogue per form. When several fields are wrong, the first key
- * in the catalogue's order wins, so the toast matches the order the spec checks in.
+ * Form schemas name each problem with a key instead of a sentence; the toast for a key
+ * lives in one catalogue per form. When several fields are wrong, the first key in the
+ * catalogue's order wins, so the toast matches the order docs/product.md#validation lists.
  */
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { toast, type ToastMessage } from '@/lib/toast-store';
@@ -27,7 +27,7 @@ export function firstIssue<K extends string>(
   return (Object.keys(catalogue) as K[]).find((key) => messages.has(key)) ?? null;
 }
 
-/** A react-hook-form invalid handler that shows the spec's toast for the first problem. */
+/** A react-hook-form invalid handler that shows the form's toast for the first problem. */
 export function toastFirstIssue<K extends string>(catalogue: IssueCatalogue<K>) {
   return (errors: FieldErrors<FieldValues>) => {
     const key = firstIssue(errors, catalogue);

@@ -10,7 +10,7 @@ export function formatWireRupees(amount: string): string {
 /** The full phone number the server expects for 10 typed digits: "+919876543210". */
 export const toPhoneNumber = (digits: string): string => `${countryCode}${digits}`;
 
-/** The user ID as the profile shows it: its first 8 characters (spec §9). */
+/** The user ID as the profile shows it: its first 8 characters (docs/product.md#customer-app). */
 export const shortUserId = (id: string): string => id.slice(0, userIdDisplayChars);
 
 /** "Pending" from "pending". */

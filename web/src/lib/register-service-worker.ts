@@ -1,6 +1,6 @@
 /**
  * Registers the service worker the build writes (/sw.js, vite.config.ts) well after the
- * page has loaded, when the browser is idle (issue 14): a few lines, so /cust's first load
+ * page has loaded, when the browser is idle (docs/product.md#offline): a few lines, so /cust's first load
  * carries nothing of Workbox. The worker precaches the whole build (about 1.2 MB, 350 KB
  * brotli) as it installs; registered at the first idle moment after load, that download
  * ran beside the signed-in app's own chunks and first requests and doubled their Total

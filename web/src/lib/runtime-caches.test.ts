@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { clearRuntimeCaches } from './runtime-caches';
 
-describe('clearRuntimeCaches (logout, issue 14)', () => {
+describe('clearRuntimeCaches (logout)', () => {
   it("deletes every cache but Workbox's precache of the public build", async () => {
     const names = ['workbox-precache-v2-https://khata.example/', 'api-answers', 'workbox-runtime-https://khata.example/'];
     const deleted: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * What the service worker may hold besides the public build (issue 14). It caches no /api
+ * What the service worker may hold besides the public build (docs/product.md#offline). It caches no /api
  * answer, so nothing of a user's should ever be in Cache Storage; logout still deletes
  * every cache but Workbox's precache, so a future run-time cache cannot outlive a session.
  */

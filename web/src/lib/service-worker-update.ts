@@ -1,5 +1,5 @@
 /**
- * A new version of the app (issue 14). The browser installs a new service worker beside
+ * A new version of the app (docs/product.md#offline). The browser installs a new service worker beside
  * the running one, and it waits (registerType 'prompt', vite.config.ts) until the user
  * taps Reload: then it is told to take over (Workbox's SKIP_WAITING message) and the page
  * reloads once it has, so no page ever runs with one version's code and another's cache.

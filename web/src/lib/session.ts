@@ -1,4 +1,4 @@
-/** The session token the server returns at sign-in, kept in local storage (spec §3). */
+/** The session token the server returns at sign-in, kept in local storage (docs/product.md#sessions). */
 const sessionTokenKey = 'sessionToken';
 /**
  * A sign-out the server has not heard of yet. Only a flag: the session cookie names the

@@ -1,5 +1,5 @@
 /**
- * Light or dark theme (spec §3): the choice is kept in local storage under "theme",
+ * Light or dark theme (docs/product.md#admin-dashboard): the choice is kept in local storage under "theme",
  * and without one the system preference applies. The class "dark" on <html> switches
  * Tailwind's dark variant. Applied from module code because the CSP forbids inline
  * scripts.

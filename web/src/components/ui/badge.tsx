@@ -22,7 +22,7 @@ export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: R
   );
 }
 
-/** Spec §4: a transaction 'completed' is a primary badge, any other status a secondary one. */
+/** A transaction 'completed' is a primary badge, any other status a secondary one (docs/product.md#histories). */
 export function TransactionStatusBadge({ status }: { status: string }) {
   const { t } = useLingui();
   // The one status the server writes today has its words; any other shows as it came.

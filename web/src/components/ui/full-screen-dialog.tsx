@@ -1,7 +1,7 @@
 /**
  * A full-screen overlay: a Radix Dialog covering the mobile column, with a title bar and
  * a close button. For flows that take the whole screen, such as scanning to pay. It covers
- * the page's offline banner, so it shows its own under the title bar (issue 14).
+ * the page's offline banner, so it shows its own under the title bar (docs/product.md#offline).
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';

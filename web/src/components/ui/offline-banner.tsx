@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useOffline } from '@/lib/connection';
 
 /**
- * Says, while Khata cannot be reached, what cannot be done (issue 14). Like
+ * Says, while Khata cannot be reached, what cannot be done (docs/product.md#offline). Like
  * LiveUpdatesStatus, the live region is always in the page and empty while online, so
  * screen readers announce the text when it appears. Nothing waits to be sent meanwhile.
  */

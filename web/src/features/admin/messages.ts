@@ -1,7 +1,8 @@
 /**
- * The admin's toasts: the spec's words (§5, §8) where it has them. Order is check order.
- * Each is a function so the text is read through Lingui in the language shown now
- * (issue 13), not the one active when this module was imported.
+ * The admin's toasts: docs/product.md's words (#validation, #messages) where it has them.
+ * Order is check order. Each is a function so the text is read through Lingui in the
+ * language shown now (docs/product.md#languages), not the one active when this module was
+ * imported.
  */
 import { t } from '@lingui/core/macro';
 import type { IssueCatalogue } from '@/lib/form-issues';
@@ -35,7 +36,7 @@ export const decisionFailed = () => ({ title: t`Error`, description: t`Failed to
 export const termsUpdatedTitle = () => t`Terms Updated`;
 export const termsFailedDefault = () => t`Failed to update the terms`;
 
-// Unlock Account (beyond the spec; the phone message is the spec's §5 one).
+// Unlock Account (its phone message is the registration one, docs/product.md#validation).
 export const unlockIssues = () =>
   ({
     missingIdentifier: { title: t`Missing Information`, description: t`Please enter the phone number or email` },

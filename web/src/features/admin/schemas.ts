@@ -1,5 +1,5 @@
 /**
- * The review and terms forms (spec §5 Admin): a rejection needs a reason, everything else
+ * The review and terms forms (docs/product.md#validation, Admin): a rejection needs a reason, everything else
  * is optional. The fee and limit are checked like the server does (common/schemas/admin.ts).
  */
 import * as z from 'zod/mini';

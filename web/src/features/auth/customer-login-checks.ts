@@ -18,7 +18,7 @@ export const loginFailedDefault = () => loginFailedDefaults().customer;
 
 /**
  * The parsed values, or the field to focus (the first wrong one, as a form library does)
- * and the toast of the first issue in the catalogue's order, the order the spec checks in.
+ * and the toast of the first issue in the catalogue's order, the order docs/product.md#validation checks in.
  */
 export function checkCustomerLogin(
   values: CustomerLoginValues,

@@ -1,5 +1,5 @@
 /**
- * Sign-in toasts, word for word from the spec (§5, §8). Order is check order. Functions,
+ * Sign-in toasts, word for word from docs/product.md (#validation, #messages). Order is check order. Functions,
  * not constants, so each text is read in the language active when it is shown.
  */
 import { t } from '@lingui/core/macro';

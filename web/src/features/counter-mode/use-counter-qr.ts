@@ -1,6 +1,6 @@
 /**
  * Counter mode's code (docs/product.md#counter-mode): the shop's static code (no amount) at the longest expiry
- * the spec allows, an active one reused while it has time left, and a new one made
+ * allowed, an active one reused while it has time left, and a new one made
  * counterQrRenewMinutesBefore its end, so the counter never shows a code that expires.
  */
 import { useEffect, useState } from 'react';

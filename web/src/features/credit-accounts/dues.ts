@@ -1,5 +1,5 @@
 /**
- * Dues as the merchant reads them (issue 16): India calendar days, counted on the phone's
+ * Dues as the merchant reads them (docs/product.md#dues-and-reminders): India calendar days, counted on the phone's
  * clock but always in India time, like the server's (server/india-days.ts).
  */
 import { plural, t } from '@lingui/core/macro';

@@ -1,5 +1,5 @@
 /**
- * Credit account toasts, word for word from the spec (§5, §8). Order is check order.
+ * Credit account toasts, word for word from docs/product.md (#validation, #messages). Order is check order.
  * Functions, not constants, so each text is read in the language active when it is shown.
  */
 import { t } from '@lingui/core/macro';
@@ -25,7 +25,7 @@ export const repaymentIssues = () =>
     aboveOwed: { title: t`Invalid Amount`, description: t`Repayment cannot be more than what the customer owes` },
   }) satisfies IssueCatalogue<string>;
 
-/** Moving a due date (issue 16): the server's words for a date out of range. */
+/** Moving a due date (docs/product.md#dues-and-reminders): the server's words for a date out of range. */
 export const dueDateIssues = () =>
   ({
     dueDateRequired: { title: t`Choose a date`, description: t`Choose the new due date` },

@@ -1,5 +1,5 @@
 /**
- * The merchant's credit account forms (spec §5). Each problem is named by a key of
+ * The merchant's credit account forms (docs/product.md#validation). Each problem is named by a key of
  * `messages.ts`; amounts are checked with the shared parser, never through a float, and
  * the server checks them again through common/schemas/credit.ts.
  */
@@ -36,7 +36,7 @@ export const repaymentSchema = (owedPaise: Paise) =>
   });
 export type RepaymentValues = z.infer<ReturnType<typeof repaymentSchema>>;
 
-/** A new due date (issue 16): a real YYYY-MM-DD from `range.min` to `range.max`. */
+/** A new due date (docs/product.md#dues-and-reminders): a real YYYY-MM-DD from `range.min` to `range.max`. */
 export const dueDateSchema = (range: { min: string; max: string }) =>
   z.object({
     dueOn: z.string().check(
@@ -46,7 +46,7 @@ export const dueDateSchema = (range: { min: string; max: string }) =>
   });
 export type DueDateValues = z.infer<ReturnType<typeof dueDateSchema>>;
 
-/** What a customer's payment code carries: JSON with a string paymentHandle (spec §3). */
+/** What a customer's payment code carries: JSON with a string paymentHandle (docs/product.md#customer-app). */
 export interface ScannedCustomer {
   paymentHandle: string;
   name: string | null;

@@ -77,7 +77,7 @@ describe('announce', () => {
     expect(spoken[0]!.text).toBe('Received ₹99.50 on Khata from Asha Rao');
   });
 
-  it('says a repayment claim in its own words, after the chime (issue 16)', async () => {
+  it('says a repayment claim in its own words, after the chime', async () => {
     const audio = fakeAudio('running');
     const { spoken } = fakeSpeech(['en-IN']);
     await played(announce({ amount: '120.00', customerName: 'Asha Rao', kind: 'claim' }));

@@ -1,7 +1,8 @@
 /**
- * Says each payment in turn (issue 14), and each repayment claim (issue 16): the chime, then the sentence in a voice for the
- * app's language, or the chime alone where the device has none. Queued, so two payments in
- * a row do not cut each other off; a burst (many rows replayed at once) keeps the first few.
+ * Says each payment and each repayment claim in turn (docs/product.md#payment-alerts): the
+ * chime, then the sentence in a voice for the app's language, or the chime alone where the
+ * device has none. Queued, so two payments in a row do not cut each other off; a burst (many
+ * rows replayed at once) keeps the first few.
  */
 import { currentLanguage } from '@/i18n/i18n';
 import { playChime } from './chime';

@@ -1,5 +1,5 @@
 /**
- * The merchant's alert choices (issue 14), kept per device in localStorage: a shop's counter
+ * The merchant's alert choices (docs/product.md#payment-alerts), kept per device in localStorage: a shop's counter
  * tablet may speak while the owner's phone stays quiet. Sounds start on; customer names
  * start off, since the queue at the counter hears everything.
  */

@@ -40,7 +40,7 @@ describe('alertSentence in Hindi and Tamil', () => {
   });
 });
 
-describe('claimSentence (English, issue 16)', () => {
+describe('claimSentence (English)', () => {
   it('asks to check the claimed amount, without the name by default', () => {
     expect(claimSentence('250.00', null)).toBe('Repayment claim of ₹250. Please check and confirm');
   });

@@ -1,5 +1,5 @@
 /**
- * What the merchant's device says for a payment (issue 14), in the app's language. Amounts
+ * What the merchant's device says for a payment (docs/product.md#payment-alerts), in the app's language. Amounts
  * are spoken as a person says them: "250", not "250.00" (which a voice reads digit by
  * digit), paise kept when there are some ("250.50"), and no digit grouping.
  */
@@ -31,8 +31,9 @@ export function alertSentence(wireAmount: string, name: string | null): string {
 }
 
 /**
- * The sentence for a customer's repayment claim (issue 16): money they say they sent by UPI,
- * which the merchant has yet to confirm. With the customer's name when given.
+ * The sentence for a customer's repayment claim (docs/product.md#upi-repayment-claims):
+ * money they say they sent by UPI, which the merchant has yet to confirm. With the
+ * customer's name when given.
  */
 export function claimSentence(wireAmount: string, name: string | null): string {
   const amount = spokenAmount(wireAmount);

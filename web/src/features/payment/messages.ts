@@ -1,5 +1,5 @@
 /**
- * The payment screen's toasts, word for word from the spec (§5, §8). Functions, not
+ * The payment screen's toasts, word for word from docs/product.md (#validation, #messages). Functions, not
  * constants: each call reads the text in the language the app speaks at that moment.
  */
 import { t } from '@lingui/core/macro';

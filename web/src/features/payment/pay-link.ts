@@ -1,5 +1,5 @@
 /**
- * Payment links (design.md §4): a merchant's code is `<origin>/pay/<token>`. A signed-out
+ * Payment links (docs/product.md#routes): a merchant's code is `<origin>/pay/<token>`. A signed-out
  * visitor's token waits in sessionStorage while they sign in or register, then the
  * customer app resumes that payment.
  */

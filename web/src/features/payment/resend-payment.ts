@@ -1,6 +1,6 @@
 /**
  * A payment whose outcome is unknown is sent again, with the same Idempotency-Key and body,
- * until an answer says what happened or paymentOutcomeCheckSeconds pass (issue 12). The
+ * until an answer says what happened or paymentOutcomeCheckSeconds pass (docs/product.md#payments). The
  * server answers a resend of a payment it committed with the original 201, never a second charge.
  */
 import { paymentOutcomeCheckSeconds, paymentResendWaitMsFirst, paymentResendWaitMsMax } from '@common/limits';

@@ -1,5 +1,5 @@
 /**
- * The phone and code steps' toasts, word for word from the spec (§5, §8). Functions, not
+ * The phone and code steps' toasts, word for word from docs/product.md (#validation, #messages). Functions, not
  * constants, so each text is read in the language active when it is shown.
  */
 import { t } from '@lingui/core/macro';

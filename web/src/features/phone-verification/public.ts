@@ -1,6 +1,7 @@
 /**
- * The phone-and-code steps registration and PIN reset share (spec §2): what other
- * features may use; everything else in the folder is its own.
+ * The phone-and-code steps registration and PIN reset share
+ * (docs/product.md#sign-in-and-registration, #pins): what other features may use;
+ * everything else in the folder is its own.
  */
 export { PhoneVerificationSteps } from './components/phone-verification-steps';
 export { WizardHeader } from './components/wizard-header';

@@ -1,4 +1,4 @@
-/** The phone and code steps' form rules (spec §5); the server checks them again. */
+/** The phone and code steps' form rules (docs/product.md#validation); the server checks them again. */
 import * as z from 'zod/mini';
 import { otpPattern, phoneDigitsPattern } from '@/lib/patterns';
 

@@ -1,5 +1,5 @@
 /**
- * Sending and verifying a one-time code to a phone, with the spec's toasts (§8): shared
+ * Sending and verifying a one-time code to a phone, with the toasts of docs/product.md#messages: shared
  * by registration and the PIN reset, which differ only in the code's purpose.
  */
 import { useLingui } from '@lingui/react/macro';

@@ -1,7 +1,7 @@
 /**
- * The PIN reset's toasts. The new-PIN checks use the Change PIN sheet's words (spec §5);
- * the rest is beyond the spec. Order is check order. Functions, not constants, so each
- * text is read in the language active when it is shown.
+ * The PIN reset's toasts. The new-PIN checks use the Change PIN sheet's words
+ * (docs/product.md#validation); the rest are the reset's own. Order is check order.
+ * Functions, not constants, so each text is read in the language active when it is shown.
  */
 import { t } from '@lingui/core/macro';
 import type { IssueCatalogue } from '@/lib/form-issues';

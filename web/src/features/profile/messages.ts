@@ -1,5 +1,5 @@
 /**
- * Change PIN toasts, word for word from the spec (§5, §8). Order is check order. Functions,
+ * Change PIN toasts, word for word from docs/product.md (#validation, #messages). Order is check order. Functions,
  * not constants: `t` reads the language active when the toast is shown.
  */
 import { t } from '@lingui/core/macro';

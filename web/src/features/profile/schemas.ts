@@ -1,4 +1,4 @@
-/** Change PIN rules (spec §5), each problem named by a key of `messages.ts`. */
+/** Change PIN rules (docs/product.md#validation), each problem named by a key of `messages.ts`. */
 import * as z from 'zod/mini';
 import { isWeakPin } from '@common/weak-pins';
 import { pinPattern } from '@/lib/patterns';

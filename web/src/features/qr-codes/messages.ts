@@ -1,5 +1,5 @@
 /**
- * QR generator toasts, word for word from the spec (§5, §8). Functions, not constants: `t`
+ * QR generator toasts, word for word from docs/product.md (#validation, #messages). Functions, not constants: `t`
  * reads the language active when the toast is shown.
  */
 import { t } from '@lingui/core/macro';
@@ -11,5 +11,5 @@ export const generateQrIssues = () =>
   }) as const satisfies IssueCatalogue<string>;
 
 export const generateQrFailedDefault = () => t`Failed to generate QR code`;
-/** A new code needs the server; while Khata cannot be reached none is asked for (issue 14). */
+/** A new code needs the server; while Khata cannot be reached none is asked for (docs/product.md#offline). */
 export const generateQrOffline = () => ({ title: t`You're offline`, description: t`Connect to make a new QR code.` });

@@ -5,7 +5,7 @@ import { loadQrCode } from '@/lib/qr-code';
 /** The file name of a downloaded code: khata-qr- and the first 8 characters of its id. */
 export const downloadFileName = (qrCodeId: string): string => `khata-qr-${qrCodeId.slice(0, 8)}.png`;
 
-/** Saves the code as a 500 px PNG (spec §9). */
+/** Saves the code as a 500 px PNG (docs/product.md#limits). */
 export async function downloadQrPng(qrCodeId: string, qrData: string): Promise<void> {
   const QRCode = await loadQrCode();
   const url = await QRCode.toDataURL(qrData, { width: customerQrDownloadPx, margin: 2, errorCorrectionLevel: 'M' });

@@ -1,4 +1,4 @@
-/** How long a QR code stays payable, as the spec writes it (§4): Expired, Xh Ym or Xm (translated). */
+/** How long a QR code stays payable, as docs/product.md#qr-codes writes it: Expired, Xh Ym or Xm (translated). */
 import { t } from '@lingui/core/macro';
 import { useEffect, useState } from 'react';
 

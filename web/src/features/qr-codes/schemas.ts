@@ -1,5 +1,5 @@
 /**
- * The Generate QR Code form (spec §5): an optional amount greater than 0 (empty means a
+ * The Generate QR Code form (docs/product.md#validation): an optional amount greater than 0 (empty means a
  * static code), an optional trimmed description and an expiry in minutes.
  */
 import * as z from 'zod/mini';

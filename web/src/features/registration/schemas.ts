@@ -1,5 +1,5 @@
 /**
- * The wizard's form rules (spec §5). Each problem is named by a key of `messages.ts`;
+ * The wizard's form rules (docs/product.md#validation). Each problem is named by a key of `messages.ts`;
  * the server checks the same rules again through common/schemas/identity.ts.
  */
 import * as z from 'zod/mini';

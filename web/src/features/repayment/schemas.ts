@@ -1,5 +1,5 @@
 /**
- * The Pay back sheet's forms (issue 16). Each problem is named by a key the sheet words;
+ * The Pay back sheet's forms (docs/product.md#upi-repayment-claims). Each problem is named by a key the sheet words;
  * the server checks the same again (common/schemas/dues.ts) and against the ledger.
  */
 import * as z from 'zod/mini';

@@ -1,5 +1,6 @@
 /**
- * The UPI payment intent (NPCI's `upi://pay` deep link) that pays a merchant back (issue 16).
+ * The UPI payment intent (NPCI's `upi://pay` deep link) that pays a merchant back
+ * (docs/product.md#upi-repayment-claims).
  * The button, the QR code and any test read the same text from here, so they cannot differ.
  */
 import { toWireAmount, type Paise } from '@common/money';

@@ -83,7 +83,7 @@ describe('camera failure messages', () => {
     expect(startProblem(new DOMException('Could not start video source', 'NotReadableError'))).toBe('start-failed');
   });
 
-  it('uses the spec texts word for word', () => {
+  it('uses the product texts word for word', () => {
     expect(scannerMessages).toEqual({
       unavailable: 'Unable to access cameras on this device.',
       'permission-denied':

@@ -1,7 +1,7 @@
 /**
  * The decisions of the camera scanner that need no camera: which camera to start, how
  * big the scan box is, which message a failure shows and which state changes are
- * allowed (spec §2, §4, §8, §9).
+ * allowed (docs/product.md#qr-codes, #messages, #limits).
  */
 import { t } from '@lingui/core/macro';
 import { scannerBoxPxMin, scannerBoxPx } from '@common/limits';
@@ -11,7 +11,7 @@ export interface Camera {
   label: string;
 }
 
-/** Spec §4: the scanner is not started, scanning or paused. */
+/** The scanner is not started, scanning or paused. */
 export type ScannerState = 'not-started' | 'scanning' | 'paused';
 
 /** Paused cannot be entered from not started; every other change is allowed. */
@@ -49,7 +49,7 @@ export function qrboxSidePx(viewfinderWidthPx: number, viewfinderHeightPx: numbe
 export type ScannerProblem = 'unavailable' | 'permission-denied' | 'no-camera' | 'start-failed';
 
 /**
- * The spec's camera messages (§8), word for word. Getters: each read gives the text in the
+ * The camera messages of docs/product.md#messages, word for word. Getters: each read gives the text in the
  * language the app speaks at that moment, not the one active when this module loaded.
  */
 export const scannerMessages: Record<ScannerProblem, string> = {

@@ -1,5 +1,5 @@
 /**
- * What the scanner remembers in this browser (spec §3 "Scanner-local record"): whether
+ * What the scanner remembers in this browser (`scannerState`, docs/product.md#qr-codes): whether
  * camera permission was granted and which camera was used last.
  */
 export interface ScannerRecord {

@@ -1,5 +1,5 @@
 /**
- * Getting a statement out of the app (issue 15): a CSV saved as a download or handed to
+ * Getting a statement out of the app (docs/product.md#statements): a CSV saved as a download or handed to
  * the share sheet, and the print view that the browser saves as PDF.
  */
 

@@ -1,5 +1,5 @@
 /**
- * A statement's period (issue 15): this month, last month or two chosen days, always as
+ * A statement's period (docs/product.md#statements): this month, last month or two chosen days, always as
  * India calendar dates ("2025-03-12"), both ends included, as the API takes them.
  */
 import { indiaDateOf } from '@/lib/date-time';

@@ -1,5 +1,5 @@
 /**
- * Volume and fees per day, drawn by uPlot on a canvas (docs/decisions.md, issue 15). The
+ * Volume and fees per day, drawn by uPlot on a canvas (docs/decisions.md, "uPlot for the Analytics chart"). The
  * Analytics tab loads this file with React.lazy, so uPlot is fetched only when an admin
  * opens that tab; the same figures are in the tab's table, for screen readers and exact
  * reading, so the canvas itself is one labelled image.

@@ -1,4 +1,4 @@
-/** Security (beyond the spec): the admin's own PIN and unlocking locked accounts. */
+/** Security: the admin's own PIN and unlocking locked accounts. */
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

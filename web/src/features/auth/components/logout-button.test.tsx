@@ -21,7 +21,7 @@ function signedInWithLogout() {
 /** Every value in storage: none may hold the signed-out session's token. */
 const storedValues = () => Object.keys(window.localStorage).map((key) => window.localStorage.getItem(key));
 
-describe('Logout (spec §7)', () => {
+describe('Logout', () => {
   it('completes at once without a network: token and data gone, the sign-out held for the server', async () => {
     stubFetch({ [`GET ${connectionProbeUrl}`]: networkError });
     act(() => reportUnreachable());
@@ -68,7 +68,7 @@ describe('Logout (spec §7)', () => {
     }
   });
 
-  it("shows the spec's 'Logout Failed' when the server answers with an error, and stays signed in", async () => {
+  it("shows 'Logout Failed' when the server answers with an error, and stays signed in", async () => {
     stubFetch({ 'POST /api/auth/logout': () => apiError(503, 'The database is unavailable', 'database_unavailable') });
     const { client } = signedInWithLogout();
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));

@@ -76,7 +76,7 @@ describe('the stat cards’ month-over-month notes', () => {
     expect(revenueLines[2]!.textContent).toBe('\u00a0');
   });
 
-  it('keeps the spec’s card layout: label, figure, note', async () => {
+  it('keeps the card layout: label, figure, note', async () => {
     renderCards(trend(['1120.00', '1000.00'], [12, 10]));
     const card = screen.getByRole('group', { name: 'Total Revenue' });
     await within(card).findByText('₹1,23,456.00');

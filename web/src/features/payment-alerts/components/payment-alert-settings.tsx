@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { setAlertPreference, useAlertPreferences } from '../preferences';
 
-/** Settings → Payment sounds and Say customer names, remembered on this device (issue 14). */
+/** Settings → Payment sounds and Say customer names, remembered on this device (docs/product.md#payment-alerts). */
 export function PaymentAlertSettings() {
   const { sounds, sayNames } = useAlertPreferences();
   return (

@@ -4,7 +4,7 @@ import { unlockSound, useSoundLocked } from '../sound-unlock';
 
 /**
  * A one-tap bar while payment sounds are on and the browser has not yet allowed sound on
- * this page load (issue 14). The tap itself is the permission the browser wants.
+ * this page load (docs/product.md#payment-alerts). The tap itself is the permission the browser wants.
  */
 export function SoundUnlockBar() {
   const { sounds } = useAlertPreferences();

@@ -1,4 +1,4 @@
-/** The customer payment screen (spec §2): one step at a time, driven by `usePaymentFlow`. */
+/** The customer payment screen (docs/product.md#payments): one step at a time, driven by `usePaymentFlow`. */
 import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -34,7 +34,7 @@ export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
     const paidId = flow.paidTransactionId;
     return (
       <>
-        {/* After "Payment Successful" (issue 14): the receipt of the payment just made. */}
+        {/* After "Payment Successful" (docs/product.md#receipts): the receipt of the payment just made. */}
         {paidId && (
           <>
             <Button variant="secondary" size="lg" className="mb-4" onClick={() => setReceiptOpen(true)}>

@@ -14,7 +14,7 @@ interface PinStepProps {
   onPay: () => void;
 }
 
-/** Step 3 (spec §2): the 4-digit PIN authorises the payment. */
+/** Step 3 (docs/product.md#payments): the 4-digit PIN authorises the payment. */
 export function PinStep({ businessName, total, pin, onPinChange, onBack, onPay }: PinStepProps) {
   const { t } = useLingui();
   return (

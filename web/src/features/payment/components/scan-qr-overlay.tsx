@@ -11,7 +11,7 @@ interface ScanQrOverlayProps {
   initialQrData?: string;
 }
 
-/** "Scan QR Code": the full-screen overlay holding the payment screen (spec §2). */
+/** "Scan QR Code": the full-screen overlay holding the payment screen (docs/product.md#customer-app). */
 export function ScanQrOverlay({ open, onOpenChange, initialQrData }: ScanQrOverlayProps) {
   // A payment in flight keeps the overlay open, so its outcome is always shown.
   const paying = useIsMutating({ mutationKey: processPaymentMutationKey }) > 0;

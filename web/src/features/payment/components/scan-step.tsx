@@ -27,7 +27,7 @@ interface ScanStepProps {
   validating: boolean;
 }
 
-/** Step 1 (spec §2): scan with the camera or paste the code's text, then Continue. */
+/** Step 1 (docs/product.md#payments): scan with the camera or paste the code's text, then Continue. */
 export function ScanStep({
   mode, onModeChange, cameraArmed, onArmCamera, ignoreText, qrData, onQrDataChange, onDetected, onContinue, validating,
 }: ScanStepProps) {

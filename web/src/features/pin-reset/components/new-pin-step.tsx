@@ -16,7 +16,7 @@ interface NewPinStepProps {
   onSubmit: (values: NewPinValues) => void;
 }
 
-/** New PIN and its confirmation, checked like the Change PIN sheet (spec §2, §5). */
+/** New PIN and its confirmation, checked like the Change PIN sheet (docs/product.md#pins, #validation). */
 export function NewPinStep({ submitting, onSubmit }: NewPinStepProps) {
   const { t } = useLingui();
   const { register, handleSubmit, control } = useForm<NewPinValues>({

@@ -1,5 +1,5 @@
 /**
- * A forgotten or locked PIN (beyond the spec; docs/api.md): phone → otp → new PIN. The
+ * A forgotten or locked PIN (docs/product.md#pins, docs/api.md): phone → otp → new PIN. The
  * code goes to the registered phone with purpose "pin_reset"; verifying it sets the
  * proof cookie the reset needs. The reset lifts the lock and signs out every session.
  * Loaded only when "Forgot PIN?" is chosen on a login screen.

@@ -7,7 +7,7 @@ interface QrCodesTabProps {
   onGenerate: () => void;
 }
 
-/** QR Codes (spec §2): generation once approved, and the codes still payable. */
+/** QR Codes (docs/product.md#merchant-app): generation once approved, and the codes still payable. */
 export function QrCodesTab({ approved, onGenerate }: QrCodesTabProps) {
   const { t } = useLingui();
   return (

@@ -1,5 +1,5 @@
 /**
- * The live camera scanner (spec §2 payment screen, §4 camera behaviour). Starts by
+ * The live camera scanner (docs/product.md#qr-codes). Starts by
  * itself once the cameras are listed, calls `onDetected` once with the first code it
  * reads and stops the camera; always releases the camera when unmounted. html5-qrcode
  * is fetched only when a scanner mounts.

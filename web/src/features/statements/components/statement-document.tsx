@@ -1,5 +1,5 @@
 /**
- * A statement's figures (issue 15): opening amount owed, every payment and repayment in
+ * A statement's figures (docs/product.md#statements): opening amount owed, every payment and repayment in
  * order with the amount owed after it, the totals and the closing amount owed. The same
  * markup on screen and in the print view, so what is printed is what was read.
  */
