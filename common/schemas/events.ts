@@ -1,8 +1,8 @@
 /**
  * The data of each event on GET /api/events (docs/api.md, "Events"): the server
  * writes values of these types, and the web parses each event with them on arrival,
- * ignoring one that does not fit. Loose objects, so a field the server adds later does not
- * make an older page drop the event.
+ * ignoring one that does not fit. A field the server adds later is stripped, not refused,
+ * so an older page still takes the event.
  */
 import * as z from 'zod/mini';
 import { ledgerEntryType } from './ledger';
