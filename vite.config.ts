@@ -1,6 +1,6 @@
+import { transformAsync } from '@babel/core';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -36,25 +36,51 @@ function precompress(): Plugin {
   };
 }
 
+/** The web's own sources, and the parser plugins Babel needs for each kind. */
+const webSource = /[\\/]web[\\/]src[\\/].*\.([jt]sx?)$/;
+const parserPlugins: Record<string, ('jsx' | 'typescript')[]> = { js: [], jsx: ['jsx'], ts: ['typescript'], tsx: ['typescript', 'jsx'] };
+/** An import of a Lingui macro (`@lingui/macro`, `@lingui/core/macro`, `@lingui/react/macro`). */
+const macroImport = /['"]@lingui\/(?:[\w-]+\/)?macro['"]/;
+
 /**
- * React, plus Lingui: its macros (`<Trans>`, `t`) compile to message lookups (plugin-react
- * 6 no longer runs Babel, so Babel runs on the web sources for them alone) and `.po`
- * catalogues compile on import, failing the build on a missing translation. vitest.config
- * uses the same list.
+ * Runs Lingui's macro (`<Trans>`, `t`) through Babel on the web sources that import it, so
+ * they compile to message lookups. plugin-react 6 no longer runs Babel, and the Rolldown
+ * Babel plugin wants a newer Node than the ones we support; this is the part of it we need
+ * (docs/decisions.md). A file without a macro import never reaches Babel.
+ */
+function linguiMacro(): Plugin {
+  return {
+    name: 'khata:lingui-macro',
+    enforce: 'pre',
+    async transform(code, id) {
+      const extension = webSource.exec(id)?.[1];
+      if (!extension || !macroImport.test(code)) return undefined;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { sourceType: 'module', allowAwaitOutsideFunction: true, plugins: parserPlugins[extension] },
+        plugins: ['@lingui/babel-plugin-lingui-macro'],
+      });
+      return result?.code ? { code: result.code, map: result.map } : undefined;
+    },
+  };
+}
+
+/**
+ * React, plus Lingui: its macros compile to message lookups and `.po` catalogues compile
+ * on import, failing the build on a missing translation. vitest.config uses the same list.
  */
 export function translationPlugins() {
-  return [
-    react(),
-    babel({ include: /[\\/]web[\\/]src[\\/].*\.[jt]sx?$/, sourceMap: true, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
-    lingui({ failOnMissing: true, failOnCompileError: true }),
-  ];
+  return [react(), linguiMacro(), lingui({ failOnMissing: true, failOnCompileError: true })];
 }
 
 /** The colour of index.html's theme-color meta, and of the icons (scripts/generate-icons.mjs). */
 const themeColour = '#047857';
 
 /**
- * The web app manifest and the service worker (issue 14), written at build time. The
+ * The web app manifest and the service worker, written at build time. The
  * worker precaches the hashed build, index.html and the icons, so the app shell opens
  * without the network and the app installs; it never caches an /api answer (no runtime
  * caching at all), so nothing of a user's stays in it after logout. A navigation gets

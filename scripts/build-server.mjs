@@ -1,8 +1,9 @@
 /**
- * npm run build:server — the server as one ES module for plain Node (issue 11): what
+ * npm run build:server — the server as one ES module for plain Node: what
  * `npm start` runs. Running the TypeScript through tsx instead costs a second V8 isolate
  * (Node 20 runs module hooks on a thread of their own) and the compiled sources: about
- * 80 MB of memory at rest, measured in docs/performance.md.
+ * 80 MB of memory at rest (docs/decisions.md, "`npm start` runs the server built into one
+ * ES module").
  *
  * dist/server/ mirrors server/db/, the folder whose files find their neighbours through
  * import.meta.url: the migrations, the stored functions and the PGlite worker.
