@@ -13,7 +13,7 @@
  * (`formatRupees`), so the catalogue stays locale-neutral.
  */
 import {
-  addressLengthMax, businessDecisionBatchMax, businessListPageSizeMax, businessTextLengthMax, claimDeclineReasonLengthMax,
+  addressLengthMax, businessDecisionBatchMax, refundReasonLengthMax, reportNoteLengthMax, businessListPageSizeMax, businessTextLengthMax, claimDeclineReasonLengthMax,
   creditPeriodDaysMax, creditPeriodDaysMin, decisionTextLengthMax, historyPageSizeMax, nameLengthMax,
   qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin,
 } from './limits';
@@ -141,6 +141,14 @@ export const errors = {
   upi_reference_format: invalidInput('UPI reference is 12 digits'),
   claim_amount_format: invalidInput('Amount must be greater than 0 with at most 2 decimals'),
   decline_reason_required: invalidInput(`Give a reason of up to ${claimDeclineReasonLengthMax} characters`),
+  reason_required: invalidInput(`Give a reason of up to ${refundReasonLengthMax} characters`),
+  refund_amount_format: invalidInput('Refund must be an amount greater than 0 with at most 2 decimals'),
+  report_id_invalid: invalidInput('reportId must be a report id'),
+  report_reason_invalid: invalidInput('Choose what is wrong with this payment'),
+  report_note_too_long: invalidInput(`Describe the problem in up to ${reportNoteLengthMax} characters`),
+  report_note_required: invalidInput('Describe the problem'),
+  freeze_needs_not_me: invalidInput('Only a payment that was not you can freeze your Khata'),
+  report_status_invalid: invalidInput('status must be open, refunded, declined or all'),
   claim_status_filter: invalidInput('Status must be pending or all'),
 
   // The admin's queries (admin.ts, params.ts)
@@ -218,6 +226,24 @@ export const errors = {
   amount_above_maximum: { status: 422, message: 'A payment cannot be more than {maximum}' },
   repayment_above_owed: { status: 422, message: 'Repayment cannot be more than what is owed ({owed})' },
   idempotency_conflict: { status: 409, message: 'This Idempotency-Key was already used for a different payment' },
+
+  // Refunds, reversals and reports (docs/product.md#refunds-and-reports).
+  not_a_payment: { status: 422, message: 'Only a payment can be refunded' },
+  refund_above_refundable: { status: 422, message: 'You can refund at most {refundable} of this payment' },
+  refund_above_owed: {
+    status: 422,
+    message: 'The customer owes {owed} now, so at most {refundable} can be refunded in Khata. Return the rest to them outside Khata.',
+  },
+  refund_too_old: { status: 422, message: 'A payment can be refunded for {days} days. Return the money outside Khata.' },
+  not_a_cash_repayment: { status: 422, message: 'Only a cash repayment can be reversed' },
+  claim_repayment_not_reversible: { status: 422, message: 'A repayment from a confirmed UPI claim cannot be reversed' },
+  reversal_too_old: { status: 422, message: 'A repayment can be reversed for {days} days after it was recorded' },
+  repayment_already_reversed: { status: 409, message: 'This repayment has already been reversed' },
+  report_not_payment: { status: 422, message: 'Only a payment can be reported' },
+  report_exists: { status: 409, message: 'You have already reported a problem with this payment' },
+  report_not_found: { status: 404, code: 'not_found', message: 'Report not found' },
+  report_already_answered: { status: 409, message: 'This report has already been answered' },
+  account_frozen: { status: 403, message: 'Your Khata is frozen. Reset your PIN to unfreeze it.' },
   statement_too_many_rows: { status: 422, message: 'This statement has more than {rowsMax} entries. Choose a shorter range.' },
 
   // Dues, reminders and repayment claims.

@@ -241,3 +241,17 @@ export const reminderKeepSeconds = 90 * 24 * 60 * 60;
  * uniqueness of their UPI reference is what stops a second credit for one payment.
  */
 export const declinedClaimKeepSeconds = 90 * 24 * 60 * 60;
+
+// Refunds, reversals and reports of a payment (docs/product.md#refunds-and-reports).
+/** A payment can be refunded, wholly or in parts, for this many days after it was made. */
+export const refundDaysMax = 180;
+/** A cash repayment recorded by mistake can be reversed for this many days. */
+export const reversalDaysMax = 7;
+/** The reason a merchant gives for a refund, a reversal or declining a report. */
+export const refundReasonLengthMax = 200;
+/** What a customer writes about a payment they report. */
+export const reportNoteLengthMax = 500;
+/** A report left open longer than this shows on the admin's analytics. */
+export const reportOpenDaysAlert = 7;
+/** The reports one merchant's list shows, newest first. */
+export const reportListMax = 100;

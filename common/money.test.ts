@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeFor, formatRupees, paise, parsePercent, parseRupees, toWireAmount, toWirePercent, type BasisPoints } from './money';
+import { feeFor, formatRupees, paise, parsePercent, parseRupees, refundFeeShare, toWireAmount, toWirePercent, type BasisPoints } from './money';
 
 describe('parseRupees', () => {
   it.each([
@@ -59,5 +59,31 @@ describe('feeFor against an independent BigInt oracle', () => {
     for (const [amount, rate] of [[25, 200], [1, 5000], [125, 40], [5, 1000], [1_00_000_00 - 75, 200]] as const) {
       expect(BigInt(feeFor(paise(amount), rate as BasisPoints))).toBe(oracle(BigInt(amount), BigInt(rate)));
     }
+  });
+});
+
+describe('refundFeeShare', () => {
+  const payment = (amount: number, fee: number, refunded = 0, refundedFee = 0) => ({
+    amountPaise: paise(amount), feePaise: paise(fee), refundedPaise: paise(refunded), refundedFeePaise: paise(refundedFee),
+  });
+
+  it('gives back the fee in proportion, half a paisa rounding up', () => {
+    // ₹250 at 2% has a ₹5 fee: refunding ₹100 returns ₹2; ₹0.25 returns half a paisa → 1 paisa.
+    expect(refundFeeShare(payment(25_000, 500), paise(10_000))).toBe(200);
+    expect(refundFeeShare(payment(25_000, 500), paise(25))).toBe(1);
+    expect(refundFeeShare(payment(30_000, 100), paise(10_000))).toBe(33);
+  });
+
+  it('lets the refund that empties the payment take the rest of the fee', () => {
+    // ₹300 with a ₹1 fee in three ₹100 parts: 33 + 33 + 34 paise, exactly the fee.
+    const first = refundFeeShare(payment(30_000, 100), paise(10_000));
+    const second = refundFeeShare(payment(30_000, 100, 10_000, first), paise(10_000));
+    const last = refundFeeShare(payment(30_000, 100, 20_000, first + second), paise(10_000));
+    expect([first, second, last]).toEqual([33, 33, 34]);
+    expect(first + second + last).toBe(100);
+  });
+
+  it('returns the whole fee for a full refund', () => {
+    expect(refundFeeShare(payment(25_000, 500), paise(25_000))).toBe(500);
   });
 });

@@ -21,9 +21,10 @@ import {
   accountStatement, accountStatementCsv, adminAnalyticsResponse, adminStatsResponse, apiError, businessCreditAccounts, businessPage,
   businessSettings, businessStatsResponse, changedCreditAccount, confirmedClaim, createdCreditAccount, customerCreditAccounts, customerQr,
   decideResponse, healthLive, healthReady, healthUnavailable, languageResponse, ledgerEventStream, meResponse, otpSendResponse,
-  otpVerifyResponse, paymentResult, qrCodeList, qrCodeView, qrValidation, reminderDraft, reminderSent, repaymentClaimList,
-  repaymentClaimResult, repaymentResult, sessionResponse, success, termsResponse, toCollect, transactionPage, unlockResponse,
+  otpVerifyResponse, paymentReportList, paymentResult, qrCodeList, qrCodeView, qrValidation, reminderDraft, reminderSent, repaymentClaimList,
+  refundResult, repaymentClaimResult, repaymentResult, reportResult, reversalResult, sessionResponse, success, termsResponse, toCollect, transactionPage, unlockResponse,
 } from '../schemas/responses';
+import { declineReportBody, refundBody, reportBody, reportsQuery, reversalBody } from '../schemas/refunds';
 import { statementQuery } from '../schemas/statements';
 import type { RouteTable } from './contract';
 
@@ -152,6 +153,28 @@ export const routes = {
   'GET /api/transactions/customer': { query: historyQuery, answers: { 200: transactionPage } },
   'GET /api/transactions/:id': { params: idParams, answers: { 200: paymentResult, 404: apiError } },
   'GET /api/transactions/business': { query: historyQuery, answers: { 200: transactionPage } },
+
+  // Refunds and reversals by the merchant, with their PIN: 403 a wrong PIN, 404 not their
+  // row, 409 a reused Idempotency-Key or a repayment already reversed, 422 the rules (more
+  // than refundable or owed, too old, the wrong kind of row), 429 locked.
+  'POST /api/business/transactions/:id/refund': {
+    params: idParams, body: refundBody,
+    answers: { 201: refundResult, 400: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError, 429: apiError },
+  },
+  'POST /api/business/transactions/:id/reversal': {
+    params: idParams, body: reversalBody,
+    answers: { 201: reversalResult, 400: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError, 429: apiError },
+  },
+
+  // A customer reports a problem with a payment; the merchant reads and answers the reports
+  // (a refund answers one through the refund route's reportId). 409 a second report or answer.
+  'POST /api/transactions/:id/report': {
+    params: idParams, body: reportBody, answers: { 201: reportResult, 400: apiError, 404: apiError, 409: apiError, 422: apiError },
+  },
+  'GET /api/business/payment-reports': { query: reportsQuery, answers: { 200: paymentReportList } },
+  'POST /api/business/payment-reports/:id/decline': {
+    params: idParams, body: declineReportBody, answers: { 200: reportResult, 404: apiError, 409: apiError },
+  },
 
   // Live updates: a server-sent event stream, not JSON; its events are described in
   // docs/api.md ("Live updates"). 429 with too many streams open.

@@ -8,10 +8,10 @@ import type * as z from 'zod/mini';
 import type {
   accountStatement, adminAnalyticsResponse, adminBusiness, adminStatsResponse, businessCreditAccount, businessProfile, businessSettings,
   businessStatsResponse, customerCreditAccount, customerQr, meResponse, otpSendResponse, otpVerifyResponse, qrCodeView,
-  qrValidation, reminderDraft, repaymentClaim, sessionResponse, toCollect, transactionPage, transactionView, userView,
+  paymentReport, paymentReportSummary, qrValidation, refundResult, reminderDraft, repaymentClaim, reversalResult, sessionResponse, toCollect, transactionPage, transactionView, userView,
 } from '../schemas/responses';
 
-export type { BusinessStatus, RepaymentClaimStatus } from '../schemas/statuses';
+export type { BusinessStatus, PaymentReportReason, PaymentReportStatus, RepaymentClaimStatus } from '../schemas/statuses';
 export type { LedgerEntryType } from '../schemas/ledger';
 
 export type UserView = z.output<typeof userView>;
@@ -59,6 +59,12 @@ export type ToCollect = z.output<typeof toCollect>;
 export type ToCollectAccount = ToCollect['accounts'][number];
 export type ReminderDraft = z.output<typeof reminderDraft>;
 export type RepaymentClaim = z.output<typeof repaymentClaim>;
+/** A customer's report on a payment, as the merchant's list shows it. */
+export type PaymentReport = z.output<typeof paymentReport>;
+/** A payment's report, as its row in either history shows it. */
+export type PaymentReportSummary = z.output<typeof paymentReportSummary>;
+export type RefundResult = z.output<typeof refundResult>;
+export type ReversalResult = z.output<typeof reversalResult>;
 
 /** A credit account's statement for a range, the same for its customer and its merchant. */
 export type AccountStatement = z.output<typeof accountStatement>['statement'];

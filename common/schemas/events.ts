@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ledgerEntryType } from './ledger';
-import { businessStatus, repaymentClaimStatus } from './statuses';
+import { businessStatus, paymentReportReason, paymentReportStatus, repaymentClaimStatus } from './statuses';
 
 /** `event: ledger`, one per new ledger row; the row's id is also the event's id. Money as wire strings ("250.00"). */
 export const ledgerEvent = z.object({
@@ -18,6 +18,8 @@ export const ledgerEvent = z.object({
   customerName: z.string(),
   businessName: z.string(),
   createdAt: z.string(),
+  /** A refund's payment, a reversal's repayment. */
+  originalId: z.optional(z.nullable(z.string())),
 });
 export type LedgerEventData = z.output<typeof ledgerEvent>;
 
@@ -37,3 +39,22 @@ export const claimEvent = z.object({
   businessName: z.string(),
 });
 export type ClaimEventData = z.output<typeof claimEvent>;
+
+/**
+ * `event: report`, when a customer reports a payment (to its merchant) or the merchant answers
+ * the report with a refund or a decline (to both sides).
+ */
+export const reportEvent = z.object({
+  reportId: z.string(),
+  transactionId: z.string(),
+  businessId: z.string(),
+  status: paymentReportStatus,
+  reason: paymentReportReason,
+  /** The customer froze their Khata with this report. */
+  froze: z.boolean(),
+  /** The reported payment's amount, a wire string. */
+  amount: z.string(),
+  customerName: z.string(),
+  businessName: z.string(),
+});
+export type ReportEventData = z.output<typeof reportEvent>;

@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import type { ErrorBody } from '../errors';
 import { languages } from '../languages';
 import { ledgerEntryType } from './ledger';
-import { businessStatus, repaymentClaimStatus } from './statuses';
+import { businessStatus, paymentReportReason, paymentReportStatus, repaymentClaimStatus } from './statuses';
 
 const text = z.string();
 const nullableText = z.nullable(z.string());
@@ -85,7 +85,8 @@ export const adminStatsResponse = z.strictObject({
 });
 export const businessStatsResponse = z.strictObject({
   stats: z.strictObject({
-    totalRevenue: text, customers: count, creditIssued: text, transactions: count,
+    // Revenue is net of refunds; transactions counts payments, refunds never lower it.
+    totalRevenue: text, customers: count, creditIssued: text, transactions: count, refunds: count,
     // This month against the same days of the last (stats.service.ts says which days).
     trend: z.strictObject({
       revenue: z.strictObject({ current: text, previous: text }),
@@ -100,7 +101,8 @@ export const adminAnalyticsResponse = z.strictObject({
     from: text,
     to: text,
     daily: z.array(z.strictObject({ date: text, volume: text, fees: text, payments: count })),
-    totals: z.strictObject({ payments: count, volume: text, fees: text }),
+    // Volume and fees are net of refunds, booked on the refund's day; refunds are counted apart.
+    totals: z.strictObject({ payments: count, volume: text, fees: text, refunds: count, refunded: text }),
     activeMerchants: count,
     activeCustomers: count,
     newRegistrations: z.strictObject({ customers: count, businesses: count }),
@@ -109,6 +111,8 @@ export const adminAnalyticsResponse = z.strictObject({
     }),
     topMerchants: z.array(z.strictObject({ businessId: text, businessName: text, volume: text, payments: count })),
     credit: z.strictObject({ granted: text, owed: text }),
+    /** Payment reports still open after reportOpenDaysAlert days: how many, and the oldest's time. */
+    reports: z.strictObject({ openOverWeek: count, oldestOpenAt: nullableText }),
   }),
 });
 
@@ -171,6 +175,16 @@ export const qrValidation = z.strictObject({
   creditAccount: z.strictObject({ currentBalance: text }),
 });
 
+/** A customer's report on a payment, as the payment's row shows it. */
+export const paymentReportSummary = z.strictObject({
+  id: text,
+  reason: paymentReportReason,
+  status: paymentReportStatus,
+  note: nullableText,
+  declineReason: nullableText,
+  createdAt: text,
+});
+
 export const transactionView = z.strictObject({
   id: text,
   type: ledgerEntryType,
@@ -184,10 +198,59 @@ export const transactionView = z.strictObject({
   customerName: text,
   description: nullableText,
   availableCredit: text,
+  /** A refund's payment, a reversal's repayment. */
+  originalId: nullableText,
+  /** The merchant's reason for a refund or a reversal. */
+  reason: nullableText,
+  /** A payment's goods amount refunded so far ("0.00" otherwise); what is left to refund is amount − refunded. */
+  refunded: text,
+  /** The fee shares those refunds gave back, so a client can preview the next refund's share (refundFeeShare). */
+  refundedFee: text,
+  /** A payment with something left to refund: until when (refundDaysMax days after it). */
+  refundableUntil: nullableText,
+  /** A cash repayment not reversed: until when it can be (reversalDaysMax days after it). */
+  reversibleUntil: nullableText,
+  /** A repayment that was reversed. */
+  reversed: z.boolean(),
+  /** A payment's report by its customer, if any. */
+  report: z.nullable(paymentReportSummary),
 });
 export const transactionPage = z.strictObject({ transactions: z.array(transactionView), nextCursor: nullableText });
 export const paymentResult = z.strictObject({ transaction: transactionView });
 export const repaymentResult = z.strictObject({ transaction: transactionView, creditAccount: businessCreditAccount });
+/** A refund: its own row, the payment it returns (with refunded updated), and the account after. */
+export const refundResult = z.strictObject({
+  transaction: transactionView, payment: transactionView, creditAccount: businessCreditAccount,
+});
+/** A reversal: its own row, the repayment it undoes, and the account after. */
+export const reversalResult = z.strictObject({
+  transaction: transactionView, repayment: transactionView, creditAccount: businessCreditAccount,
+});
+
+/** A customer's report on a payment, as the merchant's list and the customer's answer show it. */
+export const paymentReport = z.strictObject({
+  id: text,
+  transactionId: text,
+  creditAccountId: text,
+  reason: paymentReportReason,
+  note: nullableText,
+  froze: z.boolean(),
+  status: paymentReportStatus,
+  declineReason: nullableText,
+  refundTransactionId: nullableText,
+  createdAt: text,
+  decidedAt: nullableText,
+  customerName: text,
+  businessName: text,
+  paymentCreatedAt: text,
+  amount: text,
+  fee: text,
+  totalAmount: text,
+  /** What is left to refund of the payment now. */
+  refundable: text,
+});
+export const reportResult = z.strictObject({ report: paymentReport });
+export const paymentReportList = z.strictObject({ reports: z.array(paymentReport) });
 
 /** GET /api/credit-accounts/:id/statement: the same for the account's customer and its merchant. */
 export const accountStatement = z.strictObject({
@@ -252,7 +315,9 @@ export const ledgerEventStream = {
   description: 'A server-sent event stream: `event: ledger` per new ledger row with `{ transactionId, type, amount, fee, '
     + 'totalAmount, customerName, businessName, createdAt }`, and for a merchant `event: business` with `{ status }` '
     + 'when an admin decides on the business, and `event: claim` with `{ claimId, creditAccountId, businessId, status, '
-    + 'amount, customerName, businessName }` when a repayment claim is made (to its merchant) or decided (to both).',
+    + 'amount, customerName, businessName }` when a repayment claim is made (to its merchant) or decided (to both), '
+    + 'and `event: report` with `{ reportId, transactionId, businessId, status, reason, froze, amount, customerName, '
+    + 'businessName }` when a payment is reported (to its merchant) or the report is answered (to both).',
   content: { 'text/event-stream': { schema: z.string() } },
 };
 

@@ -1,6 +1,6 @@
 /**
- * Where a business's application stands, and where a customer's repayment claim stands:
- * one definition for the answers, the events and both sides' types.
+ * Where a business's application, a customer's repayment claim and a payment report
+ * stand: one definition for the database, the answers, the events and both sides' types.
  */
 import * as z from 'zod/mini';
 
@@ -9,3 +9,13 @@ export type BusinessStatus = z.output<typeof businessStatus>;
 
 export const repaymentClaimStatus = z.enum(['pending', 'confirmed', 'declined']);
 export type RepaymentClaimStatus = z.output<typeof repaymentClaimStatus>;
+
+/** What a customer says is wrong with a payment (docs/product.md#refunds-and-reports). */
+export const paymentReportReasons = ['not_me', 'wrong_amount', 'goods_returned', 'other'] as const;
+export const paymentReportReason = z.enum(paymentReportReasons);
+export type PaymentReportReason = z.output<typeof paymentReportReason>;
+
+/** Where a report stands: open until the merchant refunds or declines it. */
+export const paymentReportStatuses = ['open', 'refunded', 'declined'] as const;
+export const paymentReportStatus = z.enum(paymentReportStatuses);
+export type PaymentReportStatus = z.output<typeof paymentReportStatus>;

@@ -4,10 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, check, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { BasisPoints, Paise } from '@common/money';
 import { ledgerEntryTypes } from '@common/schemas/ledger';
+import { paymentReportReasons, paymentReportStatuses } from '@common/schemas/statuses';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -27,6 +28,11 @@ export const users = pgTable('users', {
    * (with customer_last_paid_days, the platform's distinct active customers).
    */
   lastPaidOn: date('last_paid_on', { mode: 'string' }),
+  /**
+   * Set when the customer reports a payment as "not me" and freezes their Khata: no
+   * sign-in and no payment until the OTP PIN reset clears it (docs/security.md, "Freezing").
+   */
+  frozenAt: timestamp('frozen_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   check('users_role_check', sql`${t.role} in ('customer', 'business', 'admin')`),
@@ -213,6 +219,8 @@ export const businessCounters = pgTable('business_counters', {
   creditIssuedPaise: bigint('credit_issued_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
   revenuePaise: bigint('revenue_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
   payments: integer('payments').notNull().default(0),
+  /** Refunds given; revenue and credit issued above are already net of them. */
+  refunds: integer('refunds').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.businessId, t.slot] })]);
 
 /** The admin overview's counts, kept the same way as the merchant counters. */
@@ -241,6 +249,8 @@ export const businessDaily = pgTable('business_daily', {
   revenuePaise: bigint('revenue_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
   feePaise: bigint('fee_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
   payments: integer('payments').notNull().default(0),
+  /** Refunds given this day; revenue and fee above are net of them, booked on the refund's day. */
+  refunds: integer('refunds').notNull().default(0),
 }, (t) => [
   primaryKey({ columns: [t.businessId, t.day, t.slot] }),
   index('business_daily_day_idx').on(t.day),
@@ -266,6 +276,7 @@ export const platformDaily = pgTable('platform_daily', {
   revenuePaise: bigint('revenue_paise', { mode: 'number' }).$type<Paise>().notNull(),
   feePaise: bigint('fee_paise', { mode: 'number' }).$type<Paise>().notNull(),
   payments: integer('payments').notNull(),
+  refunds: integer('refunds').notNull().default(0),
 });
 
 /**
@@ -339,6 +350,10 @@ export const transactions = pgTable('transactions', {
   /** Payments: the India day the total falls due, and the account's charged after it. */
   dueOn: date('due_on', { mode: 'string' }),
   chargedPaiseAfter: bigint('charged_paise_after', { mode: 'number' }).$type<Paise>(),
+  /** A refund's payment, a reversal's repayment: the row it gives back, wholly or in part. */
+  originalId: uuid('original_id'),
+  /** Why the merchant refunded or reversed, in their words. */
+  reason: text('reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 }, (t) => [
   foreignKey({
@@ -352,12 +367,19 @@ export const transactions = pgTable('transactions', {
   // An account's unpaid payments are those with charged_paise_after above what was repaid.
   index('transactions_account_charged_idx').on(t.creditAccountId, t.chargedPaiseAfter).where(sql`${t.type} = 'payment'`),
   check('transactions_type_check', sql`${t.type} in (${sql.raw(ledgerEntryTypes.map((type) => `'${type}'`).join(', '))})`),
+  // What is left to refund of a payment sums its refunds; a repayment is reversed once.
+  index('transactions_original_idx').on(t.originalId).where(sql`${t.originalId} is not null`),
+  uniqueIndex('transactions_reversal_unique').on(t.originalId).where(sql`${t.type} = 'reversal'`),
+  check('transactions_original_check', sql`(${t.type} in ('refund', 'reversal')) = (${t.originalId} is not null)`),
   check('transactions_amounts_check', sql`${t.amountPaise} > 0 and ${t.feePaise} >= 0 and ${t.totalPaise} = ${t.amountPaise} + ${t.feePaise}`),
 ]);
 
-/** Answers to payments already made, by the client's Idempotency-Key, for safe retries. */
+/**
+ * Answers to money operations already done, by the client's Idempotency-Key, for safe
+ * retries: a customer's payments, a merchant's refunds and reversals.
+ */
 export const idempotencyKeys = pgTable('idempotency_keys', {
-  customerId: uuid('customer_id').notNull().references(() => users.id),
+  userId: uuid('user_id').notNull().references(() => users.id),
   key: text('key').notNull(),
   requestHash: text('request_hash').notNull(),
   statusCode: integer('status_code').notNull(),
@@ -365,7 +387,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [
-  primaryKey({ columns: [t.customerId, t.key] }),
+  primaryKey({ columns: [t.userId, t.key] }),
   index('idempotency_keys_expiry_idx').on(t.expiresAt),
 ]);
 
@@ -413,4 +435,35 @@ export const repaymentClaims = pgTable('repayment_claims', {
   check('repayment_claims_amount_check', sql`${t.amountPaise} > 0`),
   check('repayment_claims_reference_check', sql`${t.upiReference} ~ '^[0-9]{12}$'`),
   check('repayment_claims_decision_check', sql`(${t.status} = 'confirmed') = (${t.transactionId} is not null and ${t.confirmedAmountPaise} is not null)`),
+]);
+
+/**
+ * A customer's word that something is wrong with a payment (docs/product.md#refunds-and-reports).
+ * It changes nothing owed: the merchant answers with a refund (refund_transaction_id, written
+ * in the refund's transaction) or declines with a reason. One report per payment.
+ */
+export const paymentReports = pgTable('payment_reports', {
+  id: uuid('id').primaryKey(),
+  transactionId: uuid('transaction_id').notNull().references(() => transactions.id),
+  customerId: uuid('customer_id').notNull().references(() => users.id),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  creditAccountId: uuid('credit_account_id').notNull().references(() => creditAccounts.id),
+  reason: text('reason', { enum: paymentReportReasons }).notNull(),
+  note: text('note'),
+  /** The customer froze their Khata with this report ("not me"). */
+  froze: boolean('froze').notNull().default(false),
+  status: text('status', { enum: paymentReportStatuses }).notNull().default('open'),
+  declineReason: text('decline_reason'),
+  refundTransactionId: uuid('refund_transaction_id').references(() => transactions.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('payment_reports_transaction_unique').on(t.transactionId),
+  index('payment_reports_business_status_idx').on(t.businessId, t.status, t.createdAt),
+  // The admin's "open more than a week" figure reads this, not the table.
+  index('payment_reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  check('payment_reports_reason_check', sql`${t.reason} in (${sql.raw(paymentReportReasons.map((r) => `'${r}'`).join(', '))})`),
+  check('payment_reports_status_check', sql`${t.status} in (${sql.raw(paymentReportStatuses.map((r) => `'${r}'`).join(', '))})`),
+  check('payment_reports_refunded_check', sql`(${t.status} = 'refunded') = (${t.refundTransactionId} is not null)`),
+  check('payment_reports_declined_check', sql`(${t.status} = 'declined') = (${t.declineReason} is not null)`),
 ]);
