@@ -87,3 +87,21 @@ describe('refundFeeShare', () => {
     expect(refundFeeShare(payment(25_000, 500), paise(25_000))).toBe(500);
   });
 });
+
+describe('refundFeeShare for many tiny parts', () => {
+  it('never gives back more than the fee not yet returned', () => {
+    // ₹100 at 10 % (a ₹10 fee) refunded 5 paise at a time: each part's share rounds half a paisa up.
+    let refunded = 0;
+    let refundedFee = 0;
+    while (refunded < 10_000) {
+      const share = refundFeeShare({
+        amountPaise: paise(10_000), feePaise: paise(1_000), refundedPaise: paise(refunded), refundedFeePaise: paise(refundedFee),
+      }, paise(5));
+      expect(share).toBeGreaterThanOrEqual(0);
+      refunded += 5;
+      refundedFee += share;
+      expect(refundedFee).toBeLessThanOrEqual(1_000);
+    }
+    expect(refundedFee).toBe(1_000);
+  });
+});

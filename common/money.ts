@@ -64,16 +64,19 @@ export function feeFor(amount: Paise, rate: BasisPoints): Paise {
  * The part of a payment's fee a refund gives back (docs/product.md#refunds-and-reports):
  * round_half_up(fee × refund ÷ amount) in integers, except that the refund which empties the
  * payment takes what is left of the fee, so a payment refunded in parts returns exactly its
- * fee. `refundedPaise` and `refundedFeePaise` are the earlier refunds' amounts and fee shares.
+ * fee, and no part gives back more of the fee than is left. `refundedPaise` and `refundedFeePaise` are the earlier refunds' amounts and fee shares.
  * The ledger's khata_refund computes the same in SQL; a test holds the two together.
  */
 export function refundFeeShare(payment: {
   amountPaise: Paise; feePaise: Paise; refundedPaise: Paise; refundedFeePaise: Paise;
 }, refundPaise: Paise): Paise {
   const { amountPaise, feePaise, refundedPaise, refundedFeePaise } = payment;
-  if (refundPaise >= amountPaise - refundedPaise) return paise(feePaise - refundedFeePaise);
+  const feeLeft = feePaise - refundedFeePaise;
+  if (refundPaise >= amountPaise - refundedPaise) return paise(feeLeft);
   // Half up in integers: floor((2·fee·refund + amount) ÷ (2·amount)); products stay far below 2^53.
-  return paise(Math.floor((2 * feePaise * refundPaise + amountPaise) / (2 * amountPaise)));
+  // Never more than the fee not yet given back: many tiny parts, each rounding half a paisa
+  // up, would otherwise return the whole fee before the goods.
+  return paise(Math.min(feeLeft, Math.floor((2 * feePaise * refundPaise + amountPaise) / (2 * amountPaise))));
 }
 
 /** What a customer can still spend on a credit line (docs/product.md#credit-accounts). */

@@ -37,8 +37,9 @@ export const reportBody = z.object({
   /** "Not me" only: sign out everywhere and refuse payments until the PIN is reset. */
   freeze: z.optional(z.boolean(refusal('freeze_needs_not_me'))),
 }).check(
-  z.refine((body) => body.reason !== 'other' || (body.note ?? '').length > 0, refusal('report_note_required')),
-  z.refine((body) => !body.freeze || body.reason === 'not_me', refusal('freeze_needs_not_me')),
+  z.refine((body) => body.reason !== 'other' || (body.note ?? '').length > 0,
+    { message: refusal('report_note_required'), path: ['note'] }),
+  z.refine((body) => !body.freeze || body.reason === 'not_me', { message: refusal('freeze_needs_not_me'), path: ['freeze'] }),
 );
 
 export const declineReportBody = z.object({ reason });

@@ -246,8 +246,9 @@ export const paymentReport = z.strictObject({
   amount: text,
   fee: text,
   totalAmount: text,
-  /** What is left to refund of the payment now. */
+  /** What is left to refund of the payment now, and the fee shares earlier refunds gave back (refundFeeShare). */
   refundable: text,
+  refundedFee: text,
 });
 export const reportResult = z.strictObject({ report: paymentReport });
 export const paymentReportList = z.strictObject({ reports: z.array(paymentReport) });
@@ -274,7 +275,15 @@ export const accountStatement = z.strictObject({
       fee: text,
       total: text,
       owedAfter: text,
+      // As on transactionView: what a payment had refunded and until when the merchant may
+      // refund it or reverse a cash repayment (both null for the customer's copy is fine too).
+      refunded: text,
+      refundedFee: text,
+      refundableUntil: nullableText,
+      reversibleUntil: nullableText,
+      reversed: z.boolean(),
     })),
+    // opening + paymentTotal − repaymentAmount − refundTotal + reversalAmount = closing.
     totals: z.strictObject({
       payments: count,
       paymentAmount: text,
@@ -282,6 +291,12 @@ export const accountStatement = z.strictObject({
       paymentTotal: text,
       repayments: count,
       repaymentAmount: text,
+      refunds: count,
+      refundAmount: text,
+      refundFees: text,
+      refundTotal: text,
+      reversals: count,
+      reversalAmount: text,
     }),
   }),
 });

@@ -249,8 +249,9 @@ export const businessDaily = pgTable('business_daily', {
   revenuePaise: bigint('revenue_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
   feePaise: bigint('fee_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
   payments: integer('payments').notNull().default(0),
-  /** Refunds given this day; revenue and fee above are net of them, booked on the refund's day. */
+  /** Refunds given this day and their goods amount; revenue and fee above are net of them, booked on the refund's day. */
   refunds: integer('refunds').notNull().default(0),
+  refundedPaise: bigint('refunded_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
 }, (t) => [
   primaryKey({ columns: [t.businessId, t.day, t.slot] }),
   index('business_daily_day_idx').on(t.day),
@@ -277,6 +278,7 @@ export const platformDaily = pgTable('platform_daily', {
   feePaise: bigint('fee_paise', { mode: 'number' }).$type<Paise>().notNull(),
   payments: integer('payments').notNull(),
   refunds: integer('refunds').notNull().default(0),
+  refundedPaise: bigint('refunded_paise', { mode: 'number' }).$type<Paise>().notNull().default(sql`0`),
 });
 
 /**

@@ -26,7 +26,9 @@ ALTER TABLE "idempotency_keys" DROP CONSTRAINT "idempotency_keys_customer_id_key
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_key_pk" PRIMARY KEY("user_id","key");--> statement-breakpoint
 ALTER TABLE "business_counters" ADD COLUMN "refunds" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "business_daily" ADD COLUMN "refunds" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "business_daily" ADD COLUMN "refunded_paise" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "platform_daily" ADD COLUMN "refunds" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "platform_daily" ADD COLUMN "refunded_paise" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "original_id" uuid;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "reason" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "frozen_at" timestamp with time zone;--> statement-breakpoint
