@@ -3,13 +3,14 @@
 // folders (i18n, lib, components, features, app) and its features import only lower layers,
 // features reach each other only through a feature's public.ts or api/, and screens are
 // compositions of those; server features import only lower layers, never each other's
-// routes; files are kebab-case.
+// routes; files are kebab-case; only the ledger (server/ledger/) writes the ledger's tables.
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import lingui from 'eslint-plugin-lingui';
 import { findOutsideReferences, outsideReferenceAdvice } from './scripts/check-references.mjs';
+import { ledgerWrites } from './scripts/eslint-rules/ledger-writes.mjs';
 
 const featuresOf = (dir) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
 const webFeatures = featuresOf('web/src/features');
@@ -24,7 +25,9 @@ const serverLayers = [
   ['businesses'],
   ['admin', 'auth', 'events', 'qr', 'statements', 'transactions'],
   ['credit', 'health'],
-  ['claims', 'dues', 'payments'],
+  ['claims', 'dues', 'payments', 'reports'],
+  // A refund may answer a customer's report, so refunds sit above reports.
+  ['refunds'],
 ];
 const layered = serverLayers.flat();
 const unplaced = [...serverFeatures.filter((f) => !layered.includes(f)), ...layered.filter((f) => !serverFeatures.includes(f))];
@@ -61,6 +64,9 @@ const webLayerZones = [
 // public.ts or api/) only features of lower layers, so no two features depend on each other,
 // even through a third. A new feature folder takes its place here, or lint stops.
 const webFeatureLayers = [
+  // The merchant's refund and reversal dialogs; a customer's report is answered with the refund dialog.
+  ['refunds'],
+  ['payment-reports'],
   ['auth', 'payment-alerts', 'payment-code', 'phone-verification', 'profile', 'qr-codes', 'receipt', 'repayment', 'repayment-claims', 'scanner', 'statements'],
   ['admin', 'business', 'counter-mode', 'credit-accounts', 'payment', 'pin-reset', 'registration', 'transactions'],
   ['dues'],
@@ -194,5 +200,13 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { 'khata-docs': { rules: { 'no-outside-references': noOutsideReferences } } },
     rules: { 'khata-docs/no-outside-references': 'error' },
+  },
+  {
+    // Writes to transactions, credit_accounts, counters, rollups and last-paid days go through
+    // server/ledger/; the exceptions (migrations, test fixtures, the benchmark seeder) are
+    // named with their reasons in ledgerWriteExceptions, which the rule reads.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'khata-ledger': { rules: { 'ledger-writes': ledgerWrites } } },
+    rules: { 'khata-ledger/ledger-writes': 'error' },
   },
 );

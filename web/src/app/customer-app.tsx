@@ -9,6 +9,7 @@ import { HomeTab } from '@/app/screens/customer/home-tab';
 import { accountPath, accountRoute, takePendingAccount } from '@/features/credit-accounts/account-path';
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '@/features/payment/pay-link';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
+import { useCustomerNotices } from '@/features/transactions/public';
 import { useLedgerEvents } from '@/lib/use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { CustomerBottomBar } from './customer-bottom-bar';
@@ -23,6 +24,7 @@ const AccountScreen = lazy(() =>
 
 const customerLedgerQueries = staleQueryPrefixes('customer-ledger-row');
 const customerClaimQueries = staleQueryPrefixes('customer-claim-news');
+const customerReportQueries = staleQueryPrefixes('customer-report-news');
 
 type CustomerTab = 'home' | 'profile';
 
@@ -49,7 +51,14 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
   const [codeOpen, setCodeOpen] = useState(false);
   const [codeWanted, setCodeWanted] = useState(false);
   // A repayment the merchant records lands while this screen is open: refresh when it does.
-  const livePaused = useLedgerEvents(customerLedgerQueries, { claimQueryPrefixes: customerClaimQueries });
+  // A refund, a reversal or a declined report is also said in a toast.
+  const notices = useCustomerNotices();
+  const livePaused = useLedgerEvents(customerLedgerQueries, {
+    claimQueryPrefixes: customerClaimQueries,
+    reportQueryPrefixes: customerReportQueries,
+    onLedger: notices.onLedger,
+    onReport: notices.onReport,
+  });
   // Once the home has its data, so the overlays do not compete with its first requests.
   usePreloadOverlays(!useCustomerCreditAccounts().isPending);
   useTakeUpPayLink(payQrData);

@@ -41,11 +41,12 @@ const ledgerRow = (transactionId: string, change: Record<string, unknown> = {}) 
   businessName: 'Ravi Stores', createdAt: '2025-03-04T09:30:00.000Z', ...change,
 });
 
-function renderMerchant(me: MeResponse = profile(), listed: TransactionView[] = [], pendingClaims: unknown[] = []) {
+function renderMerchant(me: MeResponse = profile(), listed: TransactionView[] = [], pendingClaims: unknown[] = [], openReports: unknown[] = []) {
   vi.stubGlobal('EventSource', FakeEventSource);
   const calls = stubFetch({
     'GET /api/business/repayment-claims?status=pending': () => json(200, { claims: pendingClaims }),
-    'GET /api/business/stats': () => json(200, { stats: { totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0 } }),
+    'GET /api/business/payment-reports?status=open': () => json(200, { reports: openReports }),
+    'GET /api/business/stats': () => json(200, { stats: { totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0, refunds: 0 } }),
     'GET /api/credit-accounts/business': () => json(200, { creditAccounts: [] }),
     'GET /api/transactions/business?limit=5': () => json(200, { transactions: listed, nextCursor: null }),
     'GET /api/qr/business?active=true': () => json(200, { qrCodes: [] }),
@@ -88,7 +89,8 @@ describe('merchant payment alerts', () => {
     const old: TransactionView = {
       id: 't-old', type: 'payment', amount: '300.00', fee: '6.00', totalAmount: '306.00', status: 'completed',
       createdAt: '2025-03-04T09:29:30.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
-      customerName: 'Asha Rao', description: null, availableCredit: '4700.00',
+      customerName: 'Asha Rao', description: null, availableCredit: '4700.00', originalId: null, reason: null, refunded: '0.00',
+      refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null,
     };
     const { source } = renderMerchant(profile(), [old]);
     expect(await screen.findByText('₹300.00')).toBeInTheDocument();
@@ -161,7 +163,34 @@ describe('merchant payment alerts', () => {
     await expectToast('Repayment claim', 'Asha Rao says they paid back ₹40.00');
     await waitFor(() => expect(spoken.map((utterance) => utterance.text)).toEqual(['Repayment claim of ₹40. Please check and confirm']));
   });
+
+  it("shows a customer's new report live, with a freeze, refetches the reports, and stays silent for one open at opening and for answers", async () => {
+    const waiting = {
+      id: 'report-old', transactionId: 'pay-old', creditAccountId: 'acc-1', reason: 'other', note: 'Never got the goods', froze: false,
+      status: 'open', declineReason: null, refundTransactionId: null, createdAt: '2025-03-04T09:30:00.000Z', decidedAt: null,
+      customerName: 'Asha Rao', businessName: 'Ravi Stores', paymentCreatedAt: '2025-03-04T09:00:00.000Z', amount: '300.00',
+      fee: '6.00', totalAmount: '306.00', refundable: '300.00', refundedFee: '0.00',
+    };
+    const { source, calls } = renderMerchant(profile(), [], [], [waiting]);
+    expect(await screen.findByRole('article', { name: 'Asha Rao · ₹300.00 · Other' })).toBeInTheDocument();
+    const asked = () => callsTo(calls, 'GET /api/business/payment-reports?status=open').length;
+    const before = asked();
+    act(() => source.send('report', 'e-1', reportNews('report-old', 'open', { amount: '300.00', reason: 'other' })));
+    act(() => source.send('report', 'e-2', reportNews('report-2', 'declined')));
+    act(() => source.send('report', 'e-3', reportNews('report-3', 'open', { froze: true, reason: 'not_me' })));
+    await expectToast('Payment problem reported', 'Vikram · ₹250.00 · Not me. They froze their Khata.');
+    await waitFor(() => expect(asked()).toBeGreaterThan(before));
+    act(() => source.send('report', 'e-4', reportNews('report-4', 'open')));
+    await expectToast('Payment problem reported', 'Vikram · ₹250.00 · Wrong amount');
+  });
 });
+
+function reportNews(reportId: string, status: string, change: Record<string, unknown> = {}) {
+  return {
+    reportId, transactionId: `pay-${reportId}`, businessId: 'biz1', status, reason: 'wrong_amount', froze: false, amount: '250.00',
+    customerName: 'Vikram', businessName: 'Ravi Stores', ...change,
+  };
+}
 
 function claimNews(claimId: string, status: string, amount = '250.00') {
   return { claimId, creditAccountId: 'acc-1', businessId: 'biz1', status, amount, customerName: 'Asha Rao', businessName: 'Ravi Stores' };

@@ -34,11 +34,12 @@ const account: BusinessCreditAccount = {
 const transaction = (id: string, change: Partial<TransactionView> = {}): TransactionView => ({
   id, type: 'payment', amount: '1200.00', fee: '24.00', totalAmount: '1224.00', status: 'completed',
   createdAt: '2025-03-04T09:30:00.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
-  customerName: 'Asha Rao', description: null, availableCredit: '3775.00', ...change,
+  customerName: 'Asha Rao', description: null, availableCredit: '3775.00', originalId: null, reason: null, refunded: '0.00',
+  refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null, ...change,
 });
 
 const stats = {
-  totalRevenue: '123456.00', customers: 3, creditIssued: '4500.50', transactions: 17,
+  totalRevenue: '123456.00', customers: 3, creditIssued: '4500.50', transactions: 17, refunds: 0,
   trend: { revenue: { current: '11200.00', previous: '10000.00' }, transactions: { current: 12, previous: 12 } },
 };
 
@@ -242,6 +243,41 @@ describe('merchant tabs', () => {
     expect(await within(history).findByRole('article', { name: 'Payment Vikram Singh' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(callsTo(calls, 'GET /api/transactions/business?cursor=cursor-1')).toHaveLength(1);
+  });
+
+  it('offers Refund and Reverse on the History rows that may have them, and a refund refetches the history', async () => {
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const payment = transaction('t1', { refundableUntil: later });
+    const { user, calls } = renderMerchant(profile(), {
+      'GET /api/transactions/business': () =>
+        json(200, {
+          transactions: [
+            payment,
+            transaction('t2', { type: 'repayment', fee: '0.00', amount: '300.00', totalAmount: '300.00', reversibleUntil: later }),
+            transaction('t3', { customerName: 'Vikram Singh' }),
+          ],
+          nextCursor: null,
+        }),
+      'POST /api/business/transactions/t1/refund': () => json(201, {
+        transaction: transaction('r1', { type: 'refund', amount: '1200.00', fee: '24.00', totalAmount: '1224.00', originalId: 't1' }),
+        payment: { ...payment, refunded: '1200.00', refundedFee: '24.00', refundableUntil: null },
+        creditAccount: { ...account, owed: '1.00' },
+      }),
+    });
+    await user.click(screen.getByRole('tab', { name: 'History' }));
+    const history = screen.getByRole('region', { name: 'All Transactions' });
+    const paid = await within(history).findByRole('article', { name: 'Payment Asha Rao' });
+    expect(within(within(history).getByRole('article', { name: 'Repayment Asha Rao' })).getByRole('button', { name: 'Reverse' })).toBeInTheDocument();
+    expect(within(within(history).getByRole('article', { name: 'Payment Vikram Singh' })).queryByRole('button')).not.toBeInTheDocument();
+    const asked = () => callsTo(calls, 'GET /api/transactions/business').length;
+    const before = asked();
+    await user.click(within(paid).getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Returned');
+    await user.type(within(dialog).getByLabelText('PIN'), '1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await expectToast('Refund recorded', '₹1,200.00 refunded to Asha Rao');
+    expect(asked()).toBeGreaterThan(before);
   });
 
   it('disables QR generation until approved, with a note', async () => {

@@ -10,6 +10,8 @@ import { useLogOut } from '@/features/auth/api/log-out';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { useRecentBusinessTransactions } from '@/features/transactions/api/get-business-transactions';
 import { usePendingClaims } from '@/features/repayment-claims/api/get-repayment-claims';
+import { useOpenReports } from '@/features/payment-reports/api/get-payment-reports';
+import { useReportAlerts } from '@/features/payment-reports/public';
 import { DashboardTab } from '@/app/screens/merchant/dashboard-tab';
 import { HistoryTab } from '@/app/screens/merchant/history-tab';
 import { SettingsTab } from '@/app/screens/merchant/settings-tab';
@@ -48,6 +50,7 @@ const legacyCounterModeOn = () => {
 
 const merchantLedgerQueries = staleQueryPrefixes('merchant-ledger-row');
 const merchantClaimQueries = staleQueryPrefixes('merchant-claim-news');
+const merchantReportQueries = staleQueryPrefixes('merchant-report-news');
 const ownBusinessQueries = staleQueryPrefixes('own-business-decided');
 
 type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
@@ -87,6 +90,7 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
   const [counterDialogWanted, setCounterDialogWanted] = useState(false);
   const alertPayment = usePaymentAlerts();
   const alertClaim = useClaimAlerts();
+  const alertReport = useReportAlerts();
   // Rows already listed when the page opened are not news: after a reconnect the stream
   // replays from a margin before it started, and would announce them again.
   const recent = useRecentBusinessTransactions();
@@ -99,6 +103,12 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
   const claimsAtOpen = useRef<ReadonlySet<string> | null>(null);
   if (claimsAtOpen.current === null && claims.data) {
     claimsAtOpen.current = new Set(claims.data.claims.map((claim) => claim.id));
+  }
+  // And the customers' reports already open.
+  const reports = useOpenReports({ enabled: approved });
+  const reportsAtOpen = useRef<ReadonlySet<string> | null>(null);
+  if (reportsAtOpen.current === null && reports.data) {
+    reportsAtOpen.current = new Set(reports.data.reports.map((report) => report.id));
   }
   // Payments by customers land while this screen is open: refresh, show and say them. An
   // admin's decision on the business changes the banner and the actions without a reload.
@@ -113,6 +123,12 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
     onClaim: (event) => {
       if (claimsAtOpen.current?.has(event.claimId)) return;
       alertClaim(event);
+    },
+    // A customer's report on a payment: refetch it into the dashboard and say so.
+    reportQueryPrefixes: merchantReportQueries,
+    onReport: (event) => {
+      if (reportsAtOpen.current?.has(event.reportId)) return;
+      alertReport(event);
     },
   });
   const livePaused = liveState === 'paused';

@@ -1,6 +1,7 @@
 import { MutationObserver, QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Change } from '@/lib/changes';
+import { ApiError } from '@/lib/api-client';
 import { PaymentNotConfirmedError } from '@/features/payment/resend-payment';
 import { createAppQueryClient } from './query-client';
 import { refetchStale } from './stale-queries';
@@ -13,11 +14,13 @@ const cached = {
   recentLedger: ['/api/transactions/business?limit=5'],
   pagedLedger: ['/api/transactions/business', 'pages'],
   pendingClaims: ['/api/business/repayment-claims?status=pending'],
+  openReports: ['/api/business/payment-reports?status=open'],
   settings: ['/api/business/settings'],
   activeCodes: ['/api/qr/business?active=true'],
   statement: ['/api/credit-accounts/statement', 'account-1', '2025-01-01', '2025-01-31'],
   customerAccounts: ['/api/credit-accounts/customer'],
   customerHistory: ['/api/transactions/customer', { businessId: null }],
+  receipt: ['/api/transactions/:id', 't1'],
   customerClaims: ['/api/credit-accounts/repayment-claims', 'account-1'],
   otherAccountClaims: ['/api/credit-accounts/repayment-claims', 'account-2'],
   customerCode: ['/api/customer/qr'],
@@ -52,6 +55,10 @@ describe('what each change makes stale', () => {
     ['claim-confirmed', ['merchantAccounts', 'merchantStats', 'toCollect', 'recentLedger', 'pagedLedger', 'pendingClaims']],
     ['claim-declined', ['pendingClaims']],
     ['claim-made', ['customerClaims', 'otherAccountClaims']],
+    ['payment-reported', ['customerHistory', 'receipt']],
+    ['refund-made', ['merchantAccounts', 'merchantStats', 'toCollect', 'recentLedger', 'pagedLedger', 'openReports', 'statement']],
+    ['repayment-reversed', ['merchantAccounts', 'merchantStats', 'toCollect', 'recentLedger', 'pagedLedger', 'statement']],
+    ['report-declined', ['openReports']],
     ['qr-code-generated', ['activeCodes']],
     ['payment-made', ['customerAccounts', 'customerHistory']],
     ['businesses-decided', ['adminStats', 'pendingBusinesses']],
@@ -63,11 +70,15 @@ describe('what each change makes stale', () => {
   });
 
   it.each<[Change, Cached[]]>([
-    ['merchant-ledger-row', ['merchantAccounts', 'merchantStats', 'toCollect', 'recentLedger', 'pagedLedger', 'activeCodes', 'statement']],
+    ['merchant-ledger-row', [
+      'merchantAccounts', 'merchantStats', 'toCollect', 'recentLedger', 'pagedLedger', 'openReports', 'activeCodes', 'statement',
+    ]],
     ['merchant-claim-news', ['merchantAccounts', 'merchantStats', 'toCollect', 'pendingClaims']],
+    ['merchant-report-news', ['openReports']],
     ['counter-ledger-row', ['activeCodes']],
-    ['customer-ledger-row', ['statement', 'customerAccounts', 'customerHistory']],
+    ['customer-ledger-row', ['statement', 'customerAccounts', 'customerHistory', 'receipt']],
     ['customer-claim-news', ['customerAccounts', 'customerClaims', 'otherAccountClaims']],
+    ['customer-report-news', ['customerHistory', 'receipt']],
     ['own-business-decided', ['currentUser']],
   ])('the live-update stream, %s: %j', async (change, expected) => {
     const client = seeded();
@@ -89,6 +100,15 @@ describe('after a refusal', () => {
     const client = seeded();
     await mutate(client, 'claim-declined', refused);
     expect(staleOnes(client)).toEqual(['pendingClaims']);
+  });
+
+  it('refetches the ledger after a refund refused by the rules (another refund came first), not after a wrong PIN', async () => {
+    const tooMuch = seeded();
+    await mutate(tooMuch, 'refund-made', () => Promise.reject(new ApiError(422, '{"error":"too much"}')));
+    expect(staleOnes(tooMuch)).toContain('pagedLedger');
+    const wrongPin = seeded();
+    await mutate(wrongPin, 'refund-made', () => Promise.reject(new ApiError(403, '{"error":"wrong PIN"}')));
+    expect(staleOnes(wrongPin)).toEqual([]);
   });
 
   it('refetches nothing after a refused limit change', async () => {

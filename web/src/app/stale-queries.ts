@@ -11,6 +11,7 @@
  */
 import type { MutationCacheConfig, QueryClient } from '@tanstack/react-query';
 import type { Change } from '@/lib/changes';
+import { errorStatus } from '@/lib/api-client';
 import { adminQueryPrefix } from '@/features/admin/api/admin-queries';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { businessStatsQueryKey } from '@/features/business/api/get-business-stats';
@@ -18,7 +19,9 @@ import { businessCreditAccountsQueryKey } from '@/features/credit-accounts/api/g
 import { customerCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-customer-credit-accounts';
 import { toCollectQueryKey } from '@/features/dues/api/get-to-collect';
 import { PaymentNotConfirmedError } from '@/features/payment/resend-payment';
+import { businessReportsUrl } from '@/features/payment-reports/api/get-payment-reports';
 import { activeQrCodesQueryKey } from '@/features/qr-codes/api/get-active-qr-codes';
+import { transactionQueryPrefix } from '@/features/receipt/api/get-transaction';
 import { repaymentClaimsQueryPrefix } from '@/features/repayment/api/get-repayment-claims';
 import { businessClaimsUrl } from '@/features/repayment-claims/api/get-repayment-claims';
 import { statementQueryPrefix } from '@/features/statements/api/get-statement';
@@ -41,6 +44,10 @@ export interface Staleness {
 /** What a change to a customer's credit line touches on the merchant's side. */
 const merchantCredit = [businessCreditAccountsQueryKey[0], businessStatsQueryKey[0], toCollectQueryKey[0]];
 const always = () => true;
+/** What a refund or a reversal touches: the ledger, the balances and totals, an open statement. */
+const merchantLedger = [businessTransactionsUrl, ...merchantCredit, statementQueryPrefix];
+/** A refusal by the rules or as already done (422, 409): someone else's refund or repayment came first. */
+const refusedAsStale = (error: unknown) => errorStatus(error) === 409 || errorStatus(error) === 422;
 
 export const staleQueries = {
   'credit-account-created': { queries: merchantCredit, wait: true },
@@ -53,6 +60,15 @@ export const staleQueries = {
   'claim-confirmed': { queries: [businessClaimsUrl, ...merchantCredit, businessTransactionsUrl], wait: false, alsoAfter: always },
   'claim-declined': { queries: [businessClaimsUrl], wait: true, alsoAfter: always },
   'claim-made': { queries: [repaymentClaimsQueryPrefix], wait: true },
+  // A refund answering a report closes it; any refund changes a reported payment's refundable amount.
+  'refund-made': { queries: [...merchantLedger, businessReportsUrl], wait: true, alsoAfter: refusedAsStale },
+  'repayment-reversed': { queries: merchantLedger, wait: true, alsoAfter: refusedAsStale },
+  // A report refused as already answered is stale on screen too.
+  'report-declined': { queries: [businessReportsUrl], wait: true, alsoAfter: always },
+  // The reported row's report state, in the history and on its receipt. A refusal (already
+  // reported) means the row on screen is stale too. Not waited for: the refetched row drops
+  // its "Report a problem" button, and the dialog with it, while its answer is still shown.
+  'payment-reported': { queries: [customerTransactionsQueryKey[0], transactionQueryPrefix], wait: false, alsoAfter: always },
   'qr-code-generated': { queries: [activeQrCodesQueryKey[0]], wait: true },
   // An unconfirmed payment may have been made: the history the customer is asked to check must be fresh.
   'payment-made': {
@@ -65,21 +81,27 @@ export const staleQueries = {
   'business-terms-changed': { queries: [adminQueryPrefix], wait: false },
   // A customer's payment (or the merchant's own repayment elsewhere): the ledger, the totals,
   // the balances, used codes, an open statement and what is overdue.
+  // A refund made on another device changes what is left to refund of a reported payment.
   'merchant-ledger-row': {
-    queries: [businessTransactionsUrl, ...merchantCredit, activeQrCodesQueryKey[0], statementQueryPrefix],
+    queries: [...merchantLedger, activeQrCodesQueryKey[0], businessReportsUrl],
     wait: false,
   },
   // At the counter, whose session may read nothing else: a payment may use up one of the shop's codes.
   'counter-ledger-row': { queries: [activeQrCodesQueryKey[0]], wait: false },
   // A customer's claim made, or one answered on another device: the claims, and once confirmed, what is owed.
   'merchant-claim-news': { queries: [businessClaimsUrl, ...merchantCredit], wait: false },
-  // A merchant's repayment or a payment elsewhere: the balances, the history and an open statement.
+  // A customer's report made, or one answered on another device (its refund comes as a ledger row).
+  'merchant-report-news': { queries: [businessReportsUrl], wait: false },
+  // A merchant's repayment, refund or reversal, or a payment elsewhere: the balances, the
+  // history, an open receipt (a refund changes its payment's) and an open statement.
   'customer-ledger-row': {
-    queries: [customerCreditAccountsQueryKey[0], customerTransactionsQueryKey[0], statementQueryPrefix],
+    queries: [customerCreditAccountsQueryKey[0], customerTransactionsQueryKey[0], transactionQueryPrefix, statementQueryPrefix],
     wait: false,
   },
   // A merchant confirming or declining the customer's claim: the claims, and the dues with them.
   'customer-claim-news': { queries: [repaymentClaimsQueryPrefix, customerCreditAccountsQueryKey[0]], wait: false },
+  // The merchant refunding or declining the customer's report: the row's report state, on its receipt too.
+  'customer-report-news': { queries: [customerTransactionsQueryKey[0], transactionQueryPrefix], wait: false },
   // An admin's decision changes the merchant's banner and actions.
   'own-business-decided': { queries: [currentUserQueryKey[0]], wait: false },
 } as const satisfies Record<Change, Staleness>;

@@ -14,19 +14,27 @@ export type Change =
   | 'claim-confirmed'
   | 'claim-declined'
   | 'claim-made'
+  // The merchant refunding a payment, reversing a mistaken cash repayment, declining a customer's report.
+  | 'refund-made'
+  | 'repayment-reversed'
+  | 'report-declined'
+  // The customer reporting a problem with a payment.
+  | 'payment-reported'
   // The merchant's QR codes; the customer paying one.
   | 'qr-code-generated'
   | 'payment-made'
   // An admin's decision on applications, and on a business's terms.
   | 'businesses-decided'
   | 'business-terms-changed'
-  // What the live-update stream says: a new ledger row, a claim's news, on either side,
+  // What the live-update stream says: a new ledger row, a claim's or a report's news, on either side,
   // and an admin's decision on the merchant's own business.
   | 'merchant-ledger-row'
   | 'merchant-claim-news'
+  | 'merchant-report-news'
   | 'counter-ledger-row'
   | 'customer-ledger-row'
   | 'customer-claim-news'
+  | 'customer-report-news'
   | 'own-business-decided';
 
 declare module '@tanstack/react-query' {

@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClaimEventData, LedgerEventData } from '@common/schemas/events';
+import type { ClaimEventData, LedgerEventData, ReportEventData } from '@common/schemas/events';
 import { useLedgerEvents, useLedgerStream } from './use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { i18n } from '@/i18n/i18n';
@@ -177,7 +177,7 @@ describe('useLedgerStream', () => {
     render(<QueryClientProvider client={client}><StreamProbe onLedger={(event) => received.push(event)} /></QueryClientProvider>);
     const source = FakeEventSource.last!;
     const id = (n: number) => `0197a000-0000-7000-8000-00000000002${n}`;
-    source.send('ledger', id(1), { ...row(id(1)), type: 'refund' });
+    source.send('ledger', id(1), { ...row(id(1)), type: 'bonus' });
     source.send('ledger', id(2), { ...row(id(2)), customerName: null });
     const { fee: _fee, ...withoutFee } = row(id(3));
     source.send('ledger', id(3), withoutFee);
@@ -268,6 +268,52 @@ describe('useLedgerStream: repayment claims', () => {
     unmount();
     render(<QueryClientProvider client={client}><ClaimProbe onClaim={(event) => received.push(event)} /></QueryClientProvider>);
     FakeEventSource.last!.send('claim', 'e2', { claimId: 'claim-2', status: 'lost', amount: '1.00' });
+    expect(received).toEqual([]);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useLedgerStream: payment reports', () => {
+  const report = (status: ReportEventData['status'], reportId = 'report-1'): ReportEventData => ({
+    reportId, transactionId: 'tx-1', businessId: 'biz-1', status, reason: 'wrong_amount', froze: false, amount: '250.00',
+    customerName: 'Asha Rao', businessName: 'Ravi Stores',
+  });
+  const reportQueries = ['/api/business/payment-reports'];
+
+  function ReportProbe({ onReport, reportPrefixes = reportQueries }: { onReport: (event: ReportEventData) => void; reportPrefixes?: string[] }) {
+    useLedgerStream(merchantLedgerQueries, { reportQueryPrefixes: reportPrefixes, onReport });
+    return null;
+  }
+
+  it('refetches the report queries and hands each report over once per status, across a replay', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const received: ReportEventData[] = [];
+    render(<QueryClientProvider client={client}><ReportProbe onReport={(event) => received.push(event)} /></QueryClientProvider>);
+    const source = FakeEventSource.last!;
+    source.send('report', 'e1', report('open'));
+    expect(spy).toHaveBeenCalledTimes(1);
+    const { predicate } = spy.mock.calls[0]![0] as unknown as { predicate: (q: { queryKey: unknown[] }) => boolean };
+    expect(predicate({ queryKey: ['/api/business/payment-reports?status=open'] })).toBe(true);
+    expect(predicate({ queryKey: ['/api/transactions/business'] })).toBe(false);
+    source.send('report', 'e2', report('open'));
+    source.send('report', 'e3', report('declined'));
+    expect(received).toEqual([report('open'), report('declined')]);
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  it('ignores report news when the shell names no queries for it, and data that is not a report', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const received: ReportEventData[] = [];
+    const { unmount } = render(<QueryClientProvider client={client}><ReportProbe reportPrefixes={[]} onReport={(event) => received.push(event)} /></QueryClientProvider>);
+    FakeEventSource.last!.send('report', 'e1', report('open'));
+    expect(spy).not.toHaveBeenCalled();
+    unmount();
+    render(<QueryClientProvider client={client}><ReportProbe onReport={(event) => received.push(event)} /></QueryClientProvider>);
+    FakeEventSource.last!.send('report', 'e2', { reportId: 'report-2', status: 'lost' });
     expect(received).toEqual([]);
     expect(spy).toHaveBeenCalledTimes(1);
   });

@@ -7,14 +7,16 @@
  * updates"). A merchant's stream also says when an admin decides on the business
  * (`business`), and the merchant's alerts read each new ledger row's figures. A repayment
  * claim's news (`claim`) refetches the queries the shell names for it and is handed over
- * once per claim and status. Each event's data is parsed with its schema
+ * once per claim and status; a payment report's news (`report`) likewise. Each event's data is parsed with its schema
  * (common/schemas/events.ts): one that does not fit still refetches, but is not handed over.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { eventStreamRetryAfterSeconds, eventSeenIdsMax } from '@common/limits';
-import { claimEvent, ledgerEvent, type ClaimEventData, type LedgerEventData } from '@common/schemas/events';
+import {
+  claimEvent, ledgerEvent, reportEvent, type ClaimEventData, type LedgerEventData, type ReportEventData,
+} from '@common/schemas/events';
 import { checkReachable } from './connection';
 
 export const ledgerEventsUrl = '/api/events';
@@ -38,6 +40,10 @@ export interface LedgerEventOptions {
   claimQueryPrefixes?: readonly string[];
   /** Each claim's news, once per claim and status while the hook is mounted. */
   onClaim?: (event: ClaimEventData) => void;
+  /** Queries refetched on a payment report's news (made, refunded, declined); without them, reports are ignored. */
+  reportQueryPrefixes?: readonly string[];
+  /** Each report's news, once per report and status while the hook is mounted. */
+  onReport?: (event: ReportEventData) => void;
 }
 
 /**
@@ -77,18 +83,22 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
   const prefixes = queryPrefixes.join('\n');
   const accountPrefixes = (options.accountQueryPrefixes ?? []).join('\n');
   const claimPrefixes = (options.claimQueryPrefixes ?? []).join('\n');
+  const reportPrefixes = (options.reportQueryPrefixes ?? []).join('\n');
   const [state, setState] = useState<LiveState>('connecting');
   // Read at each event, so a caller's new callback needs no new stream.
   const onLedgerRef = useRef(options.onLedger);
   onLedgerRef.current = options.onLedger;
   const onClaimRef = useRef(options.onClaim);
   onClaimRef.current = options.onClaim;
+  const onReportRef = useRef(options.onReport);
+  onReportRef.current = options.onReport;
   const seenRef = useRef<string[]>([]);
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const list = prefixes.split('\n');
     const accountList = accountPrefixes ? accountPrefixes.split('\n') : [];
     const claimList = claimPrefixes ? claimPrefixes.split('\n') : [];
+    const reportList = reportPrefixes ? reportPrefixes.split('\n') : [];
     const seen = seenRef.current;
     let source: EventSource;
     let retries = 0;
@@ -123,18 +133,32 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       void queryClient.invalidateQueries({ predicate: prefixMatcher(claimList) });
       if (claim) onClaimRef.current?.(claim);
     };
+    // As a claim's: a report's news comes again in a replay, named by its report and status.
+    const onReport = (event?: MessageEvent) => {
+      if (reportList.length === 0) return;
+      const report = parseEvent(reportEvent, event?.data);
+      const id = report ? `report:${report.reportId}:${report.status}` : event?.lastEventId;
+      if (id) {
+        if (seen.includes(id)) return;
+        if (seen.push(id) > eventSeenIdsMax) seen.shift();
+      }
+      void queryClient.invalidateQueries({ predicate: prefixMatcher(reportList) });
+      if (report) onReportRef.current?.(report);
+    };
     const connect = () => {
       source = new EventSource(ledgerEventsUrl, { withCredentials: true });
       source.addEventListener('ledger', onLedger);
       source.addEventListener('business', onBusiness);
       source.addEventListener('claim', onClaim);
+      source.addEventListener('report', onReport);
       source.onopen = () => {
         // Back after a pause: what landed meanwhile was never sent, so refetch once.
         if (retries > 0) refresh();
-        // Back after any break: a decision on the business is not replayed, nor, perhaps, a claim.
+        // Back after any break: a decision on the business is not replayed, nor, perhaps, a claim or a report.
         if (broken) {
           refreshAccount();
           if (claimList.length > 0) void queryClient.invalidateQueries({ predicate: prefixMatcher(claimList) });
+          if (reportList.length > 0) void queryClient.invalidateQueries({ predicate: prefixMatcher(reportList) });
         }
         retries = 0;
         broken = false;
@@ -160,8 +184,9 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       source.removeEventListener('ledger', onLedger);
       source.removeEventListener('business', onBusiness);
       source.removeEventListener('claim', onClaim);
+      source.removeEventListener('report', onReport);
       source.close();
     };
-  }, [queryClient, prefixes, accountPrefixes, claimPrefixes]);
+  }, [queryClient, prefixes, accountPrefixes, claimPrefixes, reportPrefixes]);
   return state;
 }

@@ -58,7 +58,7 @@ export const analytics = (overrides: Partial<AdminAnalytics> = {}): AdminAnalyti
     fees: day === '10' ? '30.00' : day === '12' ? '50.01' : '0.00',
     payments: day === '10' ? 2 : day === '12' ? 3 : 0,
   })),
-  totals: { payments: 5, volume: '4000.50', fees: '80.01' },
+  totals: { payments: 5, volume: '4000.50', fees: '80.01', refunds: 0, refunded: '0.00' },
   activeMerchants: 2,
   activeCustomers: 4,
   newRegistrations: { customers: 6, businesses: 3 },
@@ -68,5 +68,6 @@ export const analytics = (overrides: Partial<AdminAnalytics> = {}): AdminAnalyti
     { businessId: 'b2', businessName: 'Patel Sweets', volume: '1500.00', payments: 2 },
   ],
   credit: { granted: '100000.00', owed: '25000.00' },
+  reports: { openOverWeek: 0, oldestOpenAt: null },
   ...overrides,
 });

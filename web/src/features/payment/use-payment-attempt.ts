@@ -10,8 +10,8 @@ import { idempotencyTtlSeconds, paymentNotConfirmedToastMs } from '@common/limit
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useProcessPayment, type ProcessPaymentRequest } from '@/features/payment/api/process-payment';
-import { newIdempotencyKey } from '@/features/payment/idempotency-key';
 import {
   paidToText, paymentFailedDefault, paymentFailedTitle, paymentNotConfirmed, paymentSuccessTitle,
 } from '@/features/payment/messages';

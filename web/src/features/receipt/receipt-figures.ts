@@ -4,7 +4,8 @@
  * the app speaks then.
  */
 import { t } from '@lingui/core/macro';
-import type { TransactionView } from '@common/api/types';
+import type { PaymentReportSummary, TransactionView } from '@common/api/types';
+import { parseRupees } from '@common/money';
 import { toast } from '@/lib/toast-store';
 import { formatIndiaDateTime } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
@@ -19,21 +20,52 @@ export interface ReceiptFigure {
 function typeLabel(type: TransactionView['type']): string {
   if (type === 'payment') return t`Payment`;
   if (type === 'repayment') return t`Repayment`;
+  if (type === 'refund') return t`Refund`;
+  if (type === 'reversal') return t`Reversal`;
   return t`Adjustment`;
 }
 
-/** The receipt's lines, in order. A repayment has no fee, so it shows its amount alone. */
+/** Where a customer's report on the payment stands, as its row says it too. */
+function reportState(report: PaymentReportSummary): string {
+  if (report.status === 'refunded') return t`Refunded`;
+  if (report.status === 'declined') {
+    const reason = report.declineReason ?? '';
+    return t`Declined: ${reason}`;
+  }
+  return t`Problem reported`;
+}
+
+/**
+ * What became of the row since (docs/product.md#refunds-and-reports): a refund's or a
+ * reversal's reason, what a payment has had refunded and its report, a repayment reversed.
+ */
+function laterFigures(transaction: TransactionView): ReceiptFigure[] {
+  const figures: ReceiptFigure[] = [];
+  if ((transaction.type === 'refund' || transaction.type === 'reversal') && transaction.reason) {
+    figures.push({ label: t`Reason`, value: transaction.reason });
+  }
+  if ((parseRupees(transaction.refunded) ?? 0) > 0) figures.push({ label: t`Refunded`, value: formatWireRupees(transaction.refunded) });
+  if (transaction.report) figures.push({ label: t`Report`, value: reportState(transaction.report) });
+  if (transaction.reversed) figures.push({ label: t`Status`, value: t`Reversed` });
+  return figures;
+}
+
+/**
+ * The receipt's lines, in order. A repayment (and its reversal) has no fee, so it shows its
+ * amount alone; a refund's fee is the share of the payment's fee it gives back.
+ */
 export function receiptFigures(transaction: TransactionView): ReceiptFigure[] {
-  const isRepayment = transaction.type === 'repayment';
-  const charges: ReceiptFigure[] = isRepayment ? [] : [
+  const hasFee = transaction.type !== 'repayment' && transaction.type !== 'reversal';
+  const charges: ReceiptFigure[] = hasFee ? [
     { label: t`Fee`, value: formatWireRupees(transaction.fee) },
     { label: t`Total`, value: formatWireRupees(transaction.totalAmount), kind: 'total' },
-  ];
+  ] : [];
   return [
     { label: t`Shop`, value: transaction.business.businessName },
     { label: t`Type`, value: typeLabel(transaction.type) },
     { label: t`Amount`, value: formatWireRupees(transaction.amount) },
     ...charges,
+    ...laterFigures(transaction),
     { label: t`Date and time`, value: formatIndiaDateTime(transaction.createdAt) },
     { label: t`Transaction ID`, value: transaction.id, kind: 'id' },
     {

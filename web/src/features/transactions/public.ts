@@ -6,3 +6,5 @@ export { TransactionHistory } from './components/transaction-history';
 export type { MerchantFilter } from './components/transaction-history';
 export { RecentPayments } from './components/recent-payments';
 export { TransactionItem } from './components/transaction-item';
+export type { TransactionActions } from './components/transaction-notes';
+export { useCustomerNotices } from './use-customer-notices';

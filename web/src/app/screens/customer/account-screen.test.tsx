@@ -5,6 +5,7 @@ import type { CustomerCreditAccount, MeResponse, RepaymentClaim, TransactionView
 import { App } from '@/app/app';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
+import { untouchedRow } from '@/test/ledger-rows';
 import type { Statement } from '@/features/statements/api/get-statement';
 import { indiaDateOf } from '@/lib/date-time';
 import { pendingAccountKey } from '@/features/credit-accounts/public';
@@ -38,14 +39,18 @@ const accounts: CustomerCreditAccount[] = [
 const kumarPayment: TransactionView = {
   id: 't1', type: 'payment', amount: '1225.40', fee: '24.50', totalAmount: '1249.90', status: 'completed',
   createdAt: '2025-03-03T04:30:00.000Z', businessId: kumarId, business: { businessName: 'Kumar Kirana' },
-  customerName: 'தமிழ்செல்வி', description: 'Rice', availableCredit: '3750.10',
+  customerName: 'தமிழ்செல்வி', description: 'Rice', availableCredit: '3750.10', ...untouchedRow,
 };
 
 const statement: Statement = {
   accountId: 'acc-kumar', businessId: kumarId, businessName: 'Kumar Kirana', customerName: 'தமிழ்செல்வி',
   from: '2025-03-01', to: '2025-03-31', openingOwed: '0.00', closingOwed: '1249.90',
-  rows: [{ id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice', amount: '1225.40', fee: '24.50', total: '1249.90', owedAfter: '1249.90' }],
-  totals: { payments: 1, paymentAmount: '1225.40', fees: '24.50', paymentTotal: '1249.90', repayments: 0, repaymentAmount: '0.00' },
+  rows: [{ id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice', amount: '1225.40', fee: '24.50', total: '1249.90', owedAfter: '1249.90',
+    refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false }],
+  totals: {
+    payments: 1, paymentAmount: '1225.40', fees: '24.50', paymentTotal: '1249.90', repayments: 0, repaymentAmount: '0.00',
+    refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00',
+  },
 };
 
 const kumarHistoryUrl = `/api/transactions/customer?limit=15&businessId=${kumarId}`;

@@ -14,12 +14,14 @@ import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-cu
 import { TransactionHistory } from '@/features/transactions/public';
 import { LazyStatementPanel } from '@/features/statements/public';
 import { ClaimsList, DuesPanel } from '@/features/repayment/public';
+import { useReportActions } from './report-actions';
 
 export function AccountScreen({ businessId }: { businessId: string }) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const accounts = useCustomerCreditAccounts();
   const account = accounts.data?.creditAccounts.find((candidate) => candidate.businessId === businessId);
+  const reportActions = useReportActions();
 
   // A screen of its own: it opens at its top, not where the home was scrolled to.
   useEffect(() => {
@@ -72,7 +74,7 @@ export function AccountScreen({ businessId }: { businessId: string }) {
             <ClaimsList accountId={account.id} />
             <LazyStatementPanel accountId={account.id} />
             {/* Last: it loads more rows as the page nears its end, which would keep pushing anything below it away. */}
-            <TransactionHistory filter={{ businessId, businessName: account.business.businessName }} />
+            <TransactionHistory filter={{ businessId, businessName: account.business.businessName }} actions={reportActions} />
           </>
         )}
       </main>

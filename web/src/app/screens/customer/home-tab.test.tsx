@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerCreditAccount, TransactionPage, TransactionView, UserView } from '@common/api/types';
 import { callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
+import { untouchedRow } from '@/test/ledger-rows';
 import { HomeTab } from './home-tab';
 
 const user: UserView = { id: 'u1', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null };
@@ -32,6 +33,7 @@ function transaction(index: number, overrides: Partial<TransactionView> = {}): T
     customerName: 'Asha Rao',
     description: null,
     availableCredit: '3750.10',
+    ...untouchedRow,
     ...overrides,
   };
 }
@@ -236,5 +238,54 @@ describe('Transaction History', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(18));
     expect(callsTo(calls, `GET ${historyUrl}&cursor=k-1&businessId=${kumarId}`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Report a problem', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.localStorage.removeItem('sessionToken');
+  });
+
+  it('is offered on each payment row not yet reported, and on its receipt', async () => {
+    const reported = transaction(2, { report: { id: 'r1', reason: 'other', status: 'open', note: 'Twice', declineReason: null, createdAt: '2025-01-12T10:15:00.000Z' } });
+    const { user: events } = setup({
+      [`GET ${historyUrl}`]: () => json(200, { transactions: [transaction(1), reported], nextCursor: null }),
+      'GET /api/transactions/t1': () => json(200, { transaction: transaction(1) }),
+    });
+    const rows = await screen.findAllByRole('article', { name: 'Payment Kumar Kirana' });
+    expect(within(rows[0]!).getByRole('button', { name: 'Report a problem' })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Problem reported')).toBeInTheDocument();
+    await events.click(within(rows[0]!).getByRole('button', { name: 'View receipt' }));
+    const receipt = await screen.findByRole('dialog', { name: 'Receipt' });
+    expect(await within(receipt).findByRole('button', { name: 'Report a problem' })).toBeInTheDocument();
+  });
+
+  it('signs this phone out to the sign-in after a report that froze the Khata', async () => {
+    window.localStorage.setItem('sessionToken', 'tok-1');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/' });
+    const report = {
+      id: 'r1', transactionId: 't1', creditAccountId: 'a1', reason: 'not_me', note: null, froze: true, status: 'open',
+      declineReason: null, refundTransactionId: null, createdAt: '2025-01-13T10:00:00.000Z', decidedAt: null, customerName: 'Asha Rao',
+      businessName: 'Kumar Kirana', paymentCreatedAt: '2025-01-12T10:15:00.000Z', amount: '100.00', fee: '2.00', totalAmount: '102.00',
+      refundable: '100.00',
+    };
+    const { calls, user: events } = setup({
+      'POST /api/transactions/t1/report': () => json(201, { report }),
+      // Every session ended with the freeze: the sign-out finds this one gone.
+      'POST /api/auth/logout': () => json(401, { error: 'Not signed in', code: 'unauthorized', key: 'unauthorized' }),
+    });
+    const [row] = await screen.findAllByRole('article', { name: 'Payment Kumar Kirana' });
+    await events.click(within(row!).getByRole('button', { name: 'Report a problem' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report a problem with this payment' });
+    await events.click(within(dialog).getByRole('radio', { name: 'Not me' }));
+    await events.click(within(dialog).getByRole('checkbox', { name: 'Freeze my Khata at every shop' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/cust'));
+    expect(callsTo(calls, 'POST /api/transactions/t1/report').map((call) => call.body)).toEqual([{ reason: 'not_me', freeze: true }]);
+    expect(callsTo(calls, 'POST /api/auth/logout')).toHaveLength(1);
+    expect(window.localStorage.getItem('sessionToken')).toBeNull();
   });
 });

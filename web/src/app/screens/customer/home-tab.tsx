@@ -7,6 +7,7 @@ import { TransactionHistory, type MerchantFilter } from '@/features/transactions
 import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-customer-credit-accounts';
 import { AvailableCreditCard, MerchantList } from '@/features/credit-accounts/public';
 import { QuickActions } from './quick-actions';
+import { useReportActions } from './report-actions';
 
 interface HomeTabProps {
   user: UserView;
@@ -19,6 +20,7 @@ export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
   const queryClient = useQueryClient();
   const accounts = useCustomerCreditAccounts();
   const [filter, setFilter] = useState<MerchantFilter | null>(null);
+  const reportActions = useReportActions();
 
   // The history shows once the merchant list above it has its final height, so the list
   // growing never pushes it down (no layout shift); its first page loads meanwhile.
@@ -58,7 +60,7 @@ export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
         isError={accounts.isError}
         onSelect={selectMerchant}
       />
-      {showHistory && <TransactionHistory filter={filter} onClearFilter={() => changeFilter(null)} />}
+      {showHistory && <TransactionHistory filter={filter} onClearFilter={() => changeFilter(null)} actions={reportActions} />}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { CustomerList } from '@/features/credit-accounts/public';
 import { PendingBanner, StatCards } from '@/features/business/public';
 import { RecentPayments } from '@/features/transactions/public';
 import { RepaymentClaims } from '@/features/repayment-claims/public';
+import { LazyReportsCard } from '@/features/payment-reports/public';
+import { RowActions } from '@/features/refunds/public';
 import { OverdueCustomers, ToCollectCard } from '@/features/dues/public';
 import { ListIcon, PersonPlusIcon, QrIcon } from '@/components/ui/icons';
 
@@ -21,7 +23,7 @@ interface DashboardTabProps {
 
 /**
  * Dashboard (docs/product.md#merchant-app): approval banner, totals, quick actions, customers, recent payments;
- * what is overdue, the customers' repayment claims to check and
+ * what is overdue, the customers' reports on payments and repayment claims to answer, and
  * the overdue customers to remind.
  */
 export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewTransactions, onOpenCounterMode }: DashboardTabProps) {
@@ -32,6 +34,7 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
       <PendingBanner business={business} />
       <StatCards />
       {approved && <ToCollectCard />}
+      {approved && <LazyReportsCard />}
       {approved && <RepaymentClaims />}
       <section aria-labelledby="quick-actions-heading" className="space-y-3">
         <h2 id="quick-actions-heading" className="text-base font-semibold">
@@ -50,7 +53,7 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
       </section>
       {approved && <OverdueCustomers />}
       <CustomerList />
-      <RecentPayments onViewAll={onViewTransactions} />
+      <RecentPayments onViewAll={onViewTransactions} actions={(row) => <RowActions transaction={row} />} />
     </div>
   );
 }

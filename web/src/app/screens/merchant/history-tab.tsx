@@ -4,8 +4,9 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useBusinessTransactionPages } from '@/features/transactions/api/get-business-transactions';
 import { TransactionItem } from '@/features/transactions/public';
+import { RowActions } from '@/features/refunds/public';
 
-/** All Transactions: the merchant's ledger, newest first, a page at a time. */
+/** All Transactions: the merchant's ledger, newest first, a page at a time, each row with its Refund or Reverse. */
 export function HistoryTab() {
   const history = useBusinessTransactionPages();
   const { t } = useLingui();
@@ -26,7 +27,7 @@ export function HistoryTab() {
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {transactions.map((transaction) => (
               <li key={transaction.id}>
-                <TransactionItem transaction={transaction} />
+                <TransactionItem transaction={transaction} actions={(row) => <RowActions transaction={row} />} />
               </li>
             ))}
           </ul>

@@ -54,7 +54,7 @@ describe('Admin analytics', () => {
   });
 
   it('switches the period with the radio buttons, by click or arrow key', async () => {
-    const { calls, user } = setup({ 7: answer({ totals: { payments: 2, volume: '1500.00', fees: '30.00' } }) });
+    const { calls, user } = setup({ 7: answer({ totals: { payments: 2, volume: '1500.00', fees: '30.00', refunds: 0, refunded: '0.00' } }) });
     await screen.findByText('Active merchants');
     await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     expect(screen.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
@@ -129,6 +129,30 @@ describe('Admin analytics', () => {
     await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     expect(await screen.findByText('No payments in this period')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Top merchants by volume' })).not.toBeInTheDocument();
+  });
+
+  it('counts the refunds beside the totals, with the amount refunded beneath', async () => {
+    setup({ 30: answer({ totals: { payments: 5, volume: '3750.50', fees: '75.01', refunds: 2, refunded: '250.00' } }) });
+    await screen.findByText('Active merchants');
+    const refunds = figure('Refunds');
+    expect(refunds).toHaveTextContent('2');
+    expect(refunds?.nextElementSibling).toHaveTextContent('₹250.00');
+    // Volume and fees come net of refunds from the server, and are shown as they come.
+    expect(figure('Volume')).toHaveTextContent('₹3,750.50');
+    expect(figure('Payments')).toHaveTextContent('5');
+  });
+
+  it('shows the reports open over 7 days with the oldest one\'s date, and none without a date', async () => {
+    const { user } = setup({
+      30: answer({ reports: { openOverWeek: 3, oldestOpenAt: '2025-02-20T10:00:00.000Z' } }),
+    });
+    await screen.findByText('Reports open over 7 days');
+    const open = figure('Reports open over 7 days');
+    expect(open).toHaveTextContent('3');
+    expect(open?.nextElementSibling).toHaveTextContent('oldest since 20 Feb 2025');
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await vi.waitFor(() => expect(figure('Reports open over 7 days')).toHaveTextContent('0'));
+    expect(screen.queryByText(/oldest since/)).not.toBeInTheDocument();
   });
 
   it('shows the credit granted against the credit owed', async () => {

@@ -8,13 +8,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { AdminAnalytics } from '@common/api/types';
+import { reportOpenDaysAlert } from '@common/limits';
 import { parseRupees } from '@common/money';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { analyticsPeriodsDays, useAnalytics, type AnalyticsPeriodDays } from '@/features/admin/api/get-analytics';
 import { dailySeries } from '@/features/admin/analytics-series';
 import { formatCount, formatWaitHours } from '@/features/admin/format';
-import { formatIndiaDay } from '@/lib/date-time';
+import { formatIndiaDate, formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 import { DailyFigures } from './daily-figures';
 import { EmptyState, LoadError } from './load-error';
@@ -74,11 +75,18 @@ function PeriodChoice({ chosen, onChange }: { chosen: AnalyticsPeriodDays; onCha
   );
 }
 
-// Labels as descriptors, read in the language shown now.
-const headlineFigures: { label: MessageDescriptor; value: (analytics: AdminAnalytics) => string }[] = [
+// Labels as descriptors, read in the language shown now. Volume and fees are net of refunds
+// (booked on the refund's day); the refunds themselves are counted beside them, with their
+// amount as the figure's second line.
+const headlineFigures: {
+  label: MessageDescriptor;
+  value: (analytics: AdminAnalytics) => string;
+  detail?: (analytics: AdminAnalytics) => string;
+}[] = [
   { label: msg`Payments`, value: (a) => formatCount(a.totals.payments) },
   { label: msg`Volume`, value: (a) => formatWireRupees(a.totals.volume) },
   { label: msg`Fees`, value: (a) => formatWireRupees(a.totals.fees) },
+  { label: msg`Refunds`, value: (a) => formatCount(a.totals.refunds), detail: (a) => formatWireRupees(a.totals.refunded) },
   { label: msg`Active merchants`, value: (a) => formatCount(a.activeMerchants) },
   { label: msg`Active customers`, value: (a) => formatCount(a.activeCustomers) },
   { label: msg`New customers`, value: (a) => formatCount(a.newRegistrations.customers) },
@@ -95,12 +103,17 @@ function AnalyticsFigures({ analytics }: { analytics: AdminAnalytics }) {
           {formatIndiaDay(analytics.from)} – {formatIndiaDay(analytics.to)}
         </p>
         <dl className="grid grid-cols-2 gap-3">
-          {headlineFigures.map(({ label, value }, index) => (
-            <Card key={label.id} className={`px-3 ${index === headlineFigures.length - 1 ? 'col-span-2' : ''}`}>
+          {headlineFigures.map(({ label, value, detail }, index) => (
+            <Card
+              key={label.id}
+              className={`px-3 ${index === headlineFigures.length - 1 && headlineFigures.length % 2 === 1 ? 'col-span-2' : ''}`}
+            >
               <dt className="text-sm break-words text-slate-500 dark:text-slate-400">{t(label)}</dt>
               <dd className="mt-1 truncate text-xl font-bold tabular-nums">{value(analytics)}</dd>
+              {detail && <dd className="truncate text-sm text-slate-500 tabular-nums dark:text-slate-400">{detail(analytics)}</dd>}
             </Card>
           ))}
+          <OpenReports reports={analytics.reports} />
         </dl>
       </section>
 
@@ -137,6 +150,24 @@ function AnalyticsFigures({ analytics }: { analytics: AdminAnalytics }) {
 
       <CreditFigures credit={analytics.credit} />
     </>
+  );
+}
+
+/**
+ * Customers' reports on payments that merchants have left unanswered longer than
+ * reportOpenDaysAlert days, whatever the period chosen: how many, and since when the oldest.
+ */
+function OpenReports({ reports }: { reports: AdminAnalytics['reports'] }) {
+  const { t } = useLingui();
+  const days = reportOpenDaysAlert;
+  const oldest = reports.oldestOpenAt === null ? null : formatIndiaDate(reports.oldestOpenAt);
+  const waiting = reports.openOverWeek > 0;
+  return (
+    <Card className={`col-span-2 px-3 ${waiting ? 'ring-1 ring-amber-400 dark:ring-amber-500/60' : ''}`}>
+      <dt className="text-sm break-words text-slate-500 dark:text-slate-400">{t`Reports open over ${days} days`}</dt>
+      <dd className="mt-1 truncate text-xl font-bold tabular-nums">{formatCount(reports.openOverWeek)}</dd>
+      {oldest !== null && <dd className="text-sm text-slate-500 dark:text-slate-400">{t`oldest since ${oldest}`}</dd>}
+    </Card>
   );
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { QrValidation, TransactionView } from '@common/api/types';
 import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
+import { untouchedRow } from '@/test/ledger-rows';
 import { expectToast } from '@/test/toast';
 import { ScanQrOverlay } from './scan-qr-overlay';
 
@@ -28,7 +29,7 @@ const dynamicCode: QrValidation = {
 const paid: TransactionView = {
   id: '7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33', type: 'payment', amount: '1250.00', fee: '25.00', totalAmount: '1275.00',
   status: 'completed', createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
-  customerName: 'Asha Rao', description: null, availableCredit: '3725.00',
+  customerName: 'Asha Rao', description: null, availableCredit: '3725.00', ...untouchedRow,
 };
 
 function setup() {

@@ -5,6 +5,7 @@ import type { QrValidation, TransactionView } from '@common/api/types';
 import { feeFor, formatRupees, parsePercent, parseRupees } from '@common/money';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
+import { untouchedRow } from '@/test/ledger-rows';
 import { expectToast } from '@/test/toast';
 import { ScanQrOverlay } from './scan-qr-overlay';
 
@@ -37,7 +38,7 @@ function paid(amount: string): TransactionView {
   return {
     id: 't1', type: 'payment', amount, fee: '25.00', totalAmount: '1275.00', status: 'completed',
     createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
-    customerName: 'Asha Rao', description: null, availableCredit: '3725.00',
+    customerName: 'Asha Rao', description: null, availableCredit: '3725.00', ...untouchedRow,
   };
 }
 

@@ -2,8 +2,9 @@
  * The receipt as other features open it: the sheet's code downloads on the first tap, so
  * the history and the payment screen do not carry it, and a frame with a spinner shows meanwhile.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import type { TransactionView } from '@common/api/types';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 
 export const loadReceiptSheet = () => import('./receipt-sheet');
@@ -13,9 +14,11 @@ interface LazyReceiptSheetProps {
   /** The ledger row whose receipt is open, or null when none is. */
   transactionId: string | null;
   onClose: () => void;
+  /** The opener's buttons for the row, under its figures (the customer's "Report a problem"). */
+  actions?: (transaction: TransactionView) => ReactNode;
 }
 
-export function LazyReceiptSheet({ transactionId, onClose }: LazyReceiptSheetProps) {
+export function LazyReceiptSheet({ transactionId, onClose, actions }: LazyReceiptSheetProps) {
   const { t } = useLingui();
   if (transactionId === null) return null;
   return (
@@ -23,6 +26,7 @@ export function LazyReceiptSheet({ transactionId, onClose }: LazyReceiptSheetPro
       <ReceiptSheet
         transactionId={transactionId}
         open
+        actions={actions}
         onOpenChange={(open) => {
           if (!open) onClose();
         }}

@@ -5,13 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionView } from '@common/api/types';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
+import { untouchedRow } from '@/test/ledger-rows';
 import { expectToast } from '@/test/toast';
 import { LazyReceiptSheet } from './lazy-receipt-sheet';
 
 const payment: TransactionView = {
   id: '7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33', type: 'payment', amount: '1250.00', fee: '25.00', totalAmount: '1275.00',
   status: 'completed', createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
-  customerName: 'Asha Rao', description: null, availableCredit: '3725.00',
+  customerName: 'Asha Rao', description: null, availableCredit: '3725.00', ...untouchedRow,
 };
 
 const repayment: TransactionView = {
@@ -141,6 +142,58 @@ describe('Receipt', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByText('₹3,725.00')).toBeInTheDocument();
     expect(callsTo(calls, `GET /api/transactions/${payment.id}`)).toHaveLength(2);
+  });
+
+  it("shows what a payment has had refunded and where its report stands", async () => {
+    const { user } = setup({
+      ...payment, refunded: '250.00', refundedFee: '5.00',
+      report: { id: 'rep-1', reason: 'wrong_amount', status: 'declined', note: null, declineReason: 'The bill is signed', createdAt: payment.createdAt },
+    });
+    const dialog = await openReceipt(user);
+    await within(dialog).findByText('Kumar Kirana');
+    expect(figure(dialog, 'Refunded')).toBe('₹250.00');
+    expect(figure(dialog, 'Report')).toBe('Declined: The bill is signed');
+  });
+
+  it('shows a refund with the fee it gives back, its total and its reason', async () => {
+    const { user } = setup({
+      ...payment, id: 'rf-1', type: 'refund', amount: '250.00', fee: '5.00', totalAmount: '255.00', originalId: payment.id,
+      reason: 'Returned the rice', availableCredit: '3980.00',
+    });
+    const dialog = await openReceipt(user);
+    await within(dialog).findByText('Kumar Kirana');
+    expect(figure(dialog, 'Type')).toBe('Refund');
+    expect(figure(dialog, 'Amount')).toBe('₹250.00');
+    expect(figure(dialog, 'Fee')).toBe('₹5.00');
+    expect(figure(dialog, 'Total')).toBe('₹255.00');
+    expect(figure(dialog, 'Reason')).toBe('Returned the rice');
+    expect(figure(dialog, 'Available credit afterwards')).toBe('₹3,980.00');
+  });
+
+  it('shows a reversal as a repayment is shown, with its reason', async () => {
+    const { user } = setup({ ...repayment, id: 'rv-1', type: 'reversal', originalId: repayment.id, reason: 'Recorded twice' });
+    const dialog = await openReceipt(user);
+    await within(dialog).findByText('Kumar Kirana');
+    expect(figure(dialog, 'Type')).toBe('Reversal');
+    expect(figure(dialog, 'Amount')).toBe('₹500.00');
+    expect(figure(dialog, 'Reason')).toBe('Recorded twice');
+    expect(within(dialog).queryByText('Fee')).not.toBeInTheDocument();
+  });
+
+  it('says a reversed repayment is reversed', async () => {
+    const { user } = setup({ ...repayment, reversed: true });
+    const dialog = await openReceipt(user);
+    await within(dialog).findByText('Kumar Kirana');
+    expect(figure(dialog, 'Status')).toBe('Reversed');
+  });
+
+  it("shows the opener's buttons for the row under its figures", async () => {
+    stubFetch({ [`GET /api/transactions/${payment.id}`]: () => json(200, { transaction: payment }) });
+    const user = userEvent.setup();
+    renderWithApp(<LazyReceiptSheet transactionId={payment.id} onClose={() => {}} actions={(row) => <button type="button">{`Act on ${row.type}`}</button>} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Receipt' });
+    expect(await within(dialog).findByRole('button', { name: 'Act on payment' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
   });
 
   it('closes with Close', async () => {

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import type { TransactionView } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
@@ -11,13 +12,15 @@ interface ReceiptSheetProps {
   transactionId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The opener's buttons for the row, under its figures. */
+  actions?: (transaction: TransactionView) => ReactNode;
 }
 
 /**
  * "Receipt" (docs/product.md#receipts): one ledger row as the customer shows or shares it, fetched by id
  * so it reads the same after paying, from history, and later.
  */
-export function ReceiptSheet({ transactionId, open, onOpenChange }: ReceiptSheetProps) {
+export function ReceiptSheet({ transactionId, open, onOpenChange, actions }: ReceiptSheetProps) {
   const { t } = useLingui();
   const transaction = useTransaction(transactionId);
   return (
@@ -32,13 +35,13 @@ export function ReceiptSheet({ transactionId, open, onOpenChange }: ReceiptSheet
           </Button>
         </div>
       ) : (
-        <Receipt transaction={transaction.data} />
+        <Receipt transaction={transaction.data} actions={actions} />
       )}
     </Sheet>
   );
 }
 
-function Receipt({ transaction }: { transaction: TransactionView }) {
+function Receipt({ transaction, actions }: Pick<ReceiptSheetProps, 'actions'> & { transaction: TransactionView }) {
   // Read once: the browser either has a share sheet or does not.
   const sharing = canShare();
   return (
@@ -59,6 +62,7 @@ function Receipt({ transaction }: { transaction: TransactionView }) {
           </div>
         ))}
       </dl>
+      {actions && <div className="mt-4 flex flex-col gap-2 empty:hidden">{actions(transaction)}</div>}
       <Button
         size="lg"
         className="mt-5"

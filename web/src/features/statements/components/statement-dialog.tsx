@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { FullScreenDialog } from '@/components/ui/full-screen-dialog';
+import { RowActions } from '@/features/refunds/public';
 import { StatementPanel } from './statement-panel';
 
 interface StatementDialogProps {
@@ -7,12 +8,23 @@ interface StatementDialogProps {
   onClose: () => void;
 }
 
-/** The merchant's view of one customer's statement: the whole screen, closed with X or Escape. */
+/**
+ * The merchant's view of one customer's statement: the whole screen, closed with X or
+ * Escape, each payment with its Refund and each cash repayment with its Reverse while they
+ * may be (the refund code is this dialog's, never the customer's statement's).
+ */
 export function StatementDialog({ accountId, onClose }: StatementDialogProps) {
   const { t } = useLingui();
   return (
     <FullScreenDialog open onOpenChange={(open) => !open && onClose()} title={t`Statement`}>
-      <StatementPanel accountId={accountId} />
+      <StatementPanel
+        accountId={accountId}
+        actions={(row, statement) => (
+          <span className="inline-flex gap-2">
+            <RowActions transaction={{ ...row, customerName: statement.customerName }} />
+          </span>
+        )}
+      />
     </FullScreenDialog>
   );
 }

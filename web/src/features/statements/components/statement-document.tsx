@@ -1,24 +1,33 @@
 /**
- * A statement's figures (docs/product.md#statements): opening amount owed, every payment and repayment in
- * order with the amount owed after it, the totals and the closing amount owed. The same
- * markup on screen and in the print view, so what is printed is what was read.
+ * A statement's figures (docs/product.md#statements): opening amount owed, every payment,
+ * repayment, refund and reversal in order with the amount owed after it, the totals and the
+ * closing amount owed. The same markup on screen and in the print view, so what is printed is
+ * what was read; on the merchant's screen each row may carry its Refund or Reverse.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { parseRupees } from '@common/money';
+import { capitalise, formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime, formatIndiaDay } from '@/lib/date-time';
-import { formatWireRupees } from '@/lib/format';
 import type { Statement, StatementRow } from '@/features/statements/api/get-statement';
+
+/** A row's buttons on the merchant's screen (its Refund or Reverse), given the row and its statement: nothing for none. */
+export type StatementRowActions = (row: StatementRow, statement: Statement) => ReactNode;
 
 interface StatementDocumentProps {
   statement: Statement;
   /** On paper: black on white, full width, no scrolling. */
   print?: boolean;
+  /** The merchant's buttons for a row, in a last column; never on paper. */
+  actions?: StatementRowActions;
 }
 
-export function StatementDocument({ statement, print = false }: StatementDocumentProps) {
+export function StatementDocument({ statement, print = false, actions }: StatementDocumentProps) {
   const { t } = useLingui();
   const captionId = useId();
   const { totals } = statement;
+  // Never on paper; each row's with its statement (the customer's name is the statement's).
+  const rowActions = print || !actions ? undefined : (row: StatementRow) => actions(row, statement);
   const from = formatIndiaDay(statement.from);
   const to = formatIndiaDay(statement.to);
   const mutedClass = print ? 'text-slate-700' : 'text-slate-500 dark:text-slate-400';
@@ -30,6 +39,15 @@ export function StatementDocument({ statement, print = false }: StatementDocumen
     { term: t`Payment total`, value: formatWireRupees(totals.paymentTotal) },
     { term: t`Repayments`, value: String(totals.repayments) },
     { term: t`Repaid`, value: formatWireRupees(totals.repaymentAmount) },
+    // Refunds and reversals only in a statement that has some: most have none.
+    ...(totals.refunds > 0 ? [
+      { term: t`Refunds`, value: String(totals.refunds) },
+      { term: t`Refunded`, value: formatWireRupees(totals.refundTotal) },
+    ] : []),
+    ...(totals.reversals > 0 ? [
+      { term: t`Reversals`, value: String(totals.reversals) },
+      { term: t`Reversed`, value: formatWireRupees(totals.reversalAmount) },
+    ] : []),
     { term: t`Closing amount owed`, value: formatWireRupees(statement.closingOwed), strong: true },
   ];
 
@@ -71,17 +89,18 @@ export function StatementDocument({ statement, print = false }: StatementDocumen
               <th scope="col" className="py-2 pr-2 text-right font-semibold"><Trans>Fee</Trans></th>
               <th scope="col" className="py-2 pr-2 text-right font-semibold"><Trans>Total</Trans></th>
               <th scope="col" className="py-2 text-right font-semibold"><Trans>Owed after</Trans></th>
+              {rowActions && <th scope="col" className="py-2 pl-2"><span className="sr-only"><Trans>Actions</Trans></span></th>}
             </tr>
           </thead>
           <tbody>
             {statement.rows.length === 0 ? (
               <tr>
-                <td colSpan={7} className={`py-4 text-center ${mutedClass}`}>
+                <td colSpan={rowActions ? 8 : 7} className={`py-4 text-center ${mutedClass}`}>
                   <Trans>No transactions in this period.</Trans>
                 </td>
               </tr>
             ) : (
-              statement.rows.map((row) => <Row key={row.id} row={row} print={print} />)
+              statement.rows.map((row) => <Row key={row.id} row={row} print={print} actions={rowActions} />)
             )}
           </tbody>
         </table>
@@ -90,20 +109,42 @@ export function StatementDocument({ statement, print = false }: StatementDocumen
   );
 }
 
-function Row({ row, print }: { row: StatementRow; print: boolean }) {
+interface RowProps {
+  row: StatementRow;
+  print: boolean;
+  actions?: (row: StatementRow) => ReactNode;
+}
+
+function Row({ row, print, actions }: RowProps) {
   const { t } = useLingui();
-  const type = row.type === 'payment' ? t`Payment` : row.type === 'repayment' ? t`Repayment` : t`Adjustment`;
+  const types: Record<StatementRow['type'], string> = {
+    payment: t`Payment`,
+    repayment: t`Repayment`,
+    adjustment: t`Adjustment`,
+    refund: t`Refund`,
+    reversal: t`Reversal`,
+  };
+  // A kind a newer server sends shows as it came rather than as nothing.
+  const type = types[row.type] ?? capitalise(row.type);
+  // "Refunded ₹X" on a payment refunded wholly or in part: the words both histories use.
+  const amount = row.type === 'payment' && (parseRupees(row.refunded) ?? 0) > 0 ? formatWireRupees(row.refunded) : null;
   const cellClass = 'py-1.5 pr-2 align-top';
   const amountClass = `${cellClass} text-right whitespace-nowrap tabular-nums`;
   return (
     <tr className={`border-b ${print ? 'border-slate-300 break-inside-avoid' : 'border-slate-100 dark:border-slate-800'}`}>
       <td className={`${cellClass} whitespace-nowrap`}>{formatIndiaDateTime(row.createdAt)}</td>
-      <td className={cellClass}>{type}</td>
+      <td className={cellClass}>
+        {type}
+        {amount && <span className={`block ${print ? '' : 'text-emerald-700 dark:text-emerald-400'}`}>{t`Refunded ${amount}`}</span>}
+        {row.type === 'repayment' && row.reversed && <span className={`block ${print ? '' : 'text-amber-700 dark:text-amber-400'}`}>{t`Reversed`}</span>}
+      </td>
+      {/* A refund's or a reversal's reason is its description. */}
       <td className={`${cellClass} break-words`}>{row.description ?? ''}</td>
       <td className={amountClass}>{formatWireRupees(row.amount)}</td>
       <td className={amountClass}>{formatWireRupees(row.fee)}</td>
       <td className={amountClass}>{formatWireRupees(row.total)}</td>
       <td className={`${amountClass} pr-0 font-medium`}>{formatWireRupees(row.owedAfter)}</td>
+      {actions && <td className="py-1 pl-2 text-right align-top whitespace-nowrap">{actions(row)}</td>}
     </tr>
   );
 }

@@ -7,6 +7,7 @@ import type { Statement } from '@/features/statements/api/get-statement';
 import { StatementPanel } from './statement-panel';
 
 const accountId = 'acc-1';
+const noRefunds = { refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00' };
 const url = (from: string, to: string, file = 'statement') => `/api/credit-accounts/${accountId}/${file}?from=${from}&to=${to}`;
 // "Today" is 12 March 2025 in India (10:00 UTC is 15:30 there).
 const thisMonthUrl = url('2025-03-01', '2025-03-12');
@@ -23,11 +24,11 @@ function statementFor(from: string, to: string, overrides: Partial<Statement> = 
     openingOwed: '500.00',
     closingOwed: '1177.00',
     rows: [
-      { id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice and dal', amount: '1250.00', fee: '25.00', total: '1275.00', owedAfter: '1775.00' },
-      { id: 't2', createdAt: '2025-03-05T12:00:00.000Z', date: '2025-03-05 17:30', type: 'repayment', description: null, amount: '700.00', fee: '0.00', total: '700.00', owedAfter: '1075.00' },
-      { id: 't3', createdAt: '2025-03-10T06:15:00.000Z', date: '2025-03-10 11:45', type: 'payment', description: 'Soap', amount: '100.00', fee: '2.00', total: '102.00', owedAfter: '1177.00' },
+      { id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice and dal', amount: '1250.00', fee: '25.00', total: '1275.00', owedAfter: '1775.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false },
+      { id: 't2', createdAt: '2025-03-05T12:00:00.000Z', date: '2025-03-05 17:30', type: 'repayment', description: null, amount: '700.00', fee: '0.00', total: '700.00', owedAfter: '1075.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false },
+      { id: 't3', createdAt: '2025-03-10T06:15:00.000Z', date: '2025-03-10 11:45', type: 'payment', description: 'Soap', amount: '100.00', fee: '2.00', total: '102.00', owedAfter: '1177.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false },
     ],
-    totals: { payments: 2, paymentAmount: '1350.00', fees: '27.00', paymentTotal: '1377.00', repayments: 1, repaymentAmount: '700.00' },
+    totals: { payments: 2, paymentAmount: '1350.00', fees: '27.00', paymentTotal: '1377.00', repayments: 1, repaymentAmount: '700.00', ...noRefunds },
     ...overrides,
   };
 }
@@ -43,7 +44,7 @@ type Handlers = Record<string, (call: RecordedCall) => Response | Promise<Respon
 function setup(handlers: Handlers = {}) {
   const calls = stubFetch({
     [`GET ${thisMonthUrl}`]: () => json(200, { statement: statementFor('2025-03-01', '2025-03-12') }),
-    [`GET ${lastMonthUrl}`]: () => json(200, { statement: statementFor('2025-02-01', '2025-02-28', { rows: [], openingOwed: '500.00', closingOwed: '500.00', totals: { payments: 0, paymentAmount: '0.00', fees: '0.00', paymentTotal: '0.00', repayments: 0, repaymentAmount: '0.00' } }) }),
+    [`GET ${lastMonthUrl}`]: () => json(200, { statement: statementFor('2025-02-01', '2025-02-28', { rows: [], openingOwed: '500.00', closingOwed: '500.00', totals: { payments: 0, paymentAmount: '0.00', fees: '0.00', paymentTotal: '0.00', repayments: 0, repaymentAmount: '0.00', ...noRefunds } }) }),
     [`GET ${url('2025-03-01', '2025-03-12', 'statement.csv')}`]: csvResponse,
     ...handlers,
   });

@@ -14,14 +14,16 @@ import { fetchStatementCsv, statementCsvOptions, useStatementCsv } from '@/featu
 import { canShareFiles, saveFile, shareFile } from '@/features/statements/statement-files';
 import { indiaToday, isValidRange, rangeFor, thisMonth, type DateRange, type RangeChoice } from '@/features/statements/statement-range';
 import { RangePicker } from './range-picker';
-import { StatementDocument } from './statement-document';
+import { StatementDocument, type StatementRowActions } from './statement-document';
 import { StatementPrintView } from './statement-print-view';
 
 interface StatementPanelProps {
   accountId: string;
+  /** The merchant's Refund and Reverse on each row (the customer's statement has none). */
+  actions?: StatementRowActions;
 }
 
-export function StatementPanel({ accountId }: StatementPanelProps) {
+export function StatementPanel({ accountId, actions }: StatementPanelProps) {
   const { t } = useLingui();
   // Today as of opening: a statement left open past midnight keeps the range it showed.
   const [today] = useState(() => indiaToday());
@@ -80,7 +82,7 @@ export function StatementPanel({ accountId }: StatementPanelProps) {
       ) : shown ? (
         <>
           <div aria-busy={statement.isPlaceholderData} className={statement.isPlaceholderData ? 'opacity-60' : ''}>
-            <StatementDocument statement={shown} />
+            <StatementDocument statement={shown} actions={actions} />
           </div>
           <div className="grid gap-2">
             <Button variant="secondary" disabled={downloading} onClick={() => void download()}>

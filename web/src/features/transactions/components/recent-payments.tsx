@@ -4,9 +4,16 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useRecentBusinessTransactions } from '@/features/transactions/api/get-business-transactions';
 import { TransactionItem } from './transaction-item';
+import type { TransactionActions } from './transaction-notes';
+
+interface RecentPaymentsProps {
+  onViewAll: () => void;
+  /** The screen's buttons for a row, as on the History. */
+  actions?: TransactionActions;
+}
 
 /** The 5 latest ledger entries with a way to the full history. */
-export function RecentPayments({ onViewAll }: { onViewAll: () => void }) {
+export function RecentPayments({ onViewAll, actions }: RecentPaymentsProps) {
   const recent = useRecentBusinessTransactions();
   const { t } = useLingui();
   return (
@@ -30,7 +37,7 @@ export function RecentPayments({ onViewAll }: { onViewAll: () => void }) {
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {recent.data.transactions.map((transaction) => (
               <li key={transaction.id}>
-                <TransactionItem transaction={transaction} />
+                <TransactionItem transaction={transaction} actions={actions} />
               </li>
             ))}
           </ul>

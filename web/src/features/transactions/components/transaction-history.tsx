@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCustomerTransactions } from '@/features/transactions/api/get-customer-transactions';
 import { TransactionRow } from './transaction-row';
+import type { TransactionActions } from './transaction-notes';
 import { ChevronLeftIcon } from '@/components/ui/icons';
 import { LazyReceiptSheet } from '@/features/receipt/public';
 
@@ -18,6 +19,8 @@ interface TransactionHistoryProps {
   filter: MerchantFilter | null;
   /** Back to all merchants; without it (the account screen, which has its own Back) no Back shows. */
   onClearFilter?: () => void;
+  /** The screen's buttons for a row, shown on the row and on its receipt ("Report a problem"). */
+  actions?: TransactionActions;
 }
 
 /** How far down the page the reader is, from 0 to 1. */
@@ -31,7 +34,7 @@ function scrolledFraction(): number {
  * The customer's history (docs/product.md#histories): 15 rows, 15 more once the page is scrolled to
  * 80 %, and a merchant filter titled "Merchant Transactions" with a Back button.
  */
-export function TransactionHistory({ filter, onClearFilter }: TransactionHistoryProps) {
+export function TransactionHistory({ filter, onClearFilter, actions }: TransactionHistoryProps) {
   const history = useCustomerTransactions(filter?.businessId ?? null);
   const { t } = useLingui();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
@@ -91,7 +94,7 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
           <ul className="space-y-2">
             {transactions.map((transaction) => (
               <li key={transaction.id}>
-                <TransactionRow transaction={transaction} onOpenReceipt={() => setReceiptId(transaction.id)} />
+                <TransactionRow transaction={transaction} onOpenReceipt={() => setReceiptId(transaction.id)} actions={actions} />
               </li>
             ))}
           </ul>
@@ -109,7 +112,7 @@ export function TransactionHistory({ filter, onClearFilter }: TransactionHistory
           )}
         </>
       )}
-      <LazyReceiptSheet transactionId={receiptId} onClose={() => setReceiptId(null)} />
+      <LazyReceiptSheet transactionId={receiptId} onClose={() => setReceiptId(null)} actions={actions} />
     </section>
   );
 }

@@ -1,32 +1,37 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { TransactionView } from '@common/api/types';
 import { TransactionStatusBadge } from '@/components/ui/badge';
 import { formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/lib/date-time';
+import { lowersOwed, TransactionNotes, useTransactionTypeLabel, type TransactionActions } from './transaction-notes';
 
-/** One ledger row as the merchant sees it: who, what, amount, fee, total, when, status. */
-export function TransactionItem({ transaction }: { transaction: TransactionView }) {
-  const isPayment = transaction.type === 'payment';
-  const { t } = useLingui();
-  const typeLabels: Record<TransactionView['type'], string> = {
-    payment: t`Payment`,
-    repayment: t`Repayment`,
-    adjustment: t`Adjustment`,
-  };
+interface TransactionItemProps {
+  transaction: TransactionView;
+  /** The screen's buttons for this row (the merchant's Refund and Reverse). */
+  actions?: TransactionActions;
+}
+
+/**
+ * One ledger row as the merchant sees it: who, what, amount, fee, total, when, status, and
+ * what became of it (refunded, reversed, reported).
+ */
+export function TransactionItem({ transaction, actions }: TransactionItemProps) {
+  const typeLabel = useTransactionTypeLabel();
+  const type = typeLabel(transaction.type);
   return (
-    <article aria-label={`${typeLabels[transaction.type]} ${transaction.customerName}`} className="space-y-2 py-3">
+    <article aria-label={`${type} ${transaction.customerName}`} className="space-y-2 py-3">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate font-medium">{transaction.customerName}</p>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            {typeLabels[transaction.type]} · <time dateTime={transaction.createdAt}>{formatIndiaDateTime(transaction.createdAt)}</time>
+            {type} · <time dateTime={transaction.createdAt}>{formatIndiaDateTime(transaction.createdAt)}</time>
           </p>
           {transaction.description && (
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">{transaction.description}</p>
           )}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          <p className={`font-semibold tabular-nums ${isPayment ? '' : 'text-emerald-700 dark:text-emerald-400'}`}>
+          <p className={`font-semibold tabular-nums ${lowersOwed(transaction.type) ? 'text-emerald-700 dark:text-emerald-400' : ''}`}>
             {formatWireRupees(transaction.amount)}
           </p>
           <TransactionStatusBadge status={transaction.status} />
@@ -46,6 +51,8 @@ export function TransactionItem({ transaction }: { transaction: TransactionView 
           <dd className="tabular-nums">{formatWireRupees(transaction.totalAmount)}</dd>
         </div>
       </dl>
+      <TransactionNotes transaction={transaction} />
+      {actions && <div className="flex flex-wrap justify-end gap-2 empty:hidden">{actions(transaction)}</div>}
     </article>
   );
 }

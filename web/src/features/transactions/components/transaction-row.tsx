@@ -1,28 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TransactionView } from '@common/api/types';
 import { TransactionStatusBadge } from '@/components/ui/badge';
-import { capitalise, formatWireRupees } from '@/lib/format';
+import { formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/lib/date-time';
+import { TransactionNotes, useTransactionTypeLabel, type TransactionActions } from './transaction-notes';
 
 interface TransactionRowProps {
   transaction: TransactionView;
   /** Opens this row's receipt. */
   onOpenReceipt: () => void;
+  /** The screen's buttons for this row (the customer's "Report a problem"). */
+  actions?: TransactionActions;
 }
 
 /**
  * One ledger row: who, what kind, amount + fee = total, when and its status.
  * A tap anywhere on it opens its receipt, through a button laid over the whole row, so the
- * row keeps its text and layout and the button has a name of its own.
+ * row keeps its text and layout and the button has a name of its own; the row's own buttons
+ * sit above it.
  */
-export function TransactionRow({ transaction, onOpenReceipt }: TransactionRowProps) {
+export function TransactionRow({ transaction, onOpenReceipt, actions }: TransactionRowProps) {
   const { t } = useLingui();
-  const typeLabels: Record<TransactionView['type'], string> = {
-    payment: t`Payment`,
-    repayment: t`Repayment`,
-    adjustment: t`Adjustment`,
-  };
-  const type = typeLabels[transaction.type] ?? capitalise(transaction.type);
+  const type = useTransactionTypeLabel()(transaction.type);
   const businessName = transaction.business.businessName;
   return (
     <article
@@ -54,6 +53,8 @@ export function TransactionRow({ transaction, onOpenReceipt }: TransactionRowPro
           <dd className="font-semibold tabular-nums">{formatWireRupees(transaction.totalAmount)}</dd>
         </div>
       </dl>
+      <TransactionNotes transaction={transaction} className="mt-2" />
+      {actions && <div className="relative z-10 mt-3 flex flex-wrap justify-end gap-2 empty:hidden">{actions(transaction)}</div>}
       <button
         type="button"
         aria-label={t`View receipt`}

@@ -1,6 +1,7 @@
 /**
- * A fresh key for one payment attempt. crypto.randomUUID exists only in secure contexts,
- * so a phone on plain http (a LAN address in development) gets random hex instead.
+ * A fresh Idempotency-Key for one attempt at a money call (a payment, a refund): a retry of
+ * the same attempt sends the same key. crypto.randomUUID exists only in secure contexts, so a
+ * phone on plain http (a LAN address in development) gets random hex instead.
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
