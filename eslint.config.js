@@ -23,8 +23,9 @@ const serverFeatures = featuresOf('server/features');
 const serverLayers = [
   ['analytics', 'customers', 'maintenance', 'otp', 'sessions', 'stats'],
   ['businesses'],
-  ['admin', 'auth', 'events', 'qr', 'statements', 'transactions'],
-  ['credit', 'health'],
+  ['admin', 'auth', 'events', 'qr', 'transactions'],
+  // A statement shows what became of each row (refunds, reversals) as the histories do.
+  ['credit', 'health', 'statements'],
   ['claims', 'dues', 'payments', 'reports'],
   // A refund may answer a customer's report, so refunds sit above reports.
   ['refunds'],

@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../server/db/client';
 import { systemClock } from '../server/clock';
 import { toCollect, toCollectSetupSql, toCollectSql } from '../server/features/dues/dues.repository';
-import { createMaintenanceService } from '../server/features/maintenance/maintenance.service';
+import { createLedger } from '../server/ledger/ledger';
 import { indiaDay } from '../server/india-days';
 import { machine, median, reconcileOrFail, runWrk, startServer, wrkGetScript } from './lib';
 import { freshBenchDatabase } from './database';
@@ -44,7 +44,7 @@ await pool.query(`
 const { rows: [{ id: businessId }] } = await pool.query('select id from businesses limit 1');
 
 const database = openPostgres({ connectionString: url, poolSize: 2 });
-const maintenance = createMaintenanceService({ db: database.db, clock: systemClock });
+const ledger = createLedger({ db: database.db, clock: systemClock });
 
 /**
  * Moves the payments' due dates (free data: nothing else depends on them) so that the
@@ -64,7 +64,7 @@ async function dueDates(overduePercent: number): Promise<{ overdueAccounts: numb
     from (select credit_account_id, min(due_on) as next_due_on from transactions where type = 'payment' group by 1) d
     where d.credit_account_id = a.id`, [today]);
   const jobStarted = performance.now();
-  await maintenance.refreshOverdue();
+  await ledger.refreshOverdue();
   const jobMs = performance.now() - jobStarted;
   await pool.query('vacuum analyze credit_accounts');
   await pool.query('vacuum analyze transactions');

@@ -123,7 +123,7 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
             group by credit_account_id) t
       where t.credit_account_id = a.id`);
     // Today's overdue amounts cached, as the maintenance job leaves them after India midnight
-    // (refreshOverdue in server/features/maintenance/maintenance.service.ts; nothing is repaid).
+    // (refreshOverdue in server/ledger/ledger.ts; nothing is repaid).
     await db.query(`
       update credit_accounts a set overdue_on = d.today, overdue_paise = (
         select coalesce(sum(t.total_paise), 0) from transactions t

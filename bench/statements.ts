@@ -1,6 +1,6 @@
 /**
  * The SQL of one payment as pgbench runs it: the very statement the endpoint prepares
- * (payStatement in server/features/payments/payments.repository.ts), with each parameter
+ * (payStatement in server/ledger/ledger.ts), with each parameter
  * replaced by a SQL expression for a random bench client, so the two cannot drift.
  */
 import {
@@ -8,8 +8,7 @@ import {
   sessionTouchIntervalSeconds,
 } from '@common/limits';
 import { pinCounter } from '../server/features/auth/pins.service';
-import { payStatement } from '../server/features/payments/payments.repository';
-import { counterSlots } from '../server/features/stats/stats.service';
+import { counterSlots, payStatement } from '../server/ledger/ledger';
 import type { PaymentsDataset } from './lib';
 
 const client = (column: string) => `(SELECT ${column} FROM bench_clients WHERE n = :n)`;
@@ -19,7 +18,7 @@ const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const uuidv7Sql = `(lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint), 12, '0') || '7'
   || substr(md5(random()::text), 1, 3) || '8' || substr(md5(random()::text), 1, 15))::uuid`;
 
-/** $1…$18 of payStatement, in the order PayParams are passed (payments.repository.ts). */
+/** $1…$18 of payStatement, in the order ledger.pay passes them (server/ledger/ledger.ts). */
 const parameters = [
   client('token_hash'),
   `now() + interval '${sessionIdleTtlSeconds} seconds'`,

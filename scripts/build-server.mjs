@@ -5,8 +5,9 @@
  * 80 MB of memory at rest (docs/decisions.md, "`npm start` runs the server built into one
  * ES module").
  *
- * dist/server/ mirrors server/db/, the folder whose files find their neighbours through
- * import.meta.url: the migrations, the stored functions and the PGlite worker.
+ * dist/server/ mirrors the folders whose files find their neighbours through
+ * import.meta.url: server/db/ (the migrations and the PGlite worker) and server/ledger/ (the
+ * stored functions; their tests stay behind).
  */
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -28,5 +29,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('server/db/migrations', `${out}/migrations`, { recursive: true });
-cpSync('server/db/functions', `${out}/functions`, { recursive: true });
+cpSync('server/ledger/functions', `${out}/functions`, { recursive: true, filter: (source) => !source.endsWith('.test.ts') });
 console.log(`Built the server into ${out}/`);

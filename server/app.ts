@@ -30,9 +30,14 @@ import { healthRoutes } from './features/health/health.routes';
 import { createDatabaseWatch } from './db/availability';
 import { createAnalyticsService } from './features/analytics/analytics.service';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
+import { createLedger } from './ledger/ledger';
 import { paymentRoutes } from './features/payments/payments.routes';
 import { createPaymentService } from './features/payments/payments.service';
 import { qrRoutes } from './features/qr/qr.routes';
+import { refundRoutes } from './features/refunds/refunds.routes';
+import { createRefundService } from './features/refunds/refunds.service';
+import { reportRoutes } from './features/reports/reports.routes';
+import { createReportService } from './features/reports/reports.service';
 import { createQrService } from './features/qr/qr.service';
 import { createTransactionService } from './features/transactions/transactions.service';
 import { createStatsService } from './features/stats/stats.service';
@@ -76,6 +81,8 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const otpSecret = deriveOtpKey(config.pinPeppers.get(config.pinKeyVersion)!);
   const otp = createOtpService({ db, clock, sms, secret: otpSecret });
   const stats = createStatsService({ db, clock });
+  // Every write that moves money goes through the ledger (server/ledger/ledger.ts).
+  const ledger = createLedger({ db, clock });
   const events = createEventService({
     db, clock, streamsPerSessionMax: eventStreams?.perSessionMax, streamsTotalMax: eventStreams?.totalMax,
   });
@@ -83,18 +90,20 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const devices = createDeviceService({ db, clock });
   const auth = createAuthService({ db, clock, pins, sessions, devices, otp, businesses, stats });
   const customers = createCustomerService({ db });
-  const transactions = createTransactionService({ db, businesses });
-  const credit = createCreditService({ db, clock, businesses, customers, stats, transactions, events });
-  const statements = createStatementService({ db, businesses });
+  const transactions = createTransactionService({ db, clock, businesses });
+  const credit = createCreditService({ db, clock, ledger, businesses, customers, stats, transactions, events });
+  const statements = createStatementService({ db, businesses, transactions });
   const qr = createQrService({ db, clock, businesses });
-  const payments = createPaymentService({ db, clock, pins, qr, credit, events, sessions });
-  const claims = createClaimService({ db, clock, businesses, credit, transactions, events });
-  const dues = createDuesService({ db, clock, businesses, credit });
-  const maintenance = createMaintenanceService({ db, clock });
+  const payments = createPaymentService({ clock, ledger, pins, qr, credit, events, sessions, transactions });
+  const claims = createClaimService({ db, clock, ledger, businesses, credit, transactions, events });
+  const dues = createDuesService({ db, clock, ledger, businesses, credit });
+  const maintenance = createMaintenanceService({ db, clock, ledger });
   const analytics = createAnalyticsService({ db, clock });
+  const reports = createReportService({ db, clock, businesses, sessions, devices, events });
+  const refunds = createRefundService({ db, clock, ledger, pins, businesses, transactions, credit, events, reports });
   return {
-    pins, sessions, devices, otp, stats, businesses, auth, customers, transactions, events, credit, statements, qr, payments, maintenance,
-    analytics, claims, dues,
+    pins, sessions, devices, otp, stats, ledger, businesses, auth, customers, transactions, events, credit, statements, qr, payments,
+    maintenance, analytics, claims, dues, reports, refunds,
   };
 }
 
@@ -193,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(customerRoutes, { customers: services.customers });
   await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });
   await app.register(paymentRoutes, { payments: services.payments, transactions: services.transactions });
+  await app.register(refundRoutes, { refunds: services.refunds });
+  await app.register(reportRoutes, { reports: services.reports });
   await app.register(eventRoutes, {
     events: services.events, businesses: services.businesses, sessions: services.sessions, streamSeconds: config.eventStreamSeconds,
   });

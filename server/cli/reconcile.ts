@@ -4,7 +4,7 @@
  */
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
-import { reconcile } from '../db/reconcile';
+import { reconcile } from '../ledger/reconcile';
 
 const database = await openConfiguredDatabase(loadConfig());
 try {

@@ -1,8 +1,9 @@
 /**
- * Applies the committed migrations, then the stored functions (server/db/functions) with
- * CREATE OR REPLACE, so each function has one file to read and change. On PostgreSQL an
- * advisory lock makes two processes that start together apply the migrations once: the
- * second waits, then finds no migration to do and replaces the functions with the same text.
+ * Applies the committed migrations, then the ledger's stored functions (server/ledger/functions,
+ * listed in server/ledger/stored-functions.ts) with CREATE OR REPLACE, so each function has
+ * one file to read and change. On PostgreSQL an advisory lock makes two processes that start
+ * together apply the migrations once: the second waits, then finds no migration to do and
+ * replaces the functions with the same text.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,17 +15,11 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgliteWorkerClient } from './pglite-worker';
+import { storedFunctions } from '../ledger/stored-functions';
 import { rowsOf, type Db } from './client';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const migrationLockKey = 727_001;
-
-/** In dependency order: khata_pay calls the three before it. */
-const functionFiles = ['khata_fee.sql', 'khata_session.sql', 'khata_payable_code.sql', 'khata_pay.sql', 'khata_refresh_dues.sql'];
-
-/** The stored functions' SQL, each file a CREATE OR REPLACE statement (after a DROP where a signature changed). */
-export const storedFunctions = (): string[] =>
-  functionFiles.map((file) => readFileSync(new URL(`./functions/${file}`, import.meta.url), 'utf8'));
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();

@@ -1,30 +1,38 @@
 /**
  * Checks every invariant of the ledger (docs/product.md#ledger) across the tables that
- * keep it: accounts, codes, counters, rollups, dues and repayment claims. Each check is one
- * query that counts violations and shows a few examples; a clean ledger has none anywhere.
- * It reads tables only, never a feature, so every feature's tests can end with it.
+ * keep it: accounts, codes, refunds and reversals, counters, rollups, dues, repayment
+ * claims and payment reports. Each check is one query that counts violations and shows a
+ * few examples; a clean ledger has none anywhere. It reads tables only, never a feature or
+ * the ledger's own code, so it is the ledger's oracle and every test of money ends with it.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { analyticsPeriodDays } from '@common/schemas/admin';
 import { indiaDay, indiaDaySql } from '../india-days';
-import { rowsOf, type Db } from './client';
+import { rowsOf, type Executor } from '../db/client';
 
 interface Check { name: string; query: SQL }
 
-/** A ledger row's India day, as khata_pay.sql computes it. */
+/** A ledger row's India day, as the ledger's functions compute it. */
 const indiaDayOf = indiaDaySql(sql.raw('created_at'));
 const indiaDayOfX = indiaDaySql(sql.raw('x.created_at'));
 
+/**
+ * What a ledger row does to what its customer owes: a payment adds its total, a repayment
+ * and a refund take theirs off, a reversal restores the repayment it reverses.
+ */
+const owedChange = sql.raw(`case type when 'repayment' then -total_paise when 'refund' then -total_paise else total_paise end`);
+/** What a row does to revenue and to fees: a refund takes back its part of a payment's. */
+const revenueChange = sql.raw(`case type when 'payment' then amount_paise when 'refund' then -amount_paise else 0 end`);
+const feeChange = sql.raw(`case type when 'payment' then fee_paise when 'refund' then -fee_paise else 0 end`);
+const refunded = sql.raw(`case type when 'refund' then amount_paise else 0 end`);
+
 const checks = (today: string): Check[] => [
   {
-    name: "each account's owed amount equals its payment totals minus its repayments",
+    name: "each account's owed amount equals its payment totals minus its repayments and refund totals plus its reversals",
     query: sql`
       select a.id::text as example from credit_accounts a
-      left join (
-        select credit_account_id,
-               sum(case type when 'payment' then total_paise when 'repayment' then -total_paise else total_paise end) as net
-        from transactions group by credit_account_id
-      ) t on t.credit_account_id = a.id
+      left join (select credit_account_id, sum(${owedChange}) as net from transactions group by credit_account_id) t
+        on t.credit_account_id = a.id
       where a.owed_paise <> coalesce(t.net, 0)`,
   },
   {
@@ -61,34 +69,91 @@ const checks = (today: string): Check[] => [
       left join qr_codes q on q.id = t.qr_code_id
       where t.qr_code_id is not null and (q.id is null or q.business_id <> t.business_id)`,
   },
+  // Refunds and reversals against the rows they give back.
   {
+    name: "every refund gives back a payment and every reversal a repayment of its own account, a refund at its payment's rate, a reversal the whole repayment",
+    query: sql`
+      select r.id::text as example from transactions r
+      left join transactions o on o.id = r.original_id
+      where r.type in ('refund', 'reversal')
+        and (o.id is null or o.credit_account_id <> r.credit_account_id
+             or (r.type = 'refund' and (o.type <> 'payment' or r.fee_basis_points <> o.fee_basis_points))
+             or (r.type = 'reversal' and (o.type <> 'repayment' or r.amount_paise <> o.amount_paise or r.fee_paise <> 0)))`,
+  },
+  {
+    name: 'no payment is refunded above its amount',
+    query: sql`
+      select p.id::text as example from transactions p
+      join transactions r on r.original_id = p.id and r.type = 'refund'
+      where p.type = 'payment'
+      group by p.id, p.amount_paise having sum(r.amount_paise) > p.amount_paise`,
+  },
+  {
+    // A share is the rounding capped at the fee not yet given back, and the refund that
+    // empties the payment takes what is left of it. So only that refund may be above the
+    // rounding, and one below it means the whole fee is back: true in any order of refunds.
+    name: "each payment's refunds carry fee shares of round_half_up(fee × refund ÷ amount) but the last, summing to at most its fee and to its fee when refunded in full",
+    query: sql`
+      select p.id::text as example from transactions p
+      join transactions r on r.original_id = p.id and r.type = 'refund'
+      cross join lateral (select (2 * p.fee_paise * r.amount_paise + p.amount_paise) / (2 * p.amount_paise) as rounded) s
+      where p.type = 'payment'
+      group by p.id, p.amount_paise, p.fee_paise
+      having sum(r.fee_paise) > p.fee_paise
+          or (sum(r.amount_paise) = p.amount_paise and sum(r.fee_paise) <> p.fee_paise)
+          or count(*) filter (where r.fee_paise > s.rounded) > case when sum(r.amount_paise) = p.amount_paise then 1 else 0 end
+          or (bool_or(r.fee_paise < s.rounded) and sum(r.fee_paise) <> p.fee_paise)`,
+  },
+  {
+    name: 'no refund leaves a negative balance',
+    query: sql`select id::text as example from transactions where type = 'refund' and owed_paise_after < 0`,
+  },
+  {
+    name: 'no repayment is reversed twice, nor one a confirmed claim wrote',
+    query: sql`
+      select original_id::text as example from transactions
+      where type = 'reversal' group by original_id having count(*) > 1
+      union all
+      select r.id::text from transactions r
+      join repayment_claims c on c.transaction_id = r.original_id and c.status = 'confirmed'
+      where r.type = 'reversal'`,
+  },
+  {
+    // Revenue is net of refunds and credit issued is what is owed; refunds never lower the
+    // payment count, they are counted on their own.
     name: "each merchant's counters equal its ledger",
     query: sql`
       select b.id::text as example from businesses b
       left join (select business_id, sum(customers) as customers, sum(credit_issued_paise) as issued,
-                        sum(revenue_paise) as revenue, sum(payments) as payments
+                        sum(revenue_paise) as revenue, sum(payments) as payments, sum(refunds) as refunds
                  from business_counters group by business_id) c on c.business_id = b.id
-      left join (select business_id, count(*) as customers, sum(owed_paise) as owed
-                 from credit_accounts group by business_id) a on a.business_id = b.id
-      left join (select business_id, sum(amount_paise) as revenue, count(*) as payments
-                 from transactions where type = 'payment' group by business_id) t on t.business_id = b.id
+      left join (select business_id, count(*) as customers from credit_accounts group by business_id) a on a.business_id = b.id
+      left join (select business_id, sum(${owedChange}) as issued, sum(${revenueChange}) as revenue,
+                        count(*) filter (where type = 'payment') as payments, count(*) filter (where type = 'refund') as refunds
+                 from transactions group by business_id) t on t.business_id = b.id
       where coalesce(c.customers, 0) <> coalesce(a.customers, 0)
-         or coalesce(c.issued, 0) <> coalesce(a.owed, 0)
+         or coalesce(c.issued, 0) <> coalesce(t.issued, 0)
          or coalesce(c.revenue, 0) <> coalesce(t.revenue, 0)
-         or coalesce(c.payments, 0) <> coalesce(t.payments, 0)`,
+         or coalesce(c.payments, 0) <> coalesce(t.payments, 0)
+         or coalesce(c.refunds, 0) <> coalesce(t.refunds, 0)`,
   },
-  // The rollups, each against the ledger it sums (India days: UTC+05:30).
+  // The rollups, each against the ledger it sums (India days: UTC+05:30). A refund is an
+  // event of its own day: it takes its amount and fee share off that day's revenue and fees,
+  // and its amount is that day's refunded.
   {
-    name: "each merchant's daily rollups equal its payments of that India day",
+    name: "each merchant's daily rollups equal its payments and refunds of that India day",
     query: sql`
       select coalesce(d.business_id, t.business_id)::text || ' ' || coalesce(d.day, t.day)::text as example
-      from (select business_id, day, sum(revenue_paise) as revenue, sum(fee_paise) as fees, sum(payments) as payments
+      from (select business_id, day, sum(revenue_paise) as revenue, sum(fee_paise) as fees, sum(payments) as payments,
+                   sum(refunds) as refunds, sum(refunded_paise) as refunded
             from business_daily group by business_id, day) d
-      full join (select business_id, ${indiaDayOf} as day, sum(amount_paise) as revenue, sum(fee_paise) as fees,
-                        count(*) as payments
-                 from transactions where type = 'payment' group by business_id, 2) t
+      full join (select business_id, ${indiaDayOf} as day, sum(${revenueChange}) as revenue, sum(${feeChange}) as fees,
+                        count(*) filter (where type = 'payment') as payments, count(*) filter (where type = 'refund') as refunds,
+                        sum(${refunded}) as refunded
+                 from transactions where type in ('payment', 'refund') group by business_id, 2) t
         on t.business_id = d.business_id and t.day = d.day
-      where d.revenue is distinct from t.revenue or d.fees is distinct from t.fees or d.payments is distinct from t.payments`,
+      where d.revenue is distinct from t.revenue or d.fees is distinct from t.fees or d.payments is distinct from t.payments
+         or d.refunds is distinct from t.refunds or d.refunded is distinct from t.refunded`,
   },
   {
     name: "each customer's last day with a payment is their newest payment's India day",
@@ -108,16 +173,19 @@ const checks = (today: string): Check[] => [
       where coalesce(h.customers, 0) <> coalesce(u.customers, 0)`,
   },
   {
-    name: "each closed day of the platform's analytics equals its payments",
+    name: "each closed day of the platform's analytics equals its payments and refunds",
     query: sql`
       select p.day::text as example from platform_daily p
-      left join (select ${indiaDayOf} as day, sum(amount_paise) as revenue, sum(fee_paise) as fees, count(*) as payments
-                 from transactions where type = 'payment' group by 1) t on t.day = p.day
+      left join (select ${indiaDayOf} as day, sum(${revenueChange}) as revenue, sum(${feeChange}) as fees,
+                        count(*) filter (where type = 'payment') as payments, count(*) filter (where type = 'refund') as refunds,
+                        sum(${refunded}) as refunded
+                 from transactions where type in ('payment', 'refund') group by 1) t on t.day = p.day
       where p.revenue_paise <> coalesce(t.revenue, 0) or p.fee_paise <> coalesce(t.fees, 0)
-         or p.payments <> coalesce(t.payments, 0)`,
+         or p.payments <> coalesce(t.payments, 0) or p.refunds <> coalesce(t.refunds, 0)
+         or p.refunded_paise <> coalesce(t.refunded, 0)`,
   },
   {
-    name: "each merchant's period totals equal its payments on the period's closed days",
+    name: "each merchant's period totals equal its payments and refunds on the period's closed days",
     query: sql`
       with periods as (
         select p.days, c.today - p.days + 1 as first_day, c.open_from from analytics_closed c
@@ -125,14 +193,17 @@ const checks = (today: string): Check[] => [
       )
       select coalesce(b.days, t.days)::text || ' ' || coalesce(b.business_id, t.business_id)::text as example
       from business_period_totals b
-      full join (select periods.days, x.business_id, sum(x.amount_paise) as revenue, count(*) as payments
-                 from periods join transactions x on x.type = 'payment'
+      full join (select periods.days, x.business_id,
+                        sum(case x.type when 'payment' then x.amount_paise else -x.amount_paise end) as revenue,
+                        count(*) filter (where x.type = 'payment') as payments
+                 from periods join transactions x on x.type in ('payment', 'refund')
                    and ${indiaDayOfX} >= periods.first_day and ${indiaDayOfX} < periods.open_from
                  group by periods.days, x.business_id) t on t.days = b.days and t.business_id = b.business_id
       where b.revenue_paise is distinct from t.revenue or b.payments is distinct from t.payments`,
   },
-  // Dues: khata_pay writes them, khata_refresh_dues recomputes them after a
-  // repayment or a due-date move; these recompute them from the ledger.
+  // Dues: khata_pay writes them, khata_refresh_dues recomputes them after a repayment, a
+  // refund, a reversal or a due-date move; these recompute them from the ledger. A refund
+  // lowers what is owed as a repayment does, so it clears the oldest payments first.
   {
     name: "each account's charged amount equals the sum of its payment totals",
     query: sql`
@@ -219,6 +290,30 @@ const checks = (today: string): Check[] => [
       join credit_accounts a on a.id = c.credit_account_id
       where a.business_id <> c.business_id or a.customer_id <> c.customer_id`,
   },
+  // Payment reports: each is about one payment of its customer at its business, and a
+  // refunded report names the refund that answered it.
+  {
+    name: "each report is about a payment of its own customer, business and account",
+    query: sql`
+      select r.id::text as example from payment_reports r
+      join transactions t on t.id = r.transaction_id
+      where t.type <> 'payment' or t.customer_id <> r.customer_id or t.business_id <> r.business_id
+         or t.credit_account_id <> r.credit_account_id`,
+  },
+  {
+    name: 'a report is refunded exactly when it names a refund of its own payment',
+    query: sql`
+      select r.id::text as example from payment_reports r
+      left join transactions t on t.id = r.refund_transaction_id
+      where (r.status = 'refunded') <> (r.refund_transaction_id is not null)
+         or (r.refund_transaction_id is not null and (t.id is null or t.type <> 'refund' or t.original_id <> r.transaction_id))`,
+  },
+  {
+    name: 'only an answered report has a decision time, and only a declined one a decline reason',
+    query: sql`
+      select id::text as example from payment_reports
+      where (status = 'open') <> (decided_at is null) or (status = 'declined') <> (decline_reason is not null)`,
+  },
 ];
 
 export interface ReconcileReport {
@@ -226,8 +321,12 @@ export interface ReconcileReport {
   results: { name: string; violations: number; examples: string[] }[];
 }
 
-/** `today` is the India day of the server's clock: the day whose cached figures are checked. */
-export async function reconcile(db: Db, today: string = indiaDay(new Date())): Promise<ReconcileReport> {
+/**
+ * `today` is the India day of the server's clock: the day whose cached figures are checked.
+ * Inside a transaction (`db` a Tx), it sees that transaction's writes: tests corrupt a row
+ * and roll back.
+ */
+export async function reconcile(db: Executor, today: string = indiaDay(new Date())): Promise<ReconcileReport> {
   const results = [];
   for (const check of checks(today)) {
     const rows = rowsOf<{ example: string }>(await db.execute(check.query));

@@ -232,6 +232,43 @@ const claimFor = async (c: Caller) => {
   return standingClaim;
 };
 
+/**
+ * Refunds, reversals and reports: merchant A refunds customer A's payment and reverses a
+ * fresh cash repayment of account A in each of its cells; customer A reports a fresh payment
+ * of its own in each of its cells, and merchant A declines a fresh report. Everyone else is
+ * shown standing rows, which stay as they are because nobody else may act on them.
+ */
+const merchantACaller = () => callers.find((c) => c.name === 'merchantA')!;
+const customerACaller = () => callers.find((c) => c.name === 'customerA')!;
+async function newRepayment(): Promise<string> {
+  const response = await post(`/api/business/credit-accounts/${fixtures.accountA}/repayment`, { amount: '1' }, bearer(merchantACaller().token!));
+  if (response.statusCode !== 201) throw new Error(`repayment failed: ${response.body}`);
+  return response.json().transaction.id as string;
+}
+async function newPaymentOfA(): Promise<string> {
+  const customerA = customerACaller();
+  const response = await pay(customerA.token!, fixtures.codeA.qrData, customerA.pin, '1');
+  if (response.statusCode !== 201) throw new Error(`payment failed: ${response.body}`);
+  return response.json().transaction.id as string;
+}
+async function newReport(): Promise<string> {
+  const response = await post(`/api/transactions/${await newPaymentOfA()}/report`, { reason: 'wrong_amount' }, bearer(customerACaller().token!));
+  if (response.statusCode !== 201) throw new Error(`report failed: ${response.body}`);
+  return response.json().report.id as string;
+}
+let standingRepayment: string | null = null;
+let standingReport: string | null = null;
+const repaymentFor = async (c: Caller) => {
+  if (c.name === 'merchantA') return newRepayment();
+  standingRepayment ??= await newRepayment();
+  return standingRepayment;
+};
+const reportFor = async (c: Caller) => {
+  if (c.name === 'merchantA') return newReport();
+  standingReport ??= await newReport();
+  return standingReport;
+};
+
 const changePin: Row['request'] = async (c) => {
   const newPin = nextPin(c.pin);
   return body({ currentPin: c.pin, newPin, confirmPin: newPin });
@@ -451,6 +488,29 @@ const matrix: Record<string, Row> = {
     expected: only({ merchantA: 200, merchantB: 404 }),
     request: async (c) => ({ url: `/api/business/repayment-claims/${await claimFor(c)}/decline`, ...body({ reason: 'Not in my bank statement' }) }),
   },
+  // Refunds and reversals: only the approved merchant of the row, with its PIN; another
+  // merchant finds no such row; a merchant not approved is refused before the row is read.
+  'POST /api/business/transactions/:id/refund': {
+    expected: only({ merchantA: 201, merchantB: 404 }),
+    request: async (c) => ({ url: `/api/business/transactions/${fixtures.paymentA}/refund`, ...body({ amount: '1', reason: 'Returned', pin: c.pin }) }),
+  },
+  'POST /api/business/transactions/:id/reversal': {
+    expected: only({ merchantA: 201, merchantB: 404 }),
+    request: async (c) => ({ url: `/api/business/transactions/${await repaymentFor(c)}/reversal`, ...body({ reason: 'Mistake', pin: c.pin }) }),
+  },
+  // Payment reports: customer A reports its own payment (another customer finds none); its
+  // merchant lists and declines them.
+  'POST /api/transactions/:id/report': {
+    expected: only({ customerA: 201, customerB: 404 }),
+    request: async (c) => ({
+      url: `/api/transactions/${c.name === 'customerA' ? await newPaymentOfA() : fixtures.paymentA}/report`, ...body({ reason: 'wrong_amount' }),
+    }),
+  },
+  'GET /api/business/payment-reports': { expected: anyMerchant(200), request: async () => ({ query: { status: 'all' } }) },
+  'POST /api/business/payment-reports/:id/decline': {
+    expected: only({ merchantA: 200, merchantB: 404 }),
+    request: async (c) => ({ url: `/api/business/payment-reports/${await reportFor(c)}/decline`, ...body({ reason: 'Paid in person' }) }),
+  },
   'POST /api/qr/validate': { expected: customers(200), request: async (c) => body({ qrData: ownCode(c).qrData }) },
   'POST /api/payments/process': {
     expected: customers(201),
@@ -606,6 +666,35 @@ describe('data scoping (IDOR)', () => {
     expect(statsB.totalRevenue).toBe('202.00');
     expect(statsA.totalRevenue).not.toBe(statsB.totalRevenue);
     checks += 1;
+  });
+
+  it("keeps merchant A's payments and repayments from merchant B's refunds and reversals, and A's reports from B: nothing changed", async () => {
+    const before = await accountOfA();
+    const refund = await post(`/api/business/transactions/${fixtures.paymentA}/refund`,
+      { amount: '1', reason: 'Returned', pin: merchantB().pin }, bearer(merchantB().token!));
+    const unknown = await post('/api/business/transactions/00000000-0000-4000-8000-000000000000/refund',
+      { amount: '1', reason: 'Returned', pin: merchantB().pin }, bearer(merchantB().token!));
+    expect(refund.statusCode).toBe(404);
+    expect(refund.json()).toEqual(unknown.json());
+    expect(refund.json()).toEqual({ error: 'Transaction not found', code: 'not_found', key: 'transaction_not_found', params: {} });
+    const repaymentId = await newRepayment();
+    const afterRepayment = await accountOfA();
+    const reversal = await post(`/api/business/transactions/${repaymentId}/reversal`,
+      { reason: 'Mistake', pin: merchantB().pin }, bearer(merchantB().token!));
+    expect(reversal.statusCode).toBe(404);
+    expect(await accountOfA()).toEqual(afterRepayment);
+    expect(afterRepayment.owed).not.toBe(before.owed);
+    checks += 2;
+
+    const reportId = await newReport();
+    const listed = (await get('/api/business/payment-reports?status=all', merchantB().token!)).json().reports as { id: string }[];
+    expect(listed.map((r) => r.id)).not.toContain(reportId);
+    const declined = await post(`/api/business/payment-reports/${reportId}/decline`, { reason: 'No' }, bearer(merchantB().token!));
+    expect(declined.statusCode).toBe(404);
+    const reportedByB = await post(`/api/transactions/${fixtures.paymentA}/report`, { reason: 'not_me', freeze: true }, bearer(customerB().token!));
+    expect(reportedByB.statusCode).toBe(404);
+    expect((await get('/api/auth/me', customerA().token!)).statusCode).toBe(200);
+    checks += 3;
   });
 
   it('answers the same 404 for an account id that does not exist and one that belongs to another merchant', async () => {

@@ -397,6 +397,51 @@ function fuzzCases(): FuzzCase[] {
     claimState.declineId = await newClaim();
     claimState.ready = true;
   };
+  // Refunds, reversals and reports: a customer of the shop with a ₹20,000 payment to refund,
+  // a cash repayment to reverse (a fresh one once it is), a payment to report (a fresh one once
+  // it is) and a report to decline (a fresh one once it is), made before the first request.
+  const refundState = {
+    ready: false, token: '', pin: '', accountId: '', paymentId: '', repaymentId: '', reportPaymentId: '', reportId: '',
+  };
+  const newRefundPayment = async (amount: string) => {
+    const response = await ctx.app.inject({
+      method: 'POST', url: '/api/payments/process', headers: bearer(refundState.token),
+      payload: { qrData: actors.staticCode, pin: refundState.pin, amount },
+    });
+    if (response.statusCode !== 201) throw new Error(`payment failed: ${response.body}`);
+    return response.json().transaction.id as string;
+  };
+  const newCashRepayment = async () => {
+    const response = await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${refundState.accountId}/repayment`, headers: asShop(), payload: { amount: '1' },
+    });
+    if (response.statusCode !== 201) throw new Error(`repayment failed: ${response.body}`);
+    return response.json().transaction.id as string;
+  };
+  const newPaymentReport = async () => {
+    const response = await ctx.app.inject({
+      method: 'POST', url: `/api/transactions/${await newRefundPayment('1')}/report`, headers: bearer(refundState.token),
+      payload: { reason: 'goods_returned' },
+    });
+    if (response.statusCode !== 201) throw new Error(`report failed: ${response.body}`);
+    return response.json().report.id as string;
+  };
+  const refundsReady = async () => {
+    await ctx.app.services.auth.unlock({ role: 'business', identifier: actors.shop.email });
+    if (refundState.ready) return;
+    const customer = await registerCustomer(ctx);
+    const account = await ctx.app.inject({
+      method: 'POST', url: '/api/business/create-credit-account', headers: asShop(),
+      payload: { paymentHandle: await paymentHandleOf(ctx, customer.token), creditLimit: '40000' },
+    });
+    if (account.statusCode !== 201) throw new Error(`credit account failed: ${account.body}`);
+    Object.assign(refundState, { token: customer.token, pin: customer.pin, accountId: account.json().creditAccount.id });
+    refundState.paymentId = await newRefundPayment('20000');
+    refundState.repaymentId = await newCashRepayment();
+    refundState.reportPaymentId = await newRefundPayment('1');
+    refundState.reportId = await newPaymentReport();
+    refundState.ready = true;
+  };
   const ids = [
     '------------------------------------', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-000000000000',
     'AAAAAAAA-AAAA-AAAA-AAAA-AAAAAAAAAAAA', 'not-an-id', '%00', '%2e%2e%2f%2e%2e', 'x'.repeat(300), '1', '-1',
@@ -624,6 +669,31 @@ function fuzzCases(): FuzzCase[] {
       path: () => `/api/business/credit-accounts/${actors.limitAccountId}/reminders`,
       base: () => ({ channel: 'sms' }), params: ids,
     },
+    // Refunds, reversals and reports.
+    {
+      method: 'POST', route: '/api/business/transactions/:id/refund', headers: asShop,
+      path: () => `/api/business/transactions/${refundState.paymentId}/refund`,
+      base: () => ({ amount: '1', reason: 'Fuzzed refund', pin: actors.shop.pin }), params: ids, before: refundsReady,
+    },
+    {
+      method: 'POST', route: '/api/business/transactions/:id/reversal', headers: asShop,
+      path: () => `/api/business/transactions/${refundState.repaymentId}/reversal`,
+      base: () => ({ reason: 'Fuzzed reversal', pin: actors.shop.pin }), params: ids, before: refundsReady,
+      accepted: async () => { refundState.repaymentId = await newCashRepayment(); },
+    },
+    {
+      method: 'POST', route: '/api/transactions/:id/report', headers: () => bearer(refundState.token),
+      path: () => `/api/transactions/${refundState.reportPaymentId}/report`,
+      base: () => ({ reason: 'wrong_amount', note: 'Fuzzed note', freeze: false }), params: ids, before: refundsReady,
+      accepted: async () => { refundState.reportPaymentId = await newRefundPayment('1'); },
+    },
+    { method: 'GET', route: '/api/business/payment-reports', headers: asShop, query: ['status'] },
+    {
+      method: 'POST', route: '/api/business/payment-reports/:id/decline', headers: asShop,
+      path: () => `/api/business/payment-reports/${refundState.reportId}/decline`,
+      base: () => ({ reason: 'Fuzzed decline' }), params: ids, before: refundsReady,
+      accepted: async () => { refundState.reportId = await newPaymentReport(); },
+    },
   ];
 }
 
@@ -800,13 +870,15 @@ describe('input fuzzing', () => {
       + `${figures.writesOnRefusal} writes on refusal (${figures.pinAttemptWrites} wrong-PIN and ${figures.otpAttemptWrites} wrong-OTP counts accounted)`);
   }, 300_000);
 
-  it('gives every amount edge case its exact status on payments, QR codes, limits and repayments', async () => {
+  it('gives every amount edge case its exact status on payments, QR codes, limits, repayments and refunds', async () => {
     const { shop, customer, accountId, generate } = await paymentSetup(ctx, { limit: '50000' });
     const staticCode = (await generate()).qrData;
-    await ctx.app.inject({
+    const paid = await ctx.app.inject({
       method: 'POST', url: '/api/payments/process', headers: bearer(customer.token),
       payload: { qrData: staticCode, pin: customer.pin, amount: '20000' },
     });
+    expect(paid.statusCode).toBe(201);
+    const paymentId = paid.json().transaction.id as string;
     const refused = (code: string) => ({ status: errorStatus[code as keyof typeof errorStatus], code });
     const invalid = refused('invalid_input');
     // What each endpoint answers for: −1, 0, 0.001, 10.005, 1e309, NaN, "10", 10, " 10 ", above the maximum.
@@ -845,6 +917,14 @@ describe('input fuzzing', () => {
         name: 'repayment',
         request: async (amount) => ({ method: 'POST', url: `/api/business/credit-accounts/${accountId}/repayment`, headers: bearer(shop.token), payload: jsonText({ amount }) }),
         accepted: 201, aboveMaximum: ['100000', refused('repayment_above_owed')],
+      },
+      {
+        name: 'refund',
+        request: async (amount) => ({
+          method: 'POST', url: `/api/business/transactions/${paymentId}/refund`, headers: bearer(shop.token),
+          payload: jsonText({ amount, reason: 'Returned', pin: shop.pin }),
+        }),
+        accepted: 201, aboveMaximum: ['20000', refused('refund_above_refundable')],
       },
     ];
     let checked = 0;

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrDataLengthMax } from '@common/limits';
 import { rowsOf } from '../db/client';
-import { reconcile } from '../db/reconcile';
+import { reconcile } from '../ledger/reconcile';
 import { approvedBusiness, bearer, createTestContext, paymentSetup, type TestContext } from '../test/context';
 
 let ctx: TestContext;

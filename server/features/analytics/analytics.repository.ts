@@ -27,8 +27,9 @@ export async function lockClosing(tx: Executor): Promise<void> {
 export async function closePlatformDays(tx: Executor, from: string, openFrom: string): Promise<void> {
   await tx.execute(sql`delete from platform_daily where day >= ${openFrom}::date`);
   await tx.execute(sql`
-    insert into platform_daily (day, revenue_paise, fee_paise, payments)
-    select d.day, coalesce(sum(b.revenue_paise), 0), coalesce(sum(b.fee_paise), 0), coalesce(sum(b.payments), 0)
+    insert into platform_daily (day, revenue_paise, fee_paise, payments, refunds, refunded_paise)
+    select d.day, coalesce(sum(b.revenue_paise), 0), coalesce(sum(b.fee_paise), 0), coalesce(sum(b.payments), 0),
+      coalesce(sum(b.refunds), 0), coalesce(sum(b.refunded_paise), 0)
     from (select ${from}::date + i as day from generate_series(0, ${openFrom}::date - ${from}::date - 1) as i) d
     left join business_daily b on b.day = d.day
     where not exists (select 1 from platform_daily p where p.day = d.day)
@@ -52,15 +53,18 @@ export async function writeClosed(tx: Executor, state: ClosedState): Promise<voi
     on conflict (id) do update set today = excluded.today, open_from = excluded.open_from`);
 }
 
-export interface DayRow { day: string; revenuePaise: Paise; feePaise: Paise; payments: number }
+/** A day's figures: revenue and fee net of the refunds given that day, which are counted and summed apart. */
+export interface DayRow { day: string; revenuePaise: Paise; feePaise: Paise; payments: number; refunds: number; refundedPaise: Paise }
 
 /** Closed days from platform_daily, open days (today, and yesterday just after midnight) from business_daily. */
 export async function readDays(db: Executor, from: string, openFrom: string, to: string): Promise<DayRow[]> {
   return rowsOf<DayRow>(await db.execute(sql`
-    select day::text as "day", revenue_paise as "revenuePaise", fee_paise as "feePaise", payments
+    select day::text as "day", revenue_paise as "revenuePaise", fee_paise as "feePaise", payments, refunds,
+      refunded_paise as "refundedPaise"
     from platform_daily where day >= ${from}::date and day < ${openFrom}::date
     union all
-    select day::text, sum(revenue_paise)::bigint, sum(fee_paise)::bigint, sum(payments)::int
+    select day::text, sum(revenue_paise)::bigint, sum(fee_paise)::bigint, sum(payments)::int, sum(refunds)::int,
+      sum(refunded_paise)::bigint
     from business_daily where day >= greatest(${from}::date, ${openFrom}::date) and day <= ${to}::date
     group by day`));
 }
@@ -81,6 +85,8 @@ export async function readMerchants(
         union all
         select business_id, revenue_paise, payments from business_daily where day >= ${openFrom}::date and day <= ${to}::date
       ) x group by business_id
+      -- A merchant whose only rows in the period are refunds made no payment in it.
+      having sum(payments) > 0
     ), top as (
       select business_id, revenue, payments, count(*) over () as active from m
       order by revenue desc, business_id limit ${limit}
@@ -131,4 +137,18 @@ export async function readPlatform(db: Executor, from: string, to: string, start
       (select coalesce(sum(credit_issued_paise), 0)::bigint from business_counters) as "owedPaise"`));
   assert(row, 'a select without FROM answers one row');
   return row;
+}
+
+export interface OpenReportsRow { count: number; oldestAt: Date | null }
+
+/**
+ * Payment reports still open that were made before `before`: a range of the partial index
+ * payment_reports_open_idx, so it reads the open reports only, never the answered ones.
+ */
+export async function readOpenReports(db: Executor, before: Date): Promise<OpenReportsRow> {
+  const [row] = rowsOf<{ count: number; oldestAt: Date | string | null }>(await db.execute(sql`
+    select count(*)::int as "count", min(created_at) as "oldestAt"
+    from payment_reports where status = 'open' and created_at < ${before.toISOString()}`));
+  assert(row, 'an aggregate without GROUP BY answers one row');
+  return { count: row.count, oldestAt: row.oldestAt === null ? null : new Date(row.oldestAt) };
 }

@@ -1,10 +1,13 @@
 /**
  * The admin's Analytics tab (docs/product.md#dashboard-figures), read from rollups so it costs the
- * same at any ledger size: business_daily (kept by khata_pay as payments land), platform_daily and
- * business_period_totals (summed from it once a day, when a day is over), and
- * customer_last_paid_days. docs/decisions.md says why this split.
+ * same at any ledger size: business_daily (kept by the ledger as payments and refunds land; its
+ * revenue and fee are net of refunds), platform_daily and business_period_totals (summed from it
+ * once a day, when a day is over), and customer_last_paid_days; the reports left open from
+ * payment_reports' open index.
+ * docs/decisions.md says why this split.
  */
 import type { AdminAnalytics } from '@common/api/types';
+import { reportOpenDaysAlert } from '@common/limits';
 import { paise, toWireAmount } from '@common/money';
 import { analyticsPeriodDays } from '@common/schemas/admin';
 import { addSeconds, type Clock } from '../../clock';
@@ -51,21 +54,26 @@ export function createAnalyticsService(deps: { db: Db; clock: Clock }) {
     const now = clock();
     const { today, openFrom } = await closeDays(now);
     const from = addDays(today, 1 - days);
-    // One after another: three short statements, and a request holds one connection.
+    // One after another: four short statements, and a request holds one connection.
     const dayRows = await repository.readDays(db, from, openFrom, today);
     const merchants = await repository.readMerchants(db, days, openFrom, today, topMerchantsCount);
     const platform = await repository.readPlatform(db, from, today, indiaDayStart(from), indiaDayStart(addDays(today, 1)));
+    const openReports = await repository.readOpenReports(db, addSeconds(now, -reportOpenDaysAlert * 24 * 60 * 60));
     const byDay = new Map(dayRows.map((row) => [row.day, row]));
     const daily = [];
     let payments = 0;
     let volume = 0;
     let fees = 0;
+    let refunds = 0;
+    let refunded = 0;
     for (let day = from; day <= today; day = addDays(day, 1)) {
       const row = byDay.get(day);
       const figures = { revenuePaise: row?.revenuePaise ?? 0, feePaise: row?.feePaise ?? 0, payments: row?.payments ?? 0 };
       payments += figures.payments;
       volume += figures.revenuePaise;
       fees += figures.feePaise;
+      refunds += row?.refunds ?? 0;
+      refunded += row?.refundedPaise ?? 0;
       daily.push({
         date: day, volume: toWireAmount(paise(figures.revenuePaise)), fees: toWireAmount(paise(figures.feePaise)),
         payments: figures.payments,
@@ -77,7 +85,9 @@ export function createAnalyticsService(deps: { db: Db; clock: Clock }) {
       from,
       to: today,
       daily,
-      totals: { payments, volume: toWireAmount(paise(volume)), fees: toWireAmount(paise(fees)) },
+      totals: {
+        payments, volume: toWireAmount(paise(volume)), fees: toWireAmount(paise(fees)), refunds, refunded: toWireAmount(paise(refunded)),
+      },
       activeMerchants: merchants[0]?.active ?? 0,
       activeCustomers: platform.activeCustomers,
       newRegistrations: { customers: platform.newCustomers, businesses: platform.newBusinesses },
@@ -93,6 +103,7 @@ export function createAnalyticsService(deps: { db: Db; clock: Clock }) {
         businessId: row.businessId, businessName: row.businessName, volume: toWireAmount(row.revenuePaise), payments: row.payments,
       })),
       credit: { granted: toWireAmount(platform.creditLimitPaise), owed: toWireAmount(platform.owedPaise) },
+      reports: { openOverWeek: openReports.count, oldestOpenAt: openReports.oldestAt?.toISOString() ?? null },
     };
   }
 

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { monthTrend } from '@common/trend';
 import { rowsOf } from '../../db/client';
-import { reconcile } from '../../db/reconcile';
+import { uuidv7 } from '../../ids';
+import { reconcile } from '../../ledger/reconcile';
 import {
   adminToken, bearer, businessIdOf, createTestContext, paymentHandleOf, registerBusiness, registerCustomer,
   type TestContext,
@@ -53,8 +54,8 @@ async function openAccount(shop: Shop, customer: Customer, creditLimit: string):
   return response.json().creditAccount.id as string;
 }
 
-/** A payment of `amount` rupees by `customer` at `shop`, made at the instant `at`. */
-async function payAt(at: string, shop: Shop, customer: Customer, amount: string) {
+/** A payment of `amount` rupees by `customer` at `shop`, made at the instant `at`; its id. */
+async function payAt(at: string, shop: Shop, customer: Customer, amount: string): Promise<string> {
   ctx.clock.set(new Date(at));
   const generated = await ctx.app.inject({ method: 'POST', url: '/api/qr/generate', headers: bearer(await shopToken(shop)), payload: {} });
   if (generated.statusCode !== 201) throw new Error(`generate failed: ${generated.body}`);
@@ -63,6 +64,17 @@ async function payAt(at: string, shop: Shop, customer: Customer, amount: string)
     payload: { qrData: generated.json().qrData, pin: customer.pin, amount },
   });
   if (paid.statusCode !== 201) throw new Error(`payment failed: ${paid.body}`);
+  return paid.json().transaction.id as string;
+}
+
+/** A refund of `amount` rupees of a payment by its merchant, made at the instant `at`. */
+async function refundAt(at: string, shop: Shop, paymentId: string, amount: string) {
+  ctx.clock.set(new Date(at));
+  const refunded = await ctx.app.inject({
+    method: 'POST', url: `/api/business/transactions/${paymentId}/refund`, headers: bearer(await shopToken(shop)),
+    payload: { amount, reason: 'Returned', pin: shop.pin },
+  });
+  if (refunded.statusCode !== 201) throw new Error(`refund failed: ${refunded.body}`);
 }
 
 async function statsAt(at: string, shop: Shop) {
@@ -110,7 +122,7 @@ describe("the merchant's month-over-month trend", () => {
     const november = await statsAt('2026-11-15T12:00:00Z', shop);
     expect(november).toEqual({
       // Owed: 412.25 + 8.25 of fees (50.25's 1.005 rounds to 1.01) − 40.00 repaid.
-      totalRevenue: '412.25', customers: 1, creditIssued: '380.50', transactions: 6,
+      totalRevenue: '412.25', customers: 1, creditIssued: '380.50', transactions: 6, refunds: 0,
       trend: { revenue: { current: '230.00', previous: '125.00' }, transactions: { current: 2, previous: 2 } },
     });
     expect(monthTrend(paise(november.trend.revenue.current), paise(november.trend.revenue.previous)))
@@ -203,7 +215,7 @@ describe("the admin's analytics", () => {
         { date: '2026-11-21', volume: '45.00', fees: '0.90', payments: 2 },
         { date: '2026-11-22', volume: '1.00', fees: '0.02', payments: 1 },
       ],
-      totals: { payments: 5, volume: '76.00', fees: '1.52' },
+      totals: { payments: 5, volume: '76.00', fees: '1.52', refunds: 0, refunded: '0.00' },
       // Distinct over the week: summing the days would give 4 merchants and 4 customers.
       activeMerchants: 2,
       activeCustomers: 3,
@@ -215,6 +227,7 @@ describe("the admin's analytics", () => {
       ],
       // Limits 1000 + 1000 + 2000 + 800; owed 176.00 + 3.52 of fees − 50.00 repaid.
       credit: { granted: '4800.00', owed: '129.52' },
+      reports: { openOverWeek: 0, oldestOpenAt: null },
     });
 
     const month = await analyticsAt('2026-11-22T12:00:00Z');
@@ -300,5 +313,91 @@ describe("the admin's analytics", () => {
     await expectReconciled();
     const stats = await statsAt('2026-11-20T07:00:00Z', shop);
     expect(stats.trend.revenue).toEqual({ current: '13.34', previous: '0.00' });
+  });
+});
+
+describe('refunds in the figures', () => {
+  it('nets revenue, credit issued and the trend of a merchant by its refunds, counted apart', async () => {
+    ctx = await createTestContext();
+    ctx.clock.set(new Date('2026-11-10T04:00:00Z'));
+    const shop = await newShop();
+    const customer = await registerCustomer(ctx);
+    await openAccount(shop, customer, '5000');
+    const paymentId = await payAt('2026-11-20T06:00:00Z', shop, customer, '1000');
+    await payAt('2026-11-20T07:00:00Z', shop, customer, '10');
+    await refundAt('2026-11-21T06:00:00Z', shop, paymentId, '250');
+    expect(await statsAt('2026-11-22T12:00:00Z', shop)).toEqual({
+      // Credit issued: 1010.00 + 20.20 of fees − 250.00 − its 5.00 fee share.
+      totalRevenue: '760.00', customers: 1, creditIssued: '775.20', transactions: 2, refunds: 1,
+      trend: { revenue: { current: '760.00', previous: '0.00' }, transactions: { current: 2, previous: 0 } },
+    });
+    await expectReconciled();
+  });
+
+  it('books a refund on its own day: volume and fees net, refunds counted and summed, before and after the day closes', async () => {
+    ctx = await createTestContext();
+    ctx.clock.set(new Date('2026-11-01T04:00:00Z'));
+    const shopA = await newShop();
+    const shopB = await newShop();
+    const c1 = await registerCustomer(ctx, { name: 'Asha' });
+    const c2 = await registerCustomer(ctx, { name: 'Bilal' });
+    await openAccount(shopA, c1, '5000');
+    await openAccount(shopB, c2, '5000');
+    const early = await payAt('2026-11-05T06:00:00Z', shopB, c2, '100'); // outside the week, inside the month
+    const p1 = await payAt('2026-11-20T06:00:00Z', shopA, c1, '1000');
+    await refundAt('2026-11-21T06:00:00Z', shopA, p1, '250');
+    await refundAt('2026-11-21T08:00:00Z', shopB, early, '100'); // the whole payment
+
+    const week = await analyticsAt('2026-11-22T12:00:00Z', '?days=7');
+    expect(week.daily.slice(-3)).toEqual([
+      { date: '2026-11-20', volume: '1000.00', fees: '20.00', payments: 1 },
+      { date: '2026-11-21', volume: '-350.00', fees: '-7.00', payments: 0 },
+      { date: '2026-11-22', volume: '0.00', fees: '0.00', payments: 0 },
+    ]);
+    expect(week.totals).toEqual({ payments: 1, volume: '650.00', fees: '13.00', refunds: 2, refunded: '350.00' });
+    // A merchant whose only figure in the week is a refund made no payment in it.
+    expect(week.activeMerchants).toBe(1);
+    expect(week.topMerchants).toEqual([{ businessId: shopA.businessId, businessName: 'Kumar Kirana', volume: '750.00', payments: 1 }]);
+
+    const month = await analyticsAt('2026-11-22T12:00:00Z');
+    expect(month.totals).toEqual({ payments: 2, volume: '750.00', fees: '15.00', refunds: 2, refunded: '350.00' });
+    expect(month.activeMerchants).toBe(2);
+    expect(month.topMerchants.map((row: { volume: string }) => row.volume)).toEqual(['750.00', '0.00']);
+
+    // 23 November 00:45 India: 20–22 November are closed into platform_daily, refunds with them.
+    const closed = await analyticsAt('2026-11-22T19:15:00Z', '?days=7');
+    expect(rowsOf<{ refunds: number; refundedPaise: number }>(await ctx.database.db.execute(
+      sql`select refunds, refunded_paise as "refundedPaise" from platform_daily where day = '2026-11-21'`)))
+      .toEqual([{ refunds: 2, refundedPaise: 35000 }]);
+    expect(closed.totals).toEqual({ payments: 1, volume: '650.00', fees: '13.00', refunds: 2, refunded: '350.00' });
+    expect(closed.daily.find((day: { date: string }) => day.date === '2026-11-21'))
+      .toEqual({ date: '2026-11-21', volume: '-350.00', fees: '-7.00', payments: 0 });
+    await expectReconciled();
+  });
+
+  it('counts the payment reports left open more than 7 days, and names the oldest', async () => {
+    ctx = await createTestContext();
+    ctx.clock.set(new Date('2026-11-01T04:00:00Z'));
+    const shop = await newShop();
+    const customer = await registerCustomer(ctx);
+    const accountId = await openAccount(shop, customer, '5000');
+    const report = async (createdAt: string, status: 'open' | 'declined') => {
+      const paymentId = await payAt('2026-11-05T06:00:00Z', shop, customer, '10');
+      // A fixture: the report feature's own row, as it writes it.
+      await ctx.database.db.execute(sql`
+        insert into payment_reports (id, transaction_id, customer_id, business_id, credit_account_id, reason, status,
+          decline_reason, created_at, decided_at)
+        values (${uuidv7(new Date(createdAt).getTime())}, ${paymentId}, ${customer.userId}, ${shop.businessId}, ${accountId},
+          'wrong_amount', ${status}, ${status === 'declined' ? 'The bill is right' : null}, ${createdAt},
+          ${status === 'declined' ? createdAt : null})`);
+    };
+    await report('2026-11-10T00:00:00.000Z', 'open');
+    await report('2026-11-12T00:00:00.000Z', 'open');
+    await report('2026-11-15T12:00:00.000Z', 'open'); // exactly 7 days old when read: not yet over
+    await report('2026-11-20T00:00:00.000Z', 'open');
+    await report('2026-11-06T00:00:00.000Z', 'declined');
+    const analytics = await analyticsAt('2026-11-22T12:00:00Z');
+    expect(analytics.reports).toEqual({ openOverWeek: 2, oldestOpenAt: '2026-11-10T00:00:00.000Z' });
+    await expectReconciled();
   });
 });

@@ -1,6 +1,6 @@
 /** SQL for accounts: users and the business profile of a merchant. */
 import type { Language } from '@common/languages';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Role } from '@common/api/types';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -13,7 +13,7 @@ export async function insertUser(tx: Executor, user: NewUser): Promise<void> {
 
 const credentialColumns = {
   id: users.id, role: users.role, name: users.name, phone: users.phone, email: users.email,
-  pinHash: users.pinHash, pinKeyVersion: users.pinKeyVersion,
+  pinHash: users.pinHash, pinKeyVersion: users.pinKeyVersion, frozenAt: users.frozenAt,
 };
 
 export async function findByPhone(db: Executor, role: Role, phone: string) {
@@ -50,6 +50,11 @@ export async function emailExists(db: Executor, email: string): Promise<boolean>
 
 export async function updatePin(tx: Executor, userId: string, pinHash: string, pinKeyVersion: number): Promise<void> {
   await tx.update(users).set({ pinHash, pinKeyVersion }).where(eq(users.id, userId));
+}
+
+/** Unfreezes a customer's Khata: the OTP PIN reset proved they hold the phone. */
+export async function unfreeze(tx: Executor, userId: string): Promise<void> {
+  await tx.update(users).set({ frozenAt: null }).where(and(eq(users.id, userId), isNotNull(users.frozenAt)));
 }
 
 export async function anyAdminExists(db: Executor): Promise<boolean> {

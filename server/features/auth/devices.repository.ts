@@ -22,6 +22,11 @@ export async function forget(tx: Executor, userId: string, tokenHash: string): P
   await tx.delete(trustedDevices).where(and(eq(trustedDevices.userId, userId), eq(trustedDevices.tokenHash, tokenHash)));
 }
 
+/** Forgets every device of an account (its Khata frozen by a "not me" report). */
+export async function forgetAll(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+}
+
 /** Forgets every device of an account but one. */
 export async function forgetOthers(tx: Executor, userId: string, keepTokenHash: string): Promise<void> {
   await tx.delete(trustedDevices)

@@ -43,6 +43,9 @@ export function createDeviceService(deps: { db: Db; clock: Clock }) {
   const forgetOthers = (tx: Executor, userId: string, keepDeviceToken: string) =>
     repository.forgetOthers(tx, userId, hashToken(keepDeviceToken));
 
+  /** A customer froze their Khata ("not me"): no device of theirs is trusted any more. */
+  const forgetAll = (tx: Executor, userId: string) => repository.forgetAll(tx, userId);
+
   /**
    * Ends a device's trust for one account (not for others on it): signing out there, or
    * the device becoming a shop's counter.
@@ -53,7 +56,7 @@ export function createDeviceService(deps: { db: Db; clock: Clock }) {
   }
   const forget = (deviceToken: string | undefined, userId: string) => forgetWithin(db, deviceToken, userId);
 
-  return { trusts, prove, forget, forgetWithin, forgetOthers };
+  return { trusts, prove, forget, forgetWithin, forgetOthers, forgetAll };
 }
 
 export type DeviceService = ReturnType<typeof createDeviceService>;

@@ -66,7 +66,8 @@ export function createPinManagementService(deps: {
 
   /**
    * Sets a new PIN for the account registered with a phone, after an OTP to that phone:
-   * the way back in for someone who forgot the PIN or is locked out. It lifts both locks,
+   * the way back in for someone who forgot the PIN or is locked out, or who froze their
+   * Khata after a payment that was not them. It lifts both locks, unfreezes the Khata,
    * signs out every session and leaves this device the only trusted one: the OTP proved
    * it holds the phone. Returns the device's token.
    */
@@ -80,6 +81,7 @@ export function createPinManagementService(deps: {
       const fresh = pins.hashPin(account.id, body.newPin);
       await repository.updatePin(tx, account.id, fresh.hash, fresh.keyVersion);
       await pins.clearCounters(tx, body.role, signInIdentifier(account), account.id);
+      await repository.unfreeze(tx, account.id);
       await sessions.revokeOthers(tx, account.id);
       const device = await devices.prove(tx, deviceToken, account.id);
       await devices.forgetOthers(tx, account.id, device);

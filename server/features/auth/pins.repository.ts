@@ -1,31 +1,33 @@
-/** SQL for PIN attempt counters. A counter row exists only once a PIN was wrong. */
+/**
+ * SQL for PIN attempt counters. The attempt rule itself is khata_check_pin
+ * (server/ledger/functions/khata_check_pin.sql), the one place it is written: a payment, a
+ * refund and a reversal run it inside their own function, every other PIN check here.
+ */
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { assert } from '../../assert';
+import { rowsOf, type Db, type Executor } from '../../db/client';
 import { pinAttempts } from '../../db/schema';
 
-export interface AttemptState {
-  failures: number;
-  lockCount: number;
-  lockedUntil: Date | null;
-}
-
-const noAttempts: AttemptState = { failures: 0, lockCount: 0, lockedUntil: null };
+export type AttemptOutcome =
+  | { outcome: 'correct' }
+  | { outcome: 'pin_incorrect'; attemptsLeft: number }
+  | { outcome: 'locked'; lockedUntil: string };
 
 /**
- * Takes the key's lock until the transaction ends (an advisory lock: memory only, the
- * same one khata_pay takes), then reads its counter, so PIN evaluations of one
- * identifier happen one at a time.
+ * One PIN evaluation under the attempt limit of `key`, in a transaction of its own
+ * (khata_check_pin takes the key's advisory lock until it ends). `storedHash` is null for an
+ * unknown account, which is counted as a wrong PIN.
  */
-export async function lockAndRead(tx: Executor, key: string): Promise<AttemptState> {
-  await tx.execute(sql`select pg_advisory_xact_lock(727002, hashtext(${key}))`);
-  const [row] = await tx.select({ failures: pinAttempts.failures, lockCount: pinAttempts.lockCount, lockedUntil: pinAttempts.lockedUntil })
-    .from(pinAttempts).where(eq(pinAttempts.key, key));
-  return row ?? noAttempts;
-}
-
-export async function save(tx: Executor, key: string, state: AttemptState, now: Date): Promise<void> {
-  await tx.insert(pinAttempts).values({ key, ...state, updatedAt: now })
-    .onConflictDoUpdate({ target: pinAttempts.key, set: { ...state, updatedAt: now } });
+export async function checkAttempt(db: Db, check: {
+  key: string; storedHash: string | null; storedVersion: number | null; pinHashes: Record<string, string>; now: Date;
+  attemptsMax: number; lockBaseSeconds: number; lockMaxSeconds: number;
+}): Promise<AttemptOutcome> {
+  const [row] = rowsOf<{ result: AttemptOutcome | string }>(await db.execute(sql`select khata_check_pin(
+    ${check.key}, ${check.storedHash}, ${check.storedVersion}::smallint, ${JSON.stringify(check.pinHashes)}::jsonb,
+    ${check.now.toISOString()}::timestamptz, ${check.attemptsMax}::int, ${check.lockBaseSeconds}::int,
+    ${check.lockMaxSeconds}::int) as result`));
+  assert(row, 'select khata_check_pin(…) answers one row');
+  return typeof row.result === 'string' ? JSON.parse(row.result) as AttemptOutcome : row.result;
 }
 
 /** Lifts a lock and forgets the failures of a key. */

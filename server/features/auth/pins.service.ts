@@ -3,11 +3,11 @@
  * A slow hash would not help here (there are only 10,000 PINs); the secret pepper and
  * the lockout do (docs/product.md#pins, docs/security.md#who-can-lock-whom).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Role } from '@common/api/types';
 import { pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax } from '@common/limits';
 import type { Clock } from '../../clock';
-import { inTransaction, type Db, type Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import * as attempts from './pins.repository';
 
@@ -38,50 +38,34 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
     return { hash: hmac(keys.currentVersion, userId, pin).toString('hex'), keyVersion: keys.currentVersion };
   }
 
-  function matches(stored: PinHash, userId: string, pin: string): boolean {
-    const expected = Buffer.from(stored.hash, 'hex');
-    const actual = hmac(stored.keyVersion, userId, pin);
-    return expected.length === actual.length && timingSafeEqual(expected, actual);
-  }
-
   function refuseLocked(lockedUntil: Date): never {
     const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - clock().getTime()) / 60_000));
     throw new AppError('account_locked', { retryAfterMinutes: minutes });
   }
 
   /**
-   * Checks a PIN under the attempt limit of `key`. Throws 429 while the key is locked,
-   * without evaluating the PIN. `stored` is null for an unknown account: the attempt is
-   * counted and refused exactly as a wrong PIN would be. Evaluations of one key are
-   * serialised by a lock on the key, so concurrent guesses cannot pass the limit.
+   * Checks a PIN under the attempt limit of `key`, by the rule every PIN check runs
+   * (khata_check_pin.sql). Throws 429 while the key is locked, without evaluating the PIN.
+   * `stored` is null for an unknown account: the attempt is counted and refused exactly as
+   * a wrong PIN would be, after the same one HMAC, so timing does not tell them apart.
+   * Evaluations of one key are serialised by a lock on the key, so concurrent guesses
+   * cannot pass the limit.
    */
   async function checkPin(key: string, stored: (PinHash & { userId: string }) | null, pin: string): Promise<PinCheck> {
-    const result = await inTransaction(db, async (tx) => {
-      const now = clock();
-      const state = await attempts.lockAndRead(tx, key);
-      if (state.lockedUntil && state.lockedUntil > now) return { outcome: 'locked' as const, until: state.lockedUntil };
-
-      // An unknown account still costs one HMAC, so timing does not tell them apart.
-      const correct = stored ? matches(stored, stored.userId, pin) : (hmac(keys.currentVersion, key, pin), false);
-      if (correct) {
-        if (state.failures > 0 || state.lockCount > 0) {
-          await attempts.save(tx, key, { failures: 0, lockCount: 0, lockedUntil: null }, now);
-        }
-        return { outcome: 'correct' as const, needsRehash: stored!.keyVersion !== keys.currentVersion };
-      }
-      const failures = state.failures + 1;
-      if (failures >= pinAttemptsMax) {
-        const lockSeconds = Math.min(pinLockSecondsBase * 2 ** state.lockCount, pinLockSecondsMax);
-        await attempts.save(tx, key, {
-          failures: 0, lockCount: state.lockCount + 1, lockedUntil: new Date(now.getTime() + lockSeconds * 1000),
-        }, now);
-      } else {
-        await attempts.save(tx, key, { ...state, failures }, now);
-      }
-      return { outcome: 'wrong' as const, attemptsLeft: Math.max(0, pinAttemptsMax - failures) };
+    const version = stored?.keyVersion ?? keys.currentVersion;
+    const entered = hmac(version, stored?.userId ?? key, pin).toString('hex');
+    const result = await attempts.checkAttempt(db, {
+      key, storedHash: stored?.hash ?? null, storedVersion: version, pinHashes: { [String(version)]: entered }, now: clock(),
+      attemptsMax: pinAttemptsMax, lockBaseSeconds: pinLockSecondsBase, lockMaxSeconds: pinLockSecondsMax,
     });
-    if (result.outcome === 'locked') refuseLocked(result.until);
-    return result;
+    switch (result.outcome) {
+      case 'locked':
+        return refuseLocked(new Date(result.lockedUntil));
+      case 'pin_incorrect':
+        return { outcome: 'wrong', attemptsLeft: result.attemptsLeft };
+      case 'correct':
+        return { outcome: 'correct', needsRehash: version !== keys.currentVersion };
+    }
   }
 
   /** The HMAC of an entered PIN under every pepper version, for checks done in SQL. */

@@ -25,7 +25,8 @@ export function createSignInService(deps: {
   /**
    * Sign-in by PIN. A wrong PIN and an unknown account get the same answer. From a device
    * the account trusts the PIN counts on the account's own counter, so strangers filling
-   * the anonymous one cannot lock the owner out of it.
+   * the anonymous one cannot lock the owner out of it. A customer who froze their Khata
+   * ("not me" on a payment report) is refused until the OTP PIN reset unfreezes it.
    */
   async function login(role: Role, identifier: string, pin: string, deviceToken?: string): Promise<SignedIn> {
     const account = role === 'customer'
@@ -40,6 +41,9 @@ export function createSignInService(deps: {
     if (check.outcome === 'wrong' || !account) {
       throw new AppError(invalidCredentials[role]);
     }
+    // Told only after the right PIN, so the answer says nothing to someone guessing it
+    // (docs/product.md#refunds-and-reports, "Freezing").
+    if (account.frozenAt) throw new AppError('account_frozen');
     const signedIn = await inTransaction(db, async (tx) => {
       if (check.needsRehash) {
         const fresh = pins.hashPin(account.id, pin);

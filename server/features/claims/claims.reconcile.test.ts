@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconcile } from '../../db/reconcile';
+import { reconcile } from '../../ledger/reconcile';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
 
 let ctx: TestContext;

@@ -1,8 +1,8 @@
 /**
  * Repayment claims (docs/api.md, "Repayment claims"). A customer who paid the
  * merchant by UPI says so; Khata cannot see the bank, so the claim changes nothing owed
- * until the merchant confirms it, which writes the repayment through the credit feature's
- * own path (credit.repayWithin), or declines it with a reason.
+ * until the merchant confirms it, which writes the repayment through the ledger's
+ * (server/ledger/ledger.ts repay) in the claim's own transaction, or declines it with a reason.
  */
 import { randomUUID } from 'node:crypto';
 import type { RepaymentClaim } from '@common/api/types';
@@ -15,6 +15,7 @@ import type { Clock } from '../../clock';
 import { inTransaction, sqlState, violatedConstraint, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { uuidv7 } from '../../ids';
+import type { Ledger } from '../../ledger/ledger';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CreditService } from '../credit/credit.service';
 import type { EventService } from '../events/events.service';
@@ -59,9 +60,10 @@ function alreadyDecided(status: repository.ClaimStatus): AppError {
 }
 
 export function createClaimService(deps: {
-  db: Db; clock: Clock; businesses: BusinessService; credit: CreditService; transactions: TransactionService; events: EventService;
+  db: Db; clock: Clock; ledger: Ledger; businesses: BusinessService; credit: CreditService; transactions: TransactionService;
+  events: EventService;
 }) {
-  const { db, clock, businesses, credit, transactions, events } = deps;
+  const { db, clock, ledger, businesses, credit, transactions, events } = deps;
 
   async function viewOf(id: string): Promise<RepaymentClaim> {
     const row = await repository.findById(db, id);
@@ -127,9 +129,9 @@ export function createClaimService(deps: {
   /**
    * Confirms a claim, for the claimed amount or less, as one repayment. The claim's row is
    * locked first, so of any number of confirmations at once exactly one writes the
-   * repayment and the others find it confirmed; the repayment itself is the guarded
-   * decrease of the cash path, so it never takes owed below zero, whatever payments and
-   * cash repayments land meanwhile.
+   * repayment and the others find it confirmed; the repayment itself is the ledger's
+   * guarded decrease (khata_repay), so it never takes owed below zero, whatever payments,
+   * refunds and cash repayments land meanwhile.
    */
   async function confirm(userId: string, claimId: string, body: ConfirmClaimBody) {
     const business = await businesses.requireApproved(userId);
@@ -141,7 +143,7 @@ export function createClaimService(deps: {
       if (claim.status !== 'pending') throw alreadyDecided(claim.status);
       const amountPaise = (body.amount ?? claim.amountPaise) as Paise;
       if (amountPaise > claim.amountPaise) throw new AppError('confirm_above_claimed', { claimed: formatRupees(claim.amountPaise) });
-      const account = await credit.repayWithin(tx, {
+      const account = await ledger.repay(tx, {
         businessId: business.id, accountId: claim.creditAccountId, amountPaise, description: repaymentDescription(claim.upiReference),
         now, transactionId,
       });

@@ -1,7 +1,6 @@
-/** SQL for credit accounts. */
+/** SQL that reads credit accounts; every write to them is the ledger's (server/ledger/ledger.ts). */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Paise } from '@common/money';
-import { rowsOf, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { businesses, creditAccounts, users } from '../../db/schema';
 
 /**
@@ -24,14 +23,6 @@ const nextDuePaiseSql = sql<number>`(
   where t.credit_account_id = ${creditAccounts.id} and t.type = 'payment'
     and t.charged_paise_after > ${creditAccounts.chargedPaise} - ${creditAccounts.owedPaise}
     and greatest(t.due_on, ${creditAccounts.dueDeferredTo}) = ${creditAccounts.nextDueOn})`.mapWith(Number);
-
-/** Inserts the account unless the pair already has one; true when inserted. */
-export async function insertIfAbsent(tx: Executor, row: typeof creditAccounts.$inferInsert): Promise<boolean> {
-  const rows = await tx.insert(creditAccounts).values(row)
-    .onConflictDoNothing({ target: [creditAccounts.customerId, creditAccounts.businessId] })
-    .returning({ id: creditAccounts.id });
-  return rows.length === 1;
-}
 
 export async function listForCustomer(db: Executor, customerId: string, today: string) {
   return db.select({
@@ -80,48 +71,10 @@ export async function findForBusiness(db: Executor, businessId: string, accountI
   return rows[0] ?? null;
 }
 
-/**
- * Sets the limit of one of the business's accounts; what is owed is never touched.
- * Returns the limit it replaced (read under the row's lock), or null for no such account.
- */
-export async function setLimit(
-  tx: Executor, businessId: string, accountId: string, limitPaise: Paise, now: Date,
-): Promise<Paise | null> {
-  const rows = rowsOf<{ previous: Paise }>(await tx.execute(sql`
-    with old as (
-      select ${creditAccounts.id} as id, ${creditAccounts.limitPaise} as limit_paise from ${creditAccounts}
-      where ${creditAccounts.id} = ${accountId} and ${creditAccounts.businessId} = ${businessId} for update)
-    update ${creditAccounts} set limit_paise = ${limitPaise}, updated_at = ${now.toISOString()}
-    from old where ${creditAccounts.id} = old.id
-    returning old.limit_paise as previous`));
-  return rows[0] ? rows[0].previous : null;
-}
-
 const balanceColumns = { id: creditAccounts.id, limitPaise: creditAccounts.limitPaise, owedPaise: creditAccounts.owedPaise };
 
 export async function findPair(db: Executor, customerId: string, businessId: string) {
   const rows = await db.select(balanceColumns).from(creditAccounts)
     .where(and(eq(creditAccounts.customerId, customerId), eq(creditAccounts.businessId, businessId))).limit(1);
   return rows[0] ?? null;
-}
-
-/** Lowers what is owed by `amountPaise`, only if at least that much is owed. */
-export async function repayUpToOwed(tx: Executor, businessId: string, accountId: string, amountPaise: number, now: Date) {
-  const rows = await tx.update(creditAccounts)
-    .set({ owedPaise: sql`${creditAccounts.owedPaise} - ${amountPaise}`, updatedAt: now })
-    .where(and(
-      eq(creditAccounts.id, accountId),
-      eq(creditAccounts.businessId, businessId),
-      sql`${creditAccounts.owedPaise} >= ${amountPaise}`,
-    ))
-    .returning({ ...balanceColumns, customerId: creditAccounts.customerId });
-  return rows[0] ?? null;
-}
-
-/**
- * Recomputes the account's next due date after what it owes went down or its deferral moved,
- * and its overdue amount cached for `today` (the India day of the server's clock).
- */
-export async function refreshDues(tx: Executor, accountId: string, today: string): Promise<void> {
-  await tx.execute(sql`select khata_refresh_dues(${accountId}, ${today}::date)`);
 }

@@ -1,18 +1,20 @@
 /**
  * Credit accounts: an approved merchant gives a customer a limit; both see it. On the
  * wire `creditLimit` is the limit and `currentBalance` the available credit,
- * max(0, limit − owed) (docs/product.md#credit-accounts).
+ * max(0, limit − owed) (docs/product.md#credit-accounts). Every write to an account goes
+ * through the ledger (server/ledger/ledger.ts); this feature checks, reads and answers.
  */
 import { randomUUID } from 'node:crypto';
 import type { BusinessCreditAccount, CustomerCreditAccount } from '@common/api/types';
 import { defaultLanguage } from '@common/languages';
-import { availableCredit, basisPoints, formatRupees, paise, toWireAmount, type Paise } from '@common/money';
+import { availableCredit, formatRupees, paise, toWireAmount, type Paise } from '@common/money';
 import type { ChangeLimitBody, CreateCreditAccountBody } from '@common/schemas/credit';
 import type { RepaymentBody } from '@common/schemas/payments';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
+import type { Ledger } from '../../ledger/ledger';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CustomerService } from '../customers/customers.service';
 import type { EventService } from '../events/events.service';
@@ -45,22 +47,11 @@ export const businessView = (row: BusinessViewRow): BusinessCreditAccount => ({
   language: row.language ?? defaultLanguage,
 });
 
-/** A repayment written inside another feature's transaction (cash here, a confirmed UPI claim in claims). */
-export interface RepaymentWithin {
-  businessId: string;
-  accountId: string;
-  amountPaise: Paise;
-  /** The ledger row's description: null for cash, "UPI <reference>" for a claim. */
-  description: string | null;
-  now: Date;
-  transactionId: string;
-}
-
 export function createCreditService(deps: {
-  db: Db; clock: Clock; businesses: BusinessService; customers: CustomerService; stats: StatsService;
+  db: Db; clock: Clock; ledger: Ledger; businesses: BusinessService; customers: CustomerService; stats: StatsService;
   transactions: TransactionService; events: EventService;
 }) {
-  const { db, clock, businesses, customers, stats, transactions, events } = deps;
+  const { db, clock, ledger, businesses, customers, stats, transactions, events } = deps;
 
   async function create(userId: string, body: CreateCreditAccountBody) {
     const business = await businesses.requireApproved(userId);
@@ -70,13 +61,12 @@ export function createCreditService(deps: {
     const id = randomUUID();
     const now = clock();
     await inTransaction(db, async (tx) => {
-      const inserted = await repository.insertIfAbsent(tx, {
-        id, customerId: customer.id, businessId: business.id, limitPaise: body.creditLimit, owedPaise: paise(0), createdAt: now, updatedAt: now,
+      const opened = await ledger.openAccount(tx, {
+        id, customerId: customer.id, businessId: business.id, limitPaise: body.creditLimit, now,
       });
-      if (!inserted) {
+      if (!opened) {
         throw new AppError('credit_account_exists', { customerName: customer.name });
       }
-      await stats.bumpBusiness(tx, business.id, { customers: 1 });
       await stats.bumpPlatform(tx, { creditAccounts: 1, creditLimitPaise: body.creditLimit });
     });
     const account = await repository.findForBusiness(db, business.id, id, indiaDay(clock()));
@@ -88,7 +78,9 @@ export function createCreditService(deps: {
     const business = await businesses.requireApproved(userId);
     businesses.refuseAboveMaximum(business, body.creditLimit);
     const changed = await inTransaction(db, async (tx) => {
-      const previousLimit = await repository.setLimit(tx, business.id, accountId, body.creditLimit, clock());
+      const previousLimit = await ledger.setLimit(tx, {
+        businessId: business.id, accountId, limitPaise: body.creditLimit, now: clock(),
+      });
       if (previousLimit === null) return false;
       // The platform's credit granted (the admin's analytics) moves by the difference.
       await stats.bumpPlatform(tx, { creditLimitPaise: paise(body.creditLimit - previousLimit) });
@@ -126,27 +118,6 @@ export function createCreditService(deps: {
     return account ? availableCredit(account.limitPaise, account.owedPaise) : null;
   }
 
-  /**
-   * The transactional core of every repayment: lowers what is owed (only if at least that
-   * much is owed), writes the ledger row, moves the business's counters and recomputes the
-   * account's next due date, all in the caller's transaction `tx`. Returns the account
-   * after, or null when the account is not the business's or owes less than the amount,
-   * so the caller chooses its refusal.
-   */
-  async function repayWithin(tx: Executor, repayment: RepaymentWithin) {
-    const { businessId, accountId, amountPaise, description, now, transactionId } = repayment;
-    const account = await repository.repayUpToOwed(tx, businessId, accountId, amountPaise, now);
-    if (!account) return null;
-    await transactions.record(tx, {
-      id: transactionId, type: 'repayment', creditAccountId: account.id, customerId: account.customerId,
-      businessId, amountPaise, feePaise: paise(0), feeBasisPoints: basisPoints(0), totalPaise: amountPaise,
-      limitPaiseAfter: account.limitPaise, owedPaiseAfter: account.owedPaise, description, createdAt: now,
-    });
-    await stats.bumpBusiness(tx, businessId, { creditIssuedPaise: paise(-amountPaise) });
-    await repository.refreshDues(tx, account.id, indiaDay(now));
-    return account;
-  }
-
   /** One of the business's accounts as the merchant sees it (null when not theirs). */
   async function viewForBusiness(executor: Executor, businessId: string, accountId: string) {
     const row = await repository.findForBusiness(executor, businessId, accountId, indiaDay(clock()));
@@ -161,7 +132,7 @@ export function createCreditService(deps: {
     const now = clock();
     const transactionId = uuidv7(now.getTime());
     const customerId = await inTransaction(db, async (tx) => {
-      const account = await repayWithin(tx, {
+      const account = await ledger.repay(tx, {
         businessId: business.id, accountId, amountPaise: body.amount, description: null, now, transactionId,
       });
       if (!account) {
@@ -178,7 +149,7 @@ export function createCreditService(deps: {
     return { transaction: await transactions.view(db, transactionId), creditAccount: repaid };
   }
 
-  return { create, changeLimit, listForCustomer, listForBusiness, availableWith, recordRepayment, repayWithin, viewForBusiness };
+  return { create, changeLimit, listForCustomer, listForBusiness, availableWith, recordRepayment, viewForBusiness };
 }
 
 export type CreditService = ReturnType<typeof createCreditService>;

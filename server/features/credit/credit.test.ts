@@ -221,14 +221,14 @@ describe('merchant dashboard stats', () => {
     const shop = await approvedBusiness(ctx);
     const stats = async () => (await get('/api/business/stats', shop.token)).json().stats;
     expect(await stats()).toEqual({
-      totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0,
+      totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0, refunds: 0,
       trend: { revenue: { current: '0.00', previous: '0.00' }, transactions: { current: 0, previous: 0 } },
     });
     for (let i = 0; i < 3; i++) {
       await createAccount(shop.token, { paymentHandle: await paymentHandleOf(ctx, (await registerCustomer(ctx)).token), creditLimit: '100' });
     }
     expect(await stats()).toEqual({
-      totalRevenue: '0.00', customers: 3, creditIssued: '0.00', transactions: 0,
+      totalRevenue: '0.00', customers: 3, creditIssued: '0.00', transactions: 0, refunds: 0,
       trend: { revenue: { current: '0.00', previous: '0.00' }, transactions: { current: 0, previous: 0 } },
     });
   });

@@ -1,6 +1,6 @@
 /**
- * SQL for dues (docs/product.md#dues-and-reminders): the merchant's due-date move, the
- * "To collect" card and reminders.
+ * SQL for dues (docs/product.md#dues-and-reminders): the account's lock before a due-date
+ * move or a reminder, the "To collect" card and reminders.
  */
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Paise } from '@common/money';
@@ -9,20 +9,11 @@ import { assert } from '../../assert';
 import { inTransaction, rowsOf, type Db, type Executor } from '../../db/client';
 import { businesses, creditAccounts, reminders, users } from '../../db/schema';
 
-/** What one of the business's accounts owes, its row locked for a due-date move; null when not theirs. */
+/** What one of the business's accounts owes, its row locked for a due-date move or a reminder; null when not theirs. */
 export async function lockOwed(tx: Executor, businessId: string, accountId: string): Promise<Paise | null> {
   const rows = await tx.select({ owedPaise: creditAccounts.owedPaise }).from(creditAccounts)
     .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId))).for('update');
   return rows[0]?.owedPaise ?? null;
-}
-
-/**
- * Moves the account's dues to `dueOn`, then recomputes its next due date and its overdue
- * amount cached for `today` (khata_refresh_dues.sql).
- */
-export async function moveDueDate(tx: Executor, accountId: string, dueOn: string, now: Date, today: string): Promise<void> {
-  await tx.update(creditAccounts).set({ dueDeferredTo: dueOn, updatedAt: now }).where(eq(creditAccounts.id, accountId));
-  await tx.execute(sql`select khata_refresh_dues(${accountId}, ${today}::date)`);
 }
 
 export interface ToCollectRow {
@@ -126,11 +117,9 @@ export async function remindersSince(tx: Executor, accountId: string, since: Dat
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Records a reminder and stamps the account, which the caller has locked and found the business's. */
+/** Records a reminder of an account the caller has locked and found the business's (the ledger stamps the account). */
 export async function recordReminder(
   tx: Executor, reminder: { id: string; businessId: string; creditAccountId: string; channel: 'whatsapp' | 'sms'; sentAt: Date },
 ): Promise<void> {
-  await tx.update(creditAccounts).set({ lastRemindedAt: reminder.sentAt })
-    .where(and(eq(creditAccounts.id, reminder.creditAccountId), eq(creditAccounts.businessId, reminder.businessId)));
   await tx.insert(reminders).values(reminder);
 }

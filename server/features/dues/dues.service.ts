@@ -1,7 +1,8 @@
 /**
  * Dues (docs/product.md#dues-and-reminders): the merchant moves an account's due date, sees what is
  * overdue ("To collect") and reminds a customer in the customer's language. The rules of what is
- * due live in khata_pay.sql and khata_refresh_dues.sql; this reads and moves them.
+ * due live in the ledger's khata_pay.sql and khata_refresh_dues.sql; this reads them and moves
+ * them through the ledger (server/ledger/ledger.ts deferDue, markReminded).
  */
 import { randomUUID } from 'node:crypto';
 import type { ReminderDraft, ToCollect } from '@common/api/types';
@@ -14,13 +15,14 @@ import type { Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { addDays, indiaDay, indiaDayStart } from '../../india-days';
+import type { Ledger } from '../../ledger/ledger';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CreditService } from '../credit/credit.service';
 import * as repository from './dues.repository';
 import { reminderText, smsUrl, whatsappUrl } from './reminder-text';
 
-export function createDuesService(deps: { db: Db; clock: Clock; businesses: BusinessService; credit: CreditService }) {
-  const { db, clock, businesses, credit } = deps;
+export function createDuesService(deps: { db: Db; clock: Clock; ledger: Ledger; businesses: BusinessService; credit: CreditService }) {
+  const { db, clock, ledger, businesses, credit } = deps;
 
   /** Moves the account's dues to a later date: from tomorrow to a year ahead (India days). */
   async function moveDueDate(userId: string, accountId: string, body: DueDateBody) {
@@ -33,7 +35,7 @@ export function createDuesService(deps: { db: Db; clock: Clock; businesses: Busi
       if (owedPaise === null) throw new AppError('credit_account_not_found');
       if (owedPaise === 0) throw new AppError('nothing_owed');
       if (outOfRange) throw new AppError('due_date_out_of_range');
-      await repository.moveDueDate(tx, accountId, body.dueOn, now, today);
+      await ledger.deferDue(tx, { businessId: business.id, accountId, dueOn: body.dueOn, now });
     });
     const account = await credit.viewForBusiness(db, business.id, accountId);
     assert(account, 'the credit account whose due date just moved exists');
@@ -102,6 +104,7 @@ export function createDuesService(deps: { db: Db; clock: Clock; businesses: Busi
       await repository.recordReminder(tx, {
         id: randomUUID(), businessId: business.id, creditAccountId: accountId, channel: body.channel, sentAt,
       });
+      await ledger.markReminded(tx, { businessId: business.id, accountId, at: sentAt });
     });
     return { lastRemindedAt: sentAt.toISOString() };
   }

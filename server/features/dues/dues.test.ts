@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { reconcile } from '../../db/reconcile';
+import { reconcile } from '../../ledger/reconcile';
 import { indiaDay } from '../../india-days';
 import {
   approvedBusiness, bearer, changeSettings, createTestContext, paymentHandleOf, paymentSetup, registerBusiness, registerCustomer,

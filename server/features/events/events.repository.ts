@@ -35,6 +35,8 @@ export interface EventDetails {
   customerName: string;
   businessName: string;
   createdAt: string;
+  /** A refund's payment, a reversal's repayment; null for any other row. */
+  originalId: string | null;
 }
 
 /** The figures and names of some ledger rows, by id (read by primary key). */
@@ -47,6 +49,7 @@ export async function eventDetails(db: Executor, ids: string[]): Promise<Map<str
     customerName: users.name,
     businessName: businesses.businessName,
     createdAt: transactions.createdAt,
+    originalId: transactions.originalId,
   }).from(transactions)
     .innerJoin(businesses, eq(businesses.id, transactions.businessId))
     .innerJoin(users, eq(users.id, transactions.customerId))
@@ -58,5 +61,6 @@ export async function eventDetails(db: Executor, ids: string[]): Promise<Map<str
     customerName: row.customerName,
     businessName: row.businessName,
     createdAt: row.createdAt.toISOString(),
+    originalId: row.originalId,
   }]));
 }

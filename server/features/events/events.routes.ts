@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BusinessEventData, ClaimEventData, LedgerEventData } from '@common/schemas/events';
+import type { BusinessEventData, ClaimEventData, LedgerEventData, ReportEventData } from '@common/schemas/events';
 import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax, eventKeepAliveMs } from '@common/limits';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
@@ -20,6 +20,8 @@ function eventText(event: LedgerEventDetails): string {
   const data: LedgerEventData = {
     transactionId: event.id, type: event.type, amount: event.amount, fee: event.fee, totalAmount: event.totalAmount,
     customerName: event.customerName, businessName: event.businessName, createdAt: event.createdAt,
+    // A refund names its payment, a reversal its repayment; other rows say nothing.
+    ...(event.originalId ? { originalId: event.originalId } : {}),
   };
   // JSON escapes line breaks, so a name cannot end the event early.
   return `id: ${event.id}\nevent: ledger\ndata: ${JSON.stringify(data)}\n\n`;
@@ -40,13 +42,24 @@ function claimText(event: ClaimEventData): string {
   return `event: claim\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** A payment reported, or its report answered; no id either. */
+function reportText(event: ReportEventData): string {
+  const data: ReportEventData = {
+    reportId: event.reportId, transactionId: event.transactionId, businessId: event.businessId, status: event.status,
+    reason: event.reason, froze: event.froze, amount: event.amount, customerName: event.customerName,
+    businessName: event.businessName,
+  };
+  return `event: report\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 /**
  * GET /api/events: a server-sent event stream. Each new ledger row of the caller (a
  * merchant's business or a customer) arrives as `event: ledger` with the row's id and
  * figures; the web app refetches and, for a merchant, announces it. A reconnect with
  * Last-Event-ID first replays what it missed. A merchant's stream also carries
  * `event: business` when an admin decides on the business, and both sides' streams
- * `event: claim` when a repayment claim is made (merchant) or decided (both).
+ * `event: claim` when a repayment claim is made (merchant) or decided (both), and
+ * `event: report` when a payment is reported (merchant) or its report answered (both).
  */
 export async function eventRoutes(instance: FastifyInstance, { events, businesses, sessions, streamSeconds }: {
   events: EventService; businesses: BusinessService; sessions: SessionService;
@@ -98,6 +111,7 @@ export async function eventRoutes(instance: FastifyInstance, { events, businesse
       send: (event) => { if (!closed && (!counter || event.type === 'payment')) stream.write(eventText(event)); },
       sendStatus: (status) => { if (!closed && !counter) stream.write(statusText(status)); },
       sendClaim: (event) => { if (!closed && !counter) stream.write(claimText(event)); },
+      sendReport: (event) => { if (!closed && !counter) stream.write(reportText(event)); },
       onError: (error) => request.log.warn({ err: error }, 'ledger replay failed'),
     });
     // Without a last id, the stream's start becomes the client's Last-Event-ID (an `id:`

@@ -1,5 +1,5 @@
 /**
- * Ledger events: when a payment or repayment lands, the merchant's and the customer's open
+ * Ledger events: when a payment, repayment, refund or reversal lands, the merchant's and the customer's open
  * screens refresh. On PostgreSQL the signal travels through LISTEN/NOTIFY, never through
  * this process's memory alone, so a payment handled by one process reaches a merchant
  * connected to another; the notifications leave after the ledger row's commit, batched,
@@ -10,9 +10,9 @@
  * listening connection, a notification lost to a crash) replays them from the ledger itself.
  */
 import pg from 'pg';
-import type { ClaimEventData } from '@common/schemas/events';
+import type { ClaimEventData, ReportEventData } from '@common/schemas/events';
 import { ledgerEntryTypes, type LedgerEntryType } from '@common/schemas/ledger';
-import { businessStatus, repaymentClaimStatus, type BusinessStatus } from '@common/schemas/statuses';
+import { businessStatus, paymentReportStatus, repaymentClaimStatus, type BusinessStatus } from '@common/schemas/statuses';
 import { eventsPerNotifyMax, eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax, eventListenRetryMsFirst, eventSentIdsPerStreamMax } from '@common/limits';
 import { systemClock, type Clock } from '../../clock';
 import { preparedQuery, type Db } from '../../db/client';
@@ -52,12 +52,23 @@ export interface ClaimNews {
   customerId: string | null;
 }
 
+/**
+ * A payment report's news: made, sent to the merchant's streams; answered (refunded or
+ * declined), sent to the merchant's and the customer's (`customerId`, never sent on).
+ */
+export interface ReportNews {
+  event: ReportEventData;
+  customerId: string | null;
+}
+
 interface Subscriber {
   deliver(event: LedgerEvent): void;
   /** The business's status changed (scope business only). */
   decided(status: BusinessStatus): void;
   /** A repayment claim of the business or the customer was made or decided. */
   claimed(event: ClaimEventData): void;
+  /** A payment of the business or the customer was reported, or its report answered. */
+  reported(event: ReportEventData): void;
   /** The listening connection was down for a while: read what it may have missed. */
   catchUp(): void;
 }
@@ -120,6 +131,22 @@ function parseClaimPayload(payload: string): ClaimNews | null {
   }
 }
 
+// A report's payload, the same way as a claim's.
+const reportPrefix = 'report:';
+const reportPayload = (news: ReportNews) => `${reportPrefix}${JSON.stringify(news)}`;
+const reportStatuses = new Set<string>(paymentReportStatus.options);
+
+function parseReportPayload(payload: string): ReportNews | null {
+  try {
+    const news = JSON.parse(payload.slice(reportPrefix.length)) as ReportNews;
+    const { event } = news;
+    if (!event || typeof event.reportId !== 'string' || typeof event.businessId !== 'string' || !reportStatuses.has(event.status)) return null;
+    return { event, customerId: typeof news.customerId === 'string' ? news.customerId : null };
+  } catch {
+    return null;
+  }
+}
+
 /** The apps of this process on one embedded database, by its client: they hear each other. */
 const embeddedListeners = new WeakMap<object, Set<(payload: string) => void>>();
 
@@ -157,6 +184,13 @@ export function createEventService(deps: {
       if (!news) return;
       const keys = [`business:${news.event.businessId}`, ...(news.customerId ? [`customer:${news.customerId}`] : [])];
       for (const key of keys) for (const subscriber of subscribers.get(key) ?? []) subscriber.claimed(news.event);
+      return;
+    }
+    if (payload.startsWith(reportPrefix)) {
+      const news = parseReportPayload(payload);
+      if (!news) return;
+      const keys = [`business:${news.event.businessId}`, ...(news.customerId ? [`customer:${news.customerId}`] : [])];
+      for (const key of keys) for (const subscriber of subscribers.get(key) ?? []) subscriber.reported(news.event);
       return;
     }
     if (payload.startsWith(statusPrefix)) {
@@ -324,6 +358,15 @@ export function createEventService(deps: {
     send(claimPayload(news));
   }
 
+  /**
+   * Announces a payment report made or answered, after its commit: to the merchant's
+   * streams, and to the customer's when `customerId` is given. Not replayed after a lost
+   * connection, as a claim: the web app refetches the reports when its stream reopens.
+   */
+  function publishReport(news: ReportNews): void {
+    send(reportPayload(news));
+  }
+
   function send(payload: string): void {
     if (!onPostgres) {
       const listeners = [...(embeddedListeners.get(client) ?? [])];
@@ -380,6 +423,8 @@ export function createEventService(deps: {
     sendStatus(status: BusinessStatus): void;
     /** A repayment claim was made or decided. */
     sendClaim(event: ClaimEventData): void;
+    /** A payment report was made or answered. */
+    sendReport(event: ReportEventData): void;
     onError(error: unknown): void;
   }) {
     const startId = lastEventId ?? startIdOf(clock().getTime());
@@ -430,8 +475,9 @@ export function createEventService(deps: {
     };
     const decided = (status: BusinessStatus) => { if (!closed) options.sendStatus(status); };
     const claimed = (event: ClaimEventData) => { if (!closed) options.sendClaim(event); };
+    const reported = (event: ReportEventData) => { if (!closed) options.sendReport(event); };
     const key = 'businessId' in scope ? `business:${scope.businessId}` : `customer:${scope.customerId}`;
-    const unsubscribe = subscribe(key, { deliver, decided, claimed, catchUp });
+    const unsubscribe = subscribe(key, { deliver, decided, claimed, reported, catchUp });
     if (lastEventId) catchUp();
     return {
       startId,
@@ -442,7 +488,7 @@ export function createEventService(deps: {
     };
   }
 
-  return { start, stop, listening, publish, publishStatus, publishClaim, admit, follow };
+  return { start, stop, listening, publish, publishStatus, publishClaim, publishReport, admit, follow };
 }
 
 export type EventService = ReturnType<typeof createEventService>;

@@ -3,19 +3,20 @@
  * idle PIN counters, trusted devices, reminders, declined repayment claims) are purged of
  * rows nobody can use any more. Deletes go in batches
  * so a large backlog never holds long locks. After the India day changes, the overdue
- * amounts cached on credit accounts are recomputed for the new day, in batches too.
+ * amounts cached on credit accounts are recomputed for the new day, in batches too, by the
+ * ledger (server/ledger/ledger.ts refreshOverdue), which owns every write to them.
  */
 import { sql } from 'drizzle-orm';
 import {
-  declinedClaimKeepSeconds, otpKeepSeconds, overdueRefreshBatchRows, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds,
-  purgeBatchRows, reminderKeepSeconds, sessionKeepSeconds,
+  declinedClaimKeepSeconds, otpKeepSeconds, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds, purgeBatchRows,
+  reminderKeepSeconds, sessionKeepSeconds,
 } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import { rowsOf, type Db } from '../../db/client';
-import { indiaDay } from '../../india-days';
+import type { Ledger } from '../../ledger/ledger';
 
-export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createMaintenanceService(deps: { db: Db; clock: Clock; ledger: Ledger }) {
+  const { db, clock, ledger } = deps;
 
   async function deleteInBatches(statement: () => ReturnType<typeof sql>): Promise<number> {
     let total = 0;
@@ -52,8 +53,8 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
           select token_hash from otp_proofs where expires_at < ${at} limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
       idempotencyKeys: await deleteInBatches(() => sql`
-        with gone as (delete from idempotency_keys where (customer_id, key) in (
-          select customer_id, key from idempotency_keys where expires_at < ${at} limit ${purgeBatchRows}) returning 1)
+        with gone as (delete from idempotency_keys where (user_id, key) in (
+          select user_id, key from idempotency_keys where expires_at < ${at} limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
       pinCounters: await deleteInBatches(() => sql`
         with gone as (delete from pin_attempts where key in (
@@ -81,38 +82,8 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock }) {
     };
   }
 
-  /**
-   * Caches today's overdue amount on every account with something due before today whose
-   * figure is for another day (docs/decisions.md, "Overdue is read, never counted."), as
-   * khata_refresh_dues.sql computes it (its twin). Run soon after India midnight and at
-   * start-up; until it has run, the "To collect" card recomputes stale figures itself.
-   * Accounts locked by a repayment are skipped, not waited for: the repayment refreshes
-   * them, and the next run catches any other. Returns how many accounts were refreshed.
-   */
-  async function refreshOverdue(batchRows: number = overdueRefreshBatchRows): Promise<number> {
-    const today = indiaDay(clock());
-    let total = 0;
-    for (;;) {
-      const refreshed = rowsOf<{ n: number }>(await db.execute(sql`
-        with done as (
-          update credit_accounts a set
-            overdue_paise = (
-              select coalesce(sum(least(t.total_paise, t.charged_paise_after - (a.charged_paise - a.owed_paise))), 0)::bigint
-              from transactions t
-              where t.credit_account_id = a.id and t.type = 'payment'
-                and t.charged_paise_after > a.charged_paise - a.owed_paise
-                and greatest(t.due_on, a.due_deferred_to) < ${today}::date),
-            overdue_on = ${today}::date
-          where a.id in (
-            select id from credit_accounts
-            where next_due_on < ${today}::date and overdue_on is distinct from ${today}::date
-            limit ${batchRows} for update skip locked)
-          returning 1)
-        select count(*)::int as n from done`))[0]?.n ?? 0;
-      total += refreshed;
-      if (refreshed < batchRows) return total;
-    }
-  }
+  /** The day's overdue refresh (ledger.refreshOverdue has the rules), run with the purge. */
+  const refreshOverdue = (batchRows?: number) => ledger.refreshOverdue(batchRows);
 
   return { purgeExpired, refreshOverdue };
 }

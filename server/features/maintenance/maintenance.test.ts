@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { bearer, createTestContext, newPhone, paymentSetup, registerCustomer, type TestContext } from '../../test/context';
 import { addDays, indiaDay, indiaDayStart } from '../../india-days';
-import { createMaintenanceService } from './maintenance.service';
 
 // Each test has a database of its own, so every count below is exact.
 let ctx: TestContext;
@@ -15,7 +14,7 @@ const count = async (table: string) =>
 describe('purging expired rows', () => {
   it('removes expired sessions, OTPs, proofs and idempotency keys, and keeps live ones', async () => {
     ctx = await createTestContext();
-    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const maintenance = ctx.app.services.maintenance;
     // A merchant (registered, approved by an admin who signs in) and a customer: 3
     // sessions, 2 OTP codes and 2 proofs; one payment with a key; one OTP never verified.
     const { generate, pay } = await paymentSetup(ctx);
@@ -49,7 +48,7 @@ describe('purging expired rows', () => {
 
   it('removes PIN counters not locked and untouched for 30 days whatever their failures, idle clean ones after a day, and keeps locked and recent ones', async () => {
     ctx = await createTestContext();
-    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const maintenance = ctx.app.services.maintenance;
     const now = ctx.clock();
     const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
     const ahead = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
@@ -84,7 +83,7 @@ describe('purging expired rows', () => {
 
   it('forgets devices a year after the account last proved itself on them, and keeps the others', async () => {
     ctx = await createTestContext();
-    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const maintenance = ctx.app.services.maintenance;
     const old = await registerCustomer(ctx);
     const provedAgain = await registerCustomer(ctx);
     ctx.clock.advance(200 * 24 * 3600);
@@ -107,7 +106,7 @@ describe('purging expired rows', () => {
 describe('purging reminders and declined claims', () => {
   it('removes reminders sent more than 90 days ago, and keeps the others', async () => {
     ctx = await createTestContext();
-    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const maintenance = ctx.app.services.maintenance;
     const { shop, accountId } = await paymentSetup(ctx);
     const now = ctx.clock();
     const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
@@ -135,7 +134,7 @@ describe('purging reminders and declined claims', () => {
 
   it('removes claims declined more than 90 days ago, and keeps newer declined, every pending and every confirmed claim', async () => {
     ctx = await createTestContext();
-    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const maintenance = ctx.app.services.maintenance;
     const { shop, customer, accountId, generate, pay } = await paymentSetup(ctx);
     expect((await pay((await generate()).qrData, { amount: '10' })).statusCode).toBe(201);
     const [{ id: transactionId }] = rowsOf<{ id: string }>(await ctx.database.db.execute(
@@ -177,7 +176,7 @@ describe('purging reminders and declined claims', () => {
 describe('caching the overdue amounts of a new day', () => {
   it('recomputes, batch after batch, every figure due before today that is not for today, and nothing else', async () => {
     ctx = await createTestContext();
-    const maintenance = createMaintenanceService({ db: ctx.database.db, clock: ctx.clock });
+    const maintenance = ctx.app.services.maintenance;
     const cache = async () => rowsOf<{ owed: number; overdue: number; on: string | null }>(await ctx.database.db.execute(sql`
       select owed_paise::int as owed, overdue_paise::int as overdue, overdue_on::text as "on" from credit_accounts order by owed_paise`));
     // Five accounts owing ₹1 to ₹5 and their fees, due in 30 days, and one that owes nothing.

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { reconcile } from '../../db/reconcile';
+import { reconcile } from '../../ledger/reconcile';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
 
 let ctx: TestContext;

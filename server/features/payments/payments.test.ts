@@ -182,13 +182,16 @@ describe('POST /api/payments/process', () => {
       id: expect.any(String), type: 'payment', amount: '250.25', fee: '5.01', totalAmount: '255.26', status: 'completed',
       createdAt: ctx.clock().toISOString(), businessId: shop.businessId, business: { businessName: 'Kumar Kirana' },
       customerName: 'Asha Verma', description: 'Rice', availableCredit: '744.74',
+      originalId: null, reason: null, refunded: '0.00', refundedFee: '0.00',
+      refundableUntil: new Date(ctx.clock().getTime() + 180 * 24 * 3600 * 1000).toISOString(), reversibleUntil: null,
+      reversed: false, report: null,
     });
     expect(await accountOf(customer.token)).toMatchObject({ owed: '255.26', currentBalance: '744.74', creditLimit: '1000.00' });
     expect((await get('/api/transactions/customer', customer.token)).json()).toEqual({ transactions: [transaction], nextCursor: null });
     expect((await get('/api/transactions/business', shop.token)).json()).toEqual({ transactions: [transaction], nextCursor: null });
     expect((await get('/api/business/stats', shop.token)).json().stats)
       .toEqual({
-        totalRevenue: '250.25', customers: 1, creditIssued: '255.26', transactions: 1,
+        totalRevenue: '250.25', customers: 1, creditIssued: '255.26', transactions: 1, refunds: 0,
         trend: { revenue: { current: '250.25', previous: '0.00' }, transactions: { current: 1, previous: 0 } },
       });
   });

@@ -27,7 +27,7 @@ interface ActiveSessionRow {
 
 /**
  * Every authenticated request runs this, so it is a prepared statement. The rule is
- * khata_session's (server/db/functions/khata_session.sql), which khata_pay reads too.
+ * khata_session's (server/ledger/functions/khata_session.sql), which khata_pay reads too.
  */
 export async function findActiveSession(db: Db, tokenHash: string, now: Date): Promise<ActiveSessionRow | null> {
   const rows = await preparedQuery<ActiveSessionRow>(db, 'find_active_session', `

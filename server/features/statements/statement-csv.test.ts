@@ -82,6 +82,10 @@ describe('csvDocument', () => {
   });
 });
 
+/** A row's follow-up fields when nothing became of it (no refund, no reversal). */
+const nothingSince = { refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false };
+const noRefunds = { refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00' };
+
 const statement: StatementView = {
   accountId: '0193a0c0-0000-7000-8000-000000000001',
   businessId: '0193a0c0-0000-7000-8000-000000000002',
@@ -94,18 +98,21 @@ const statement: StatementView = {
   rows: [
     {
       id: 'a', createdAt: '2026-10-31T18:30:00.000Z', date: '2026-11-01 00:00', type: 'payment',
-      description: '@lunch, "thali"', amount: '200.00', fee: '4.00', total: '204.00', owedAfter: '256.00',
+      description: '@lunch, "thali"', amount: '200.00', fee: '4.00', total: '204.00', owedAfter: '256.00', ...nothingSince,
     },
     {
       id: 'b', createdAt: '2026-11-20T12:00:00.000Z', date: '2026-11-20 17:30', type: 'repayment',
-      description: null, amount: '500.00', fee: '0.00', total: '500.00', owedAfter: '-244.00',
+      description: null, amount: '500.00', fee: '0.00', total: '500.00', owedAfter: '-244.00', ...nothingSince,
     },
     {
       id: 'c', createdAt: '2026-11-21T12:00:00.000Z', date: '2026-11-21 17:30', type: 'adjustment',
-      description: 'Correction', amount: '1269.39', fee: '0.00', total: '1269.39', owedAfter: '1025.39',
+      description: 'Correction', amount: '1269.39', fee: '0.00', total: '1269.39', owedAfter: '1025.39', ...nothingSince,
     },
   ],
-  totals: { payments: 1, paymentAmount: '200.00', fees: '4.00', paymentTotal: '204.00', repayments: 1, repaymentAmount: '500.00' },
+  totals: {
+    payments: 1, paymentAmount: '200.00', fees: '4.00', paymentTotal: '204.00', repayments: 1, repaymentAmount: '500.00',
+    refunds: 1, refundAmount: '100.00', refundFees: '2.00', refundTotal: '102.00', reversals: 2, reversalAmount: '300.00',
+  },
 };
 
 describe('statementCsv', () => {
@@ -118,6 +125,8 @@ describe('statementCsv', () => {
       '"2026-11-21 17:30","Adjustment","Correction",1269.39,0.00,1269.39,1025.39',
       '"2026-11-30 23:59","Total payments","1 payment",200.00,4.00,204.00,',
       '"2026-11-30 23:59","Total repayments","1 repayment",500.00,0.00,500.00,',
+      '"2026-11-30 23:59","Total refunds","1 refund",100.00,2.00,102.00,',
+      '"2026-11-30 23:59","Total reversals","2 reversals",300.00,0.00,300.00,',
       '"2026-11-30 23:59","Closing","Amount owed at the end",,,,1025.39',
       '',
     ].join('\r\n'));
@@ -147,14 +156,36 @@ describe('statementCsv', () => {
     }
   });
 
+  it('names a refund and a reversal, their reason quoted and kept from running as any text', () => {
+    const lines = statementCsv({
+      ...statement,
+      rows: [
+        {
+          id: 'd', createdAt: '2026-11-22T12:00:00.000Z', date: '2026-11-22 17:30', type: 'refund',
+          description: '-1 bag, "torn"', amount: '100.00', fee: '2.00', total: '102.00', owedAfter: '923.39', ...nothingSince,
+        },
+        {
+          id: 'e', createdAt: '2026-11-23T12:00:00.000Z', date: '2026-11-23 17:30', type: 'reversal',
+          description: 'Counted twice', amount: '500.00', fee: '0.00', total: '500.00', owedAfter: '1423.39', ...nothingSince,
+        },
+      ],
+    }).split('\r\n');
+    expect(lines.slice(2, 4)).toEqual([
+      `"2026-11-22 17:30","Refund","'-1 bag, ""torn""",100.00,2.00,102.00,923.39`,
+      '"2026-11-23 17:30","Reversal","Counted twice",500.00,0.00,500.00,1423.39',
+    ]);
+  });
+
   it('counts in the plural and writes a statement without rows', () => {
     const empty = statementCsv({
       ...statement, rows: [], closingOwed: '52.00',
-      totals: { payments: 0, paymentAmount: '0.00', fees: '0.00', paymentTotal: '0.00', repayments: 2, repaymentAmount: '0.00' },
+      totals: { payments: 0, paymentAmount: '0.00', fees: '0.00', paymentTotal: '0.00', repayments: 2, repaymentAmount: '0.00', ...noRefunds },
     });
     expect(empty.split('\r\n').slice(2)).toEqual([
       '"2026-11-30 23:59","Total payments","0 payments",0.00,0.00,0.00,',
       '"2026-11-30 23:59","Total repayments","2 repayments",0.00,0.00,0.00,',
+      '"2026-11-30 23:59","Total refunds","0 refunds",0.00,0.00,0.00,',
+      '"2026-11-30 23:59","Total reversals","0 reversals",0.00,0.00,0.00,',
       '"2026-11-30 23:59","Closing","Amount owed at the end",,,,52.00',
       '',
     ]);

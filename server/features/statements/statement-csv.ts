@@ -53,14 +53,17 @@ export const csvDocument = (lines: readonly (readonly string[])[]): string => by
 
 export const statementCsvHeader = ['Date', 'Type', 'Description', 'Amount', 'Fee', 'Total', 'Owed after'] as const;
 
-const typeNames = { payment: 'Payment', repayment: 'Repayment', adjustment: 'Adjustment' } as const satisfies Record<LedgerEntryType, string>;
+const typeNames = {
+  payment: 'Payment', repayment: 'Repayment', adjustment: 'Adjustment', refund: 'Refund', reversal: 'Reversal',
+} as const satisfies Record<LedgerEntryType, string>;
 
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * The statement's file: the header; an opening line whose description says whose
- * statement it is; one line per ledger row; a totals line for payments and one for
- * repayments; a closing line. Every figure is the JSON statement's, so the two agree.
+ * statement it is; one line per ledger row (a refund's or a reversal's description is the
+ * merchant's reason); a totals line each for payments, repayments, refunds and reversals; a
+ * closing line. Every figure is the JSON statement's, so the two agree.
  */
 export function statementCsv(statement: StatementView): string {
   const { totals } = statement;
@@ -77,6 +80,10 @@ export function statementCsv(statement: StatementView): string {
       [totals.paymentAmount, totals.fees, totals.paymentTotal, '']),
     line([rangeEnd, 'Total repayments', counted(totals.repayments, 'repayment', 'repayments')],
       [totals.repaymentAmount, '0.00', totals.repaymentAmount, '']),
+    line([rangeEnd, 'Total refunds', counted(totals.refunds, 'refund', 'refunds')],
+      [totals.refundAmount, totals.refundFees, totals.refundTotal, '']),
+    line([rangeEnd, 'Total reversals', counted(totals.reversals, 'reversal', 'reversals')],
+      [totals.reversalAmount, '0.00', totals.reversalAmount, '']),
     line([rangeEnd, 'Closing', 'Amount owed at the end'], ['', '', '', statement.closingOwed]),
   ]);
 }

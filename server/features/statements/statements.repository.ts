@@ -56,6 +56,7 @@ export const rowsBetween = (db: Executor, account: StatementAccount, start: Date
     id: transactions.id,
     type: transactions.type,
     description: transactions.description,
+    reason: transactions.reason,
     amountPaise: transactions.amountPaise,
     feePaise: transactions.feePaise,
     totalPaise: transactions.totalPaise,

@@ -8,10 +8,12 @@ import { statementRangeDaysMax, statementRowsMax } from '@common/limits';
 import { paise, toWireAmount, type Paise } from '@common/money';
 import { isUuid } from '@common/schemas/params';
 import { statementRangeDays, type StatementQuery } from '@common/schemas/statements';
+import { assert } from '../../assert';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { indiaDayEnd, indiaDayStart, indiaMinute } from '../../india-days';
 import type { BusinessService } from '../businesses/businesses.service';
+import type { TransactionService } from '../transactions/transactions.service';
 import type { StatementView } from './statement-csv';
 import * as repository from './statements.repository';
 
@@ -22,8 +24,8 @@ export function checkRange(query: StatementQuery): void {
   if (days > statementRangeDaysMax) throw new AppError('statement_range_too_long', { daysMax: statementRangeDaysMax });
 }
 
-export function createStatementService(deps: { db: Db; businesses: BusinessService }) {
-  const { db, businesses } = deps;
+export function createStatementService(deps: { db: Db; businesses: BusinessService; transactions: TransactionService }) {
+  const { db, businesses, transactions } = deps;
 
   /** The caller's side of an account: a customer's own, or their business's; null for anyone else. */
   async function ownerOf(user: { id: string; role: string }): Promise<{ customerId: string } | { businessId: string } | null> {
@@ -52,13 +54,22 @@ export function createStatementService(deps: { db: Db; businesses: BusinessServi
     const rows = await repository.rowsBetween(db, account, start, indiaDayEnd(query.to), statementRowsMax + 1);
     if (rows.length > statementRowsMax) throw new AppError('statement_too_many_rows', { rowsMax: statementRowsMax.toLocaleString('en-IN') });
 
+    // What became of each row since (refunds of a payment, a repayment reversed), as its view says it.
+    const followUps = await transactions.followUps(db, rows);
+
     let payments = 0; let paymentAmount = 0; let fees = 0; let paymentTotal = 0;
     let repayments = 0; let repaymentAmount = 0;
+    let refunds = 0; let refundAmount = 0; let refundFees = 0; let refundTotal = 0;
+    let reversals = 0; let reversalAmount = 0;
     for (const row of rows) {
       if (row.type === 'payment') {
         payments += 1; paymentAmount += row.amountPaise; fees += row.feePaise; paymentTotal += row.totalPaise;
       } else if (row.type === 'repayment') {
         repayments += 1; repaymentAmount += row.amountPaise;
+      } else if (row.type === 'refund') {
+        refunds += 1; refundAmount += row.amountPaise; refundFees += row.feePaise; refundTotal += row.totalPaise;
+      } else if (row.type === 'reversal') {
+        reversals += 1; reversalAmount += row.amountPaise;
       }
     }
     const wire = (amount: number) => toWireAmount(paise(amount));
@@ -73,20 +84,28 @@ export function createStatementService(deps: { db: Db; businesses: BusinessServi
       to: query.to,
       openingOwed: wire(opening),
       closingOwed: wire(closing),
-      rows: rows.map((row) => ({
-        id: row.id,
-        createdAt: row.createdAt.toISOString(),
-        date: indiaMinute(row.createdAt),
-        type: row.type,
-        description: row.description,
-        amount: wire(row.amountPaise),
-        fee: wire(row.feePaise),
-        total: wire(row.totalPaise),
-        owedAfter: wire(row.owedPaiseAfter),
-      })),
+      rows: rows.map((row) => {
+        const followUp = followUps.get(row.id);
+        assert(followUp, 'every ledger row of a statement has its follow-up');
+        return {
+          id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          date: indiaMinute(row.createdAt),
+          type: row.type,
+          // A refund or a reversal has no description of its own: its line reads the merchant's reason.
+          description: row.description ?? row.reason,
+          amount: wire(row.amountPaise),
+          fee: wire(row.feePaise),
+          total: wire(row.totalPaise),
+          owedAfter: wire(row.owedPaiseAfter),
+          ...followUp,
+        };
+      }),
       totals: {
         payments, paymentAmount: wire(paymentAmount), fees: wire(fees), paymentTotal: wire(paymentTotal),
         repayments, repaymentAmount: wire(repaymentAmount),
+        refunds, refundAmount: wire(refundAmount), refundFees: wire(refundFees), refundTotal: wire(refundTotal),
+        reversals, reversalAmount: wire(reversalAmount),
       },
     };
   }

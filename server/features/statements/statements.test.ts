@@ -7,6 +7,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { indiaDayEnd, indiaDayStart } from '../../india-days';
+import { reconcile } from '../../ledger/reconcile';
 import {
   adminToken, approvedBusiness, bearer, createTestContext, paymentHandleOf, registerCustomer, type TestContext,
 } from '../../test/context';
@@ -89,6 +90,16 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => { await ctx.close(); });
 
+const daySeconds = 24 * 60 * 60;
+const plusDays = (iso: string, days: number) => new Date(new Date(iso).getTime() + days * daySeconds * 1000).toISOString();
+/** What the statement says became of a payment nothing was refunded of, still refundable. */
+const unrefunded = (createdAt: string) => ({
+  refunded: '0.00', refundedFee: '0.00', refundableUntil: plusDays(createdAt, 180), reversibleUntil: null, reversed: false,
+});
+/** …of a row nothing can become of any more (a repayment past its reversal window, a refund). */
+const settled = { refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false };
+const noRefunds = { refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00' };
+
 const november = () => ({
   accountId, businessId: shop.businessId, businessName: 'Kumar Kirana', customerName: evilName,
   from: '2026-11-01', to: '2026-11-30', openingOwed: '52.00', closingOwed: '1025.39',
@@ -96,21 +107,26 @@ const november = () => ({
     {
       id: ids.first, createdAt: '2026-10-31T18:30:00.000Z', date: '2026-11-01 00:00', type: 'payment',
       description: 'Rice, 5 kg "Sona"', amount: '200.00', fee: '4.00', total: '204.00', owedAfter: '256.00',
+      ...unrefunded('2026-10-31T18:30:00.000Z'),
     },
     {
       id: ids.second, createdAt: '2026-11-15T06:45:00.000Z', date: '2026-11-15 12:15', type: 'payment',
       description: '-10% Diwali offer', amount: '1234.50', fee: '24.69', total: '1259.19', owedAfter: '1515.19',
+      ...unrefunded('2026-11-15T06:45:00.000Z'),
     },
     {
       id: ids.third, createdAt: '2026-11-20T12:00:00.000Z', date: '2026-11-20 17:30', type: 'repayment',
-      description: null, amount: '500.00', fee: '0.00', total: '500.00', owedAfter: '1015.19',
+      description: null, amount: '500.00', fee: '0.00', total: '500.00', owedAfter: '1015.19', ...settled,
     },
     {
       id: ids.last, createdAt: '2026-11-30T18:29:59.999Z', date: '2026-11-30 23:59', type: 'payment',
       description: null, amount: '10.00', fee: '0.20', total: '10.20', owedAfter: '1025.39',
+      ...unrefunded('2026-11-30T18:29:59.999Z'),
     },
   ],
-  totals: { payments: 3, paymentAmount: '1444.50', fees: '28.89', paymentTotal: '1473.39', repayments: 1, repaymentAmount: '500.00' },
+  totals: {
+    payments: 3, paymentAmount: '1444.50', fees: '28.89', paymentTotal: '1473.39', repayments: 1, repaymentAmount: '500.00', ...noRefunds,
+  },
 });
 
 const novemberCsv = [
@@ -122,6 +138,8 @@ const novemberCsv = [
   '"2026-11-30 23:59","Payment","",10.00,0.20,10.20,1025.39',
   '"2026-11-30 23:59","Total payments","3 payments",1444.50,28.89,1473.39,',
   '"2026-11-30 23:59","Total repayments","1 repayment",500.00,0.00,500.00,',
+  '"2026-11-30 23:59","Total refunds","0 refunds",0.00,0.00,0.00,',
+  '"2026-11-30 23:59","Total reversals","0 reversals",0.00,0.00,0.00,',
   '"2026-11-30 23:59","Closing","Amount owed at the end",,,,1025.39',
   '',
 ].join('\r\n');
@@ -157,7 +175,9 @@ describe('GET /api/credit-accounts/:id/statement', () => {
 
     const quiet = (await get(statementUrl(accountId, '2026-12-05', '2026-12-05'), customer.token)).json().statement;
     expect(quiet).toMatchObject({ openingOwed: '1026.41', closingOwed: '1026.41', rows: [] });
-    expect(quiet.totals).toEqual({ payments: 0, paymentAmount: '0.00', fees: '0.00', paymentTotal: '0.00', repayments: 0, repaymentAmount: '0.00' });
+    expect(quiet.totals).toEqual({
+      payments: 0, paymentAmount: '0.00', fees: '0.00', paymentTotal: '0.00', repayments: 0, repaymentAmount: '0.00', ...noRefunds,
+    });
 
     const early = (await get(statementUrl(accountId, '2026-01-01', '2026-01-31'), customer.token)).json().statement;
     expect(early).toMatchObject({ openingOwed: '0.00', closingOwed: '0.00', rows: [] });
@@ -262,6 +282,100 @@ describe('GET /api/credit-accounts/:id/statement.csv', () => {
     ]);
     const cells = csv.replace('\uFEFF', '').split('\r\n').flatMap((line) => line.split(';')).map((cell) => cell.replace(/^"+/, ''));
     expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+  });
+});
+
+describe('refunds and reversals on the statement', () => {
+  let neha: Awaited<ReturnType<typeof registerCustomer>>;
+  let nehaAccount: string;
+  beforeAll(async () => {
+    ctx.clock.set(new Date('2027-01-10T09:00:00.000Z'));
+    neha = await registerCustomer(ctx, { name: 'Neha Rao' });
+    nehaAccount = await createAccount(shop.token, neha.token, '5000');
+    ctx.clock.set(new Date('2027-01-10T10:00:00.000Z'));
+    const code = await ctx.app.inject({ method: 'POST', url: '/api/qr/generate', headers: bearer(shop.token), payload: { amount: '1000' } });
+    const paid = await ctx.app.inject({
+      method: 'POST', url: '/api/payments/process', headers: bearer(neha.token), payload: { qrData: code.json().qrData, pin: neha.pin },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    ctx.clock.set(new Date('2027-01-10T11:00:00.000Z'));
+    const repaid = await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${nehaAccount}/repayment`, headers: bearer(shop.token), payload: { amount: '300' },
+    });
+    expect(repaid.statusCode, repaid.body).toBe(201);
+    // A reason typed like a formula, which the file must show and never run.
+    ctx.clock.set(new Date('2027-01-11T05:00:00.000Z'));
+    const refunded = await ctx.app.inject({
+      method: 'POST', url: `/api/business/transactions/${paid.json().transaction.id}/refund`, headers: bearer(shop.token),
+      payload: { amount: '250', reason: '=2 bags returned', pin: shop.pin },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    ctx.clock.set(new Date('2027-01-11T06:00:00.000Z'));
+    const reversed = await ctx.app.inject({
+      method: 'POST', url: `/api/business/transactions/${repaid.json().transaction.id}/reversal`, headers: bearer(shop.token),
+      payload: { reason: 'Counted twice', pin: shop.pin },
+    });
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    const report = await reconcile(ctx.database.db);
+    expect(report.results.filter((r) => r.violations > 0)).toEqual([]);
+  });
+
+  it('lists the refund and the reversal with their reasons; what is owed falls by the refund and rises by the reversal', async () => {
+    const { statement } = (await get(statementUrl(nehaAccount, '2027-01-10', '2027-01-11'), neha.token)).json();
+    expect(statement).toMatchObject({ openingOwed: '0.00', closingOwed: '765.00' });
+    expect(statement.rows.map(({ id: _, createdAt: __, ...row }: { id: string; createdAt: string }) => row)).toEqual([
+      {
+        date: '2027-01-10 15:30', type: 'payment', description: null, amount: '1000.00', fee: '20.00', total: '1020.00', owedAfter: '1020.00',
+        ...settled, refunded: '250.00', refundedFee: '5.00', refundableUntil: plusDays('2027-01-10T10:00:00.000Z', 180),
+      },
+      {
+        date: '2027-01-10 16:30', type: 'repayment', description: null, amount: '300.00', fee: '0.00', total: '300.00', owedAfter: '720.00',
+        ...settled, reversed: true,
+      },
+      {
+        date: '2027-01-11 10:30', type: 'refund', description: '=2 bags returned', amount: '250.00', fee: '5.00', total: '255.00',
+        owedAfter: '465.00', ...settled,
+      },
+      {
+        date: '2027-01-11 11:30', type: 'reversal', description: 'Counted twice', amount: '300.00', fee: '0.00', total: '300.00',
+        owedAfter: '765.00', ...settled,
+      },
+    ]);
+    expect(statement.totals).toEqual({
+      payments: 1, paymentAmount: '1000.00', fees: '20.00', paymentTotal: '1020.00', repayments: 1, repaymentAmount: '300.00',
+      refunds: 1, refundAmount: '250.00', refundFees: '5.00', refundTotal: '255.00', reversals: 1, reversalAmount: '300.00',
+    });
+    const paise = (text: string) => Math.round(Number(text) * 100);
+    const { totals } = statement;
+    expect(paise(statement.openingOwed) + paise(totals.paymentTotal) - paise(totals.repaymentAmount) - paise(totals.refundTotal)
+      + paise(totals.reversalAmount)).toBe(paise(statement.closingOwed));
+    const asMerchant = await get(statementUrl(nehaAccount, '2027-01-10', '2027-01-11'), shop.token);
+    expect(asMerchant.json()).toEqual({ statement });
+    // A range that starts between them opens at what was owed then.
+    const secondDay = (await get(statementUrl(nehaAccount, '2027-01-11', '2027-01-11'), shop.token)).json().statement;
+    expect(secondDay).toMatchObject({ openingOwed: '720.00', closingOwed: '765.00' });
+    expect(secondDay.rows.map((row: { type: string }) => row.type)).toEqual(['refund', 'reversal']);
+    const accounts = (await get('/api/credit-accounts/customer', neha.token)).json().creditAccounts;
+    expect(accounts.find((account: { id: string }) => account.id === nehaAccount).owed).toBe('765.00');
+  });
+
+  it('writes Refund and Reversal lines in the CSV, the reason as their description, byte for byte', async () => {
+    const response = await get(statementUrl(nehaAccount, '2027-01-10', '2027-01-11', true), shop.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe([
+      '\uFEFF"Date","Type","Description","Amount","Fee","Total","Owed after"',
+      '"2027-01-10 00:00","Opening","Neha Rao at Kumar Kirana: amount owed at the start",,,,0.00',
+      '"2027-01-10 15:30","Payment","",1000.00,20.00,1020.00,1020.00',
+      '"2027-01-10 16:30","Repayment","",300.00,0.00,300.00,720.00',
+      `"2027-01-11 10:30","Refund","'=2 bags returned",250.00,5.00,255.00,465.00`,
+      '"2027-01-11 11:30","Reversal","Counted twice",300.00,0.00,300.00,765.00',
+      '"2027-01-11 23:59","Total payments","1 payment",1000.00,20.00,1020.00,',
+      '"2027-01-11 23:59","Total repayments","1 repayment",300.00,0.00,300.00,',
+      '"2027-01-11 23:59","Total refunds","1 refund",250.00,5.00,255.00,',
+      '"2027-01-11 23:59","Total reversals","1 reversal",300.00,0.00,300.00,',
+      '"2027-01-11 23:59","Closing","Amount owed at the end",,,,765.00',
+      '',
+    ].join('\r\n'));
   });
 });
 

@@ -1,6 +1,8 @@
 /**
- * Counters kept incrementally in the transactions that change them, spread over slots.
- * Reads sum at most `slots` rows of one key, so they cost the same at any table size.
+ * Counters kept incrementally in the transactions that change them, spread over slots: the
+ * platform's written here, a merchant's and their daily rollups by the ledger
+ * (khata_count.sql) and read here. Reads sum at most `slots` rows of one key, so they cost
+ * the same at any table size.
  */
 import { and, between, eq, sql } from 'drizzle-orm';
 import { paise, type Paise } from '@common/money';
@@ -17,13 +19,6 @@ export interface PlatformDeltas {
   creditAccounts?: number;
   /** The change in the sum of all accounts' limits. */
   creditLimitPaise?: Paise;
-}
-
-export interface BusinessDeltas {
-  customers?: number;
-  creditIssuedPaise?: Paise;
-  revenuePaise?: Paise;
-  payments?: number;
 }
 
 export async function bumpPlatform(tx: Executor, slot: number, d: PlatformDeltas): Promise<void> {
@@ -49,26 +44,6 @@ export async function bumpPlatform(tx: Executor, slot: number, d: PlatformDeltas
   });
 }
 
-export async function bumpBusiness(tx: Executor, businessId: string, slot: number, d: BusinessDeltas): Promise<void> {
-  const row = {
-    businessId,
-    slot,
-    customers: d.customers ?? 0,
-    creditIssuedPaise: d.creditIssuedPaise ?? paise(0),
-    revenuePaise: d.revenuePaise ?? paise(0),
-    payments: d.payments ?? 0,
-  };
-  await tx.insert(businessCounters).values(row).onConflictDoUpdate({
-    target: [businessCounters.businessId, businessCounters.slot],
-    set: {
-      customers: sql`${businessCounters.customers} + ${row.customers}`,
-      creditIssuedPaise: sql`${businessCounters.creditIssuedPaise} + ${row.creditIssuedPaise}`,
-      revenuePaise: sql`${businessCounters.revenuePaise} + ${row.revenuePaise}`,
-      payments: sql`${businessCounters.payments} + ${row.payments}`,
-    },
-  });
-}
-
 export async function readPlatform(db: Executor) {
   const [row] = await db.select({
     pendingBusinesses: sql<number>`coalesce(sum(${platformCounters.pendingBusinesses}), 0)::int`,
@@ -87,6 +62,7 @@ export async function readBusiness(db: Executor, businessId: string) {
     creditIssuedPaise: sql<Paise>`coalesce(sum(${businessCounters.creditIssuedPaise}), 0)::bigint`,
     revenuePaise: sql<Paise>`coalesce(sum(${businessCounters.revenuePaise}), 0)::bigint`,
     payments: sql<number>`coalesce(sum(${businessCounters.payments}), 0)::int`,
+    refunds: sql<number>`coalesce(sum(${businessCounters.refunds}), 0)::int`,
   }).from(businessCounters).where(eq(businessCounters.businessId, businessId));
   assert(row, 'an aggregate without GROUP BY answers one row');
   return row;

@@ -1,26 +1,23 @@
-/** The admin's and merchants' counts, maintained in the callers' transactions. */
+/**
+ * The admin's and merchants' counts. The platform's are kept here, in the callers'
+ * transactions; a merchant's move only with the ledger (server/ledger/ledger.ts), and are read here.
+ */
 import { randomInt } from 'node:crypto';
 import type { AdminStats, BusinessStats } from '@common/api/types';
 import { toWireAmount } from '@common/money';
 import type { Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
 import { monthToDate } from '../../india-days';
+import { counterSlots } from '../../ledger/ledger';
 import * as repository from './stats.repository';
 
-/**
- * Enough slots that concurrent writers rarely meet on one row: well above the pool's
- * connections (at most that many payments of one process are in flight; 10 by default),
- * since each picks a slot at random. Reading sums at most this many rows.
- */
-export const counterSlots = 32;
+/** The platform's counters are spread over as many slots as a merchant's, picked at random. */
 const anySlot = () => randomInt(counterSlots);
 
 export function createStatsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   return {
     bumpPlatform: (tx: Executor, deltas: repository.PlatformDeltas) => repository.bumpPlatform(tx, anySlot(), deltas),
-    bumpBusiness: (tx: Executor, businessId: string, deltas: repository.BusinessDeltas) =>
-      repository.bumpBusiness(tx, businessId, anySlot(), deltas),
     adminStats: (): Promise<AdminStats> => repository.readPlatform(db),
     /**
      * The stat cards, and the month so far against the same days of last month (India
@@ -37,6 +34,7 @@ export function createStatsService(deps: { db: Db; clock: Clock }) {
         customers: row.customers,
         creditIssued: toWireAmount(row.creditIssuedPaise),
         transactions: row.payments,
+        refunds: row.refunds,
         trend: {
           revenue: { current: toWireAmount(trend.currentRevenuePaise), previous: toWireAmount(trend.previousRevenuePaise) },
           transactions: { current: trend.currentPayments, previous: trend.previousPayments },

@@ -1,17 +1,66 @@
-/** The ledger's rows as both histories show them, newest first, keyset-paginated. */
-import type { TransactionPage, TransactionView } from '@common/api/types';
-import { historyPageSize, historyPageSizeMax } from '@common/limits';
+/**
+ * The ledger's rows as both histories, the receipts and the statements show them: newest
+ * first, keyset-paginated, each with what became of it since (refunds, a reversal, a report).
+ */
+import type { PaymentReportSummary, TransactionPage, TransactionView } from '@common/api/types';
+import { historyPageSize, historyPageSizeMax, refundDaysMax, reversalDaysMax } from '@common/limits';
 import { availableCredit, toWireAmount } from '@common/money';
 import type { HistoryQuery } from '@common/schemas/payments';
 import { assert } from '../../assert';
+import { addSeconds, type Clock } from '../../clock';
 import { decodeCursor, encodeCursor } from '../../cursor';
 import type { Db, Executor } from '../../db/client';
-import type { transactions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
 import * as repository from './transactions.repository';
 
-export function transactionView(row: repository.TransactionRow): TransactionView {
+const daySeconds = 24 * 60 * 60;
+
+/**
+ * The end of a window of `days` days from `start`, while `now` is still in it; else null.
+ * The ledger refuses a refund or a reversal only after this instant (khata_refund, khata_reverse).
+ */
+function openUntil(start: Date, days: number, now: Date): string | null {
+  const end = addSeconds(start, days * daySeconds);
+  return now.getTime() <= end.getTime() ? end.toISOString() : null;
+}
+
+function reportSummary(row: repository.TransactionRow): PaymentReportSummary | null {
+  if (row.reportId === null || row.reportReason === null || row.reportStatus === null || row.reportCreatedAt === null) return null;
+  return {
+    id: row.reportId,
+    reason: row.reportReason,
+    status: row.reportStatus,
+    note: row.reportNote,
+    declineReason: row.reportDeclineReason,
+    createdAt: row.reportCreatedAt.toISOString(),
+  };
+}
+
+/** What became of a ledger row since it was written, as its views show it. */
+export type FollowUpView = Pick<TransactionView, 'refunded' | 'refundedFee' | 'refundableUntil' | 'reversibleUntil' | 'reversed'>;
+
+/**
+ * At `now`: how much of a payment was refunded and until when the rest can be
+ * (docs/product.md#refunds-and-reports); until when a cash repayment (not a confirmed UPI
+ * claim's, not reversed yet) can be reversed. The one place the two windows are read.
+ */
+export function followUpView(
+  row: Pick<repository.TransactionRow, 'type' | 'amountPaise' | 'createdAt'> & Omit<repository.FollowUpRow, 'id'>, now: Date,
+): FollowUpView {
+  const refundable = row.type === 'payment' && row.amountPaise - row.refundedPaise > 0;
+  const reversible = row.type === 'repayment' && !row.reversed && !row.fromClaim;
+  return {
+    refunded: toWireAmount(row.refundedPaise),
+    refundedFee: toWireAmount(row.refundedFeePaise),
+    refundableUntil: refundable ? openUntil(row.createdAt, refundDaysMax, now) : null,
+    reversibleUntil: reversible ? openUntil(row.createdAt, reversalDaysMax, now) : null,
+    reversed: row.reversed,
+  };
+}
+
+/** A ledger row as the histories and receipts show it, at `now`. */
+export function transactionView(row: repository.TransactionRow, now: Date): TransactionView {
   return {
     id: row.id,
     type: row.type,
@@ -25,18 +74,23 @@ export function transactionView(row: repository.TransactionRow): TransactionView
     customerName: row.customerName,
     description: row.description,
     availableCredit: toWireAmount(availableCredit(row.limitPaiseAfter, row.owedPaiseAfter)),
+    originalId: row.originalId,
+    reason: row.reason,
+    ...followUpView(row, now),
+    report: reportSummary(row),
   };
 }
 
-export function createTransactionService(deps: { db: Db; businesses: BusinessService }) {
-  const { db, businesses } = deps;
+export function createTransactionService(deps: { db: Db; clock: Clock; businesses: BusinessService }) {
+  const { db, clock, businesses } = deps;
 
   async function pageOf(scope: { customerId?: string; businessId?: string }, query: HistoryQuery): Promise<TransactionPage> {
     const limit = Math.min(Math.max(query.limit ?? historyPageSize, 1), historyPageSizeMax);
     const rows = await repository.page(db, scope, limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
     const shown = rows.slice(0, limit);
+    const now = clock();
     return {
-      transactions: shown.map(transactionView),
+      transactions: shown.map((row) => transactionView(row, now)),
       nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!) : null,
     };
   }
@@ -50,12 +104,10 @@ export function createTransactionService(deps: { db: Db; businesses: BusinessSer
     return pageOf({ businessId: business.id }, query);
   }
 
-  const record = (tx: Executor, row: typeof transactions.$inferInsert) => repository.insert(tx, row);
-
   async function view(executor: Executor, id: string): Promise<TransactionView> {
     const row = await repository.findById(executor, id);
     assert(row, 'a ledger row viewed right after it was written exists');
-    return transactionView(row);
+    return transactionView(row, clock());
   }
 
   /**
@@ -71,10 +123,28 @@ export function createTransactionService(deps: { db: Db; businesses: BusinessSer
     }
     const row = owner ? await repository.findById(db, id, owner) : null;
     if (!row) throw new AppError('transaction_not_found');
-    return transactionView(row);
+    return transactionView(row, clock());
   }
 
-  return { forCustomer, forBusiness, findOwn, record, view };
+  /**
+   * What became of rows read elsewhere (a statement's), by id, in one query: each row's
+   * view of it, now. A row not found has none.
+   */
+  async function followUps(
+    executor: Executor, rows: readonly Pick<repository.TransactionRow, 'id' | 'type' | 'amountPaise' | 'createdAt'>[],
+  ): Promise<Map<string, FollowUpView>> {
+    if (rows.length === 0) return new Map();
+    const found = new Map((await repository.followUpsOf(executor, rows.map((row) => row.id))).map((row) => [row.id, row]));
+    const now = clock();
+    const views = new Map<string, FollowUpView>();
+    for (const row of rows) {
+      const followUp = found.get(row.id);
+      if (followUp) views.set(row.id, followUpView({ ...row, ...followUp }, now));
+    }
+    return views;
+  }
+
+  return { forCustomer, forBusiness, findOwn, view, followUps };
 }
 
 export type TransactionService = ReturnType<typeof createTransactionService>;

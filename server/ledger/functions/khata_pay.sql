@@ -1,21 +1,21 @@
 -- khata_pay: one payment, in one transaction and one round trip (docs/product.md#payments;
--- docs/decisions.md, "One round trip per payment, in `khata_pay`"). The service
--- (server/features/payments/payments.service.ts) computes the PIN's HMAC (the pepper never
--- reaches the database) and passes every limit in from common/limits.ts; this function
--- does the rest. Each rule below has a TypeScript twin that must agree:
+-- docs/decisions.md, "One round trip per payment, in `khata_pay`", and "Every money
+-- operation is one database function"). The service (server/features/payments/payments.service.ts)
+-- computes the PIN's HMAC (the pepper never reaches the database); the ledger
+-- (server/ledger/ledger.ts) passes every limit in from common/limits.ts; this function does
+-- the rest, with the helpers every money operation shares:
 --
 -- 0. The session. The caller's token hash must name a live session of p_customer_id
 --    (khata_session.sql, the rule every other request reads too); else 'not_signed_in',
 --    and a session of a non-customer is 'forbidden'. Its idle expiry moves to
 --    p_session_idle_expires_at when that is more than p_session_touch_seconds later;
---    twin: resolve in server/features/auth/sessions.service.ts.
--- 1. PIN attempts. One evaluation at a time per counter (advisory lock 727002, the one
---    pins.repository.ts takes); while locked nothing is evaluated; p_pin_attempts_max
---    wrong PINs in a row lock for p_lock_base_seconds, doubling per lock up to
---    p_lock_max_seconds; the right PIN clears the counter.
---    Twins: checkPin in server/features/auth/pins.service.ts (sign-in, change PIN); the
---    counter key p_attempt_key comes from pinCounter.account in the same file, never
---    built anywhere else; the limits are pinAttemptsMax, pinLockSecondsBase and
+--    twin: resolve in server/features/sessions/sessions.service.ts.
+-- 1. The customer. A frozen Khata (users.frozen_at set by a "not me" report, cleared by the
+--    OTP PIN reset; docs/security.md) pays nothing: 'account_frozen', before the PIN is
+--    evaluated, so no PIN is guessed through a frozen Khata.
+--    PIN attempts: khata_check_pin (khata_check_pin.sql), the rule every PIN check runs; its
+--    advisory lock on p_attempt_key (pinCounter.account in server/features/auth/pins.service.ts)
+--    is held to commit; the limits are pinAttemptsMax, pinLockSecondsBase and
 --    pinLockSecondsMax in common/limits.ts.
 -- 2. Idempotency-Key. The first request with a key pays; a retry with the same body gets
 --    the stored answer; a different body is refused (idempotency_conflict). The key is
@@ -28,30 +28,28 @@
 -- 4. The amount. A dynamic code's own amount, else the customer's; above zero and at most
 --    p_payment_max_paise (paymentPaiseMax in common/limits.ts, also in the zod schemas).
 -- 5. The fee. khata_fee (khata_fee.sql) at the rate recorded on the code; twin: feeFor in
---    common/money.ts, held equal by server/db/functions/khata-fee.test.ts.
+--    common/money.ts, held equal by server/ledger/functions/khata-fee.test.ts.
 -- 6. The guarded debit. owed + amount + fee <= limit, checked and changed in one UPDATE;
 --    a dynamic code is consumed in the same transaction (paid_at IS NULL guard).
--- 7. The ledger. One immutable `payment` row and the merchant's counters
---    (business_counters: a slot row no concurrent payment holds, else a new one at
---    p_counter_slot, below counterSlots in stats.service.ts); twin: the reconcile
---    command (server/features/transactions), which rebuilds balances and fees from rows.
--- 8. The rollups (docs/product.md#dashboard-figures). The merchant's India day (UTC+05:30,
---    no daylight saving) on business_daily, keyed by the counters' slot this payment
---    already holds, so that row is never waited for; and on the customer's first payment of
---    an India day, their users.last_paid_on and customer_last_paid_days (the count moves
---    from their old day to today), under the attempt lock of 1, which already serialises
---    the customer's payments. Twins: the migration 0008's backfill, bench/seed.ts, the
---    readers in server/features/stats and server/features/analytics, and reconcile, which
---    checks each rollup against the ledger.
+-- 7. The ledger. One immutable `payment` row, and the merchant's counters and daily rollup
+--    on the merchant's India day (UTC+05:30, no daylight saving) through khata_count
+--    (khata_count.sql, the slot rule every money operation shares; p_counter_slot is its
+--    fallback slot, below counterSlots in server/ledger/ledger.ts).
+-- 8. The customer's rollup (docs/product.md#dashboard-figures). On the customer's first
+--    payment of an India day, their users.last_paid_on and customer_last_paid_days (the
+--    count moves from their old day to today), under the attempt lock of 1, which already
+--    serialises the customer's payments. Reconcile (server/ledger/reconcile.ts) rebuilds
+--    every balance, counter and rollup from the ledger rows; bench/seed.ts writes them
+--    directly and must agree.
 -- 9. Dues (docs/product.md#dues-and-reminders). The payment falls due on its India day plus
 --    the business's credit period now (due_on, copied so a later change of period moves
 --    nothing); the account's charged_paise grows by the total (charged_paise_after on the
 --    row, the order in which repayments clear payments) and its next_due_on comes nearer if
---    this one is due sooner, in the guarded UPDATE of 6. Twins: khata_refresh_dues.sql
---    (after repayments), migration 0009's backfill, bench/seed.ts, and reconcile.
+--    this one is due sooner, in the guarded UPDATE of 6. khata_refresh_dues.sql recomputes
+--    them after anything that lowers what is owed; reconcile checks them.
 --
 -- Refusals after the PIN check are raised as SQLSTATE KH000 with the error code as the
--- message; payments.service.ts maps them to the errors the client reads.
+-- message; server/ledger/ledger.ts maps them to the errors the client reads.
 -- Applied with CREATE OR REPLACE after the migrations, under their advisory lock
 -- (server/db/migrate.ts); migrations 0003/0004 hold earlier versions, kept as history.
 -- Changing the parameter list needs a DROP FUNCTION of the old one first, as below.
@@ -81,12 +79,8 @@ CREATE OR REPLACE FUNCTION khata_pay(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_session record;
-  v_attempts pin_attempts%ROWTYPE;
-  v_pin_hash text;
-  v_pin_key_version smallint;
-  v_customer_name text;
-  v_failures int;
-  v_lock_seconds bigint;
+  v_customer record;
+  v_check jsonb;
   v_stored idempotency_keys%ROWTYPE;
   v_code record;
   v_amount bigint;
@@ -97,7 +91,6 @@ DECLARE
   v_result jsonb;
   v_last_paid_on date;
   v_day date := ((p_now AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date;
-  v_slot smallint;
   v_due date;
 BEGIN
   -- 0. The session, checked here rather than in a round trip of its own.
@@ -113,45 +106,23 @@ BEGIN
     WHERE token_hash = p_token_hash;
   END IF;
 
-  -- 1. PIN attempts: one evaluation at a time per identifier. The lock is an advisory
-  -- one (memory only), and the counter row exists only once a PIN was wrong, so a
-  -- customer who types the right PIN writes nothing here.
-  PERFORM pg_advisory_xact_lock(727002, hashtext(p_attempt_key));
-  SELECT * INTO v_attempts FROM pin_attempts WHERE key = p_attempt_key;
-  IF NOT FOUND THEN
-    v_attempts.failures := 0;
-    v_attempts.lock_count := 0;
-    v_attempts.locked_until := NULL;
-  END IF;
-  IF v_attempts.locked_until IS NOT NULL AND v_attempts.locked_until > p_now THEN
-    RETURN jsonb_build_object('outcome', 'locked', 'lockedUntil', v_attempts.locked_until);
-  END IF;
-
-  SELECT pin_hash, pin_key_version, name, last_paid_on INTO v_pin_hash, v_pin_key_version, v_customer_name, v_last_paid_on
+  -- 1. The customer, then the PIN under its attempt limit (khata_check_pin.sql). The
+  -- attempt lock it takes is held to commit.
+  SELECT pin_hash, pin_key_version, name, frozen_at IS NOT NULL AS frozen INTO v_customer
   FROM users WHERE id = p_customer_id AND role = 'customer';
-  IF v_pin_hash IS NULL OR v_pin_hash IS DISTINCT FROM (p_pin_hashes ->> v_pin_key_version::text) THEN
-    v_failures := v_attempts.failures + 1;
-    IF v_failures >= p_pin_attempts_max THEN
-      v_lock_seconds := least(p_lock_base_seconds::bigint * (2::bigint ^ v_attempts.lock_count)::bigint, p_lock_max_seconds::bigint);
-      INSERT INTO pin_attempts (key, failures, lock_count, locked_until, updated_at)
-      VALUES (p_attempt_key, 0, v_attempts.lock_count + 1, p_now + v_lock_seconds * interval '1 second', p_now)
-      ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, lock_count = excluded.lock_count,
-        locked_until = excluded.locked_until, updated_at = excluded.updated_at;
-    ELSE
-      INSERT INTO pin_attempts (key, failures, lock_count, locked_until, updated_at)
-      VALUES (p_attempt_key, v_failures, v_attempts.lock_count, v_attempts.locked_until, p_now)
-      ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, updated_at = excluded.updated_at;
-    END IF;
-    RETURN jsonb_build_object('outcome', 'pin_incorrect', 'attemptsLeft', greatest(0, p_pin_attempts_max - v_failures));
+  IF v_customer.frozen THEN
+    RETURN jsonb_build_object('outcome', 'account_frozen');
   END IF;
-  IF v_attempts.failures > 0 OR v_attempts.lock_count > 0 THEN
-    UPDATE pin_attempts SET failures = 0, lock_count = 0, locked_until = NULL, updated_at = p_now WHERE key = p_attempt_key;
+  v_check := khata_check_pin(p_attempt_key, v_customer.pin_hash, v_customer.pin_key_version, p_pin_hashes, p_now,
+                             p_pin_attempts_max, p_lock_base_seconds, p_lock_max_seconds);
+  IF v_check ->> 'outcome' <> 'correct' THEN
+    RETURN v_check;
   END IF;
 
   -- 2. Idempotency: the first request with a key pays; later ones get its answer. Under
   -- the attempt lock above, a committed earlier request with this key is visible here.
   IF p_idempotency_key IS NOT NULL THEN
-    SELECT * INTO v_stored FROM idempotency_keys WHERE customer_id = p_customer_id AND key = p_idempotency_key;
+    SELECT * INTO v_stored FROM idempotency_keys WHERE user_id = p_customer_id AND key = p_idempotency_key;
     IF FOUND THEN
       IF v_stored.request_hash <> p_request_hash THEN
         RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'idempotency_conflict';
@@ -209,34 +180,11 @@ BEGIN
           v_code.fee_basis_points, v_total, v_account.limit_paise, v_account.owed_paise, v_code.id, v_code.description,
           v_due, v_account.charged_paise, p_now);
 
-  -- The counters: whichever of the merchant's slot rows no other payment holds now, so
-  -- payments to one busy shop never queue on one row; a new slot only when all are held.
-  UPDATE business_counters c SET
-    credit_issued_paise = c.credit_issued_paise + v_total,
-    revenue_paise = c.revenue_paise + v_amount,
-    payments = c.payments + 1
-  WHERE c.business_id = v_code.business_id AND c.slot = (
-    SELECT f.slot FROM business_counters f WHERE f.business_id = v_code.business_id
-    FOR UPDATE SKIP LOCKED LIMIT 1)
-  RETURNING c.slot INTO v_slot;
-  IF NOT FOUND THEN
-    -- Inserted or updated, the row at p_counter_slot is this transaction's until it ends.
-    INSERT INTO business_counters (business_id, slot, customers, credit_issued_paise, revenue_paise, payments)
-    VALUES (v_code.business_id, p_counter_slot, 0, v_total, v_amount, 1)
-    ON CONFLICT (business_id, slot) DO UPDATE SET
-      credit_issued_paise = business_counters.credit_issued_paise + excluded.credit_issued_paise,
-      revenue_paise = business_counters.revenue_paise + excluded.revenue_paise,
-      payments = business_counters.payments + 1;
-    v_slot := p_counter_slot;
-  END IF;
+  PERFORM khata_count(v_code.business_id, p_counter_slot, v_day, 0, v_total, v_amount, v_fee, 1, 0, 0);
 
-  -- 8. The rollups: the merchant's day on the slot held above; the customer's day once a day.
-  INSERT INTO business_daily (business_id, day, slot, revenue_paise, fee_paise, payments)
-  VALUES (v_code.business_id, v_day, v_slot, v_amount, v_fee, 1)
-  ON CONFLICT (business_id, day, slot) DO UPDATE SET
-    revenue_paise = business_daily.revenue_paise + excluded.revenue_paise,
-    fee_paise = business_daily.fee_paise + excluded.fee_paise,
-    payments = business_daily.payments + 1;
+  -- 8. The customer's day, once a day: read under the attempt lock, so two payments of one
+  -- customer never both move them.
+  SELECT last_paid_on INTO v_last_paid_on FROM users WHERE id = p_customer_id;
   IF v_last_paid_on IS NULL OR v_last_paid_on < v_day THEN
     UPDATE users SET last_paid_on = v_day WHERE id = p_customer_id;
     INSERT INTO customer_last_paid_days (day, slot, customers) VALUES (v_day, p_counter_slot, 1)
@@ -251,10 +199,10 @@ BEGIN
   v_result := jsonb_build_object(
     'id', p_transaction_id, 'amountPaise', v_amount, 'feePaise', v_fee, 'totalPaise', v_total,
     'createdAt', p_now, 'businessId', v_code.business_id, 'businessName', v_code.business_name,
-    'customerName', v_customer_name, 'description', v_code.description,
+    'customerName', v_customer.name, 'description', v_code.description,
     'availablePaise', greatest(0, v_account.limit_paise - v_account.owed_paise));
   IF p_idempotency_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (customer_id, key, request_hash, status_code, response, created_at, expires_at)
+    INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response, created_at, expires_at)
     VALUES (p_customer_id, p_idempotency_key, p_request_hash, 201, v_result::text, p_now, p_idempotency_expires_at);
   END IF;
   RETURN jsonb_build_object('outcome', 'paid', 'payment', v_result);

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { requireSession } from '../../plugins/access';
+import { fromTable } from '../../route';
+import type { RefundService } from './refunds.service';
+
+/** The Idempotency-Key header, as a payment's (payments.routes.ts): 8 to 100 letters, digits or -_.: */
+const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+function idempotencyKeyOf(header: unknown): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !idempotencyKeyPattern.test(header)) throw new AppError('idempotency_key_invalid');
+  return header;
+}
+
+/**
+ * Refunds and reversals (docs/api.md). The merchant of an approved business (403
+ * not_approved otherwise) refunds one of its payments or reverses one of its cash
+ * repayments with their PIN; another business's row answers 404, as one that does not exist.
+ */
+export async function refundRoutes(instance: FastifyInstance, { refunds }: { refunds: RefundService }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.route(fromTable('POST /api/business/transactions/:id/refund', {
+    config: { access: ['business'] }, idNotFound: 'transaction_not_found',
+    handler: async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const refunded = await refunds.refund(requireSession(request).user.id, request.params.id.toLowerCase(), request.body, key);
+      return reply.status(201).send(refunded);
+    },
+  }));
+
+  app.route(fromTable('POST /api/business/transactions/:id/reversal', {
+    config: { access: ['business'] }, idNotFound: 'transaction_not_found',
+    handler: async (request, reply) => {
+      const reversed = await refunds.reverse(requireSession(request).user.id, request.params.id.toLowerCase(), request.body);
+      return reply.status(201).send(reversed);
+    },
+  }));
+}

@@ -1,0 +1,103 @@
+/**
+ * Refunds of payments and reversals of mistaken cash repayments, by the merchant with their
+ * PIN (docs/product.md#refunds-and-reports). The rules and the money are the ledger's
+ * (server/ledger/ledger.ts: khata_refund, khata_reverse), in one transaction and one round
+ * trip; this feature checks that the business is approved, hashes the PIN, names the
+ * outcome and tells both sides' open screens after the commit.
+ */
+import { createHash } from 'node:crypto';
+import type { BusinessCreditAccount, TransactionView } from '@common/api/types';
+import type { RefundBody, ReversalBody } from '@common/schemas/refunds';
+import { assert } from '../../assert';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { uuidv7 } from '../../ids';
+import type { Ledger, PinRefusal } from '../../ledger/ledger';
+import { AppError } from '../../errors';
+import { pinCounter, type PinService } from '../auth/pins.service';
+import type { BusinessService } from '../businesses/businesses.service';
+import type { CreditService } from '../credit/credit.service';
+import type { EventService } from '../events/events.service';
+import type { ReportService } from '../reports/reports.service';
+import type { TransactionService } from '../transactions/transactions.service';
+
+export interface RefundResult { transaction: TransactionView; payment: TransactionView; creditAccount: BusinessCreditAccount }
+export interface ReversalResult { transaction: TransactionView; repayment: TransactionView; creditAccount: BusinessCreditAccount }
+
+/**
+ * What an Idempotency-Key stands for: the payment, the amount, the reason and the report.
+ * The same key with any of them changed is another request (idempotency_conflict).
+ */
+const requestHash = (paymentId: string, body: RefundBody) => createHash('sha256')
+  .update(JSON.stringify(['refund', paymentId, body.amount, body.reason, body.reportId ?? null])).digest('hex');
+
+export function createRefundService(deps: {
+  db: Db; clock: Clock; ledger: Ledger; pins: PinService; businesses: BusinessService; transactions: TransactionService;
+  credit: CreditService; events: EventService; reports: ReportService;
+}) {
+  const { db, clock, ledger, pins, businesses, transactions, credit, events, reports } = deps;
+
+  /** A wrong PIN or a locked one, as the errors the client reads (the payments' own). */
+  function refusePin(refusal: PinRefusal): never {
+    if (refusal.outcome === 'locked') return pins.refuseLocked(new Date(refusal.lockedUntil));
+    throw new AppError('pin_incorrect', { attemptsLeft: refusal.attemptsLeft });
+  }
+
+  async function accountView(businessId: string, accountId: string): Promise<BusinessCreditAccount> {
+    const account = await credit.viewForBusiness(db, businessId, accountId);
+    assert(account, 'the credit account of a ledger row just written exists');
+    return account;
+  }
+
+  /**
+   * Refunds goods of one of the business's payments, wholly or in part; the fee share on
+   * them goes back too. A retry with the same Idempotency-Key and body gets the same
+   * refund, found afresh (the payment's refunded amount as it is now).
+   */
+  async function refund(userId: string, paymentId: string, body: RefundBody, idempotencyKey: string | undefined): Promise<RefundResult> {
+    const business = await businesses.requireApproved(userId);
+    const now = clock();
+    const outcome = await ledger.refund({
+      businessId: business.id, merchantUserId: userId, paymentId, amountPaise: body.amount, reason: body.reason,
+      reportId: body.reportId ?? null, pinHashes: pins.candidateHashes(userId, body.pin), attemptKey: pinCounter.account(userId),
+      idempotencyKey: idempotencyKey ?? null, requestHash: requestHash(paymentId, body), transactionId: uuidv7(now.getTime()), now,
+    });
+    if (outcome.outcome !== 'refunded' && outcome.outcome !== 'replayed') return refusePin(outcome);
+    if (outcome.outcome === 'refunded') {
+      // After the commit, never inside the transaction (see events.service.ts).
+      events.publish({ id: outcome.refundId, type: 'refund', businessId: business.id, customerId: outcome.customerId });
+      if (body.reportId) await reports.announceRefunded(body.reportId);
+    }
+    return {
+      transaction: await transactions.view(db, outcome.refundId),
+      payment: await transactions.view(db, outcome.paymentId),
+      creditAccount: await accountView(business.id, outcome.accountId),
+    };
+  }
+
+  /**
+   * Reverses a cash repayment the merchant recorded by mistake: what is owed rises back by
+   * its amount, even above the credit limit. A second reversal of it is refused, so it
+   * needs no Idempotency-Key.
+   */
+  async function reverse(userId: string, repaymentId: string, body: ReversalBody): Promise<ReversalResult> {
+    const business = await businesses.requireApproved(userId);
+    const now = clock();
+    const outcome = await ledger.reverse({
+      businessId: business.id, merchantUserId: userId, repaymentId, reason: body.reason,
+      pinHashes: pins.candidateHashes(userId, body.pin), attemptKey: pinCounter.account(userId),
+      transactionId: uuidv7(now.getTime()), now,
+    });
+    if (outcome.outcome !== 'reversed') return refusePin(outcome);
+    events.publish({ id: outcome.reversalId, type: 'reversal', businessId: business.id, customerId: outcome.customerId });
+    return {
+      transaction: await transactions.view(db, outcome.reversalId),
+      repayment: await transactions.view(db, outcome.repaymentId),
+      creditAccount: await accountView(business.id, outcome.accountId),
+    };
+  }
+
+  return { refund, reverse };
+}
+
+export type RefundService = ReturnType<typeof createRefundService>;

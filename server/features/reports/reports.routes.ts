@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../plugins/access';
+import { fromTable } from '../../route';
+import type { ReportService } from './reports.service';
+
+/**
+ * Payment reports (docs/api.md). A customer reports a problem with their own payment; its
+ * merchant lists the reports and declines one (a refund answers one through the refund
+ * route). Anyone else's payment or report answers 404, as one that does not exist; a
+ * merchant's decline needs an approved business (403 not_approved).
+ */
+export async function reportRoutes(instance: FastifyInstance, { reports }: { reports: ReportService }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.route(fromTable('POST /api/transactions/:id/report', {
+    config: { access: ['customer'] }, idNotFound: 'transaction_not_found',
+    handler: async (request, reply) => {
+      const created = await reports.create(requireSession(request).user.id, request.params.id.toLowerCase(), request.body);
+      return reply.status(201).send(created);
+    },
+  }));
+
+  app.route(fromTable('GET /api/business/payment-reports', {
+    config: { access: ['business'] },
+    handler: async (request) => reports.listForBusiness(requireSession(request).user.id, request.query),
+  }));
+
+  app.route(fromTable('POST /api/business/payment-reports/:id/decline', {
+    config: { access: ['business'] }, idNotFound: 'report_not_found',
+    handler: async (request) => reports.decline(requireSession(request).user.id, request.params.id.toLowerCase(), request.body),
+  }));
+}

@@ -1,0 +1,16 @@
+/**
+ * The ledger's stored functions (server/ledger/functions), in dependency order, as
+ * server/db/migrate.ts applies them after the migrations. Read through import.meta.url, so
+ * the built server (scripts/build-server.mjs copies the folder beside its bundle) finds them too.
+ */
+import { readFileSync } from 'node:fs';
+
+/** In dependency order: each file calls only functions of files before it. */
+const functionFiles = [
+  'khata_fee.sql', 'khata_session.sql', 'khata_payable_code.sql', 'khata_check_pin.sql', 'khata_count.sql',
+  'khata_refresh_dues.sql', 'khata_pay.sql', 'khata_repay.sql', 'khata_refund.sql', 'khata_reverse.sql',
+];
+
+/** The stored functions' SQL, each file a CREATE OR REPLACE statement (after a DROP where a signature changed). */
+export const storedFunctions = (): string[] =>
+  functionFiles.map((file) => readFileSync(new URL(`./functions/${file}`, import.meta.url), 'utf8'));
