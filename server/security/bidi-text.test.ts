@@ -110,6 +110,38 @@ describe('text another person reads refuses bidirectional controls', () => {
       and status = 'pending' and decline_reason is null`)).toBe(1);
   });
 
+  it('refuses a refund, a reversal and a report decline whose reason has one, and a report whose note has one; moves nothing', async () => {
+    const { shop, customer, accountId, generate, pay } = await paymentSetup(ctx, { limit: '5000' });
+    const paid = await pay((await generate()).qrData, { amount: '100' });
+    const paymentId = paid.json().transaction.id as string;
+    const repaid = await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${accountId}/repayment`, headers: bearer(shop.token), payload: { amount: '10' },
+    });
+    const repaymentId = repaid.json().transaction.id as string;
+    const ledgerRows = () => count(sql`select count(*)::int as n from transactions where credit_account_id = ${accountId}`);
+    const rowsBefore = await ledgerRows();
+    const send = (url: string, token: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+    for (const answer of [
+      await send(`/api/business/transactions/${paymentId}/refund`, shop.token, { amount: '10', reason: `Returned \u202Egoods`, pin: shop.pin }),
+      await send(`/api/business/transactions/${repaymentId}/reversal`, shop.token, { reason: `Typed \u2066twice\u2069`, pin: shop.pin }),
+      await send(`/api/transactions/${paymentId}/report`, customer.token, { reason: 'other', note: `Not \u200Fmine` }),
+    ]) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual(refusal);
+    }
+    expect(await ledgerRows()).toBe(rowsBefore);
+    expect(await count(sql`select count(*)::int as n from payment_reports where transaction_id = ${paymentId}`)).toBe(0);
+
+    const reported = await send(`/api/transactions/${paymentId}/report`, customer.token, { reason: 'wrong_amount' });
+    expect(reported.statusCode).toBe(201);
+    const reportId = reported.json().report.id as string;
+    const declined = await send(`/api/business/payment-reports/${reportId}/decline`, shop.token, { reason: `Paid \u061Cin full` });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json()).toEqual(refusal);
+    expect(await count(sql`select count(*)::int as n from payment_reports where id = ${reportId} and status = 'open'`)).toBe(1);
+  });
+
   it.each([
     ['ZWJ (U+200D)', 'क्\u200Dष'],
     ['ZWNJ (U+200C)', 'क्\u200Cष'],

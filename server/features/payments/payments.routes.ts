@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
+import { idempotencyKeyOf } from '../../idempotency-key';
 import { requireCaller, requireSession } from '../../plugins/access';
 import { fromTable } from '../../route';
 import type { TransactionService } from '../transactions/transactions.service';
 import type { PaymentService } from './payments.service';
-
-const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 export async function paymentRoutes(
   instance: FastifyInstance, { payments, transactions }: { payments: PaymentService; transactions: TransactionService },
@@ -23,10 +21,7 @@ export async function paymentRoutes(
   app.route(fromTable('POST /api/payments/process', {
     config: { access: ['customer'], sessionCheck: 'in-call' },
     handler: async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || !idempotencyKeyPattern.test(key))) {
-        throw new AppError('idempotency_key_invalid');
-      }
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
       const result = await payments.process(requireCaller(request), request.body, key);
       return reply.status(201).send(result);
     },

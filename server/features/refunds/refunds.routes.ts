@@ -1,18 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
+import { idempotencyKeyOf } from '../../idempotency-key';
 import { requireSession } from '../../plugins/access';
 import { fromTable } from '../../route';
 import type { RefundService } from './refunds.service';
-
-/** The Idempotency-Key header, as a payment's (payments.routes.ts): 8 to 100 letters, digits or -_.: */
-const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,100}$/;
-
-function idempotencyKeyOf(header: unknown): string | undefined {
-  if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !idempotencyKeyPattern.test(header)) throw new AppError('idempotency_key_invalid');
-  return header;
-}
 
 /**
  * Refunds and reversals (docs/api.md). The merchant of an approved business (403
