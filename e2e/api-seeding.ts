@@ -3,7 +3,7 @@
  * approvals, credit and payments made the way the web app makes them.
  */
 import { randomBytes } from 'node:crypto';
-import type { QrCodeView } from '@common/api/types';
+import type { PaymentReport, PaymentReportReason, QrCodeView, RefundResult, TransactionView } from '@common/api/types';
 import type { RunningApp } from './app-server';
 import type { BusinessDetails } from './pages';
 
@@ -135,13 +135,40 @@ export async function businessQrCodes(khata: RunningApp, businessToken: string):
   return (await callApi<{ qrCodes: QrCodeView[] }>(khata, 'GET', '/api/qr/business', { token: businessToken })).qrCodes;
 }
 
-/** A customer pays a merchant code through the API (amount for static codes only). */
+/** A customer pays a merchant code through the API (amount for static codes only): the payment's ledger row. */
 export async function payByApi(
   khata: RunningApp, customerToken: string, payment: { qrData: string; pin: string; amount?: string },
-): Promise<void> {
-  await callApi(khata, 'POST', '/api/payments/process', {
+): Promise<TransactionView> {
+  const { transaction } = await callApi<{ transaction: TransactionView }>(khata, 'POST', '/api/payments/process', {
     token: customerToken, body: payment, headers: { 'idempotency-key': randomBytes(12).toString('hex') },
   });
+  return transaction;
+}
+
+/** The merchant records a cash repayment on a credit account, through the API: its ledger row. */
+export async function repayByApi(khata: RunningApp, businessToken: string, accountId: string, amount: string): Promise<TransactionView> {
+  const { transaction } = await callApi<{ transaction: TransactionView }>(
+    khata, 'POST', `/api/business/credit-accounts/${accountId}/repayment`, { token: businessToken, body: { amount } },
+  );
+  return transaction;
+}
+
+/** The merchant refunds (part of) a payment with their PIN, through the API (docs/product.md#refunds-and-reports). */
+export function refundByApi(
+  khata: RunningApp, businessToken: string, paymentId: string, refund: { amount: string; reason: string; pin: string; reportId?: string },
+): Promise<RefundResult> {
+  return callApi<RefundResult>(khata, 'POST', `/api/business/transactions/${paymentId}/refund`, {
+    token: businessToken, body: refund, headers: { 'idempotency-key': randomBytes(12).toString('hex') },
+  });
+}
+
+/** The customer reports a problem with a payment, through the API: the report. */
+export async function reportByApi(
+  khata: RunningApp, customerToken: string, paymentId: string, report: { reason: PaymentReportReason; note?: string; freeze?: boolean },
+): Promise<PaymentReport> {
+  return (await callApi<{ report: PaymentReport }>(
+    khata, 'POST', `/api/transactions/${paymentId}/report`, { token: customerToken, body: report },
+  )).report;
 }
 
 

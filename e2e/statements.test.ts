@@ -153,14 +153,24 @@ async function expectStatementIsLedger(khata: RunningApp, statement: Statement):
     paymentTotal: sum('payment', (row) => row.total_paise),
     repayments: ledger.rows.filter((row) => row.type === 'repayment').length,
     repaymentAmount: sum('repayment', (row) => row.amount_paise),
+    refunds: ledger.rows.filter((row) => row.type === 'refund').length,
+    refundAmount: sum('refund', (row) => row.amount_paise),
+    refundFees: sum('refund', (row) => row.fee_paise),
+    refundTotal: sum('refund', (row) => row.total_paise),
+    reversals: ledger.rows.filter((row) => row.type === 'reversal').length,
+    reversalAmount: sum('reversal', (row) => row.amount_paise),
   });
 }
 
 /** A summary figure of the statement on screen, by its term. */
 const figure = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
 
-/** Checks the statement on screen (in `scope`) shows `statement`'s figures, row by row. */
-async function expectStatementOnScreen(scope: Locator, statement: Statement): Promise<void> {
+/**
+ * Checks the statement on screen (in `scope`) shows `statement`'s figures, row by row; the
+ * merchant's copy (`merchant`) ends each row with its buttons: Refund on a payment, Reverse on a
+ * cash repayment, while the server says they are open.
+ */
+async function expectStatementOnScreen(scope: Locator, statement: Statement, merchant = false): Promise<void> {
   const figures: Record<string, string> = {
     'Opening amount owed': shown(statement.openingOwed),
     Payments: String(statement.totals.payments),
@@ -178,9 +188,11 @@ async function expectStatementOnScreen(scope: Locator, statement: Statement): Pr
   await expect.poll(() => rows.count(), { message: 'one table row per ledger row' }).toBe(statement.rows.length);
   for (const [index, row] of statement.rows.entries()) {
     const cells = (await rows.nth(index).locator('td').allInnerTexts()).map((text) => text.trim());
+    const actions = row.refundableUntil ? 'Refund' : row.reversibleUntil ? 'Reverse' : '';
     expect(cells.slice(1), `row ${index + 1}`).toEqual([
       row.type === 'payment' ? 'Payment' : 'Repayment', row.description ?? '',
       shown(row.amount), shown(row.fee), shown(row.total), shown(row.owedAfter),
+      ...(merchant ? [actions] : []),
     ]);
   }
 }
@@ -288,7 +300,7 @@ describe.skipIf(journeysDisabled)('statements', () => {
     await button(customerCard(page, tamilName), 'Statement').click();
     const dialog = page.getByRole('dialog', { name: 'Statement' });
     await expectVisible(dialog, 'the Statement dialog');
-    await expectStatementOnScreen(dialog, statement);
+    await expectStatementOnScreen(dialog, statement, true);
     await checkAccessibility(page, 'the merchant’s Statement dialog');
 
     const csv = await downloadCsv(page, dialog);
@@ -303,7 +315,7 @@ describe.skipIf(journeysDisabled)('statements', () => {
     const later = await apiStatement(khata, customer.accountId, shop.merchantToken);
     expect(later.rows).toHaveLength(statement.rows.length + 1);
     await expectStatementIsLedger(khata, later);
-    await expectStatementOnScreen(dialog, later);
+    await expectStatementOnScreen(dialog, later, true);
 
     // Last month: an empty period, its opening and closing equal.
     await button(dialog, 'Last month').click();
