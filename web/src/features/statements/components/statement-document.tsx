@@ -42,7 +42,8 @@ export function StatementDocument({ statement, print = false, actions }: Stateme
     // Refunds and reversals only in a statement that has some: most have none.
     ...(totals.refunds > 0 ? [
       { term: t`Refunds`, value: String(totals.refunds) },
-      { term: t`Refunded`, value: formatWireRupees(totals.refundTotal) },
+      // With the fee shares, as "Payment total" is with the fees: what the refunds took off what is owed.
+      { term: t`Refund total`, value: formatWireRupees(totals.refundTotal) },
     ] : []),
     ...(totals.reversals > 0 ? [
       { term: t`Reversals`, value: String(totals.reversals) },
