@@ -8,7 +8,7 @@ import { StatCards } from './stat-cards';
 type Trend = BusinessStats['trend'];
 
 function renderCards(trend: Trend) {
-  const stats: BusinessStats = { totalRevenue: '123456.00', customers: 3, creditIssued: '4500.50', transactions: 17, trend };
+  const stats: BusinessStats = { totalRevenue: '123456.00', customers: 3, creditIssued: '4500.50', transactions: 17, refunds: 0, trend };
   stubFetch({ 'GET /api/business/stats': () => json(200, { stats }) });
   renderWithApp(<StatCards />);
 }
