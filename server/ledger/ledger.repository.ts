@@ -20,7 +20,7 @@ export async function insertAccountIfAbsent(tx: Executor, account: {
   return rows.length === 1;
 }
 
-/** Moves a merchant's counters by khata_count's rule (khata_count.sql); only the customer count from here. */
+/** Moves a merchant's counters by khata_count's rule (khata_rules.sql); only the customer count from here. */
 export async function count(tx: Executor, businessId: string, fallbackSlot: number, day: string, deltas: { customers: number }) {
   await tx.execute(sql`select khata_count(${businessId}::uuid, ${fallbackSlot}::smallint, ${day}::date,
     ${deltas.customers}::int, 0, 0, 0, 0, 0, 0)`);
@@ -45,7 +45,7 @@ export async function setLimit(
 
 /**
  * Moves the account's dues to `dueOn`, then recomputes its next due date and its overdue
- * amount cached for `today` (khata_refresh_dues.sql).
+ * amount cached for `today` (khata_rules.sql).
  */
 export async function deferDue(
   tx: Executor, move: { businessId: string; accountId: string; dueOn: string; now: Date; today: string },

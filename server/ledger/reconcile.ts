@@ -235,7 +235,7 @@ const checks = (today: string): Check[] => [
       ) end)`,
   },
   {
-    // The cache of the "To collect" card (khata_refresh_dues.sql, the maintenance job): a
+    // The cache of the "To collect" card (khata_refresh_dues, the maintenance job): a
     // figure for today must be today's; one for another day is never read, so not checked.
     name: "each account's overdue amount cached for today equals what is overdue today",
     query: sql`

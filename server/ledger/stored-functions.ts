@@ -7,8 +7,7 @@ import { readFileSync } from 'node:fs';
 
 /** In dependency order: each file calls only functions of files before it. */
 const functionFiles = [
-  'khata_fee.sql', 'khata_session.sql', 'khata_payable_code.sql', 'khata_check_pin.sql', 'khata_count.sql',
-  'khata_refresh_dues.sql', 'khata_pay.sql', 'khata_repay.sql', 'khata_refund.sql', 'khata_reverse.sql',
+  'khata_session.sql', 'khata_rules.sql', 'khata_pay.sql', 'khata_repay.sql', 'khata_refund.sql', 'khata_reverse.sql',
 ];
 
 /** The stored functions' SQL, each file a CREATE OR REPLACE statement (after a DROP where a signature changed). */

@@ -1,6 +1,6 @@
 /**
  * SQL for PIN attempt counters. The attempt rule itself is khata_check_pin
- * (server/ledger/functions/khata_check_pin.sql), the one place it is written: a payment, a
+ * (server/ledger/functions/khata_rules.sql), the one place it is written: a payment, a
  * refund and a reversal run it inside their own function, every other PIN check here.
  */
 import { eq, sql } from 'drizzle-orm';

@@ -45,7 +45,7 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
 
   /**
    * Checks a PIN under the attempt limit of `key`, by the rule every PIN check runs
-   * (khata_check_pin.sql). Throws 429 while the key is locked, without evaluating the PIN.
+   * (khata_check_pin in khata_rules.sql). Throws 429 while the key is locked, without evaluating the PIN.
    * `stored` is null for an unknown account: the attempt is counted and refused exactly as
    * a wrong PIN would be, after the same one HMAC, so timing does not tell them apart.
    * Evaluations of one key are serialised by a lock on the key, so concurrent guesses

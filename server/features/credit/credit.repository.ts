@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { businesses, creditAccounts, users } from '../../db/schema';
 
 /**
- * An account's dues on `today` (khata_refresh_dues.sql has the rules): its unpaid
+ * An account's dues on `today` (khata_rules.sql has the rules): its unpaid
  * payments are those whose charged_paise_after is above what was repaid (charged − owed),
  * each unpaid by least(total, charged_paise_after − repaid), due on greatest(due_on, the
  * merchant's deferral). Overdue is what falls due before today; the next due amount is

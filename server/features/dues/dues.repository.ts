@@ -37,9 +37,9 @@ export interface ToCollectAnswer {
  * The business's accounts with something overdue on `today`: a range of
  * credit_accounts_business_next_due_idx (next_due_on before today means its earliest unpaid
  * part is overdue), read from the index alone, with each account's overdue amount cached for
- * today (overdue_on = today; khata_refresh_dues.sql and the maintenance job write it). A
+ * today (overdue_on = today; khata_refresh_dues in khata_rules.sql and the maintenance job write it). A
  * figure cached for another day is never trusted: it is recomputed from the ledger, an index
- * range on transactions_account_charged_idx (the rules of khata_refresh_dues.sql), so the
+ * range on transactions_account_charged_idx (the rules of khata_refresh_dues), so the
  * answer is exact before the job has run after midnight, only slower. The totals count all
  * of them; the largest 50 (then by id) are joined to their accounts and customers.
  */

@@ -1,7 +1,7 @@
 /**
  * Dues (docs/product.md#dues-and-reminders): the merchant moves an account's due date, sees what is
  * overdue ("To collect") and reminds a customer in the customer's language. The rules of what is
- * due live in the ledger's khata_pay.sql and khata_refresh_dues.sql; this reads them and moves
+ * due live in the ledger's khata_pay and khata_refresh_dues (server/ledger/functions); this reads them and moves
  * them through the ledger (server/ledger/ledger.ts deferDue, markReminded).
  */
 import { randomUUID } from 'node:crypto';

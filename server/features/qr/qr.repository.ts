@@ -36,7 +36,7 @@ export interface PayableCode {
 
 /**
  * A code by its token, checked for payment at `now` by the same SQL function khata_pay
- * runs (server/ledger/functions/khata_payable_code.sql), so validate and pay agree.
+ * runs (khata_payable_code in server/ledger/functions/khata_rules.sql), so validate and pay agree.
  */
 export async function payableCode(db: Executor, token: string, now: Date): Promise<PayableCode> {
   const [row] = rowsOf<PayableCode>(await db.execute(sql`

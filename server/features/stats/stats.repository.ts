@@ -1,7 +1,7 @@
 /**
  * Counters kept incrementally in the transactions that change them, spread over slots: the
  * platform's written here, a merchant's and their daily rollups by the ledger
- * (khata_count.sql) and read here. Reads sum at most `slots` rows of one key, so they cost
+ * (khata_count in khata_rules.sql) and read here. Reads sum at most `slots` rows of one key, so they cost
  * the same at any table size.
  */
 import { and, between, eq, sql } from 'drizzle-orm';

@@ -13,7 +13,7 @@
 -- 1. The customer. A frozen Khata (users.frozen_at set by a "not me" report, cleared by the
 --    OTP PIN reset; docs/security.md) pays nothing: 'account_frozen', before the PIN is
 --    evaluated, so no PIN is guessed through a frozen Khata.
---    PIN attempts: khata_check_pin (khata_check_pin.sql), the rule every PIN check runs; its
+--    PIN attempts: khata_check_pin (khata_rules.sql), the rule every PIN check runs; its
 --    advisory lock on p_attempt_key (pinCounter.account in server/features/auth/pins.service.ts)
 --    is held to commit; the limits are pinAttemptsMax, pinLockSecondsBase and
 --    pinLockSecondsMax in common/limits.ts.
@@ -23,17 +23,17 @@
 --    row is written once, with the answer, at the end: the customer's attempt lock (1)
 --    is held to commit, so a second request with the key waits for the first to commit
 --    and then finds its row.
--- 3. The QR code. khata_payable_code (khata_payable_code.sql), the same SQL validate
+-- 3. The QR code. khata_payable_code (khata_rules.sql), the same SQL validate
 --    reads, so the QR rules live only there.
 -- 4. The amount. A dynamic code's own amount, else the customer's; above zero and at most
 --    p_payment_max_paise (paymentPaiseMax in common/limits.ts, also in the zod schemas).
--- 5. The fee. khata_fee (khata_fee.sql) at the rate recorded on the code; twin: feeFor in
+-- 5. The fee. khata_fee (khata_rules.sql) at the rate recorded on the code; twin: feeFor in
 --    common/money.ts, held equal by server/ledger/functions/khata-fee.test.ts.
 -- 6. The guarded debit. owed + amount + fee <= limit, checked and changed in one UPDATE;
 --    a dynamic code is consumed in the same transaction (paid_at IS NULL guard).
 -- 7. The ledger. One immutable `payment` row, and the merchant's counters and daily rollup
 --    on the merchant's India day (UTC+05:30, no daylight saving) through khata_count
---    (khata_count.sql, the slot rule every money operation shares; p_counter_slot is its
+--    (khata_rules.sql, the slot rule every money operation shares; p_counter_slot is its
 --    fallback slot, below counterSlots in server/ledger/ledger.ts).
 -- 8. The customer's rollup (docs/product.md#dashboard-figures). On the customer's first
 --    payment of an India day, their users.last_paid_on and customer_last_paid_days (the
@@ -45,7 +45,7 @@
 --    the business's credit period now (due_on, copied so a later change of period moves
 --    nothing); the account's charged_paise grows by the total (charged_paise_after on the
 --    row, the order in which repayments clear payments) and its next_due_on comes nearer if
---    this one is due sooner, in the guarded UPDATE of 6. khata_refresh_dues.sql recomputes
+--    this one is due sooner, in the guarded UPDATE of 6. khata_refresh_dues recomputes
 --    them after anything that lowers what is owed; reconcile checks them.
 --
 -- Refusals after the PIN check are raised as SQLSTATE KH000 with the error code as the
@@ -106,7 +106,7 @@ BEGIN
     WHERE token_hash = p_token_hash;
   END IF;
 
-  -- 1. The customer, then the PIN under its attempt limit (khata_check_pin.sql). The
+  -- 1. The customer, then the PIN under its attempt limit (khata_rules.sql). The
   -- attempt lock it takes is held to commit.
   SELECT pin_hash, pin_key_version, name, frozen_at IS NOT NULL AS frozen INTO v_customer
   FROM users WHERE id = p_customer_id AND role = 'customer';

@@ -5,7 +5,7 @@
 -- client reads.
 --
 -- 1. The PIN of p_merchant_user_id under its attempt limit: khata_check_pin
---    (khata_check_pin.sql), whose lock on p_attempt_key is held to commit.
+--    (khata_rules.sql), whose lock on p_attempt_key is held to commit.
 -- 2. Idempotency-Key, as khata_pay's: keyed by the merchant's user id; the first request
 --    refunds, a retry with the same body gets the stored answer, another body is
 --    idempotency_conflict. Serialised by the attempt lock of 1.
@@ -20,7 +20,7 @@
 --    with this refund's id in this transaction.
 -- 5. The amount. Above zero and at most what is left refundable, the payment's amount less
 --    its earlier refunds (refund_above_refundable, with what is left).
--- 6. The fee share. khata_fee_share (khata_fee.sql): round half up of fee × refund / amount,
+-- 6. The fee share. khata_fee_share (khata_rules.sql): round half up of fee × refund / amount,
 --    never more than the fee not yet given back; the refund that empties the payment takes
 --    the rest of the fee, so the shares of a payment refunded in parts sum to its fee.
 -- 7. The guarded credit. owed >= refund + share, checked and changed in one UPDATE; else
@@ -28,10 +28,10 @@
 --    returned outside Khata). No balance goes below zero.
 -- 8. The ledger. One immutable `refund` row linked to its payment (original_id; amount =
 --    goods refunded, fee = the share, at the payment's rate, with the merchant's reason),
---    and the counters and the day's rollup through khata_count (khata_count.sql): credit
+--    and the counters and the day's rollup through khata_count (khata_rules.sql): credit
 --    issued falls by the total, revenue by the amount, the day's fee by the share, one
 --    refund more and the day's refunded amount by the goods; the payment count stays.
--- 9. Dues. khata_refresh_dues (khata_refresh_dues.sql): like a repayment, a refund clears
+-- 9. Dues. khata_refresh_dues (khata_rules.sql): like a repayment, a refund clears
 --    the oldest payments first.
 --
 -- Refusals are raised as SQLSTATE KH000 with the error key as the message and its figures

@@ -10,8 +10,8 @@
 --    (repayment_above_owed, confirm_above_owed, credit_account_not_found).
 -- 2. The ledger. One immutable `repayment` row (fee 0, total = amount; p_description is NULL
 --    for cash, "UPI <reference>" for a claim), and the merchant's counters through
---    khata_count (khata_count.sql): credit issued falls by the amount; no daily figure moves.
--- 3. Dues. khata_refresh_dues (khata_refresh_dues.sql) on the India day of p_now: the oldest
+--    khata_count (khata_rules.sql): credit issued falls by the amount; no daily figure moves.
+-- 3. Dues. khata_refresh_dues (khata_rules.sql) on the India day of p_now: the oldest
 --    payments are cleared first.
 --
 -- Answers { id, customerId, limitPaise, owedPaise } of the account after, or NULL.

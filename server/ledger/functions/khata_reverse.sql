@@ -4,7 +4,7 @@
 -- merchant's PIN HMACs and every limit from common/limits.ts, and maps its refusals.
 --
 -- 1. The PIN of p_merchant_user_id under its attempt limit: khata_check_pin
---    (khata_check_pin.sql).
+--    (khata_rules.sql).
 -- 2. The repayment. One of p_business_id's rows (else transaction_not_found), of type
 --    repayment (else not_a_cash_repayment), not a confirmed UPI claim's (its
 --    repayment_claims.transaction_id; else claim_repayment_not_reversible: the customer's
@@ -17,8 +17,8 @@
 --    it restores a debt that existed. No idempotency key: a second reversal is refused (2).
 -- 4. The ledger. One immutable `reversal` row linked to its repayment (original_id; amount =
 --    total = the repayment's, fee 0, with the merchant's reason), and the counters through
---    khata_count (khata_count.sql): credit issued rises by the amount; no daily figure moves.
--- 5. Dues. khata_refresh_dues (khata_refresh_dues.sql): the payments the repayment had
+--    khata_count (khata_rules.sql): credit issued rises by the amount; no daily figure moves.
+-- 5. Dues. khata_refresh_dues (khata_rules.sql): the payments the repayment had
 --    cleared are due again, with their own dates.
 --
 -- Refusals are raised as SQLSTATE KH000 with the error key as the message and its figure as

@@ -1,0 +1,244 @@
+-- khata_rules: the rules every money operation shares, each written once as its own
+-- function: the fee and a refund's fee share, the payable QR code, the PIN attempt rule, the
+-- counters' slots with the daily rollup, and the dues' running total. khata_pay, khata_repay,
+-- khata_refund and khata_reverse (one file each) call them; nothing else writes these rules.
+-- In dependency order: each function calls only functions above it.
+
+-- khata_fee: the platform's fee on a payment, in paise (docs/product.md#money).
+-- fee = round_half_up(amount × rate / 10000), in integers. khata_pay charges with it.
+-- TypeScript twin that must agree to the paisa: feeFor in common/money.ts (the server's
+-- validate answer and the client's preview); server/ledger/functions/khata-fee.test.ts holds
+-- the two together for random amounts up to paymentPaiseMax and rates up to feeBasisPointsMax.
+CREATE OR REPLACE FUNCTION khata_fee(p_amount_paise bigint, p_fee_basis_points integer) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (p_amount_paise * p_fee_basis_points + 5000) / 10000
+$$;
+
+-- khata_fee_share: the part of a payment's fee a refund gives back, in paise
+-- (docs/product.md#money). round_half_up(fee × refund / amount) in integers, as khata_fee
+-- rounds, never more than the fee not yet given back; the refund that empties the payment
+-- (refund = amount − p_refunded_paise) takes exactly what is left of the fee, so a payment
+-- refunded in parts gives back exactly its fee. p_refunded_paise and p_fee_refunded_paise
+-- are the sums of the payment's earlier refunds' amounts and fee shares. khata_refund charges
+-- with it; server/ledger/ledger.test.ts checks it against the formula.
+CREATE OR REPLACE FUNCTION khata_fee_share(
+  p_refund_paise bigint, p_amount_paise bigint, p_fee_paise bigint, p_refunded_paise bigint, p_fee_refunded_paise bigint
+) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE
+    WHEN p_refund_paise = p_amount_paise - p_refunded_paise THEN p_fee_paise - p_fee_refunded_paise
+    ELSE least((p_fee_paise * p_refund_paise * 2 + p_amount_paise) / (2 * p_amount_paise), p_fee_paise - p_fee_refunded_paise)
+  END
+$$;
+
+-- khata_payable_code: the QR code behind a token, and why it cannot be paid now
+-- (docs/product.md#qr-codes).
+-- The one home of the QR rules: validate (qr.service.ts resolvePayable, through
+-- qr.repository.ts payableCode) and pay (khata_pay) both read the refusal from here, so
+-- the customer sees the same answer before the PIN as after it.
+-- Always one row. `refusal` is NULL when the code can be paid, else the first of:
+--   qr_not_found          no code has this token
+--   qr_already_used       a dynamic (fixed-amount) code that was paid already
+--   qr_expired            expires_at is not after p_now (the server's clock, passed in)
+--   business_not_approved the merchant's business is not approved
+-- A dynamic code is consumed by khata_pay's guarded UPDATE (paid_at IS NULL), not here.
+CREATE OR REPLACE FUNCTION khata_payable_code(p_token text, p_now timestamptz)
+RETURNS TABLE (
+  id uuid, business_id uuid, business_name text, amount_paise bigint, fee_basis_points integer,
+  description text, refusal text
+)
+LANGUAGE sql STABLE AS $$
+  SELECT q.id, q.business_id, b.business_name, q.amount_paise, q.fee_basis_points, q.description,
+         CASE
+           WHEN q.id IS NULL THEN 'qr_not_found'
+           WHEN q.amount_paise IS NOT NULL AND q.paid_at IS NOT NULL THEN 'qr_already_used'
+           WHEN q.expires_at <= p_now THEN 'qr_expired'
+           WHEN b.status <> 'approved' THEN 'business_not_approved'
+         END
+  FROM (SELECT 1) AS one
+  LEFT JOIN qr_codes q ON q.token = p_token
+  LEFT JOIN businesses b ON b.id = q.business_id
+$$;
+
+-- khata_check_pin: the PIN attempt rule (docs/product.md#pins; docs/security.md, "Who can
+-- lock whom"), the one place it is written. Every PIN check runs it: khata_pay, khata_refund
+-- and khata_reverse inside their own transaction, and every other one (sign-in, change PIN,
+-- counter mode, confirming a setting) through checkPin in server/features/auth/pins.service.ts
+-- (pins.repository.ts checkAttempt). The caller computes the entered PIN's HMAC under each
+-- pepper version (p_pin_hashes, { "1": "ab12…" }; the pepper never reaches the database) and
+-- passes what is stored (p_stored_hash and p_stored_version; NULL for an unknown account,
+-- which is refused and counted exactly as a wrong PIN).
+--
+-- 1. One evaluation at a time per counter key: advisory lock 727002 on the key, held to the
+--    end of the caller's transaction (khata_pay relies on it for its Idempotency-Key).
+-- 2. While the key is locked (locked_until after p_now) nothing is evaluated: 'locked'.
+-- 3. The stored hash is compared with p_pin_hashes ->> its version. A wrong PIN adds a
+--    failure; p_attempts_max failures in a row lock the key for p_lock_base_seconds,
+--    doubling with each lock up to p_lock_max_seconds (pinAttemptsMax, pinLockSecondsBase,
+--    pinLockSecondsMax in common/limits.ts), and start counting again.
+-- 4. The right PIN clears the counter. The counter row exists only once a PIN was wrong, so
+--    a right PIN on a clean counter writes nothing.
+--
+-- Answers { "outcome": "correct" } | { "outcome": "pin_incorrect", "attemptsLeft": n }
+-- | { "outcome": "locked", "lockedUntil": timestamptz }. The counter keys are made in one
+-- place, pinCounter in pins.service.ts.
+CREATE OR REPLACE FUNCTION khata_check_pin(
+  p_key text,
+  p_stored_hash text,
+  p_stored_version smallint,
+  p_pin_hashes jsonb,
+  p_now timestamptz,
+  p_attempts_max int,
+  p_lock_base_seconds int,
+  p_lock_max_seconds int
+) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_attempts pin_attempts%ROWTYPE;
+  v_failures int;
+  v_lock_seconds bigint;
+BEGIN
+  PERFORM pg_advisory_xact_lock(727002, hashtext(p_key));
+  SELECT * INTO v_attempts FROM pin_attempts WHERE key = p_key;
+  IF NOT FOUND THEN
+    v_attempts.failures := 0;
+    v_attempts.lock_count := 0;
+    v_attempts.locked_until := NULL;
+  END IF;
+  IF v_attempts.locked_until IS NOT NULL AND v_attempts.locked_until > p_now THEN
+    RETURN jsonb_build_object('outcome', 'locked', 'lockedUntil', v_attempts.locked_until);
+  END IF;
+
+  IF p_stored_hash IS NULL OR p_stored_hash IS DISTINCT FROM (p_pin_hashes ->> p_stored_version::text) THEN
+    v_failures := v_attempts.failures + 1;
+    IF v_failures >= p_attempts_max THEN
+      v_lock_seconds := least(p_lock_base_seconds::bigint * (2::bigint ^ v_attempts.lock_count)::bigint, p_lock_max_seconds::bigint);
+      INSERT INTO pin_attempts (key, failures, lock_count, locked_until, updated_at)
+      VALUES (p_key, 0, v_attempts.lock_count + 1, p_now + v_lock_seconds * interval '1 second', p_now)
+      ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, lock_count = excluded.lock_count,
+        locked_until = excluded.locked_until, updated_at = excluded.updated_at;
+    ELSE
+      INSERT INTO pin_attempts (key, failures, lock_count, locked_until, updated_at)
+      VALUES (p_key, v_failures, v_attempts.lock_count, v_attempts.locked_until, p_now)
+      ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, updated_at = excluded.updated_at;
+    END IF;
+    RETURN jsonb_build_object('outcome', 'pin_incorrect', 'attemptsLeft', greatest(0, p_attempts_max - v_failures));
+  END IF;
+
+  IF v_attempts.failures > 0 OR v_attempts.lock_count > 0 THEN
+    UPDATE pin_attempts SET failures = 0, lock_count = 0, locked_until = NULL, updated_at = p_now WHERE key = p_key;
+  END IF;
+  RETURN jsonb_build_object('outcome', 'correct');
+END;
+$$;
+
+-- khata_count: moves a merchant's counters and their daily rollup by one ledger operation's
+-- deltas (docs/product.md#dashboard-figures), the one place the slot rule is written. Called
+-- by khata_pay, khata_repay, khata_refund and khata_reverse in their transaction, and by the
+-- ledger's openAccount (server/ledger/ledger.ts) for the customer count.
+--
+-- 1. business_counters: whichever of the merchant's slot rows no concurrent transaction
+--    holds now (FOR UPDATE SKIP LOCKED), so operations on one busy shop never queue on one
+--    row; only when every slot is held, the row at p_fallback_slot (a random slot below
+--    counterSlots in server/ledger/ledger.ts), inserted or added to. Either way the row is
+--    this transaction's until it ends.
+-- 2. business_daily, on the merchant's India day p_day, keyed by that same slot, so its row
+--    is never waited for either. Written only when a daily figure moves (a repayment and a
+--    reversal move none).
+--
+-- What the figures mean (reconcile, server/ledger/reconcile.ts, rebuilds each from the
+-- ledger): credit_issued = payment totals − repayments − refund totals + reversals;
+-- revenue = payment amounts − refund amounts; payments and refunds are counts; on a day,
+-- revenue and fee are net of the refunds given that day, and refunded is their goods amount.
+-- Returns the slot used.
+CREATE OR REPLACE FUNCTION khata_count(
+  p_business_id uuid,
+  p_fallback_slot smallint,
+  p_day date,
+  p_customers int,
+  p_credit_issued_paise bigint,
+  p_revenue_paise bigint,
+  p_fee_paise bigint,
+  p_payments int,
+  p_refunds int,
+  p_refunded_paise bigint
+) RETURNS smallint
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_slot smallint;
+BEGIN
+  UPDATE business_counters c SET
+    customers = c.customers + p_customers,
+    credit_issued_paise = c.credit_issued_paise + p_credit_issued_paise,
+    revenue_paise = c.revenue_paise + p_revenue_paise,
+    payments = c.payments + p_payments,
+    refunds = c.refunds + p_refunds
+  WHERE c.business_id = p_business_id AND c.slot = (
+    SELECT f.slot FROM business_counters f WHERE f.business_id = p_business_id
+    FOR UPDATE SKIP LOCKED LIMIT 1)
+  RETURNING c.slot INTO v_slot;
+  IF NOT FOUND THEN
+    INSERT INTO business_counters (business_id, slot, customers, credit_issued_paise, revenue_paise, payments, refunds)
+    VALUES (p_business_id, p_fallback_slot, p_customers, p_credit_issued_paise, p_revenue_paise, p_payments, p_refunds)
+    ON CONFLICT (business_id, slot) DO UPDATE SET
+      customers = business_counters.customers + excluded.customers,
+      credit_issued_paise = business_counters.credit_issued_paise + excluded.credit_issued_paise,
+      revenue_paise = business_counters.revenue_paise + excluded.revenue_paise,
+      payments = business_counters.payments + excluded.payments,
+      refunds = business_counters.refunds + excluded.refunds;
+    v_slot := p_fallback_slot;
+  END IF;
+
+  IF p_revenue_paise <> 0 OR p_fee_paise <> 0 OR p_payments <> 0 OR p_refunds <> 0 OR p_refunded_paise <> 0 THEN
+    INSERT INTO business_daily (business_id, day, slot, revenue_paise, fee_paise, payments, refunds, refunded_paise)
+    VALUES (p_business_id, p_day, v_slot, p_revenue_paise, p_fee_paise, p_payments, p_refunds, p_refunded_paise)
+    ON CONFLICT (business_id, day, slot) DO UPDATE SET
+      revenue_paise = business_daily.revenue_paise + excluded.revenue_paise,
+      fee_paise = business_daily.fee_paise + excluded.fee_paise,
+      payments = business_daily.payments + excluded.payments,
+      refunds = business_daily.refunds + excluded.refunds,
+      refunded_paise = business_daily.refunded_paise + excluded.refunded_paise;
+  END IF;
+  RETURN v_slot;
+END;
+$$;
+
+-- khata_refresh_dues: an account's next due date and overdue amount after what it owes
+-- changed other than by a payment (docs/product.md#dues-and-reminders; docs/decisions.md, "Dues
+-- are a running total, not a schedule table" and "Overdue is read, never counted"). Repayments
+-- and refunds clear the oldest payments first, and a reversal gives back what its repayment
+-- cleared: with repaid = charged − owed (repayments + refunds − reversals), the payments not
+-- yet cleared are those whose charged_paise_after is above repaid (an index range on
+-- transactions_account_charged_idx).
+-- Their earliest effective due date (greatest(due_on, due_deferred_to)) is the account's
+-- next_due_on, the column the "To collect" card's index reads; what of them falls due before
+-- p_today (the India day of the server's clock) is overdue_paise, cached for that day
+-- (overdue_on = p_today). When nothing is owed, no date, no deferral and nothing overdue remain.
+-- Called after the UPDATE that changed owed (khata_repay, khata_refund, khata_reverse) or moved
+-- the due date (deferDue in server/ledger/ledger.ts), in that transaction, so the account row
+-- is already this transaction's; khata_pay keeps next_due_on itself (a payment can only bring
+-- the date nearer, and falls due tomorrow at the earliest, so it never changes today's overdue
+-- amount). Readers that recompute the same figures: overduePaiseSql in
+-- server/features/credit/credit.repository.ts (the card), refreshOverdue in
+-- server/ledger/ledger.repository.ts (the day's change); reconcile checks them.
+-- Changing the parameter list needs a DROP FUNCTION of the old one first, as below.
+DROP FUNCTION IF EXISTS khata_refresh_dues(uuid);
+CREATE OR REPLACE FUNCTION khata_refresh_dues(p_account_id uuid, p_today date) RETURNS date
+LANGUAGE sql AS $$
+  UPDATE credit_accounts a SET
+    next_due_on = CASE WHEN a.owed_paise = 0 THEN NULL ELSE (
+      SELECT greatest(min(t.due_on), a.due_deferred_to) FROM transactions t
+      WHERE t.credit_account_id = a.id AND t.type = 'payment' AND t.charged_paise_after > a.charged_paise - a.owed_paise
+    ) END,
+    due_deferred_to = CASE WHEN a.owed_paise = 0 THEN NULL ELSE a.due_deferred_to END,
+    overdue_paise = CASE WHEN a.owed_paise = 0 THEN 0 ELSE (
+      SELECT coalesce(sum(least(t.total_paise, t.charged_paise_after - (a.charged_paise - a.owed_paise))), 0)::bigint
+      FROM transactions t
+      WHERE t.credit_account_id = a.id AND t.type = 'payment' AND t.charged_paise_after > a.charged_paise - a.owed_paise
+        AND greatest(t.due_on, a.due_deferred_to) < p_today
+    ) END,
+    overdue_on = p_today
+  WHERE a.id = p_account_id
+  RETURNING a.next_due_on
+$$;
+
