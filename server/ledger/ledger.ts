@@ -11,7 +11,8 @@
  * stamp, the day's overdue cache) are TypeScript here and in ledger.repository.ts.
  *
  * Invariants, each checked by reconcile (server/ledger/reconcile.ts) after every test,
- * benchmark, crash and failover:
+ * benchmark, crash and failover, except the two time windows of 5 and 6, which the
+ * functions check when they write (a later change of a window must not flag old rows):
  * 1. Every change of what is owed is one immutable ledger row written in the same
  *    transaction: payment, repayment, refund (of a payment) or reversal (of a repayment).
  * 2. Per account: owed = payment totals − repayments − refund totals + reversals, and

@@ -21,7 +21,7 @@ export function createStatsService(deps: { db: Db; clock: Clock }) {
     adminStats: (): Promise<AdminStats> => repository.readPlatform(db),
     /**
      * The stat cards, and the month so far against the same days of last month (India
-     * time; india-days.ts monthToDate), from the daily rollups khata_pay keeps.
+     * time; india-days.ts monthToDate), from the daily rollups the ledger keeps (khata_count).
      */
     async businessStats(businessId: string): Promise<BusinessStats> {
       const months = monthToDate(clock());

@@ -105,7 +105,9 @@ BEGIN
   IF v_payment.type <> 'payment' THEN
     RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'not_a_payment';
   END IF;
-  IF p_now > v_payment.created_at + p_refund_days_max * interval '1 day' THEN
+  -- Days of 24 hours, as the row's refundableUntil/reversibleUntil counts them, whatever the
+  -- session's time zone (a day-interval would follow its daylight saving).
+  IF p_now > v_payment.created_at + p_refund_days_max * interval '24 hours' THEN
     RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'refund_too_old', DETAIL = p_refund_days_max::text;
   END IF;
 

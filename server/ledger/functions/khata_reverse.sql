@@ -66,7 +66,9 @@ BEGIN
   IF EXISTS (SELECT 1 FROM repayment_claims WHERE transaction_id = p_repayment_id) THEN
     RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'claim_repayment_not_reversible';
   END IF;
-  IF p_now > v_repayment.created_at + p_reversal_days_max * interval '1 day' THEN
+  -- Days of 24 hours, as the row's refundableUntil/reversibleUntil counts them, whatever the
+  -- session's time zone (a day-interval would follow its daylight saving).
+  IF p_now > v_repayment.created_at + p_reversal_days_max * interval '24 hours' THEN
     RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'reversal_too_old', DETAIL = p_reversal_days_max::text;
   END IF;
   IF EXISTS (SELECT 1 FROM transactions WHERE original_id = p_repayment_id AND type = 'reversal') THEN
