@@ -21,7 +21,8 @@ export function useReportAlerts() {
       const reason = reasonLabels[event.reason];
       toast({
         title: t`Payment problem reported`,
-        description: event.froze ? t`${name} · ${amount} · ${reason}. They froze their Khata.` : t`${name} · ${amount} · ${reason}`,
+        // Names and figures alone need no translating; only the freeze's sentence does.
+        description: event.froze ? t`${name} · ${amount} · ${reason}. They froze their Khata.` : [name, amount, reason].join(' · '),
       });
     },
     [reasonLabels, t],
