@@ -9,12 +9,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { refundReasonLengthMax } from '@common/limits';
 import { formatRupees, parseRupees, toWireAmount, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
-import { PinInput } from '@/components/ui/digit-inputs';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, Label, Textarea } from '@/components/ui/input';
+import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
@@ -23,6 +21,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useRefundPayment } from '@/features/refunds/api/refund-payment';
 import { refundFigures, type RefundTarget } from '@/features/refunds/refund-figures';
 import { refundIssues, refundSchema, typedPaise, type RefundValues } from '@/features/refunds/refund-forms';
+import { ReasonAndPin } from './reason-and-pin';
 
 interface RefundDialogProps {
   /** The payment to refund; the dialog is closed while null. */
@@ -104,24 +103,7 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
       <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-300">
         {figures && t`Fee returned: ${fee} · ${customerName} will owe ${less} less`}
       </p>
-      <div>
-        <Label htmlFor="refund-reason"><Trans>Reason</Trans></Label>
-        <Textarea id="refund-reason" rows={2} maxLength={refundReasonLengthMax} {...register('reason')} />
-      </div>
-      <div>
-        <Label htmlFor="refund-pin"><Trans>PIN</Trans></Label>
-        <PinInput
-          id="refund-pin"
-          autoComplete="current-password"
-          aria-describedby={refusal ? 'refund-refusal' : undefined}
-          {...register('pin')}
-        />
-      </div>
-      {refusal && (
-        <p id="refund-refusal" role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {refusal}
-        </p>
-      )}
+      <ReasonAndPin idPrefix="refund" reason={register('reason')} pin={register('pin')} refusal={refusal} />
       <Button type="submit" size="lg" disabled={refund.isPending} aria-busy={refund.isPending}>
         <Trans>Refund</Trans>
       </Button>

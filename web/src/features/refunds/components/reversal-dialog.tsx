@@ -8,17 +8,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { refundReasonLengthMax } from '@common/limits';
 import { Button } from '@/components/ui/button';
-import { PinInput } from '@/components/ui/digit-inputs';
 import { Dialog } from '@/components/ui/dialog';
-import { Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { useReverseRepayment } from '@/features/refunds/api/reverse-repayment';
 import { reversalIssues, reversalSchema, type ReversalValues } from '@/features/refunds/refund-forms';
+import { ReasonAndPin } from './reason-and-pin';
 
 /** The cash repayment to reverse. */
 export interface ReversalTarget {
@@ -75,24 +73,7 @@ function ReversalForm({ target, onDone }: { target: ReversalTarget; onDone: () =
   };
   return (
     <form noValidate aria-label={t`Reverse repayment`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(reversalIssues()))}>
-      <div>
-        <Label htmlFor="reversal-reason"><Trans>Reason</Trans></Label>
-        <Textarea id="reversal-reason" rows={2} maxLength={refundReasonLengthMax} {...register('reason')} />
-      </div>
-      <div>
-        <Label htmlFor="reversal-pin"><Trans>PIN</Trans></Label>
-        <PinInput
-          id="reversal-pin"
-          autoComplete="current-password"
-          aria-describedby={refusal ? 'reversal-refusal' : undefined}
-          {...register('pin')}
-        />
-      </div>
-      {refusal && (
-        <p id="reversal-refusal" role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {refusal}
-        </p>
-      )}
+      <ReasonAndPin idPrefix="reversal" reason={register('reason')} pin={register('pin')} refusal={refusal} />
       <Button type="submit" variant="destructive" size="lg" disabled={reverse.isPending} aria-busy={reverse.isPending}>
         <Trans>Reverse repayment</Trans>
       </Button>
