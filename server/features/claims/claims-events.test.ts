@@ -112,11 +112,13 @@ describe('event: claim', () => {
 
   it('tells both sides of a confirmation, with the ledger event of its repayment', async () => {
     const s = await owingSetup();
+    // Streams open before the claim is made: its 'pending' event must not arrive, late, on a stream opened after it.
+    const merchant = await openStream(ctx.app, s.shop.token);
+    const customer = await openStream(other.app, s.customer.token);
     const id = (await ctx.app.inject({
       method: 'POST', url: `/api/credit-accounts/${s.accountId}/repayment-claims`, headers: bearer(s.customer.token), payload: { amount: 200 },
     })).json().claim.id as string;
-    const merchant = await openStream(ctx.app, s.shop.token);
-    const customer = await openStream(other.app, s.customer.token);
+    await until(() => merchant.claims().some((c) => c.claimId === id));
     const confirmed = await ctx.app.inject({
       method: 'POST', url: `/api/business/repayment-claims/${id}/confirm`, headers: bearer(s.shop.token), payload: { amount: 150 },
     });
@@ -124,10 +126,10 @@ describe('event: claim', () => {
     const transactionId = confirmed.json().transaction.id as string;
     for (const stream of [merchant, customer]) {
       await until(() => stream.claims().some((c) => c.status === 'confirmed') && stream.ledger().some((l) => l.transactionId === transactionId));
-      expect(stream.claims().filter((c) => c.claimId === id)).toEqual([{
-        claimId: id, creditAccountId: s.accountId, businessId: s.shop.businessId, status: 'confirmed',
-        amount: '200.00', customerName: 'Asha Verma', businessName: 'Kumar Kirana',
-      }]);
+      const told = { claimId: id, creditAccountId: s.accountId, businessId: s.shop.businessId, amount: '200.00', customerName: 'Asha Verma', businessName: 'Kumar Kirana' };
+      // The merchant heard of the claim when it was made; the customer, who made it, hears only its outcome.
+      const statuses = stream === merchant ? ['pending', 'confirmed'] as const : ['confirmed'] as const;
+      expect(stream.claims().filter((c) => c.claimId === id)).toEqual(statuses.map((status) => ({ ...told, status })));
       expect(stream.ledger().find((l) => l.transactionId === transactionId)).toMatchObject({ type: 'repayment', amount: '150.00' });
     }
     merchant.close();
@@ -136,18 +138,22 @@ describe('event: claim', () => {
 
   it('tells both sides of a decline, and nothing of a refused confirmation', async () => {
     const s = await owingSetup();
+    const merchant = await openStream(other.app, s.shop.token);
+    const customer = await openStream(ctx.app, s.customer.token);
     const id = (await ctx.app.inject({
       method: 'POST', url: `/api/credit-accounts/${s.accountId}/repayment-claims`, headers: bearer(s.customer.token), payload: { amount: 50 },
     })).json().claim.id as string;
-    const merchant = await openStream(other.app, s.shop.token);
-    const customer = await openStream(ctx.app, s.customer.token);
+    await until(() => merchant.claims().some((c) => c.claimId === id));
     const declined = await ctx.app.inject({
       method: 'POST', url: `/api/business/repayment-claims/${id}/decline`, headers: bearer(s.shop.token), payload: { reason: 'Not received' },
     });
     expect(declined.statusCode).toBe(200);
+    const declinedOf = (stream: typeof merchant) => stream.claims().filter((c) => c.status === 'declined');
     for (const stream of [merchant, customer]) {
-      await until(() => stream.claims().length > 0);
-      expect(stream.claims()).toEqual([expect.objectContaining({ claimId: id, status: 'declined', amount: '50.00' })]);
+      await until(() => declinedOf(stream).length > 0);
+      expect(declinedOf(stream)).toEqual([expect.objectContaining({ claimId: id, status: 'declined', amount: '50.00' })]);
+      // Before it, the merchant heard only of the claim itself, and the customer nothing.
+      expect(stream.claims().map((c) => c.status)).toEqual(stream === merchant ? ['pending', 'declined'] : ['declined']);
     }
     const refused = await ctx.app.inject({
       method: 'POST', url: `/api/business/repayment-claims/${id}/confirm`, headers: bearer(s.shop.token), payload: {},
@@ -155,7 +161,8 @@ describe('event: claim', () => {
     expect(refused.statusCode).toBe(409);
     await sleep(300);
     for (const stream of [merchant, customer]) {
-      expect(stream.claims()).toHaveLength(1);
+      expect(declinedOf(stream)).toHaveLength(1);
+      expect(stream.claims().filter((c) => c.status === 'confirmed')).toEqual([]);
       // The payment before the claim may still arrive (its notice leaves after its commit); no repayment may.
       expect(stream.ledger().filter((l) => l.type !== 'payment')).toEqual([]);
     }
