@@ -15,7 +15,8 @@
 import {
   addressLengthMax, businessDecisionBatchMax, refundReasonLengthMax, reportNoteLengthMax, businessListPageSizeMax, businessTextLengthMax, claimDeclineReasonLengthMax,
   creditPeriodDaysMax, creditPeriodDaysMin, decisionTextLengthMax, historyPageSizeMax, nameLengthMax,
-  qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin,
+  qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin, reminderBeforeDueDaysMax, reminderBeforeDueDaysMin,
+  reminderEveryDaysMax, reminderEveryDaysMin,
 } from './limits';
 
 export interface ErrorEntry {
@@ -138,6 +139,11 @@ export const errors = {
   upi_id_format: invalidInput('Enter a UPI ID like name@bank'),
   due_date_format: invalidInput('Due date must be a date written YYYY-MM-DD'),
   reminder_channel: invalidInput('Channel must be whatsapp or sms'),
+  reminder_every_days_range: invalidInput(`Overdue reminders go every ${reminderEveryDaysMin} to ${reminderEveryDaysMax} days`),
+  reminder_before_days_range: invalidInput(`The reminder before a due date goes ${reminderBeforeDueDaysMin} to ${reminderBeforeDueDaysMax} days before it`),
+  reminder_hour_range: invalidInput('Choose an hour from 9 AM to 8 PM'),
+  reminder_switch: invalidInput('Choose on or off'),
+  sms_callback_invalid: invalidInput('A delivery report needs MessageSid and MessageStatus'),
   upi_reference_format: invalidInput('UPI reference is 12 digits'),
   claim_amount_format: invalidInput('Amount must be greater than 0 with at most 2 decimals'),
   decline_reason_required: invalidInput(`Give a reason of up to ${claimDeclineReasonLengthMax} characters`),
@@ -259,6 +265,15 @@ export const errors = {
   confirm_above_owed: { status: 422, message: 'Only {owed} is owed now, so you can confirm at most {owed}' },
   // Its Retry-After header says the seconds until India midnight, when the next day's reminders may go.
   reminder_limit: { status: 429, fields: ['remindersMax'], message: 'You can send at most {remindersMax} reminders a day to one customer. Try again tomorrow.' },
+  // Automatic and bulk reminder SMS. sms_daily_limit's Retry-After says the seconds until India midnight.
+  sms_daily_limit: { status: 429, message: 'Your shop has sent its {limit} reminder SMS for today. The rest can go tomorrow.' },
+  nothing_to_remind: { status: 409, message: 'No overdue customer can be sent a reminder right now' },
+  reminder_batch_not_found: { status: 404, code: 'not_found', message: 'Reminder batch not found' },
+  reminder_link_not_found: { status: 404, code: 'not_found', message: 'This reminder link has expired or is not for your account' },
+  // SMS vendors. sms_unavailable's Retry-After says when to try again.
+  sms_unavailable: { status: 503, message: 'We could not send the SMS just now. Please try again in a minute.' },
+  sms_callback_forbidden: { status: 403, message: 'The delivery report signature is not valid' },
+  sms_callback_not_found: { status: 404, code: 'not_found', message: 'Not found' },
 
   // Load.
   rate_limited: { status: 429, message: 'Too many requests. Please slow down and try again shortly.' },

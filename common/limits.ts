@@ -255,3 +255,41 @@ export const reportNoteLengthMax = 500;
 export const reportOpenDaysAlert = 7;
 /** The reports one merchant's list shows, newest first. */
 export const reportListMax = 100;
+
+// SMS vendors and automatic reminders (docs/operations.md, "SMS"; docs/product.md#automatic-reminders).
+/** One try at an SMS vendor gives up after this long. */
+export const smsTryTimeoutMs = 4_000;
+/** A 5xx or a timeout is tried again after these waits (a 4xx is not); then the fallback vendor. */
+export const smsRetryDelaysMs = [250, 750] as const;
+/** When every vendor failed, the OTP send answers 503 with this Retry-After. */
+export const smsUnavailableRetryAfterSeconds = 60;
+/** Reminder SMS one shop may send in an India day, unless SMS_DAILY_LIMIT_PER_SHOP says otherwise. */
+export const smsDailyLimitPerShopDefault = 200;
+/** A reminder SMS is tried at most this often: the first send and one retry after a failure. */
+export const smsReminderAttemptsMax = 2;
+/** SMS records (never an OTP's code) are kept this long for delivery statuses and the admin's counts. */
+export const smsKeepSeconds = 90 * 24 * 60 * 60;
+/** Automatic reminders: every N days while overdue, and/or D days before a due date. */
+export const reminderEveryDaysMin = 1;
+export const reminderEveryDaysMax = 30;
+export const reminderBeforeDueDaysMin = 0;
+export const reminderBeforeDueDaysMax = 7;
+/**
+ * The India hour automatic reminders start at: 9 to 20, so that every one goes out
+ * between 09:00 and 21:00 India time; nothing is sent at or after reminderQuietHour.
+ */
+export const reminderHourMin = 9;
+export const reminderHourMax = 20;
+export const reminderHourDefault = 10;
+export const reminderQuietHour = 21;
+/** A reminder's short link (/r/<code>): this many random base-62 characters, valid this many days. */
+export const reminderLinkCodeLength = 10;
+export const reminderLinkTtlDays = 30;
+/** How often each process looks for reminders to send and SMS to deliver. */
+export const reminderTickMs = 60_000;
+/** How long the process holding the reminder scheduler's lease keeps it without renewing. */
+export const reminderLeaseSeconds = 120;
+/** The SMS one account's history shows, newest first. */
+export const smsHistoryListMax = 20;
+/** Days the admin's SMS figures cover. */
+export const smsUsageDays = 30;

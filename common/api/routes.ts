@@ -21,10 +21,15 @@ import {
   accountStatement, accountStatementCsv, adminAnalyticsResponse, adminStatsResponse, apiError, businessCreditAccounts, businessPage,
   businessSettings, businessStatsResponse, changedCreditAccount, confirmedClaim, createdCreditAccount, customerCreditAccounts, customerQr,
   decideResponse, healthLive, healthReady, healthUnavailable, languageResponse, ledgerEventStream, meResponse, otpSendResponse,
-  otpVerifyResponse, paymentReportList, paymentResult, qrCodeList, qrCodeView, qrValidation, reminderDraft, reminderSent, repaymentClaimList,
+  otpVerifyResponse, paymentReportList, accountSmsReminders, reminderBatch, reminderBatchPreview, reminderExclusion, reminderLinkTarget,
+  reminderOptOut, reminderSchedule, smsUsage, paymentResult, qrCodeList, qrCodeView, qrValidation, reminderDraft, reminderSent, repaymentClaimList,
   refundResult, repaymentClaimResult, repaymentResult, reportResult, reversalResult, sessionResponse, success, termsResponse, toCollect, transactionPage, unlockResponse,
 } from '../schemas/responses';
 import { declineReportBody, refundBody, reportBody, reportsQuery, reversalBody } from '../schemas/refunds';
+import {
+  msg91StatusBody, msg91StatusParams, reminderExclusionBody, reminderLinkParams, reminderOptOutBody, reminderScheduleBody, smsUsageQuery,
+  twilioStatusBody,
+} from '../schemas/reminders';
 import { statementQuery } from '../schemas/statements';
 import type { RouteTable } from './contract';
 
@@ -81,6 +86,7 @@ export const routes = {
   },
   'GET /api/admin/stats': { answers: { 200: adminStatsResponse } },
   'GET /api/admin/analytics': { query: analyticsQuery, answers: { 200: adminAnalyticsResponse, 400: apiError } },
+  'GET /api/admin/sms-usage': { query: smsUsageQuery, answers: { 200: smsUsage } },
 
   // A merchant's business: its stat cards, its credit period and UPI ID (403 without the
   // PIN confirmed on this session lately).
@@ -121,6 +127,30 @@ export const routes = {
   'POST /api/business/credit-accounts/:id/reminders': {
     params: idParams, body: reminderBody, answers: { 201: reminderSent, 404: apiError, 429: apiError },
   },
+
+  // Automatic and bulk reminder SMS (docs/product.md#automatic-reminders): the shop's schedule,
+  // "Send to all overdue" (409 when no one can be sent one, 429 past the shop's daily SMS
+  // limit), each account's SMS with their delivery status, the merchant's exclusion and the
+  // customer's opt-out, and where a reminder's short link leads (404 unless it is a live link
+  // of the signed-in customer).
+  'GET /api/business/reminder-settings': { answers: { 200: reminderSchedule } },
+  'POST /api/business/reminder-settings': { body: reminderScheduleBody, answers: { 200: reminderSchedule } },
+  'GET /api/business/reminder-batches/preview': { answers: { 200: reminderBatchPreview } },
+  'POST /api/business/reminder-batches': { answers: { 202: reminderBatch, 409: apiError, 429: apiError } },
+  'GET /api/business/reminder-batches/:id': { params: idParams, answers: { 200: reminderBatch, 404: apiError } },
+  'GET /api/business/credit-accounts/:id/sms-reminders': { params: idParams, answers: { 200: accountSmsReminders, 404: apiError } },
+  'POST /api/business/credit-accounts/:id/reminder-exclusion': {
+    params: idParams, body: reminderExclusionBody, answers: { 200: reminderExclusion, 404: apiError },
+  },
+  'POST /api/credit-accounts/:id/reminder-opt-out': {
+    params: idParams, body: reminderOptOutBody, answers: { 200: reminderOptOut, 404: apiError },
+  },
+  'GET /api/reminder-links/:code': { params: reminderLinkParams, answers: { 200: reminderLinkTarget, 404: apiError } },
+
+  // The SMS vendors' delivery reports, without a session: Twilio's is signed
+  // (X-Twilio-Signature, 403 when it does not match), MSG91's URL carries a secret (404 otherwise).
+  'POST /api/sms/twilio/status': { body: twilioStatusBody, answers: { 200: success, 403: apiError } },
+  'POST /api/sms/msg91/status/:token': { params: msg91StatusParams, body: msg91StatusBody, answers: { 200: success, 404: apiError } },
 
   // Repayment claims: 409 without a UPI ID at the shop, for a reference already claimed or
   // a claim already decided; 422 above what is owed; 429 with too many claims pending.

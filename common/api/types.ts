@@ -8,11 +8,12 @@ import type * as z from 'zod/mini';
 import type {
   accountStatement, adminAnalyticsResponse, adminBusiness, adminStatsResponse, businessCreditAccount, businessProfile, businessSettings,
   businessStatsResponse, customerCreditAccount, customerQr, meResponse, otpSendResponse, otpVerifyResponse, qrCodeView,
-  paymentReport, paymentReportSummary, qrValidation, refundResult, reminderDraft, repaymentClaim, reversalResult, sessionResponse, toCollect, transactionPage, transactionView, userView,
+  paymentReport, paymentReportSummary, qrValidation, refundResult, reminderDraft, repaymentClaim, reminderSchedule, smsReminder, accountSmsReminders, reminderBatchPreview, reminderBatch, reminderLinkTarget, smsUsage, reversalResult, sessionResponse, toCollect, transactionPage, transactionView, userView,
 } from '../schemas/responses';
 
 export type { BusinessStatus, PaymentReportReason, PaymentReportStatus, RepaymentClaimStatus } from '../schemas/statuses';
 export type { LedgerEntryType } from '../schemas/ledger';
+export type { SmsReminderKind, SmsStatus } from '../schemas/reminders';
 
 export type UserView = z.output<typeof userView>;
 /**
@@ -58,6 +59,13 @@ export type BusinessSettings = z.output<typeof businessSettings>;
 export type ToCollect = z.output<typeof toCollect>;
 export type ToCollectAccount = ToCollect['accounts'][number];
 export type ReminderDraft = z.output<typeof reminderDraft>;
+export type ReminderSchedule = z.output<typeof reminderSchedule>;
+export type SmsReminder = z.output<typeof smsReminder>;
+export type AccountSmsReminders = z.output<typeof accountSmsReminders>;
+export type ReminderBatchPreview = z.output<typeof reminderBatchPreview>;
+export type ReminderBatch = z.output<typeof reminderBatch>;
+export type ReminderLinkTarget = z.output<typeof reminderLinkTarget>;
+export type SmsUsage = z.output<typeof smsUsage>;
 export type RepaymentClaim = z.output<typeof repaymentClaim>;
 /** A customer's report on a payment, as the merchant's list shows it. */
 export type PaymentReport = z.output<typeof paymentReport>;

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import type { ErrorBody } from '../errors';
 import { languages } from '../languages';
 import { ledgerEntryType } from './ledger';
+import { smsReminderKind, smsStatus } from './reminders';
 import { businessStatus, paymentReportReason, paymentReportStatus, repaymentClaimStatus } from './statuses';
 
 const text = z.string();
@@ -129,6 +130,8 @@ export const customerCreditAccount = z.strictObject({
   nextDueAmount: text,
   /** The merchant's UPI ID, for paying back by UPI; null until the merchant adds one. */
   upiId: nullableText,
+  /** The customer has stopped reminder SMS from this shop. */
+  remindersOptedOut: z.boolean(),
 });
 export const businessCreditAccount = z.strictObject({
   id: text,
@@ -362,6 +365,83 @@ export const reminderDraft = z.strictObject({
   language,
 });
 export const reminderSent = z.strictObject({ lastRemindedAt: text });
+
+/** Automatic SMS reminders (docs/product.md#automatic-reminders). */
+export const reminderSchedule = z.strictObject({
+  /** Every this many days while overdue; null: off. */
+  overdueEveryDays: z.nullable(count),
+  /** This many days before a due date (0: on the day); null: off. */
+  beforeDueDays: z.nullable(count),
+  /** The India hour they go at, 9 to 20. */
+  hour: count,
+  /** Reminder SMS the shop may send in an India day, and how many it has sent today. */
+  dailyLimit: count,
+  sentToday: count,
+});
+
+/** One reminder SMS as the merchant sees it. */
+export const smsReminder = z.strictObject({
+  id: text,
+  creditAccountId: text,
+  kind: smsReminderKind,
+  status: smsStatus,
+  /** Tries so far: 1, or 2 after a failure was retried. */
+  attempts: count,
+  createdAt: text,
+  sentAt: nullableText,
+  deliveredAt: nullableText,
+  /** Why the last try failed, as the vendor said it; null unless failed. */
+  error: nullableText,
+});
+
+/** One account's reminder SMS and whether it gets any. */
+export const accountSmsReminders = z.strictObject({
+  excluded: z.boolean(),
+  optedOut: z.boolean(),
+  messages: z.array(smsReminder),
+});
+export const reminderExclusion = z.strictObject({ excluded: z.boolean(), optedOut: z.boolean() });
+export const reminderOptOut = z.strictObject({ optedOut: z.boolean() });
+
+/** What "Send to all overdue" would send now, before the merchant says yes. */
+export const reminderBatchPreview = z.strictObject({
+  /** Reminders that would go. */
+  count,
+  /** Overdue accounts left out, by why. */
+  skipped: z.strictObject({ optedOut: count, excluded: count, noPhone: count, accountLimit: count, shopLimit: count }),
+  dailyLimit: count,
+  sentToday: count,
+  /** Each reminder that would go, with its text in its customer's language. */
+  messages: z.array(z.strictObject({
+    creditAccountId: text, customerName: text, language, owed: text, overdue: text, text,
+  })),
+});
+
+/** A "Send to all overdue" batch and its progress. */
+export const reminderBatch = z.strictObject({
+  id: text,
+  createdAt: text,
+  total: count,
+  queued: count,
+  sent: count,
+  delivered: count,
+  failed: count,
+  messages: z.array(z.strictObject({ creditAccountId: text, customerName: text, status: smsStatus, attempts: count })),
+});
+
+/** Where a reminder's short link leads the signed-in customer. */
+export const reminderLinkTarget = z.strictObject({ creditAccountId: text, businessId: text });
+
+/** The admin's SMS figures: per India day, and the shops sending most. */
+export const smsUsage = z.strictObject({
+  days: count,
+  from: text,
+  to: text,
+  daily: z.array(z.strictObject({ date: text, sent: count, delivered: count, failed: count })),
+  /** Every SMS by purpose over the period. */
+  totals: z.strictObject({ otp: count, reminders: count, failed: count }),
+  topShops: z.array(z.strictObject({ businessId: text, businessName: text, sent: count })),
+});
 
 export const repaymentClaim = z.strictObject({
   id: text,

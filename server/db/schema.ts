@@ -4,10 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { BasisPoints, Paise } from '@common/money';
 import { ledgerEntryTypes } from '@common/schemas/ledger';
+import { smsReminderKinds, smsStatuses } from '@common/schemas/reminders';
 import { paymentReportReasons, paymentReportStatuses } from '@common/schemas/statuses';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -469,3 +470,104 @@ export const paymentReports = pgTable('payment_reports', {
   check('payment_reports_refunded_check', sql`(${t.status} = 'refunded') = (${t.refundTransactionId} is not null)`),
   check('payment_reports_declined_check', sql`(${t.status} = 'declined') = (${t.declineReason} is not null)`),
 ]);
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * Every SMS Khata sent or means to send (docs/operations.md, "SMS"): a one-time code's (its
+ * code is never stored: variables stay null) or a reminder's, with the vendor that took it,
+ * the vendor's id for its delivery reports, and where it stands. A reminder is queued here
+ * first and sent by whichever process claims it (status 'sending'), so none goes twice;
+ * dedupe_key makes the schedule's reminder for one account and one occasion a single row.
+ */
+export const smsMessages = pgTable('sms_messages', {
+  id: uuid('id').primaryKey(),
+  purpose: text('purpose', { enum: ['otp', 'reminder'] }).notNull(),
+  businessId: uuid('business_id').references(() => businesses.id),
+  creditAccountId: uuid('credit_account_id').references(() => creditAccounts.id),
+  batchId: uuid('batch_id'),
+  kind: text('kind', { enum: smsReminderKinds }),
+  /** 'overdue:<India day>', 'before_due:<due date>' or 'bulk:<batch id>': one reminder per account and occasion. */
+  dedupeKey: text('dedupe_key'),
+  toPhone: text('to_phone').notNull(),
+  language: text('language', { enum: ['en', 'hi', 'ta'] }).notNull(),
+  template: text('template').notNull(),
+  /** A reminder's template variables; null for a one-time code. */
+  variables: jsonb('variables').$type<Record<string, string>>(),
+  status: text('status', { enum: smsStatuses }).notNull(),
+  provider: text('provider'),
+  providerMessageId: text('provider_message_id'),
+  attempts: smallint('attempts').notNull().default(0),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('sms_messages_account_dedupe_unique').on(t.creditAccountId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+  index('sms_messages_provider_id_idx').on(t.provider, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+  // The sender's queue: what waits to go, oldest first.
+  index('sms_messages_queue_idx').on(t.createdAt).where(sql`${t.status} = 'queued'`),
+  index('sms_messages_business_created_idx').on(t.businessId, t.createdAt),
+  index('sms_messages_account_created_idx').on(t.creditAccountId, t.createdAt),
+  index('sms_messages_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
+  index('sms_messages_created_idx').on(t.createdAt),
+  check('sms_messages_purpose_check', sql`${t.purpose} in ('otp', 'reminder')`),
+  check('sms_messages_status_check', sql`${t.status} in (${inList(smsStatuses)})`),
+  check('sms_messages_kind_check', sql`${t.kind} in (${inList(smsReminderKinds)})`),
+  check('sms_messages_reminder_check', sql`(${t.purpose} = 'reminder') = (${t.creditAccountId} is not null and ${t.kind} is not null)`),
+]);
+
+/** A shop's automatic reminders (docs/product.md#automatic-reminders); no row: off. */
+export const reminderSchedules = pgTable('reminder_schedules', {
+  businessId: uuid('business_id').primaryKey().references(() => businesses.id),
+  overdueEveryDays: smallint('overdue_every_days'),
+  beforeDueDays: smallint('before_due_days'),
+  hour: smallint('hour').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  check('reminder_schedules_every_check', sql`${t.overdueEveryDays} between 1 and 30`),
+  check('reminder_schedules_before_check', sql`${t.beforeDueDays} between 0 and 7`),
+  check('reminder_schedules_hour_check', sql`${t.hour} between 9 and 20`),
+]);
+
+/** One account's choices about reminder SMS: the merchant left it out, the customer opted out. */
+export const reminderPreferences = pgTable('reminder_preferences', {
+  creditAccountId: uuid('credit_account_id').primaryKey().references(() => creditAccounts.id),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  excludedAt: timestamp('excluded_at', { withTimezone: true }),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+}, (t) => [
+  index('reminder_preferences_business_idx').on(t.businessId),
+]);
+
+/** A reminder's short link, /r/<code>: random, no credential in it, for its customer alone, 30 days. */
+export const reminderLinks = pgTable('reminder_links', {
+  code: text('code').primaryKey(),
+  creditAccountId: uuid('credit_account_id').notNull().references(() => creditAccounts.id),
+  customerId: uuid('customer_id').notNull().references(() => users.id),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('reminder_links_expires_idx').on(t.expiresAt),
+]);
+
+/** One "Send to all overdue": its messages are the sms_messages rows with its id. */
+export const reminderBatches = pgTable('reminder_batches', {
+  id: uuid('id').primaryKey(),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('reminder_batches_business_idx').on(t.businessId, t.createdAt),
+]);
+
+/**
+ * Leases on jobs that one process at a time should run (the reminder scheduler): the holder
+ * renews it while it runs; another takes it once it has expired.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
