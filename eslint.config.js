@@ -28,7 +28,7 @@ const serverLayers = [
   ['credit', 'health', 'statements'],
   ['claims', 'dues', 'payments', 'reports'],
   // A refund may answer a customer's report, so refunds sit above reports.
-  ['refunds'],
+  ['refunds', 'reminders'],
 ];
 const layered = serverLayers.flat();
 const unplaced = [...serverFeatures.filter((f) => !layered.includes(f)), ...layered.filter((f) => !serverFeatures.includes(f))];
@@ -68,9 +68,9 @@ const webFeatureLayers = [
   // The merchant's refund and reversal dialogs; a customer's report is answered with the refund dialog.
   ['refunds'],
   ['payment-reports'],
-  ['auth', 'payment-alerts', 'payment-code', 'phone-verification', 'profile', 'qr-codes', 'receipt', 'repayment', 'repayment-claims', 'scanner', 'statements'],
+  ['auth', 'payment-alerts', 'payment-code', 'phone-verification', 'profile', 'qr-codes', 'receipt', 'reminders', 'repayment', 'repayment-claims', 'scanner', 'statements'],
   ['admin', 'business', 'counter-mode', 'credit-accounts', 'payment', 'pin-reset', 'registration', 'transactions'],
-  ['dues'],
+  ['dues', 'reminder-link'],
 ];
 const webLayered = webFeatureLayers.flat();
 const webUnplaced = [...webFeatures.filter((f) => !webLayered.includes(f)), ...webLayered.filter((f) => !webFeatures.includes(f))];

@@ -5,10 +5,11 @@ import type { UserView } from '@common/api/types';
 import { AdminDashboard } from '@/app/admin-dashboard';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { adminBusiness, analytics, page, stats, urls } from '@/features/admin/test-fixtures';
+import { adminBusiness, analytics, page, smsUsage, stats, urls } from '@/features/admin/test-fixtures';
 
 // jsdom cannot draw on a canvas; analytics-tab.test.tsx and the e2e journey test the chart.
 vi.mock('@/features/admin/components/daily-chart', () => ({ DailyChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock('@/features/admin/components/sms-daily-chart', () => ({ SmsDailyChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
 const admin: UserView = { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' };
 
@@ -25,6 +26,7 @@ function setup(pendingBusinesses = 3) {
     [urls.pending]: () => json(200, page([chaiPoint])),
     [urls.all]: () => json(200, page([])),
     [urls.analytics(30)]: () => json(200, { analytics: analytics() }),
+    [urls.smsUsage(30)]: () => json(200, smsUsage()),
   });
   const user = userEvent.setup();
   renderWithApp(<AdminDashboard user={admin} />);
@@ -79,5 +81,6 @@ describe('Admin dashboard', () => {
     await user.click(within(sections()).getByRole('tab', { name: 'Analytics' }));
     expect(await screen.findByRole('radio', { name: 'Last 30 days' })).toBeChecked();
     expect(await screen.findByRole('table', { name: 'Top merchants by volume' })).toHaveTextContent('Chai Point');
+    expect(await screen.findByRole('table', { name: 'Shops sending most SMS' })).toHaveTextContent('Chai Point');
   });
 });

@@ -10,6 +10,7 @@ import { prefetchCustomerHome } from '@/app/prefetch-customer-home';
 import { isCounterDevice } from '@/features/counter-mode/counter-device';
 import { rememberAccount } from '@/features/credit-accounts/account-link';
 import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
+import { rememberReminderCode } from '@/features/reminder-link/reminder-link';
 import { useLanguageFollowsUser } from '@/features/auth/use-language-follows-user';
 import { loadCustomerApp } from './load-customer-app';
 import { CustomerLogin } from './routes/customer-login';
@@ -72,6 +73,7 @@ function SignedOut() {
       </Route>
       <Route path="/pay/:token">{(params) => <KeepForSignIn keep={() => rememberPayToken(params.token)} />}</Route>
       <Route path="/accounts/:businessId">{(params) => <KeepForSignIn keep={() => rememberAccount(params.businessId)} />}</Route>
+      <Route path="/r/:code">{(params) => <KeepForSignIn keep={() => rememberReminderCode(params.code)} />}</Route>
       <Route component={RedirectToCustomerLogin} />
     </Switch>
   );
@@ -89,7 +91,7 @@ function RedirectToCustomerLogin() {
 }
 
 /**
- * A payment link or an account screen opened signed out: what
+ * A payment link, an account screen or a reminder's link opened signed out: what
  * it names waits in sessionStorage while the visitor signs in or registers at /cust,
  * then the customer app resumes it.
  */
@@ -106,6 +108,7 @@ function SignedIn({ me }: { me: MeResponse }) {
   useLanguageFollowsUser(me);
   const [location] = useLocation();
   const [isPayLink, payLink] = useRoute<{ token: string }>('/pay/:token');
+  const [isReminderLink, reminderLink] = useRoute<{ code: string }>('/r/:code');
   // The customer's account screen is the customer app's own: the app routes it.
   const [isAccount] = useRoute('/accounts/:businessId');
   // A payment link opens the customer's payment screen; other roles cannot pay.
@@ -115,6 +118,10 @@ function SignedIn({ me }: { me: MeResponse }) {
     ) : (
       <NotFound />
     );
+  }
+  // A reminder SMS's link opens the customer's account at that shop, ready to pay back.
+  if (isReminderLink) {
+    return me.user.role === 'customer' ? <LoadCustomerApp user={me.user} reminderCode={reminderLink.code} /> : <NotFound />;
   }
   if (!appPaths.has(location) && !(isAccount && me.user.role === 'customer')) return <NotFound />;
   switch (me.user.role) {

@@ -18,7 +18,7 @@ const user: UserView = { id: 'u1', role: 'customer', name: 'Asha Rao', phone: '+
 const account: CustomerCreditAccount = {
   id: 'a1', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
   currentBalance: '3750.00', creditLimit: '5000.00', owed: '1250.00',
-  overdue: '0.00', nextDueOn: '2999-04-12', nextDueAmount: '1250.00', upiId: null,
+  overdue: '0.00', nextDueOn: '2999-04-12', nextDueAmount: '1250.00', upiId: null, remindersOptedOut: false,
 };
 
 function setup() {

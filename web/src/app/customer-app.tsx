@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
 import type { UserView } from '@common/api/types';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -8,6 +8,7 @@ import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-cu
 import { HomeTab } from '@/app/screens/customer/home-tab';
 import { accountPath, accountRoute, takePendingAccount } from '@/features/credit-accounts/account-path';
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '@/features/payment/pay-link';
+import { clearPendingReminderCode, readPendingReminderCode } from '@/features/reminder-link/pending-reminder-code';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { useCustomerNotices } from '@/features/transactions/public';
 import { useLedgerEvents } from '@/lib/use-ledger-events';
@@ -18,8 +19,11 @@ import { staleQueryPrefixes } from './stale-queries';
 import { CustomerOverlays, loadScanQrOverlay, usePreloadOverlays, type ScanState } from './customer-overlays';
 
 // The account screen at one merchant loads when first opened.
-const AccountScreen = lazy(() =>
-  import('@/app/screens/customer/account-screen').then((m) => ({ default: m.AccountScreen })),
+const loadAccountScreen = () => import('@/app/screens/customer/account-screen');
+const AccountScreen = lazy(() => loadAccountScreen().then((m) => ({ default: m.AccountScreen })));
+// A reminder SMS's link is followed by a screen of its own, loaded only when one is opened.
+const FollowReminderLink = lazy(() =>
+  import('@/features/reminder-link/components/follow-reminder-link').then((m) => ({ default: m.FollowReminderLink })),
 );
 
 const customerLedgerQueries = staleQueryPrefixes('customer-ledger-row');
@@ -32,6 +36,8 @@ interface CustomerAppProps {
   user: UserView;
   /** The code of the /pay/<token> link this app was opened at, if any. */
   payQrData?: string;
+  /** The code of the reminder link (/r/<code>) this app was opened at, if any. */
+  reminderCode?: string;
 }
 
 /** The code to pay on arrival: the link opened, or one kept across signing in. */
@@ -42,7 +48,7 @@ function arrivingPayment(payQrData: string | undefined): string | undefined {
 }
 
 /** The customer's app: content tabs switched from a bottom bar (docs/product.md#customer-app). */
-export function CustomerApp({ user, payQrData }: CustomerAppProps) {
+export function CustomerApp({ user, payQrData, reminderCode }: CustomerAppProps) {
   const [tab, setTab] = useState<CustomerTab>('home');
   const [scan, setScan] = useState<ScanState>(() => {
     const qrData = arrivingPayment(payQrData);
@@ -62,8 +68,10 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
   // Once the home has its data, so the overlays do not compete with its first requests.
   usePreloadOverlays(!useCustomerCreditAccounts().isPending);
   useTakeUpPayLink(payQrData);
-  useResumeAccount(payQrData);
+  const reminder = useReminderLink(reminderCode, payQrData);
+  useResumeAccount(payQrData, reminder.code);
   const [onAccount, account] = useRoute<{ businessId: string }>(accountRoute);
+  const payBackFor = usePayBackOnArrival(onAccount, reminder.payBackFor);
 
   const openScan = () => setScan((current) => ({ open: true, round: current.round + 1 }));
   const openCode = () => {
@@ -71,13 +79,21 @@ export function CustomerApp({ user, payQrData }: CustomerAppProps) {
     setCodeOpen(true);
   };
 
+  if (reminder.code !== null) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <FollowReminderLink code={reminder.code} onFound={reminder.open} onLeave={reminder.leave} />
+      </Suspense>
+    );
+  }
+
   // The account screen stands in for the tabs; this app (its tab, its live updates) stays.
   if (onAccount) {
     return (
       <div className="mx-auto w-full max-w-mobile">
         <LiveUpdatesStatus paused={livePaused} />
         <Suspense fallback={<FullPageSpinner />}>
-          <AccountScreen businessId={account.businessId} />
+          <AccountScreen businessId={account.businessId} payBackOnArrival={payBackFor === account.businessId} />
         </Suspense>
       </div>
     );
@@ -124,13 +140,60 @@ function useTakeUpPayLink(payQrData: string | undefined) {
 }
 
 /**
- * An account screen opened signed out opens once signed in; a payment link
- * arriving at the same time goes first. Only on arrival.
+ * An account screen opened signed out opens once signed in; a payment link or a reminder
+ * link arriving at the same time goes first. Only on arrival.
  */
-function useResumeAccount(payQrData: string | undefined) {
+function useResumeAccount(payQrData: string | undefined, reminderCode: string | null) {
   const [, navigate] = useLocation();
   useEffect(() => {
     const businessId = takePendingAccount();
-    if (businessId && !payQrData) navigate(accountPath(businessId), { replace: true });
+    if (businessId && !payQrData && reminderCode === null) navigate(accountPath(businessId), { replace: true });
   }, []);
+}
+
+/**
+ * A reminder SMS's link, opened here (/r/<code>) or kept across signing in: while `code`
+ * is set it is being followed. Found, its account opens with Pay back ready (`payBackFor`,
+ * the shop's id); "Go to my accounts" leads home. A payment link arriving at the same time
+ * (opened, or kept across signing in too) goes first. The kept code is forgotten on
+ * arrival, so it is followed once.
+ */
+function useReminderLink(reminderCode: string | undefined, payQrData: string | undefined) {
+  const [, navigate] = useLocation();
+  const [code, setCode] = useState<string | null>(
+    () => reminderCode ?? (arrivingPayment(payQrData) === undefined ? readPendingReminderCode() : null),
+  );
+  const [payBackFor, setPayBackFor] = useState<string | null>(null);
+  useEffect(() => clearPendingReminderCode(), []);
+  // The account screen's code starts loading while the link is asked about.
+  useEffect(() => {
+    if (code !== null) void loadAccountScreen();
+  }, [code]);
+  return {
+    code,
+    payBackFor,
+    open: (target: { businessId: string }) => {
+      setCode(null);
+      setPayBackFor(target.businessId);
+      navigate(accountPath(target.businessId), { replace: true });
+    },
+    leave: () => {
+      setCode(null);
+      navigate('/', { replace: true });
+    },
+  };
+}
+
+/**
+ * Pay back opens on arrival at the account a reminder link led to, and only then: once the
+ * customer leaves that account screen, coming back to it shows the screen as usual.
+ */
+function usePayBackOnArrival(onAccount: boolean, payBackFor: string | null): string | null {
+  const [left, setLeft] = useState(false);
+  const wasOnAccount = useRef(onAccount);
+  useEffect(() => {
+    if (wasOnAccount.current && !onAccount) setLeft(true);
+    wasOnAccount.current = onAccount;
+  }, [onAccount]);
+  return left ? null : payBackFor;
 }

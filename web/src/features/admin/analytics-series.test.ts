@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailySeries } from './analytics-series';
+import { dailySeries, smsDailySeries } from './analytics-series';
 
 const day = (date: string, volume: string, fees: string, payments: number) => ({ date, volume, fees, payments });
 
@@ -26,5 +26,20 @@ describe('dailySeries', () => {
   it('shows only the server’s days when the range is not two calendar days', () => {
     const series = dailySeries({ from: 'soon', to: '2025-03-01', daily: [day('2025-03-01', '5.00', '0.10', 1)] });
     expect(series.days).toEqual(['2025-03-01']);
+  });
+});
+
+describe('smsDailySeries', () => {
+  it('fills the days without SMS with zeros, in order, across a month end', () => {
+    const series = smsDailySeries({
+      from: '2025-02-27', to: '2025-03-02',
+      daily: [{ date: '2025-03-01', sent: 9, delivered: 7, failed: 1 }, { date: '2025-02-27', sent: 3, delivered: 3, failed: 0 }],
+    });
+    expect(series).toEqual({
+      days: ['2025-02-27', '2025-02-28', '2025-03-01', '2025-03-02'],
+      sent: [3, 0, 9, 0],
+      delivered: [3, 0, 7, 0],
+      failed: [0, 0, 1, 0],
+    });
   });
 });

@@ -1,10 +1,10 @@
 /**
- * The Analytics tab's daily figures as the chart and its table read them: one entry per
- * India day of the period, in order, with zeros for days without payments, and amounts in
- * paise (the wire's strings converted once, here).
+ * The Analytics tab's daily figures as the charts and their tables read them: one entry per
+ * India day of the period, in order, with zeros for days without payments (or SMS), and
+ * amounts in paise (the wire's strings converted once, here).
  */
 import { parseRupees } from '@common/money';
-import type { AdminAnalytics } from '@common/api/types';
+import type { AdminAnalytics, SmsUsage } from '@common/api/types';
 
 export interface DailySeries {
   /** India calendar days, "2025-03-12". */
@@ -45,4 +45,28 @@ export function dailySeries({ from, to, daily }: Pick<AdminAnalytics, 'from' | '
     series.payments.push(entry?.payments ?? 0);
   }
   return series;
+}
+
+/** The SMS figures per India day, as the SMS chart and its table read them. */
+export interface SmsDailySeries {
+  /** India calendar days, "2025-03-12". */
+  days: string[];
+  /** SMS that reached a vendor, those delivered, and those that failed. */
+  sent: number[];
+  delivered: number[];
+  failed: number[];
+}
+
+/** One entry per India day of the period, in order, with zeros for days without SMS. */
+export function smsDailySeries({ from, to, daily }: Pick<SmsUsage, 'from' | 'to' | 'daily'>): SmsDailySeries {
+  const byDay = new Map(daily.map((entry) => [entry.date, entry]));
+  const days = daysBetween(from, to);
+  for (const entry of daily) if (!days.includes(entry.date)) days.push(entry.date);
+  days.sort();
+  return {
+    days,
+    sent: days.map((day) => byDay.get(day)?.sent ?? 0),
+    delivered: days.map((day) => byDay.get(day)?.delivered ?? 0),
+    failed: days.map((day) => byDay.get(day)?.failed ?? 0),
+  };
 }

@@ -1,5 +1,5 @@
 /** Businesses as the admin API answers them, for the admin's component tests. */
-import type { AdminAnalytics, AdminBusiness, AdminStats } from '@common/api/types';
+import type { AdminAnalytics, AdminBusiness, AdminStats, SmsUsage } from '@common/api/types';
 
 let serial = 0;
 
@@ -45,7 +45,27 @@ export const urls = {
   all: 'GET /api/admin/businesses?limit=20',
   decide: 'POST /api/admin/businesses/approve',
   analytics: (days: 7 | 30 | 90) => `GET /api/admin/analytics?days=${days}`,
+  smsUsage: (days: 7 | 30 | 90) => `GET /api/admin/sms-usage?days=${days}`,
 };
+
+/** The SMS figures for the same 7 days: SMS on two of them, the rest zeros. */
+export const smsUsage = (overrides: Partial<SmsUsage> = {}): SmsUsage => ({
+  days: 7,
+  from: '2025-03-06',
+  to: '2025-03-12',
+  daily: ['06', '07', '08', '09', '10', '11', '12'].map((day) => ({
+    date: `2025-03-${day}`,
+    sent: day === '10' ? 1520 : day === '12' ? 40 : 0,
+    delivered: day === '10' ? 1490 : day === '12' ? 31 : 0,
+    failed: day === '10' ? 30 : day === '12' ? 2 : 0,
+  })),
+  totals: { otp: 12, reminders: 1548, failed: 32 },
+  topShops: [
+    { businessId: 'b1', businessName: 'Chai Point', sent: 1200 },
+    { businessId: 'b2', businessName: 'Patel Sweets', sent: 348 },
+  ],
+  ...overrides,
+});
 
 /** An analytics answer for the 7 days to 12 March 2025: two days with payments, the rest zeros. */
 export const analytics = (overrides: Partial<AdminAnalytics> = {}): AdminAnalytics => ({

@@ -9,6 +9,8 @@ import { untouchedRow } from '@/test/ledger-rows';
 import type { Statement } from '@/features/statements/api/get-statement';
 import { indiaDateOf } from '@/lib/date-time';
 import { pendingAccountKey } from '@/features/credit-accounts/public';
+import { expectNoAxeViolations } from '@/test/axe';
+import { expectToast } from '@/test/toast';
 
 const kumarId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b01';
 const sharmaId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b02';
@@ -31,9 +33,9 @@ const merchant: MeResponse = {
 
 const accounts: CustomerCreditAccount[] = [
   { id: 'acc-kumar', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00', owed: '1249.90',
-    overdue: '500.00', nextDueOn: '2025-03-12', nextDueAmount: '500.00', upiId: 'kumar.kirana@okaxis' },
+    overdue: '500.00', nextDueOn: '2025-03-12', nextDueAmount: '500.00', upiId: 'kumar.kirana@okaxis', remindersOptedOut: false },
   { id: 'acc-sharma', businessId: sharmaId, business: { businessName: 'Sharma Medicals' }, currentBalance: '1000.00', creditLimit: '1000.00', owed: '0.00',
-    overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null },
+    overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null, remindersOptedOut: false },
 ];
 
 const kumarPayment: TransactionView = {
@@ -239,5 +241,53 @@ describe('/accounts/:businessId', () => {
   it('shows a merchant the 404 page', async () => {
     renderAt(`/accounts/${kumarId}`, () => json(200, merchant));
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+});
+
+describe('SMS reminders from this shop', () => {
+  const optOutUrl = 'POST /api/credit-accounts/acc-kumar/reminder-opt-out';
+  const reminderSwitch = () => screen.findByRole('switch', { name: 'SMS reminders from this shop' });
+
+  it('stops the shop’s reminder SMS and turns them back on, saying so each time', async () => {
+    const { user, calls } = renderAt(`/accounts/${kumarId}`, () => json(200, customer), {
+      [optOutUrl]: (call) => json(200, { optedOut: (call.body as { optedOut: boolean }).optedOut }),
+    });
+    const toggle = await reminderSwitch();
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(toggle).toHaveAccessibleDescription('Get an SMS when a payment is due or overdue.');
+    await expectNoAxeViolations();
+
+    await user.click(toggle);
+    await expectToast('Reminder SMS stopped');
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.click(toggle);
+    await expectToast('Reminder SMS on');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(callsTo(calls, optOutUrl).map((call) => call.body)).toEqual([{ optedOut: true }, { optedOut: false }]);
+  });
+
+  it('shows a customer who stopped them the switch off, and turns them on', async () => {
+    const { user, calls } = renderAt(`/accounts/${kumarId}`, () => json(200, customer), {
+      'GET /api/credit-accounts/customer': () =>
+        json(200, { creditAccounts: accounts.map((account) => ({ ...account, remindersOptedOut: account.id === 'acc-kumar' })) }),
+      [optOutUrl]: () => json(200, { optedOut: false }),
+    });
+    const toggle = await reminderSwitch();
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.click(toggle);
+    await expectToast('Reminder SMS on');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(callsTo(calls, optOutUrl).map((call) => call.body)).toEqual([{ optedOut: false }]);
+  });
+
+  it('shows a refusal in the server’s words and leaves the switch as it was', async () => {
+    const { user } = renderAt(`/accounts/${kumarId}`, () => json(200, customer), {
+      [optOutUrl]: () => apiError(404, 'Credit account not found', 'not_found', 'credit_account_not_found'),
+    });
+    const toggle = await reminderSwitch();
+    await user.click(toggle);
+    await expectToast('Error', 'Credit account not found');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(screen.queryByText('Reminder SMS stopped')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The customer's account at one merchant, `/accounts/<businessId>`: the
  * merchant, the limit, what is owed, the credit left, the dues and paying back by UPI,
- * this account's transactions and its statement. The "View" badge of My Merchants opens it; it survives signing in.
+ * this account's transactions and its statement, and the switch for the shop's reminder SMS. The "View" badge of
+ * My Merchants opens it; it survives signing in. A reminder SMS's link opens it with Pay back ready.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
@@ -14,9 +15,16 @@ import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-cu
 import { TransactionHistory } from '@/features/transactions/public';
 import { LazyStatementPanel } from '@/features/statements/public';
 import { ClaimsList, DuesPanel } from '@/features/repayment/public';
+import { ReminderOptOutSwitch } from '@/features/reminder-link/public';
 import { useReportActions } from './report-actions';
 
-export function AccountScreen({ businessId }: { businessId: string }) {
+interface AccountScreenProps {
+  businessId: string;
+  /** Open Pay back on arrival (a reminder SMS's link). */
+  payBackOnArrival?: boolean;
+}
+
+export function AccountScreen({ businessId, payBackOnArrival = false }: AccountScreenProps) {
   const { t } = useLingui();
   const [, navigate] = useLocation();
   const accounts = useCustomerCreditAccounts();
@@ -70,8 +78,10 @@ export function AccountScreen({ businessId }: { businessId: string }) {
                 <Figure term={t`Available credit`} value={account.currentBalance} />
               </dl>
             </section>
-            <DuesPanel account={account} />
+            <DuesPanel account={account} payBackOnArrival={payBackOnArrival} />
             <ClaimsList accountId={account.id} />
+            {/* Near the top: a reminder's link says "Pay or stop these SMS". */}
+            <ReminderOptOutSwitch account={account} />
             <LazyStatementPanel accountId={account.id} />
             {/* Last: it loads more rows as the page nears its end, which would keep pushing anything below it away. */}
             <TransactionHistory filter={{ businessId, businessName: account.business.businessName }} actions={reportActions} />

@@ -14,9 +14,9 @@ const sharmaId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b02';
 
 const accounts: CustomerCreditAccount[] = [
   { id: 'a1', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00', owed: '1249.90',
-    overdue: '0.00', nextDueOn: '2999-04-12', nextDueAmount: '1249.90', upiId: null },
+    overdue: '0.00', nextDueOn: '2999-04-12', nextDueAmount: '1249.90', upiId: null, remindersOptedOut: false },
   { id: 'a2', businessId: sharmaId, business: { businessName: 'Sharma Medicals' }, currentBalance: '1000.20', creditLimit: '1000.20', owed: '0.00',
-    overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null },
+    overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null, remindersOptedOut: false },
 ];
 
 function transaction(index: number, overrides: Partial<TransactionView> = {}): TransactionView {

@@ -96,3 +96,29 @@ describe('merchant Settings: Change PIN', () => {
     expect(screen.getByRole('dialog', { name: 'Change PIN' })).toBeInTheDocument();
   });
 });
+
+describe('merchant Settings: Automatic SMS reminders', () => {
+  const schedule = { overdueEveryDays: 1, beforeDueDays: null, hour: 10, dailyLimit: 200, sentToday: 3 };
+
+  it('shows the card after the credit terms, open to change once the business is approved', async () => {
+    stubFetch({
+      'GET /api/business/stats': () => json(200, { stats }),
+      'GET /api/business/reminder-settings': () => json(200, schedule),
+    });
+    renderWithApp(<SettingsTab business={business} logout={<button type="button">Logout</button>} />);
+    expect(await screen.findByRole('switch', { name: 'Remind overdue customers' })).toBeEnabled();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.indexOf('Automatic SMS reminders')).toBe(headings.indexOf('Credit terms') + 1);
+    expect(screen.getByText('3 of 200 reminder SMS sent today')).toBeInTheDocument();
+  });
+
+  it('keeps it closed while the business waits for approval', async () => {
+    stubFetch({
+      'GET /api/business/stats': () => json(200, { stats }),
+      'GET /api/business/reminder-settings': () => json(200, schedule),
+    });
+    renderWithApp(<SettingsTab business={{ ...business, status: 'pending' }} logout={<button type="button">Logout</button>} />);
+    expect(await screen.findByRole('button', { name: 'Save reminders' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Remind overdue customers' })).toBeDisabled();
+  });
+});

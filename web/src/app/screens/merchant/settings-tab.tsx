@@ -8,6 +8,7 @@ import { formatWireRupees } from '@/lib/format';
 import { useBusinessStats } from '@/features/business/api/get-business-stats';
 import { businessStatusLabel, businessStatusTones, CreditSettingsCard } from '@/features/business/public';
 import { PaymentAlertSettings } from '@/features/payment-alerts/public';
+import { LazyReminderScheduleCard } from '@/features/reminders/public';
 import { LanguagePicker } from '@/components/ui/language-picker';
 
 // Fetched on first open, like the merchant app's other sheets.
@@ -23,7 +24,8 @@ interface SettingsTabProps {
 
 /**
  * The merchant's settings (docs/product.md#merchant-app): the business profile, its terms,
- * Change PIN, the payment alerts' sounds, the language, the credit period and UPI ID, and Logout.
+ * Change PIN, the payment alerts' sounds, the language, the credit period and UPI ID, the
+ * automatic SMS reminders, and Logout.
  */
 export function SettingsTab({ business, logout }: SettingsTabProps) {
   const stats = useBusinessStats().data?.stats;
@@ -59,6 +61,7 @@ export function SettingsTab({ business, logout }: SettingsTabProps) {
         </dl>
       </Card>
       <CreditSettingsCard approved={business.status === 'approved'} />
+      <LazyReminderScheduleCard approved={business.status === 'approved'} />
       <Card className="flex items-center justify-between gap-4">
         <div>
           <h2 id="merchant-language" className="text-base font-semibold"><Trans>Language</Trans></h2>

@@ -2,10 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminAnalytics } from '@common/api/types';
-import type { DailySeries } from '@/features/admin/analytics-series';
+import type { DailySeries, SmsDailySeries } from '@/features/admin/analytics-series';
+import { expectNoAxeViolations } from '@/test/axe';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { analytics, urls } from '@/features/admin/test-fixtures';
+import { analytics, smsUsage, urls } from '@/features/admin/test-fixtures';
 import { AnalyticsTab } from './analytics-tab';
 
 // jsdom has no canvas to draw on: the chart is replaced by a stand-in that keeps what it
@@ -17,12 +18,24 @@ vi.mock('./daily-chart', () => ({
     return <div role="img" aria-label={label} />;
   },
 }));
+const smsDrawn: SmsDailySeries[] = [];
+vi.mock('./sms-daily-chart', () => ({
+  SmsDailyChart: ({ series, label }: { series: SmsDailySeries; label: string }) => {
+    smsDrawn.push(series);
+    return <div role="img" aria-label={label} />;
+  },
+}));
 
-function setup(answers: Partial<Record<7 | 30 | 90, () => Response>> = {}) {
+type Answers = Partial<Record<7 | 30 | 90, () => Response>>;
+
+function setup(answers: Answers = {}, smsAnswers: Answers = {}) {
   const calls = stubFetch({
     [urls.analytics(7)]: answers[7] ?? (() => json(200, { analytics: analytics({ days: 7 }) })),
     [urls.analytics(30)]: answers[30] ?? (() => json(200, { analytics: analytics({ days: 30 }) })),
     [urls.analytics(90)]: answers[90] ?? (() => json(200, { analytics: analytics({ days: 90 }) })),
+    [urls.smsUsage(7)]: smsAnswers[7] ?? (() => json(200, smsUsage({ days: 7 }))),
+    [urls.smsUsage(30)]: smsAnswers[30] ?? (() => json(200, smsUsage({ days: 30 }))),
+    [urls.smsUsage(90)]: smsAnswers[90] ?? (() => json(200, smsUsage({ days: 90 }))),
   });
   const user = userEvent.setup();
   renderWithApp(<AnalyticsTab />);
@@ -83,7 +96,7 @@ describe('Admin analytics', () => {
       payments: [0, 0, 0, 0, 2, 0, 3],
     });
 
-    await user.click(screen.getByText('Show as a table'));
+    await user.click(within(screen.getByRole('region', { name: 'Volume and fees per day' })).getByText('Show as a table'));
     const table = screen.getByRole('table', { name: 'Volume and fees per day' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map(cellTexts)).toEqual([
@@ -167,11 +180,77 @@ describe('Admin analytics', () => {
     const { user } = setup({
       30: () => (fail ? apiError(500, 'Internal error', 'internal') : json(200, { analytics: analytics() })),
     });
-    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading');
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the analytics.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Active merchants')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Admin analytics: SMS', () => {
+  const sms = () => screen.getByRole('region', { name: 'SMS' });
+  const smsFigure = (label: string) => within(sms()).getByText(label, { selector: 'dt' }).nextElementSibling;
+
+  it('counts the SMS of the period by purpose, and the failed ones', async () => {
+    const { calls } = setup();
+    await within(await screen.findByRole('region', { name: 'SMS' })).findByText('OTP SMS');
+    expect(smsFigure('OTP SMS')).toHaveTextContent('12');
+    expect(smsFigure('Reminder SMS')).toHaveTextContent('1,548');
+    expect(smsFigure('Failed')).toHaveTextContent('32');
+    expect(callsTo(calls, urls.smsUsage(30))).toHaveLength(1);
+  });
+
+  it('draws the SMS sent per day, delivered and failed, with the same figures as a table', async () => {
+    const { user } = setup();
+    const chart = await screen.findByRole('img', { name: 'SMS sent per day' });
+    expect(chart).toBeInTheDocument();
+    expect(smsDrawn.at(-1)).toEqual({
+      days: ['2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10', '2025-03-11', '2025-03-12'],
+      sent: [0, 0, 0, 0, 1520, 0, 40],
+      delivered: [0, 0, 0, 0, 1490, 0, 31],
+      failed: [0, 0, 0, 0, 30, 0, 2],
+    });
+    await user.click(within(sms()).getByText('Show as a table'));
+    const table = screen.getByRole('table', { name: 'SMS sent per day' });
+    expect(within(table).getAllByRole('row').map(cellTexts)).toEqual([
+      ['Date', 'Sent', 'Delivered', 'Failed'],
+      ['6 Mar 2025', '0', '0', '0'],
+      ['7 Mar 2025', '0', '0', '0'],
+      ['8 Mar 2025', '0', '0', '0'],
+      ['9 Mar 2025', '0', '0', '0'],
+      ['10 Mar 2025', '1,520', '1,490', '30'],
+      ['11 Mar 2025', '0', '0', '0'],
+      ['12 Mar 2025', '40', '31', '2'],
+    ]);
+    await expectNoAxeViolations();
+  });
+
+  it('lists the shops sending most SMS, and says when none sent any', async () => {
+    const { user, calls } = setup({}, { 7: () => json(200, smsUsage({ topShops: [] })) });
+    const table = await screen.findByRole('table', { name: 'Shops sending most SMS' });
+    expect(within(table).getAllByRole('row').map(cellTexts)).toEqual([
+      ['Business', 'Reminder SMS'],
+      ['Chai Point', '1,200'],
+      ['Patel Sweets', '348'],
+    ]);
+    // The tab's period is the SMS figures' period too.
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    expect(await within(sms()).findByText('No reminder SMS in this period')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Shops sending most SMS' })).not.toBeInTheDocument();
+    expect(callsTo(calls, urls.smsUsage(7))).toHaveLength(1);
+  });
+
+  it('shows a failed load of the SMS figures with a Retry, beside the rest of the analytics', async () => {
+    let fail = true;
+    const { user } = setup({}, { 30: () => (fail ? apiError(500, 'Internal error', 'internal') : json(200, smsUsage())) });
+    const alert = await within(await screen.findByRole('region', { name: 'SMS' })).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the SMS figures.');
+    expect(await screen.findByText('Active merchants')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(sms()).findByText('OTP SMS')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Analytics (docs/product.md#admin-dashboard): the platform's figures for the last 7, 30 or
- * 90 days, from the server's daily rollups. Every figure is text or a table; the one chart
- * repeats the daily table's figures and is loaded only with this tab.
+ * 90 days, from the server's daily rollups, and the SMS sent over the same days. Every figure
+ * is text or a table; the charts repeat their tables' figures and are loaded only with this tab.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,6 +19,7 @@ import { formatIndiaDate, formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 import { DailyFigures } from './daily-figures';
 import { EmptyState, LoadError } from './load-error';
+import { SmsUsageSection } from './sms-usage-section';
 
 const periodDefaultDays: AnalyticsPeriodDays = 30;
 
@@ -40,6 +41,7 @@ export function AnalyticsTab() {
           <AnalyticsFigures analytics={query.data.analytics} />
         </div>
       )}
+      <SmsUsageSection days={days} />
     </div>
   );
 }

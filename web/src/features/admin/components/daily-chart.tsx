@@ -6,11 +6,12 @@
  */
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatRupees, paise } from '@common/money';
 import { formatCompactRupees, formatShortDay } from '@/features/admin/format';
 import { formatIndiaDay } from '@/lib/date-time';
 import type { DailySeries } from '@/features/admin/analytics-series';
+import { useDarkTheme } from './chart-theme';
 
 export interface DailyChartProps {
   series: DailySeries;
@@ -28,14 +29,6 @@ const palette = {
   light: { volume: '#047857', volumeFill: 'rgba(4,120,87,0.55)', fees: '#d97706', text: '#64748b', grid: '#e2e8f0' },
   dark: { volume: '#34d399', volumeFill: 'rgba(52,211,153,0.5)', fees: '#fbbf24', text: '#94a3b8', grid: '#1e293b' },
 } as const;
-
-/** Whether <html> has the dark class now (lib/theme.ts), followed as the theme toggle changes it. */
-function subscribeToTheme(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
-  return () => observer.disconnect();
-}
-const isDark = () => document.documentElement.classList.contains('dark');
 
 const rupeesOrDash = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : formatRupees(paise(Math.round(value)));
@@ -84,7 +77,7 @@ function chartOptions({ series, names }: DailyChartProps, widthPx: number, dark:
 
 export function DailyChart(props: DailyChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const dark = useSyncExternalStore(subscribeToTheme, isDark, () => false);
+  const dark = useDarkTheme();
   const { series, label } = props;
 
   useEffect(() => {

@@ -2,7 +2,8 @@
  * "Send reminder": the server writes the message in the customer's language; the merchant
  * reads it here and sends it with their own WhatsApp or SMS app. A tap first records the
  * reminder (a few a day per customer, so a burst cannot flood someone) and opens the app
- * only once the server has accepted it; a refusal is said here and opens nothing.
+ * only once the server has accepted it; a refusal is said here and opens nothing. Below it,
+ * the reminder SMS Khata sent this customer by itself, and the switch that leaves them out.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from '@/components/ui/dialog';
@@ -11,6 +12,7 @@ import { serverMessage } from '@/lib/api-client';
 import { useReminderDraft } from '@/features/credit-accounts/api/get-reminder';
 import { useRecordReminder, type ReminderChannel } from '@/features/credit-accounts/api/record-reminder';
 import { daysSinceReminder, remindedLabel } from '@/features/credit-accounts/dues';
+import { LazyAccountSmsReminders } from '@/features/reminders/public';
 
 /** Whom to remind: the account and the name shown while its message loads. */
 export interface ReminderTarget {
@@ -32,7 +34,12 @@ export function ReminderDialog({ target, onClose }: ReminderDialogProps) {
       title={t`Send reminder`}
       description={target?.customerName}
     >
-      {target && <ReminderBody key={target.accountId} accountId={target.accountId} />}
+      {target && (
+        <div key={target.accountId}>
+          <ReminderBody accountId={target.accountId} />
+          <LazyAccountSmsReminders accountId={target.accountId} />
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ReminderDraft, ToCollect, ToCollectAccount } from '@common/api/types';
+import type { AccountSmsReminders, ReminderBatch, ReminderBatchPreview, ReminderDraft, ToCollect, ToCollectAccount } from '@common/api/types';
 import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { formatIndiaDay } from '@/lib/date-time';
@@ -83,5 +83,67 @@ describe('To collect', () => {
     expect(within(dialog).getByText('Hello Vikram')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(calls, 'GET /api/business/credit-accounts/acc-2/reminder')).toHaveLength(1));
     expect(callsTo(calls, 'GET /api/business/credit-accounts/acc-1/reminder')).toHaveLength(0);
+  });
+});
+
+describe('Send to all overdue', () => {
+  const overdue: ToCollect = { overdue: '1400.00', customers: 2, accounts: [row('acc-1', 'Asha Rao'), row('acc-2', 'Vikram')] };
+  const preview: ReminderBatchPreview = {
+    count: 2, skipped: { optedOut: 0, excluded: 0, noPhone: 0, accountLimit: 0, shopLimit: 0 }, dailyLimit: 200, sentToday: 0,
+    messages: [
+      { creditAccountId: 'acc-1', customerName: 'Asha Rao', language: 'en', owed: '1500.00', overdue: '900.00', text: 'Asha, ₹900.00 is overdue' },
+      { creditAccountId: 'acc-2', customerName: 'Vikram', language: 'en', owed: '1500.00', overdue: '900.00', text: 'Vikram, ₹900.00 is overdue' },
+    ],
+  };
+  const batch: ReminderBatch = {
+    id: 'batch-1', createdAt: new Date().toISOString(), total: 2, queued: 0, sent: 0, delivered: 2, failed: 0,
+    messages: [
+      { creditAccountId: 'acc-1', customerName: 'Asha Rao', status: 'delivered', attempts: 1 },
+      { creditAccountId: 'acc-2', customerName: 'Vikram', status: 'delivered', attempts: 1 },
+    ],
+  };
+
+  it('opens from the Overdue customers heading, sends, and the list follows who was reminded', async () => {
+    const { calls, user } = setup(overdue, {
+      'GET /api/business/reminder-batches/preview': () => json(200, preview),
+      'POST /api/business/reminder-batches': () => json(202, batch),
+    });
+    const section = await screen.findByRole('region', { name: 'Overdue customers' });
+    await user.click(within(section).getByRole('button', { name: 'Send to all overdue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminders to all overdue customers' });
+    expect(await within(dialog).findByText('2 customers will get an SMS')).toBeInTheDocument();
+    expect(within(dialog).getByText('Vikram, ₹900.00 is overdue')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send SMS' }));
+    expect(await within(dialog).findByText('Sent 2 of 2')).toBeInTheDocument();
+    // Each reminded row's "Reminded today" comes with the list asked again.
+    await waitFor(() => expect(callsTo(calls, 'GET /api/business/to-collect')).toHaveLength(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows a customer's reminder SMS and exclusion switch in their reminder dialog", async () => {
+    const { user } = setup(overdue, {
+      'GET /api/business/credit-accounts/acc-2/reminder': () => json(200, {
+        text: 'Hello Vikram', whatsappUrl: 'https://wa.me/919876543210', smsUrl: 'sms:+919876543210', lastRemindedAt: null, language: 'en',
+      } satisfies ReminderDraft),
+      'GET /api/business/credit-accounts/acc-2/sms-reminders': () => json(200, {
+        excluded: false, optedOut: true,
+        messages: [{
+          id: 'sms-1', creditAccountId: 'acc-2', kind: 'bulk', status: 'failed', attempts: 2, createdAt: new Date().toISOString(),
+          sentAt: null, deliveredAt: null, error: 'Unreachable',
+        }],
+      } satisfies AccountSmsReminders),
+    });
+    const list = await screen.findByRole('region', { name: 'Overdue customers' });
+    const vikram = (await within(list).findByRole('heading', { name: 'Vikram' })).closest('li')!;
+    await user.click(within(vikram).getByRole('button', { name: 'Send reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send reminder' });
+    const section = await within(dialog).findByRole('region', { name: 'Reminder SMS' });
+    expect(await within(section).findByText('Sent to all overdue')).toBeInTheDocument();
+    expect(within(section).getByText('Failed')).toBeInTheDocument();
+    expect(within(section).getByText('Retried')).toBeInTheDocument();
+    expect(within(section).getByText('This customer has stopped reminder SMS')).toBeInTheDocument();
+    expect(within(section).getByRole('switch', { name: 'Leave out of automatic reminders' })).toHaveAttribute('aria-checked', 'false');
+    expect(within(dialog).getByRole('button', { name: 'Send on WhatsApp' })).toBeEnabled();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * What the merchant has to collect (docs/product.md#dues-and-reminders): a card with the amount overdue and over how
  * many customers, beside the other four figures, and the customers by amount overdue, each with
- * "Send reminder". Both read one answer (GET /api/business/to-collect).
+ * "Send reminder", and "Send to all overdue" by SMS at once. Both read one answer
+ * (GET /api/business/to-collect).
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 import { ReminderDialog, remindedLabel, type ReminderTarget } from '@/features/credit-accounts/public';
 import { useToCollect } from '@/features/dues/api/get-to-collect';
+import { LazySendToAllOverdueDialog, preloadSendToAllOverdue } from '@/features/reminders/public';
 
 export function ToCollectCard() {
   const toCollect = useToCollect();
@@ -42,12 +44,26 @@ export function ToCollectCard() {
 export function OverdueCustomers() {
   const toCollect = useToCollect();
   const [reminding, setReminding] = useState<ReminderTarget | null>(null);
+  const [sendingToAll, setSendingToAll] = useState(false);
   if (toCollect.isPending || (toCollect.isSuccess && toCollect.data.accounts.length === 0)) return null;
   return (
     <section aria-labelledby="overdue-customers-heading" className="space-y-3">
-      <h2 id="overdue-customers-heading" className="text-base font-semibold">
-        <Trans>Overdue customers</Trans>
-      </h2>
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="overdue-customers-heading" className="text-base font-semibold">
+          <Trans>Overdue customers</Trans>
+        </h2>
+        {toCollect.isSuccess && (
+          <Button
+            variant="secondary"
+            className="h-9 px-3 text-xs"
+            onPointerEnter={preloadSendToAllOverdue}
+            onFocus={preloadSendToAllOverdue}
+            onClick={() => setSendingToAll(true)}
+          >
+            <Trans>Send to all overdue</Trans>
+          </Button>
+        )}
+      </div>
       {toCollect.isError ? (
         <Card className="text-sm text-red-700 dark:text-red-400"><Trans>Could not load overdue customers.</Trans></Card>
       ) : (
@@ -65,6 +81,7 @@ export function OverdueCustomers() {
         </Card>
       )}
       <ReminderDialog target={reminding} onClose={() => setReminding(null)} />
+      <LazySendToAllOverdueDialog open={sendingToAll} onClose={() => setSendingToAll(false)} />
     </section>
   );
 }

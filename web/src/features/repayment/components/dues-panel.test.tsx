@@ -21,6 +21,7 @@ const account: CustomerCreditAccount = {
   nextDueOn: '2999-04-12',
   nextDueAmount: '749.90',
   upiId: 'kumar.kirana@okaxis',
+  remindersOptedOut: false,
 };
 
 const claimUrl = 'POST /api/credit-accounts/acc-kumar/repayment-claims';
@@ -182,5 +183,30 @@ describe('Pay back', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Send to Kumar & Sons Kirana' }));
     expect(await within(sheet).findByRole('alert')).toHaveTextContent('This UPI reference has already been claimed');
     expect(within(sheet).queryByText('Waiting for Kumar & Sons Kirana to confirm')).not.toBeInTheDocument();
+  });
+});
+
+describe('Pay back on arrival (a reminder’s link)', () => {
+  function arrive(overrides: Partial<CustomerCreditAccount> = {}) {
+    stubFetch({});
+    renderWithApp(<DuesPanel account={{ ...account, ...overrides }} payBackOnArrival />);
+  }
+
+  it('opens the sheet at once, ready with the whole amount owed', async () => {
+    arrive();
+    const sheet = await screen.findByRole('dialog', { name: 'Pay back Kumar & Sons Kirana' });
+    expect(within(sheet).getByLabelText('Amount (₹)')).toHaveValue('1249.90');
+    expect(within(sheet).getByRole('link', { name: 'Pay with UPI app' })).toHaveAttribute('href', intentFor('1249.90'));
+  });
+
+  it.each([
+    ['the shop has no UPI ID', { upiId: null }],
+    ['nothing is owed', { owed: '0.00', currentBalance: '5000.00', nextDueOn: null, nextDueAmount: '0.00' }],
+  ])('opens nothing when %s', async (_, overrides) => {
+    arrive(overrides);
+    expect(await screen.findByRole('region', { name: 'Dues' })).toBeInTheDocument();
+    // Neither the sheet nor the frame shown while its code loads.
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The dues of one account on the customer's account screen: what is overdue,
  * the next part due and when, and the way to pay it back. The Pay back sheet (with the QR
- * library) downloads on its first tap, so the account screen does not carry it.
+ * library) downloads on its first tap, so the account screen does not carry it. A reminder
+ * SMS's link opens the screen with the sheet already open (`payBackOnArrival`).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
@@ -15,10 +16,16 @@ import { duesOf } from '@/features/repayment/dues';
 
 const PayBackSheet = lazy(() => import('./pay-back-sheet').then((m) => ({ default: m.PayBackSheet })));
 
-export function DuesPanel({ account }: { account: CustomerCreditAccount }) {
+interface DuesPanelProps {
+  account: CustomerCreditAccount;
+  /** Open Pay back at once, when there is something to pay back and a UPI ID to pay it to. */
+  payBackOnArrival?: boolean;
+}
+
+export function DuesPanel({ account, payBackOnArrival = false }: DuesPanelProps) {
   const { t } = useLingui();
-  const [payBackOpen, setPayBackOpen] = useState(false);
   const dues = duesOf(account);
+  const [payBackOpen, setPayBackOpen] = useState(() => payBackOnArrival && dues.owedPaise > 0 && account.upiId !== null);
   const shop = account.business.businessName;
   const overdue = formatRupees(dues.overduePaise);
   const nextDueAmount = formatRupees(dues.nextDueAmountPaise);

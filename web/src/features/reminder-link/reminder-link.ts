@@ -1,0 +1,16 @@
+/**
+ * A reminder SMS's short link, `/r/<code>` (docs/product.md#automatic-reminders). Opened
+ * signed out, its code waits in sessionStorage while the visitor signs in or registers, as
+ * a payment link's token does (payment/pay-link.ts); then the customer app follows it
+ * (pending-reminder-code.ts). The signed-out routes import this file, so it stays tiny: it
+ * lands in the entry chunk.
+ */
+export const pendingReminderCodeKey = 'pendingReminderCode';
+
+export function rememberReminderCode(code: string): void {
+  try {
+    window.sessionStorage.setItem(pendingReminderCodeKey, code);
+  } catch {
+    // Storage refused (private mode): the customer opens the shop from the home after signing in.
+  }
+}
