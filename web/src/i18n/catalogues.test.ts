@@ -33,7 +33,7 @@ const readJson = (language: string, file: string): Record<string, string> =>
 const otherLanguages = languages.filter((language) => language !== 'en');
 
 /** The words Indian apps keep in Latin letters (GLOSSARY.md): the only texts a translation may copy. */
-const keptInLatin = new Set(['PIN', 'OTP', 'QR', 'UPI', 'ID']);
+const keptInLatin = new Set(['PIN', 'OTP', 'QR', 'UPI', 'ID', 'SMS']);
 
 /**
  * The arguments a catalogue message reads, from its ICU form: each name with its kind, once
