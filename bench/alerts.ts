@@ -18,7 +18,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { openPglite, type Database } from '../server/db/client';
 import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
-import { developmentSmsProvider } from '../server/features/otp/sms';
+import { developmentSmsProvider } from '../server/sms/development';
 import { testConfig } from '../server/test/config';
 import { createServerDatabase, testServerUrl } from '../server/test/database-url';
 import { chimesIn, recordSpeech, spokenIn } from '../e2e/speech';

@@ -29,7 +29,7 @@ import { chromium } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { openPglite } from '../server/db/client';
 import { migrateEmbedded } from '../server/db/migrate';
-import { developmentSmsProvider } from '../server/features/otp/sms';
+import { developmentSmsProvider } from '../server/sms/development';
 import { testConfig } from '../server/test/config';
 
 /** 80 KiB gzipped: the budget for the JavaScript of /cust, so the login opens fast on a slow phone. */

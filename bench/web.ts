@@ -25,7 +25,7 @@ import { chromium } from 'playwright-core';
 import { buildApp, type AppConfig } from '../server/app';
 import { openPglite } from '../server/db/client';
 import { migrateEmbedded } from '../server/db/migrate';
-import { developmentSmsProvider } from '../server/features/otp/sms';
+import { developmentSmsProvider } from '../server/sms/development';
 import { testConfig } from '../server/test/config';
 import { machine } from './lib';
 import {

@@ -11,7 +11,7 @@ import { apiSignIn, businessQrCodes, createAdmin, customerPaymentCode, grantCred
 import { journey, journeysDisabled } from './journey';
 import { screenChecker, type ScreenChecker } from './layout-checks';
 import { button, expectHidden, expectToast, expectVisible, field, newMobileNumber, readDevelopmentOtp, rupees, waitForPath } from './pages';
-import { otpSmsText } from '../server/features/otp/sms';
+import { otpSmsText } from '../server/sms/templates';
 import { errorText, translator, type OtherLanguage, type Translator } from './translations';
 
 /** People and shops named in the language's own script, as they would type them. */

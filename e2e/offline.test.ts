@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type KhataApp } from '../server/app';
-import { developmentSmsProvider } from '../server/features/otp/sms';
+import { developmentSmsProvider } from '../server/sms/development';
 import { testConfig } from '../server/test/config';
 import {
   businessQrCodes, callApi, createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit,

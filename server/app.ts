@@ -36,6 +36,8 @@ import { createPaymentService } from './features/payments/payments.service';
 import { qrRoutes } from './features/qr/qr.routes';
 import { refundRoutes } from './features/refunds/refunds.routes';
 import { createRefundService } from './features/refunds/refunds.service';
+import { reminderRoutes } from './features/reminders/reminders.routes';
+import { createReminderService } from './features/reminders/reminders.service';
 import { reportRoutes } from './features/reports/reports.routes';
 import { createReportService } from './features/reports/reports.service';
 import { createQrService } from './features/qr/qr.service';
@@ -46,7 +48,9 @@ import { createStatementService } from './features/statements/statements.service
 import { createSessionService } from './features/sessions/sessions.service';
 import { otpRoutes } from './features/otp/otp.routes';
 import { createOtpService, deriveOtpKey } from './features/otp/otp.service';
-import type { SmsProvider } from './features/otp/sms';
+import type { SmsProvider } from './sms/provider';
+import { smsRoutes } from './sms/sms.routes';
+import { createSmsService } from './sms/sms.service';
 import { accessPlugin } from './plugins/access';
 import { alwaysSecureCookies, cookieOptions } from './plugins/cookies';
 import { errorsPlugin, refuse } from './plugins/errors';
@@ -58,7 +62,8 @@ import { webPlugin } from './plugins/web';
 
 export type AppConfig = Pick<Config,
   'pinPeppers' | 'pinKeyVersion' | 'publicUrl' | 'isProduction' | 'sessionIdleTtlSeconds' | 'sessionAbsoluteTtlSeconds'
-  | 'rateLimitPerMinute' | 'sessionRateLimitPerMinute' | 'trustProxy' | 'webDir' | 'eventStreamSeconds'>;
+  | 'rateLimitPerMinute' | 'sessionRateLimitPerMinute' | 'trustProxy' | 'webDir' | 'eventStreamSeconds'
+  | 'smsDailyLimitPerShop' | 'twilioAuthToken' | 'msg91WebhookToken'>;
 
 export interface AppDeps {
   db: Db;
@@ -79,7 +84,12 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   });
   // OTPs are keyed with a key derived from the pepper, never the pepper itself.
   const otpSecret = deriveOtpKey(config.pinPeppers.get(config.pinKeyVersion)!);
-  const otp = createOtpService({ db, clock, sms, secret: otpSecret });
+  // Every SMS goes through the SMS service, which records it; `sms` is the vendor (or the test's provider).
+  const smsService = createSmsService({
+    db, clock, provider: sms, dailyLimitPerShop: config.smsDailyLimitPerShop,
+    twilioAuthToken: config.twilioAuthToken, msg91WebhookToken: config.msg91WebhookToken,
+  });
+  const otp = createOtpService({ db, clock, sms: smsService, secret: otpSecret });
   const stats = createStatsService({ db, clock });
   // Every write that moves money goes through the ledger (server/ledger/ledger.ts).
   const ledger = createLedger({ db, clock });
@@ -101,9 +111,10 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const analytics = createAnalyticsService({ db, clock });
   const reports = createReportService({ db, clock, businesses, sessions, devices, events });
   const refunds = createRefundService({ db, clock, ledger, pins, businesses, transactions, credit, events, reports });
+  const reminders = createReminderService({ db, clock, ledger, businesses, sms: smsService, publicUrl: config.publicUrl });
   return {
     pins, sessions, devices, otp, stats, ledger, businesses, auth, customers, transactions, events, credit, statements, qr, payments,
-    maintenance, analytics, claims, dues, reports, refunds,
+    maintenance, analytics, claims, dues, reports, refunds, sms: smsService, reminders,
   };
 }
 
@@ -118,6 +129,10 @@ function answerFrameworkError(error: FastifyError, reply: FastifyReply) {
   return refuse(reply, new AppError('internal'));
 }
 
+/** MSG91's delivery reports carry their one secret in the path (MSG91_WEBHOOK_TOKEN): it never reaches the log. */
+const secretPath = /^(\/api\/sms\/msg91\/status\/)[^/]*/;
+const withoutSecretPath = (path: string) => path.replace(secretPath, '$1…');
+
 /**
  * The request in the log line, with the path alone: a query string is the client's to
  * fill, and a token or code pasted into one must not reach the log (docs/security.md, threat 10).
@@ -125,7 +140,7 @@ function answerFrameworkError(error: FastifyError, reply: FastifyReply) {
 function requestLogLine(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.split('?', 1)[0],
+    url: withoutSecretPath(request.url.split('?', 1)[0]!),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket ? request.socket.remotePort : undefined,
@@ -198,11 +213,13 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(creditRoutes, { credit: services.credit });
   await app.register(statementRoutes, { statements: services.statements });
   await app.register(duesRoutes, { dues: services.dues, publicUrl: config.publicUrl });
+  await app.register(reminderRoutes, { reminders: services.reminders, publicUrl: config.publicUrl });
   await app.register(claimRoutes, { claims: services.claims });
   await app.register(customerRoutes, { customers: services.customers });
   await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });
   await app.register(paymentRoutes, { payments: services.payments, transactions: services.transactions });
   await app.register(refundRoutes, { refunds: services.refunds });
+  await app.register(smsRoutes, { sms: services.sms, publicUrl: config.publicUrl });
   await app.register(reportRoutes, { reports: services.reports });
   await app.register(eventRoutes, {
     events: services.events, businesses: services.businesses, sessions: services.sessions, streamSeconds: config.eventStreamSeconds,

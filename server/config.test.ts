@@ -13,8 +13,9 @@ describe('configuration', () => {
   });
 
   it('refuses to start in production with the development SMS provider', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', PIN_PEPPER: pepper }))
-      .toThrow('NODE_ENV=production refuses the development SMS provider');
+    expect(() => loadConfig({ NODE_ENV: 'production', PIN_PEPPER: pepper })).toThrow(new ConfigError(
+      'NODE_ENV=production refuses the development SMS provider: set SMS_PROVIDER to twilio, msg91 or webhook with its variables '
+      + '(README, "Configuration")'));
     expect(() => loadConfig({ NODE_ENV: 'production', PIN_PEPPER: pepper, SMS_PROVIDER: 'development' }))
       .toThrow('refuses the development SMS provider');
   });
@@ -77,7 +78,8 @@ describe('configuration', () => {
     const config = loadConfig({ PIN_PEPPER: pepper });
     expect(config).toMatchObject({
       port: 5000, databaseUrl: undefined, sessionIdleTtlSeconds: 604_800, sessionAbsoluteTtlSeconds: 2_592_000,
-      smsProvider: 'development', rateLimitPerMinute: 1200, sessionRateLimitPerMinute: 300, trustProxy: false, pinKeyVersion: 1,
+      smsProvider: 'development', sms: { primary: { vendor: 'development' } }, smsDailyLimitPerShop: 200,
+      twilioAuthToken: undefined, msg91WebhookToken: undefined, rateLimitPerMinute: 1200, sessionRateLimitPerMinute: 300, trustProxy: false, pinKeyVersion: 1,
       demoAdmin: true, riskyDevelopmentSettings: [],
     });
   });
@@ -118,8 +120,8 @@ describe('development conveniences on a real deployment', () => {
   const httpsUrl = { PUBLIC_URL: 'https://khata.example.com' };
   const webhook = { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' };
   const load = (env: Record<string, string>) => loadConfig({ PIN_PEPPER: pepper, ...env }, { forServer: true });
-  const missingProvider = 'With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: SMS_PROVIDER=webhook with '
-    + 'SMS_WEBHOOK_URL to send real SMS, or SMS_PROVIDER=development to show every one-time code in the app and the log';
+  const missingProvider = 'With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: SMS_PROVIDER=twilio, msg91 or '
+    + 'webhook (with their variables) to send real SMS, or SMS_PROVIDER=development to show every one-time code in the app and the log';
 
   it('keeps both on by default on the embedded database, with nothing to warn about', () => {
     expect(load({})).toMatchObject({ smsProvider: 'development', demoAdmin: true, riskyDevelopmentSettings: [] });
@@ -163,5 +165,105 @@ describe('development conveniences on a real deployment', () => {
     expect(() => load({ NODE_ENV: 'production', ...database })).toThrow('NODE_ENV=production refuses the development SMS provider');
     expect(() => load({ NODE_ENV: 'production', ...database, SMS_PROVIDER: 'development' }))
       .toThrow('NODE_ENV=production refuses the development SMS provider');
+  });
+});
+
+describe('SMS vendors', () => {
+  const sid = `AC${'0123456789abcdef'.repeat(2)}`;
+  const service = `MG${'fedcba9876543210'.repeat(2)}`;
+  const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'token-1', TWILIO_FROM: '+15005550006' };
+  const flows = {
+    MSG91_OTP_FLOW_EN: 'otp-en', MSG91_OTP_FLOW_HI: 'otp-hi', MSG91_OTP_FLOW_TA: 'otp-ta',
+    MSG91_REMINDER_FLOW_EN: 'rem-en', MSG91_REMINDER_FLOW_HI: 'rem-hi', MSG91_REMINDER_FLOW_TA: 'rem-ta',
+  };
+  const msg91 = { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key-1', MSG91_SENDER: 'KHATAA', ...flows };
+  const load = (env: Record<string, string>) => loadConfig({ PIN_PEPPER: pepper, ...env });
+
+  it('reads Twilio with its defaults, and a StatusCallback under PUBLIC_URL', () => {
+    expect(load(twilio)).toMatchObject({
+      smsProvider: 'twilio', twilioAuthToken: 'token-1', msg91WebhookToken: undefined,
+      sms: { primary: { vendor: 'twilio', apiUrl: 'https://api.twilio.com', accountSid: sid, authToken: 'token-1', from: '+15005550006',
+        messagingServiceSid: undefined, statusCallbackUrl: undefined } },
+    });
+    const withService = load({ ...twilio, TWILIO_FROM: '', TWILIO_MESSAGING_SERVICE_SID: service, TWILIO_API_URL: 'http://127.0.0.1:4010/',
+      PUBLIC_URL: 'https://khata.example.com/' });
+    expect(withService.sms.primary).toEqual({
+      vendor: 'twilio', apiUrl: 'http://127.0.0.1:4010', accountSid: sid, authToken: 'token-1', from: undefined, messagingServiceSid: service,
+      statusCallbackUrl: 'https://khata.example.com/api/sms/twilio/status',
+    });
+  });
+
+  it('says what Twilio lacks', () => {
+    expect(() => load({ SMS_PROVIDER: 'twilio' })).toThrow(new ConfigError('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN'));
+    expect(() => load({ ...twilio, TWILIO_AUTH_TOKEN: ' ' })).toThrow(new ConfigError('SMS_PROVIDER=twilio needs TWILIO_AUTH_TOKEN'));
+    expect(() => load({ ...twilio, TWILIO_FROM: '' })).toThrow(new ConfigError(
+      'SMS_PROVIDER=twilio needs TWILIO_FROM (a Twilio number in E.164 or a sender id) or TWILIO_MESSAGING_SERVICE_SID'));
+    expect(() => load({ ...twilio, TWILIO_ACCOUNT_SID: 'token-1' })).toThrow(new ConfigError(
+      'TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal characters (the Twilio Console shows it), got "token-1"'));
+    expect(() => load({ ...twilio, TWILIO_MESSAGING_SERVICE_SID: 'MG1' }))
+      .toThrow(new ConfigError('TWILIO_MESSAGING_SERVICE_SID must be MG followed by 32 hexadecimal characters, got "MG1"'));
+    expect(() => load({ ...twilio, TWILIO_API_URL: 'api.twilio.com' }))
+      .toThrow(new ConfigError('TWILIO_API_URL must be an http or https address, got "api.twilio.com"'));
+  });
+
+  it('reads MSG91 with a flow per message and language', () => {
+    expect(load({ ...msg91, MSG91_WEBHOOK_TOKEN: 'x'.repeat(24) })).toMatchObject({
+      smsProvider: 'msg91', twilioAuthToken: undefined, msg91WebhookToken: 'x'.repeat(24),
+      sms: { primary: {
+        vendor: 'msg91', apiUrl: 'https://control.msg91.com', authKey: 'key-1', sender: 'KHATAA',
+        flows: { otp: { en: 'otp-en', hi: 'otp-hi', ta: 'otp-ta' }, reminder: { en: 'rem-en', hi: 'rem-hi', ta: 'rem-ta' } },
+      } },
+    });
+    // Without the token MSG91 still sends; its delivery reports are then refused (statuses stay at "sent").
+    expect(load(msg91).msg91WebhookToken).toBeUndefined();
+  });
+
+  it('says what MSG91 lacks, every missing variable at once', () => {
+    expect(() => load({ SMS_PROVIDER: 'msg91' })).toThrow(new ConfigError('SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY, MSG91_SENDER, '
+      + 'MSG91_OTP_FLOW_EN, MSG91_OTP_FLOW_HI, MSG91_OTP_FLOW_TA, MSG91_REMINDER_FLOW_EN, MSG91_REMINDER_FLOW_HI, MSG91_REMINDER_FLOW_TA'));
+    expect(() => load({ ...msg91, MSG91_REMINDER_FLOW_HI: '' })).toThrow(new ConfigError('SMS_PROVIDER=msg91 needs MSG91_REMINDER_FLOW_HI'));
+    expect(() => load({ ...msg91, MSG91_WEBHOOK_TOKEN: 'short' })).toThrow(new ConfigError(
+      'MSG91_WEBHOOK_TOKEN must be at least 16 letters, digits, - or _ (a random secret; it ends the delivery webhook URL)'));
+    expect(() => load({ ...msg91, MSG91_WEBHOOK_TOKEN: 'a/b'.repeat(8) })).toThrow('MSG91_WEBHOOK_TOKEN must be at least 16');
+  });
+
+  it('refuses an SMS_PROVIDER it does not know, naming the four it does', () => {
+    expect(() => load({ SMS_PROVIDER: 'gupshup' }))
+      .toThrow(new ConfigError('SMS_PROVIDER must be "development", "webhook", "twilio" or "msg91", got "gupshup"'));
+    expect(() => load({ SMS_PROVIDER: 'webhook' })).toThrow(new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL'));
+    expect(() => load({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'sms.example' }))
+      .toThrow(new ConfigError('SMS_WEBHOOK_URL must be an http or https address, got "sms.example"'));
+  });
+
+  it('takes a fallback vendor of another kind, with its own variables', () => {
+    const both = load({ ...twilio, ...msg91, SMS_PROVIDER: 'twilio', SMS_FALLBACK_PROVIDER: 'msg91', MSG91_WEBHOOK_TOKEN: 'y'.repeat(16) });
+    expect(both.sms.primary.vendor).toBe('twilio');
+    expect(both.sms.fallback?.vendor).toBe('msg91');
+    expect(both).toMatchObject({ twilioAuthToken: 'token-1', msg91WebhookToken: 'y'.repeat(16) });
+    const toWebhook = load({ ...msg91, SMS_FALLBACK_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example/send' });
+    expect(toWebhook.sms.fallback).toEqual({ vendor: 'webhook', url: 'https://sms.example/send' });
+    expect(() => load({ ...msg91, SMS_FALLBACK_PROVIDER: 'twilio' }))
+      .toThrow(new ConfigError('SMS_FALLBACK_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN'));
+  });
+
+  it('refuses a fallback that is the same vendor, the development provider, or behind it', () => {
+    expect(() => load({ ...twilio, SMS_FALLBACK_PROVIDER: 'twilio' }))
+      .toThrow(new ConfigError('SMS_FALLBACK_PROVIDER must be another vendor than SMS_PROVIDER (both are "twilio")'));
+    expect(() => load({ ...twilio, SMS_FALLBACK_PROVIDER: 'development' }))
+      .toThrow(new ConfigError('SMS_FALLBACK_PROVIDER must be "webhook", "twilio" or "msg91", got "development"'));
+    expect(() => load({ SMS_FALLBACK_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example' })).toThrow(new ConfigError(
+      'SMS_FALLBACK_PROVIDER backs up a real vendor: set SMS_PROVIDER to twilio, msg91 or webhook, or leave it out'));
+  });
+
+  it('reads SMS_DAILY_LIMIT_PER_SHOP, 200 by default', () => {
+    expect(load({}).smsDailyLimitPerShop).toBe(200);
+    expect(load({ SMS_DAILY_LIMIT_PER_SHOP: '50' }).smsDailyLimitPerShop).toBe(50);
+    expect(() => load({ SMS_DAILY_LIMIT_PER_SHOP: 'lots' })).toThrow('SMS_DAILY_LIMIT_PER_SHOP must be a whole number, got "lots"');
+  });
+
+  it('starts in production with Twilio or MSG91 alone', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://khata.example.com' };
+    expect(load({ ...production, ...twilio }).isProduction).toBe(true);
+    expect(load({ ...production, ...msg91 }).smsProvider).toBe('msg91');
   });
 });

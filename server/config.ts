@@ -6,10 +6,22 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { sessionAbsoluteTtlSeconds, sessionIdleTtlSeconds } from '@common/limits';
+import { languages, type Language } from '@common/languages';
+import { sessionAbsoluteTtlSeconds, sessionIdleTtlSeconds, smsDailyLimitPerShopDefault } from '@common/limits';
 import { DatabaseUrlError, parseDatabaseUrl } from './db/postgres-hosts';
+import type { Msg91Settings } from './sms/msg91';
+import type { SmsTemplate } from './sms/provider';
+import type { TwilioSettings } from './sms/twilio';
 
-export type SmsProviderName = 'development' | 'webhook';
+export const smsProviderNames = ['development', 'webhook', 'twilio', 'msg91'] as const;
+export type SmsProviderName = (typeof smsProviderNames)[number];
+
+/** What server/sms/providers.ts needs to build one vendor. */
+export type SmsVendorSettings =
+  | { vendor: 'development' }
+  | { vendor: 'webhook'; url: string }
+  | ({ vendor: 'twilio' } & TwilioSettings)
+  | ({ vendor: 'msg91' } & Msg91Settings);
 
 export interface Config {
   nodeEnv: string;
@@ -26,6 +38,14 @@ export interface Config {
   sessionAbsoluteTtlSeconds: number;
   smsProvider: SmsProviderName;
   smsWebhookUrl: string | undefined;
+  /** The vendor SMS go to first (SMS_PROVIDER) and the one tried when it fails (SMS_FALLBACK_PROVIDER). */
+  sms: { primary: SmsVendorSettings; fallback?: SmsVendorSettings };
+  /** Reminder SMS one shop may send in an India day. */
+  smsDailyLimitPerShop: number;
+  /** Checks X-Twilio-Signature on Twilio's status callbacks; set when Twilio is one of the vendors. */
+  twilioAuthToken: string | undefined;
+  /** The secret last part of MSG91's delivery webhook URL; set when MSG91 is one of the vendors and it is given. */
+  msg91WebhookToken: string | undefined;
   /**
    * Whether start-up creates a demo admin when none exists: never in production; by
    * default on the embedded database; elsewhere only with DEMO_ADMIN=1.
@@ -141,6 +161,120 @@ function databaseUrl(value: string | undefined): string | undefined {
   return value;
 }
 
+/** The SMS vendors' variables that name a message's template per language: MSG91_<MESSAGE>_FLOW_<EN|HI|TA>. */
+const msg91FlowVariables = (['otp', 'reminder'] as const satisfies readonly SmsTemplate[]).flatMap((template) =>
+  languages.map((language) => ({ template, language, name: `MSG91_${template.toUpperCase()}_FLOW_${language.toUpperCase()}` })));
+
+/** An http(s) address a vendor is called at; `name` is the variable it came from. */
+function vendorUrl(name: string, value: string): string {
+  const trimmed = value.trim().replace(/\/+$/, '');
+  let url: URL | undefined;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(`${name} must be an http or https address, got "${value}"`);
+  }
+  return trimmed;
+}
+
+/** Stops the start naming every variable `setting` (e.g. SMS_PROVIDER=msg91) needs and lacks. */
+function requireAll(setting: string, env: NodeJS.ProcessEnv, names: readonly string[]): void {
+  const missing = names.filter((name) => !env[name]?.trim());
+  if (missing.length > 0) throw new ConfigError(`${setting} needs ${missing.join(', ')}`);
+}
+
+function twilioSettings(setting: string, env: NodeJS.ProcessEnv, publicUrl: string | undefined): SmsVendorSettings {
+  requireAll(setting, env, ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']);
+  const accountSid = env.TWILIO_ACCOUNT_SID!.trim();
+  if (!/^AC[0-9a-f]{32}$/i.test(accountSid)) {
+    throw new ConfigError(`TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal characters (the Twilio Console shows it), got "${accountSid}"`);
+  }
+  const from = env.TWILIO_FROM?.trim() || undefined;
+  const messagingServiceSid = env.TWILIO_MESSAGING_SERVICE_SID?.trim() || undefined;
+  if (!from && !messagingServiceSid) {
+    throw new ConfigError(`${setting} needs TWILIO_FROM (a Twilio number in E.164 or a sender id) or TWILIO_MESSAGING_SERVICE_SID`);
+  }
+  if (messagingServiceSid && !/^MG[0-9a-f]{32}$/i.test(messagingServiceSid)) {
+    throw new ConfigError(`TWILIO_MESSAGING_SERVICE_SID must be MG followed by 32 hexadecimal characters, got "${messagingServiceSid}"`);
+  }
+  return {
+    vendor: 'twilio',
+    apiUrl: vendorUrl('TWILIO_API_URL', env.TWILIO_API_URL?.trim() || 'https://api.twilio.com'),
+    accountSid,
+    authToken: env.TWILIO_AUTH_TOKEN!.trim(),
+    from,
+    messagingServiceSid,
+    // Twilio reports delivery only to an address it can reach: without PUBLIC_URL, statuses stay at "sent".
+    statusCallbackUrl: publicUrl ? `${publicUrl}/api/sms/twilio/status` : undefined,
+  };
+}
+
+function msg91Settings(setting: string, env: NodeJS.ProcessEnv): SmsVendorSettings {
+  requireAll(setting, env, ['MSG91_AUTH_KEY', 'MSG91_SENDER', ...msg91FlowVariables.map((flow) => flow.name)]);
+  const flows = { otp: {}, reminder: {} } as Record<SmsTemplate, Record<Language, string>>;
+  for (const flow of msg91FlowVariables) flows[flow.template][flow.language] = env[flow.name]!.trim();
+  return {
+    vendor: 'msg91',
+    apiUrl: vendorUrl('MSG91_API_URL', env.MSG91_API_URL?.trim() || 'https://control.msg91.com'),
+    authKey: env.MSG91_AUTH_KEY!.trim(),
+    sender: env.MSG91_SENDER!.trim(),
+    flows,
+  };
+}
+
+/** One vendor's settings; `variable` is SMS_PROVIDER or SMS_FALLBACK_PROVIDER, for the messages. */
+function smsVendorSettings(variable: string, name: SmsProviderName, env: NodeJS.ProcessEnv, publicUrl: string | undefined): SmsVendorSettings {
+  const setting = `${variable}=${name}`;
+  switch (name) {
+    case 'development':
+      return { vendor: 'development' };
+    case 'webhook':
+      if (!env.SMS_WEBHOOK_URL?.trim()) throw new ConfigError(`${setting} needs SMS_WEBHOOK_URL`);
+      return { vendor: 'webhook', url: vendorUrl('SMS_WEBHOOK_URL', env.SMS_WEBHOOK_URL) };
+    case 'twilio':
+      return twilioSettings(setting, env, publicUrl);
+    case 'msg91':
+      return msg91Settings(setting, env);
+  }
+}
+
+/** MSG91_WEBHOOK_TOKEN: the only thing that keeps strangers from posting delivery reports, so long and URL-safe. */
+function msg91WebhookToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (!/^[A-Za-z0-9_-]{16,}$/.test(token)) {
+    throw new ConfigError('MSG91_WEBHOOK_TOKEN must be at least 16 letters, digits, - or _ (a random secret; it ends the delivery webhook URL)');
+  }
+  return token;
+}
+
+/** SMS_PROVIDER, SMS_FALLBACK_PROVIDER and each one's vendor variables. */
+function smsConfig(env: NodeJS.ProcessEnv, smsProvider: SmsProviderName, publicUrl: string | undefined) {
+  const primary = smsVendorSettings('SMS_PROVIDER', smsProvider, env, publicUrl);
+  const fallbackName = env.SMS_FALLBACK_PROVIDER?.trim() || undefined;
+  if (fallbackName !== undefined && !['webhook', 'twilio', 'msg91'].includes(fallbackName)) {
+    throw new ConfigError(`SMS_FALLBACK_PROVIDER must be "webhook", "twilio" or "msg91", got "${fallbackName}"`);
+  }
+  if (fallbackName !== undefined && smsProvider === 'development') {
+    throw new ConfigError('SMS_FALLBACK_PROVIDER backs up a real vendor: set SMS_PROVIDER to twilio, msg91 or webhook, or leave it out');
+  }
+  if (fallbackName === smsProvider) {
+    throw new ConfigError(`SMS_FALLBACK_PROVIDER must be another vendor than SMS_PROVIDER (both are "${smsProvider}")`);
+  }
+  const fallback = fallbackName ? smsVendorSettings('SMS_FALLBACK_PROVIDER', fallbackName as SmsProviderName, env, publicUrl) : undefined;
+  const vendors = [primary, fallback];
+  const twilio = vendors.find((vendor) => vendor?.vendor === 'twilio');
+  const usesMsg91 = vendors.some((vendor) => vendor?.vendor === 'msg91');
+  return {
+    sms: fallback ? { primary, fallback } : { primary },
+    twilioAuthToken: twilio?.vendor === 'twilio' ? twilio.authToken : undefined,
+    msg91WebhookToken: usesMsg91 ? msg91WebhookToken(env.MSG91_WEBHOOK_TOKEN) : undefined,
+  };
+}
+
 /**
  * `forServer`: the caller will serve requests (main.ts), so a real deployment must say
  * which SMS provider it wants. The command-line tools (admin, reconcile) send no SMS and
@@ -153,16 +287,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forS
   const realDeployment = isRealDeployment(env);
   const riskyDevelopmentSettings: string[] = [];
   if (options.forServer && !env.SMS_PROVIDER && realDeployment && !isProduction) {
-    throw new ConfigError('With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: SMS_PROVIDER=webhook '
-      + 'with SMS_WEBHOOK_URL to send real SMS, or SMS_PROVIDER=development to show every one-time code in the app '
+    throw new ConfigError('With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: SMS_PROVIDER=twilio, msg91 '
+      + 'or webhook (with their variables) to send real SMS, or SMS_PROVIDER=development to show every one-time code in the app '
       + 'and the log (anyone could then reset anyone\'s PIN)');
   }
-  const smsProvider = (env.SMS_PROVIDER || 'development') as SmsProviderName;
-  if (smsProvider !== 'development' && smsProvider !== 'webhook') {
-    throw new ConfigError(`SMS_PROVIDER must be "development" or "webhook", got "${smsProvider}"`);
+  const smsProvider = (env.SMS_PROVIDER?.trim() || 'development') as SmsProviderName;
+  if (!smsProviderNames.includes(smsProvider)) {
+    throw new ConfigError(`SMS_PROVIDER must be "development", "webhook", "twilio" or "msg91", got "${env.SMS_PROVIDER}"`);
   }
   if (isProduction && smsProvider === 'development') {
-    throw new ConfigError('NODE_ENV=production refuses the development SMS provider: set SMS_PROVIDER=webhook and SMS_WEBHOOK_URL');
+    throw new ConfigError('NODE_ENV=production refuses the development SMS provider: set SMS_PROVIDER to twilio, msg91 or webhook '
+      + 'with its variables (README, "Configuration")');
   }
   if (realDeployment && smsProvider === 'development') riskyDevelopmentSettings.push('SMS_PROVIDER=development');
   const demoAdminRaw = env.DEMO_ADMIN ?? '';
@@ -170,9 +305,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forS
   if (isProduction && demoAdminRaw === '1') throw new ConfigError('NODE_ENV=production refuses DEMO_ADMIN=1: create an admin with npm run admin');
   const demoAdmin = !isProduction && (realDeployment ? demoAdminRaw === '1' : demoAdminRaw !== '0');
   if (realDeployment && demoAdmin) riskyDevelopmentSettings.push('DEMO_ADMIN=1');
-  if (smsProvider === 'webhook' && !env.SMS_WEBHOOK_URL) {
-    throw new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL');
-  }
   if (isProduction && !env.PIN_PEPPER) {
     throw new ConfigError('NODE_ENV=production needs PIN_PEPPER (a long random secret)');
   }
@@ -181,6 +313,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forS
     throw new ConfigError('NODE_ENV=production needs PUBLIC_URL, the address people open the app at '
       + '(e.g. https://khata.example.com): payment QR codes and reminder links are written with it');
   }
+  const checkedPublicUrl = publicUrl(env.PUBLIC_URL);
+  const sms = smsConfig(env, smsProvider, checkedPublicUrl);
 
   const pinKeyVersion = positiveInteger('PIN_PEPPER_VERSION', env.PIN_PEPPER_VERSION, 1);
   const pinPeppers = new Map<number, Buffer>();
@@ -200,11 +334,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forS
     dataDir,
     pinPeppers,
     pinKeyVersion,
-    publicUrl: publicUrl(env.PUBLIC_URL),
+    publicUrl: checkedPublicUrl,
     sessionIdleTtlSeconds: positiveInteger('SESSION_IDLE_TTL_SECONDS', env.SESSION_IDLE_TTL_SECONDS, sessionIdleTtlSeconds),
     sessionAbsoluteTtlSeconds: positiveInteger('SESSION_ABSOLUTE_TTL_SECONDS', env.SESSION_ABSOLUTE_TTL_SECONDS, sessionAbsoluteTtlSeconds),
     smsProvider,
     smsWebhookUrl: env.SMS_WEBHOOK_URL,
+    ...sms,
+    smsDailyLimitPerShop: positiveInteger('SMS_DAILY_LIMIT_PER_SHOP', env.SMS_DAILY_LIMIT_PER_SHOP, smsDailyLimitPerShopDefault),
     demoAdmin,
     riskyDevelopmentSettings,
     rateLimitPerMinute: positiveInteger('RATE_LIMIT_PER_MINUTE', env.RATE_LIMIT_PER_MINUTE, 1200),

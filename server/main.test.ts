@@ -1,6 +1,6 @@
 /**
  * The real entry point as a separate process: start-up refusals, the demo admin, the
- * health check and a clean stop on SIGTERM.
+ * health check, a real SMS vendor (its fake) and a clean stop on SIGTERM.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, rowsOf } from './db/client';
+import { startTwilioFake } from './test/fakes/twilio';
 import { adminUrl, databaseUrlFor, testServerUrl } from './test/database-url';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'khata-main-'));
@@ -136,7 +137,7 @@ describe('development conveniences on a real deployment', () => {
     const server = startServer({ DATABASE_URL: 'postgres://khata@127.0.0.1:9/khata' });
     expect(await server.exited).toBe(78);
     expect(server.errors()).toContain('Configuration error: With DATABASE_URL or an https PUBLIC_URL, SMS_PROVIDER must be set: '
-      + 'SMS_PROVIDER=webhook with SMS_WEBHOOK_URL to send real SMS, or SMS_PROVIDER=development');
+      + 'SMS_PROVIDER=twilio, msg91 or webhook (with their variables) to send real SMS, or SMS_PROVIDER=development');
   });
 
   it('creates no demo admin and prints nothing about one without DEMO_ADMIN', async () => {
@@ -173,6 +174,45 @@ describe('development conveniences on a real deployment', () => {
       expect(await deployment.admins()).toBe(1);
     } finally {
       await deployment.drop();
+    }
+  }, 60_000);
+});
+
+describe('a real SMS vendor', () => {
+  it('sends the OTP through Twilio, never shows or logs the code, and answers 503 with Retry-After when every try fails', async () => {
+    const twilio = await startTwilioFake({ numbers: ['+15005550006'] });
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const server = startServer({
+      PORT: port, SMS_PROVIDER: 'twilio', TWILIO_API_URL: twilio.url, TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: '+15005550006', DEMO_ADMIN: '0',
+    });
+    const sendOtp = (phoneNumber: string) => fetch(`http://127.0.0.1:${port}/api/otp/send`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber, purpose: 'registration' }),
+    });
+    const codeIn = (body: string) => /Body=(\d{6})\+is\+your\+Khata/.exec(body)?.[1];
+    try {
+      await server.waitFor(/Khata is running on/);
+      const sent = await sendOtp('+919812340011');
+      expect(sent.status).toBe(200);
+      expect(await sent.json()).not.toHaveProperty('developmentOtp');
+      expect(twilio.messages).toHaveLength(1);
+      const code = codeIn(twilio.raw[0]!.body);
+      expect(code).toMatch(/^\d{6}$/);
+
+      twilio.failNext(3, 500);
+      const refused = await sendOtp('+919812340012');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(await refused.json()).toMatchObject({ key: 'sms_unavailable' });
+      expect(twilio.raw).toHaveLength(4);
+      // The log is written in blocks, flushed on a clean stop.
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output().match(/SMS try failed: twilio answered 500/g)).toHaveLength(3);
+      for (const request of twilio.raw) expect(server.output()).not.toContain(codeIn(request.body));
+    } finally {
+      server.child.kill('SIGKILL');
+      await twilio.close();
     }
   }, 60_000);
 });

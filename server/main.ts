@@ -1,14 +1,16 @@
 /**
- * Starts Khata: reads the configuration, opens and migrates the database, creates the
- * demo admin when config.demoAdmin says so, listens, and shuts down cleanly on SIGTERM/SIGINT.
+ * Starts Khata: reads the configuration, opens and migrates the database, picks the SMS
+ * vendors, creates the demo admin when config.demoAdmin says so, runs the timers (purging,
+ * reminders), listens, and shuts down cleanly on SIGTERM/SIGINT.
  */
 import { randomInt } from 'node:crypto';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open';
-import { developmentSmsProvider, webhookSmsProvider } from './features/otp/sms';
-import { purgeIntervalMs } from '@common/limits';
+import { providerFromConfig } from './sms/providers';
+import type { ResilientOptions } from './sms/resilient';
+import { purgeIntervalMs, reminderTickMs } from '@common/limits';
 import { isWeakPin } from '@common/weak-pins';
 
 const demoAdminEmail = 'admin@khata.local';
@@ -25,15 +27,19 @@ async function main(config: Config) {
   // The log is written in the background, in blocks of 4 KiB, so a request never waits on
   // stdout; it is flushed on a clean stop (a crash may lose the last lines).
   const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  const sms = config.smsProvider === 'webhook'
-    ? webhookSmsProvider(config.smsWebhookUrl!)
-    : developmentSmsProvider();
+  // Each failed try at a vendor is logged (its message never holds a code); the app's logger
+  // exists only once the app does, and no SMS is sent before then.
+  const smsFailures: { log?: ResilientOptions['onTryFailed'] } = {};
+  const sms = providerFromConfig(config, { onTryFailed: (error, attempt) => smsFailures.log?.(error, attempt) });
   const app = await buildApp({
     db: database.db,
     config,
     sms,
     logger: { level: process.env.LOG_LEVEL ?? (config.isProduction ? 'info' : 'warn'), stream: logDestination },
   });
+
+  smsFailures.log = (error, attempt) => app.log.warn(
+    { provider: attempt.provider, attempt: attempt.try, retryable: error.retryable }, `SMS try failed: ${error.message}`);
 
   // Live updates listen from the start, so readiness (GET /api/health) covers them.
   await app.services.events.start();
@@ -72,6 +78,20 @@ async function main(config: Config) {
   purgeTimer.unref();
   void purge();
 
+  // Automatic reminders and queued SMS: every process ticks, the database lease lets one of
+  // them enqueue at a time (docs/product.md#automatic-reminders). A slow tick is not started
+  // twice in one process.
+  let ticking = false;
+  const tick = () => {
+    if (ticking) return;
+    ticking = true;
+    app.services.reminders.tick()
+      .catch((error: unknown) => app.log.error({ err: error }, 'the reminder tick failed'))
+      .finally(() => { ticking = false; });
+  };
+  const reminderTimer = setInterval(tick, reminderTickMs);
+  reminderTimer.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -80,6 +100,10 @@ async function main(config: Config) {
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     clearInterval(purgeTimer);
+    clearInterval(reminderTimer);
+    // Giving the scheduler's lease up lets another process take it at once, not after it expires.
+    await app.services.reminders.stop()
+      .catch((error: unknown) => app.log.error({ err: error }, 'releasing the reminder lease failed'));
     await app.close();
     await database.close();
     logDestination.flushSync();

@@ -7,7 +7,7 @@ import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastif
 import { safeParse, type $ZodType } from 'zod/v4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
-import { developmentSmsProvider } from './features/otp/sms';
+import { developmentSmsProvider } from './sms/development';
 import { docsPrefix, openApiPath } from './plugins/openapi';
 import {
   adminToken, approvedBusiness, bearer, paymentHandleOf, registerCustomer, testClock, type TestContext,

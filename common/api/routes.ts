@@ -52,9 +52,9 @@ export const routes = {
   'GET /api/health': { answers: { 200: healthReady, 503: healthUnavailable } },
   'GET /api/health/ready': { answers: { 200: healthReady, 503: healthUnavailable } },
 
-  // One-time codes: 429 for a resend too soon or too many in an hour; 400 for a wrong or
+  // One-time codes: 429 for a resend too soon or too many in an hour, 503 when no SMS vendor took it; 400 for a wrong or
   // expired code, 429 once its attempts are spent.
-  'POST /api/otp/send': { body: otpSendBody, answers: { 200: otpSendResponse, 429: apiError } },
+  'POST /api/otp/send': { body: otpSendBody, answers: { 200: otpSendResponse, 429: apiError, 503: apiError } },
   'POST /api/otp/verify': { body: otpVerifyBody, answers: { 200: otpVerifyResponse, 400: apiError, 429: apiError } },
 
   // Accounts and sessions.

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createServices } from '../app';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
-import { developmentSmsProvider } from '../features/otp/sms';
+import { developmentSmsProvider } from '../sms/development';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'khata-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import { createServices } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
 import { AppError } from '../errors';
-import { developmentSmsProvider } from '../features/otp/sms';
+import { developmentSmsProvider } from '../sms/development';
 
 const usage = 'Usage: npm run admin -- create --email <email> --pin <4 digits> [--name <name>]';
 

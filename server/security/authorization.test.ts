@@ -9,12 +9,13 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { developmentSmsProvider } from '../features/otp/sms';
+import { developmentSmsProvider } from '../sms/development';
+import { twilioSignature } from '../sms/twilio-signature';
 import {
   adminToken, approvedBusiness, bearer, businessIdOf, cookieFrom, enterCounter, newPhone, paymentHandleOf, registerBusiness,
   registerCustomer, testClock, verifyPhone, type TestContext,
 } from '../test/context';
-import { testConfig } from '../test/config';
+import { testConfig, testMsg91WebhookToken, testTwilioAuthToken } from '../test/config';
 import { openTestDatabase } from '../test/database';
 
 const callerNames = [
@@ -277,6 +278,26 @@ const adoptNewPin: Row['after'] = async (c, _response, request) => {
   c.pin = (request.payload as { newPin: string }).newPin;
 };
 
+/**
+ * Reminder SMS: a batch of shop A and a live reminder link of customer A's account A,
+ * written once, so their owners get 200 and everyone else's session finds nothing.
+ */
+let reminderFixtures: { batchId: string; linkCode: string } | null = null;
+async function reminderRows() {
+  if (reminderFixtures) return reminderFixtures;
+  const batchId = '0190f3a0-0000-7000-8000-00000000a11a';
+  const linkCode = 'MatrixLnk1';
+  const now = ctx.clock();
+  const expires = new Date(now.getTime() + 30 * 24 * 3600 * 1000);
+  await ctx.database.db.execute(sql`insert into reminder_batches (id, business_id, created_at)
+    values (${batchId}, ${fixtures.shopA.businessId}, ${now.toISOString()}::timestamptz)`);
+  await ctx.database.db.execute(sql`insert into reminder_links (code, credit_account_id, customer_id, business_id, created_at, expires_at)
+    values (${linkCode}, ${fixtures.accountA}, ${fixtures.customerA.userId}, ${fixtures.shopA.businessId},
+      ${now.toISOString()}::timestamptz, ${expires.toISOString()}::timestamptz)`);
+  reminderFixtures = { batchId, linkCode };
+  return reminderFixtures;
+}
+
 const matrix: Record<string, Row> = {
   'GET /api/health': { expected: everyone(200), request: async () => ({}) },
   'GET /api/health/ready': { expected: everyone(200), request: async () => ({}) },
@@ -383,6 +404,29 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/admin/stats': { expected: admins(200), request: async () => ({}) },
   'GET /api/admin/analytics': { expected: admins(200), request: async () => ({}) },
+  'GET /api/admin/sms-usage': { expected: admins(200), request: async () => ({}) },
+
+  // The SMS vendors' delivery reports: no session needed or used, only Twilio's signature or
+  // MSG91's secret token (a report for an unknown message changes nothing and is answered 200).
+  'POST /api/sms/twilio/status': {
+    expected: everyone(200),
+    request: async () => {
+      const params = { MessageSid: 'SM0123456789abcdef0123456789abcdef', MessageStatus: 'delivered' };
+      return {
+        payload: new URLSearchParams(params).toString(),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded', host: 'khata.test',
+          'x-twilio-signature': twilioSignature(testTwilioAuthToken, 'http://khata.test/api/sms/twilio/status', params),
+        },
+      };
+    },
+  },
+  'POST /api/sms/msg91/status/:token': {
+    expected: everyone(200),
+    request: async () => ({
+      url: `/api/sms/msg91/status/${testMsg91WebhookToken}`, ...body({ requestId: '0123456789abcdef01234567', status: '1', desc: 'DELIVERED' }),
+    }),
+  },
 
   // A merchant sees its own dashboard, lists and history whatever its status (empty until approved).
   'GET /api/business/stats': { expected: anyMerchant(200), request: async () => ({}) },
@@ -439,6 +483,36 @@ const matrix: Record<string, Row> = {
   'POST /api/business/credit-accounts/:id/reminders': {
     expected: approvedMerchants(201),
     request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/reminders`, ...body({ channel: 'whatsapp' }) }),
+  },
+  // Automatic and bulk reminder SMS. Any merchant reads its settings and its (empty) preview;
+  // only an approved one saves a schedule, sends to all overdue (nobody is overdue here: 409)
+  // or leaves a customer out. A batch, an account's SMS and an exclusion are shop A's alone;
+  // the opt-out and the reminder link are customer A's alone.
+  'GET /api/business/reminder-settings': { expected: anyMerchant(200), request: async () => ({}) },
+  'POST /api/business/reminder-settings': {
+    expected: approvedMerchants(200), request: async () => body({ overdueEveryDays: 3, beforeDueDays: null, hour: 10 }),
+  },
+  'GET /api/business/reminder-batches/preview': { expected: anyMerchant(200), request: async () => ({}) },
+  'POST /api/business/reminder-batches': { expected: approvedMerchants(409), request: async () => body({}) },
+  'GET /api/business/reminder-batches/:id': {
+    expected: only({ merchantA: 200, merchantB: 404, pending: 404, rejected: 404 }),
+    request: async () => ({ url: `/api/business/reminder-batches/${(await reminderRows()).batchId}` }),
+  },
+  'GET /api/business/credit-accounts/:id/sms-reminders': {
+    expected: only({ merchantA: 200, merchantB: 404, pending: 404, rejected: 404 }),
+    request: async () => ({ url: `/api/business/credit-accounts/${fixtures.accountA}/sms-reminders` }),
+  },
+  'POST /api/business/credit-accounts/:id/reminder-exclusion': {
+    expected: only({ merchantA: 200, merchantB: 404, pending: 403, rejected: 403 }),
+    request: async () => ({ url: `/api/business/credit-accounts/${fixtures.accountA}/reminder-exclusion`, ...body({ excluded: false }) }),
+  },
+  'POST /api/credit-accounts/:id/reminder-opt-out': {
+    expected: only({ customerA: 200, customerB: 404 }),
+    request: async () => ({ url: `/api/credit-accounts/${fixtures.accountA}/reminder-opt-out`, ...body({ optedOut: false }) }),
+  },
+  'GET /api/reminder-links/:code': {
+    expected: only({ customerA: 200, customerB: 404 }),
+    request: async () => ({ url: `/api/reminder-links/${(await reminderRows()).linkCode}` }),
   },
 
   // The event stream of a customer, a merchant or a counter (the test app ends it at once).

@@ -14,6 +14,7 @@ import {
   adminToken, approvedBusiness, bearer, businessIdOf, createTestContext, enterCounter, newPhone, paymentHandleOf, paymentSetup,
   registerBusiness, registerCustomer, type TestContext,
 } from '../test/context';
+import { testMsg91WebhookToken } from '../test/config';
 
 let ctx: TestContext;
 
@@ -567,6 +568,21 @@ function fuzzCases(): FuzzCase[] {
     },
     { method: 'GET', route: '/api/admin/stats', headers: asAdmin },
     { method: 'GET', route: '/api/admin/analytics', headers: asAdmin, query: ['days'] },
+    { method: 'GET', route: '/api/admin/sms-usage', headers: asAdmin, query: ['days'] },
+    // The SMS vendors' delivery reports. Unsigned, every Twilio body is refused (403) before it
+    // is read; at MSG91's address with its token, every body reaches the report parser.
+    {
+      method: 'POST', route: '/api/sms/twilio/status', headers: anonymous,
+      base: () => ({ MessageSid: 'SM0123456789abcdef0123456789abcdef', MessageStatus: 'delivered', ErrorCode: '30003' }),
+    },
+    {
+      method: 'POST', route: '/api/sms/msg91/status/:token', path: () => `/api/sms/msg91/status/${testMsg91WebhookToken}`,
+      headers: anonymous,
+      base: () => ({
+        requestId: '0123456789abcdef01234567', status: '2', desc: 'FAILED', failedReason: 'Blocked',
+        data: JSON.stringify([{ requestId: '0123456789abcdef01234567', report: [{ status: '1', desc: 'DELIVERED' }] }]),
+      }),
+    },
     { method: 'GET', route: '/api/customer/qr', headers: asCustomer },
     { method: 'GET', route: '/api/events', headers: asShop },
     { method: 'GET', route: '/api/credit-accounts/customer', headers: asCustomer },
@@ -669,6 +685,34 @@ function fuzzCases(): FuzzCase[] {
       path: () => `/api/business/credit-accounts/${actors.limitAccountId}/reminders`,
       base: () => ({ channel: 'sms' }), params: ids,
     },
+    // Automatic and bulk reminder SMS. Nobody is overdue at the fuzzing's time, so "Send to all
+    // overdue" is refused (409) whatever it is sent, and writes nothing.
+    { method: 'GET', route: '/api/business/reminder-settings', headers: asShop },
+    {
+      method: 'POST', route: '/api/business/reminder-settings', headers: asShop,
+      base: () => ({ overdueEveryDays: 3, beforeDueDays: 1, hour: 10 }),
+    },
+    { method: 'GET', route: '/api/business/reminder-batches/preview', headers: asShop },
+    { method: 'POST', route: '/api/business/reminder-batches', headers: asShop, base: () => ({}) },
+    {
+      method: 'GET', route: '/api/business/reminder-batches/:id', headers: asShop,
+      path: () => '/api/business/reminder-batches/0190f1e2-aaaa-7bbb-8ccc-ddddeeeeffff', params: ids,
+    },
+    {
+      method: 'GET', route: '/api/business/credit-accounts/:id/sms-reminders', headers: asShop,
+      path: () => `/api/business/credit-accounts/${actors.limitAccountId}/sms-reminders`, params: ids,
+    },
+    {
+      method: 'POST', route: '/api/business/credit-accounts/:id/reminder-exclusion', headers: asShop,
+      path: () => `/api/business/credit-accounts/${actors.limitAccountId}/reminder-exclusion`,
+      base: () => ({ excluded: false }), params: ids,
+    },
+    {
+      method: 'POST', route: '/api/credit-accounts/:id/reminder-opt-out', headers: asCustomer,
+      path: () => `/api/credit-accounts/${claimState.accountId}/reminder-opt-out`,
+      base: () => ({ optedOut: false }), params: ids, before: claimsReady,
+    },
+    { method: 'GET', route: '/api/reminder-links/:code', headers: asCustomer, path: () => '/api/reminder-links/AAAAAAAAAA' },
     // Refunds, reversals and reports.
     {
       method: 'POST', route: '/api/business/transactions/:id/refund', headers: asShop,

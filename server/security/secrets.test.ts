@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
-import { developmentSmsProvider } from '../features/otp/sms';
+import { developmentSmsProvider } from '../sms/development';
 import { bearer, cookieFrom, createTestContext, newPhone, type TestContext } from '../test/context';
 
 /** The pepper as an operator would configure it (PIN_PEPPER is read as UTF-8 text). */
@@ -252,7 +252,7 @@ describe('secrets after a whole journey', () => {
     // search finds every one of them there, and every other secret in a leaky line.
     const smsLines: string[] = [];
     const sms = developmentSmsProvider((line) => smsLines.push(line));
-    for (const [phone, codes] of ctx.sentCodes) for (const code of codes) await sms.sendOtp(phone, code);
+    for (const [phone, codes] of ctx.sentCodes) for (const code of codes) await sms.send({ to: phone, language: 'en', template: 'otp', variables: { otp: code } });
     expect(secretsIn(smsLines.join('\n')).filter((s) => s.startsWith('OTP'))).toHaveLength(otps.size);
     const leaky = [
       ...[...pins].map((pin) => `{"level":30,"req":{"body":{"pin":"${pin}"}}}`),

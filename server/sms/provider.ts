@@ -29,9 +29,14 @@ export interface SmsSent {
   developmentOtp?: string;
 }
 
+/** How one try is bounded: resilient.ts aborts it when the try's time is up. */
+export interface SmsSendOptions {
+  signal?: AbortSignal;
+}
+
 export interface SmsProvider {
   readonly name: string;
-  send(message: SmsMessage): Promise<SmsSent>;
+  send(message: SmsMessage, options?: SmsSendOptions): Promise<SmsSent>;
 }
 
 /**
@@ -42,5 +47,44 @@ export class SmsSendError extends Error {
   constructor(message: string, readonly retryable: boolean, readonly provider: string) {
     super(message);
     this.name = 'SmsSendError';
+  }
+}
+
+/** A vendor's answer that was not success: a 5xx is worth another try, anything else is not. */
+export function vendorRefusal(provider: string, status: number, detail?: string): SmsSendError {
+  return new SmsSendError(`${provider} answered ${status}${detail ? ` (${detail})` : ''}`, status >= 500, provider);
+}
+
+/** A try that got no answer: refused connection, reset, DNS, or aborted when its time was up. */
+export function vendorUnreachable(provider: string, error: unknown): SmsSendError {
+  if (error instanceof SmsSendError) return error;
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const name = error instanceof Error ? error.name : 'error';
+  const why = name === 'TimeoutError' || name === 'AbortError' ? 'no answer in time'
+    : typeof cause?.code === 'string' ? cause.code
+      : typeof cause?.message === 'string' ? cause.message.slice(0, 100) : name;
+  return new SmsSendError(`${provider} could not be reached: ${why}`, true, provider);
+}
+
+/**
+ * A vendor's own words about a refusal, safe to log: every variable of the message (an OTP's
+ * code among them) and the phone are cut out, in case the vendor echoes what it was sent, and it is kept short.
+ */
+export function vendorDetail(detail: unknown, message: SmsMessage): string | undefined {
+  if (typeof detail !== 'string' && typeof detail !== 'number') return undefined;
+  let text = String(detail);
+  const secrets = [...Object.values(message.variables), message.to, message.to.replace(/^\+/, '')];
+  for (const value of secrets) if (value) text = text.split(value).join('…');
+  return text.slice(0, 200);
+}
+
+/** A vendor's answer as a JSON object, or null when it is something else (an HTML error page, nothing). */
+export async function vendorAnswer(response: Response): Promise<Record<string, unknown> | null> {
+  const text = await response.text();
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : null;
+  } catch {
+    return null;
   }
 }

@@ -4,7 +4,7 @@
  * registration, the saved choice for a PIN reset.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { otpSmsText } from '../otp/sms';
+import { otpSmsText } from '../../sms/templates';
 import { bearer, createTestContext, newPhone, registerCustomer, type TestContext } from '../../test/context';
 
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 /** SQL that reads credit accounts; every write to them is the ledger's (server/ledger/ledger.ts). */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { businesses, creditAccounts, users } from '../../db/schema';
+import { businesses, creditAccounts, reminderPreferences, users } from '../../db/schema';
 
 /**
  * An account's dues on `today` (khata_rules.sql has the rules): its unpaid
@@ -35,8 +35,10 @@ export async function listForCustomer(db: Executor, customerId: string, today: s
     nextDueOn: creditAccounts.nextDueOn,
     nextDuePaise: nextDuePaiseSql,
     upiVpa: businesses.upiVpa,
+    remindersOptedOutAt: reminderPreferences.optedOutAt,
   }).from(creditAccounts)
     .innerJoin(businesses, eq(businesses.id, creditAccounts.businessId))
+    .leftJoin(reminderPreferences, eq(reminderPreferences.creditAccountId, creditAccounts.id))
     .where(eq(creditAccounts.customerId, customerId))
     .orderBy(asc(businesses.businessName), asc(creditAccounts.id));
 }

@@ -103,6 +103,7 @@ export function createCreditService(deps: {
       nextDueOn: row.nextDueOn,
       nextDueAmount: toWireAmount(paise(row.nextDuePaise)),
       upiId: row.upiVpa,
+      remindersOptedOut: row.remindersOptedOutAt !== null,
     }));
   }
 

@@ -35,7 +35,7 @@ describe('POST /api/business/create-credit-account', () => {
       creditAccounts: [{
         id: response.json().creditAccount.id, businessId: shop.businessId, business: { businessName: 'Kumar Kirana' },
         currentBalance: '5000.00', creditLimit: '5000.00', owed: '0.00',
-        overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null,
+        overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null, remindersOptedOut: false,
       }],
     });
     expect((await get('/api/credit-accounts/business', shop.token)).json().creditAccounts).toEqual([response.json().creditAccount]);

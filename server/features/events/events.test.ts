@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventReplayMarginSeconds, eventStreamRetryAfterSeconds } from '@common/limits';
 import { businessEvent, ledgerEvent } from '@common/schemas/events';
 import { buildApp, type KhataApp } from '../../app';
-import { developmentSmsProvider } from '../otp/sms';
+import { developmentSmsProvider } from '../../sms/development';
 import { testConfig } from '../../test/config';
 import { adminToken, bearer, businessIdOf, createTestContext, paymentSetup, registerBusiness, type TestContext } from '../../test/context';
 

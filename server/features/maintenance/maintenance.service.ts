@@ -1,7 +1,7 @@
 /**
  * Tables that only grow with time (sessions, OTPs and their proofs, idempotency keys,
- * idle PIN counters, trusted devices, reminders, declined repayment claims) are purged of
- * rows nobody can use any more. Deletes go in batches
+ * idle PIN counters, trusted devices, reminders, declined repayment claims, SMS records,
+ * reminder links and batches) are purged of rows nobody can use any more. Deletes go in batches
  * so a large backlog never holds long locks. After the India day changes, the overdue
  * amounts cached on credit accounts are recomputed for the new day, in batches too, by the
  * ledger (server/ledger/ledger.ts refreshOverdue), which owns every write to them.
@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import {
   declinedClaimKeepSeconds, otpKeepSeconds, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds, purgeBatchRows,
-  reminderKeepSeconds, sessionKeepSeconds,
+  reminderKeepSeconds, sessionKeepSeconds, smsKeepSeconds,
 } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import { rowsOf, type Db } from '../../db/client';
@@ -36,6 +36,7 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock; ledger: L
     const staleCounterBefore = addSeconds(now, -pinCounterStaleKeepSeconds).toISOString();
     const remindersBefore = addSeconds(now, -reminderKeepSeconds).toISOString();
     const declinedBefore = addSeconds(now, -declinedClaimKeepSeconds).toISOString();
+    const smsBefore = addSeconds(now, -smsKeepSeconds).toISOString();
     const at = now.toISOString();
     return {
       sessions: await deleteInBatches(() => sql`
@@ -77,6 +78,24 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock; ledger: L
       declinedClaims: await deleteInBatches(() => sql`
         with gone as (delete from repayment_claims where id in (
           select id from repayment_claims where status = 'declined' and decided_at < ${declinedBefore}
+          limit ${purgeBatchRows}) returning 1)
+        select count(*)::int as n from gone`),
+      // SMS records serve the delivery statuses and the admin's figures for smsKeepSeconds,
+      // whatever became of them (a row still queued that long ago will never be sent).
+      smsMessages: await deleteInBatches(() => sql`
+        with gone as (delete from sms_messages where id in (
+          select id from sms_messages where created_at < ${smsBefore} limit ${purgeBatchRows}) returning 1)
+        select count(*)::int as n from gone`),
+      // An expired link leads nowhere: /r/<code> answers the same for it as for no link.
+      reminderLinks: await deleteInBatches(() => sql`
+        with gone as (delete from reminder_links where code in (
+          select code from reminder_links where expires_at < ${at} limit ${purgeBatchRows}) returning 1)
+        select count(*)::int as n from gone`),
+      // A batch shows its messages' progress: it goes once they have.
+      reminderBatches: await deleteInBatches(() => sql`
+        with gone as (delete from reminder_batches where id in (
+          select b.id from reminder_batches b
+          where b.created_at < ${smsBefore} and not exists (select 1 from sms_messages m where m.batch_id = b.id)
           limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
     };

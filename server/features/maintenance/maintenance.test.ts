@@ -33,6 +33,7 @@ describe('purging expired rows', () => {
     // Sign-ins that succeed leave no PIN counter, so there is none to purge here.
     expect(purged).toEqual({
       sessions: 3, otpCodes: 3, otpProofs: 2, idempotencyKeys: 1, pinCounters: 0, trustedDevices: 0, reminders: 0, declinedClaims: 0,
+      smsMessages: 0, reminderLinks: 0, reminderBatches: 0,
     });
     expect(await count('sessions')).toBe(1);
     expect(await count('otp_codes')).toBe(1);
@@ -43,6 +44,7 @@ describe('purging expired rows', () => {
     // A second run finds nothing more.
     expect(await maintenance.purgeExpired()).toEqual({
       sessions: 0, otpCodes: 0, otpProofs: 0, idempotencyKeys: 0, pinCounters: 0, trustedDevices: 0, reminders: 0, declinedClaims: 0,
+      smsMessages: 0, reminderLinks: 0, reminderBatches: 0,
     });
   });
 
@@ -204,5 +206,64 @@ describe('caching the overdue amounts of a new day', () => {
     ctx.clock.advance(24 * 3600);
     expect(await maintenance.refreshOverdue()).toBe(5);
     expect((await cache()).filter((row) => row.owed > 0).every((row) => row.on === addDays(dueDay, 2))).toBe(true);
+  });
+});
+
+describe('purging SMS records, reminder links and batches', () => {
+  it('removes SMS older than 90 days, expired links and old batches once their SMS are gone, and keeps the rest', async () => {
+    ctx = await createTestContext();
+    const maintenance = ctx.app.services.maintenance;
+    const { shop, customer, accountId } = await paymentSetup(ctx);
+    // The sign-ups above sent OTPs: recorded now, so they stay.
+    const otpsNow = await count('sms_messages');
+    expect(otpsNow).toBeGreaterThan(0);
+    const now = ctx.clock();
+    const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+    const day = 24 * 3600;
+    const oldBatch = '00000000-0000-4000-8000-0000000000b1';
+    const oldBatchKept = '00000000-0000-4000-8000-0000000000b2';
+    const newBatch = '00000000-0000-4000-8000-0000000000b3';
+    for (const [id, createdAt] of [[oldBatch, ago(100 * day)], [oldBatchKept, ago(100 * day)], [newBatch, ago(day)]] as const) {
+      await ctx.database.db.execute(sql`
+        insert into reminder_batches (id, business_id, created_at) values (${id}, ${shop.businessId}, ${createdAt})`);
+    }
+    const sms: [id: string, purpose: 'otp' | 'reminder', createdAt: string, batchId: string | null][] = [
+      // Must go:
+      ['00000000-0000-4000-8000-000000000001', 'otp', ago(91 * day), null],
+      ['00000000-0000-4000-8000-000000000002', 'reminder', ago(90 * day + 1), oldBatch],
+      // Must stay:
+      ['00000000-0000-4000-8000-000000000003', 'reminder', ago(90 * day - 60), oldBatchKept],
+      ['00000000-0000-4000-8000-000000000004', 'otp', ago(0), null],
+    ];
+    for (const [id, purpose, createdAt, batchId] of sms) {
+      const reminder = purpose === 'reminder';
+      await ctx.database.db.execute(sql`
+        insert into sms_messages (id, purpose, business_id, credit_account_id, batch_id, kind, dedupe_key, to_phone, language,
+          template, status, attempts, created_at, updated_at)
+        values (${id}, ${purpose}, ${reminder ? shop.businessId : null}, ${reminder ? accountId : null}, ${batchId},
+          ${reminder ? 'bulk' : null}, ${reminder ? `bulk:${id}` : null}, ${customer.phoneNumber}, 'en', ${purpose}, 'sent', 1,
+          ${createdAt}, ${createdAt})`);
+    }
+    const links: [code: string, expiresAt: string][] = [
+      ['Expired001', ago(1)],
+      ['Live000001', ago(-60)],
+    ];
+    for (const [code, expiresAt] of links) {
+      await ctx.database.db.execute(sql`
+        insert into reminder_links (code, credit_account_id, customer_id, business_id, created_at, expires_at)
+        values (${code}, ${accountId}, ${customer.userId}, ${shop.businessId}, ${ago(30 * day)}, ${expiresAt})`);
+    }
+
+    const purged = await maintenance.purgeExpired();
+    expect({ sms: purged.smsMessages, links: purged.reminderLinks, batches: purged.reminderBatches })
+      .toEqual({ sms: 2, links: 1, batches: 1 });
+    expect(await count('sms_messages')).toBe(otpsNow + 2);
+    const batches = rowsOf<{ id: string }>(await ctx.database.db.execute(sql`select id::text as id from reminder_batches order by id`));
+    expect(batches.map((row) => row.id)).toEqual([oldBatchKept, newBatch]);
+    const codes = rowsOf<{ code: string }>(await ctx.database.db.execute(sql`select code from reminder_links`));
+    expect(codes.map((row) => row.code)).toEqual(['Live000001']);
+
+    const again = await maintenance.purgeExpired();
+    expect([again.smsMessages, again.reminderLinks, again.reminderBatches]).toEqual([0, 0, 0]);
   });
 });

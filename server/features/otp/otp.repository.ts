@@ -31,14 +31,27 @@ export async function sendHistory(tx: Executor, phone: string, since: Date) {
   return { sends: row?.sends ?? 0, lastSentAt: row?.lastSentAt ? new Date(row.lastSentAt) : null };
 }
 
-/** A new code replaces any earlier one still open for the same phone and purpose. */
-export async function replaceOpenCodes(
+/**
+ * A new code, saved before its SMS goes: counted by the send limits at once (so a send racing
+ * it is refused and only one SMS goes) but not usable yet, marked consumed until `openCode`.
+ */
+export async function insertPendingCode(
   tx: Executor,
   row: { id: string; phone: string; purpose: string; codeHash: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
-  await tx.update(otpCodes).set({ consumedAt: row.createdAt })
+  await tx.insert(otpCodes).values({ ...row, consumedAt: row.createdAt });
+}
+
+/** The vendor took the code's SMS: it replaces any earlier one still open for the same phone and purpose. */
+export async function openCode(tx: Executor, row: { id: string; phone: string; purpose: string }, now: Date): Promise<void> {
+  await tx.update(otpCodes).set({ consumedAt: now })
     .where(and(eq(otpCodes.phone, row.phone), eq(otpCodes.purpose, row.purpose), isNull(otpCodes.consumedAt)));
-  await tx.insert(otpCodes).values(row);
+  await tx.update(otpCodes).set({ consumedAt: null }).where(eq(otpCodes.id, row.id));
+}
+
+/** Every vendor failed to send the code: it is gone, neither counted nor usable. */
+export async function discardCode(tx: Executor, id: string): Promise<void> {
+  await tx.delete(otpCodes).where(eq(otpCodes.id, id));
 }
 
 export async function latestOpenCode(tx: Executor, phone: string, purpose: string) {

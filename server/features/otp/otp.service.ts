@@ -13,9 +13,9 @@ import { defaultLanguage, type Language } from '@common/languages';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
+import type { SmsService } from '../../sms/sms.service';
 import { hashToken, newToken } from '../../tokens';
 import * as repository from './otp.repository';
-import type { SmsProvider } from './sms';
 
 export type OtpPurpose = 'registration' | 'pin_reset';
 
@@ -43,7 +43,7 @@ function sameHash(storedHex: string, candidateHex: string): boolean {
   return stored.length === candidate.length && timingSafeEqual(stored, candidate);
 }
 
-export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider; secret: Buffer }) {
+export function createOtpService(deps: { db: Db; clock: Clock; sms: Pick<SmsService, 'sendOtp'>; secret: Buffer }) {
   const { db, clock, sms, secret } = deps;
 
   const hashCode = (phone: string, purpose: string, code: string) =>
@@ -53,9 +53,15 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
    * Sends a code in the user's language: one just picked on the phone (`chosen`),
    * else for a PIN reset the one saved on the account, else the browser's (Accept-Language,
    * which the web app sets to the language it speaks), else English.
+   *
+   * The code is saved pending (counted, not usable) under the phone's lock, then sent; only
+   * once a vendor has taken it does it become the phone's open code. When every vendor fails
+   * it is deleted, so the attempt neither counts against the limits nor leaves a code, and the
+   * refusal (503 sms_unavailable) goes to the caller.
    */
   async function send(phone: string, purpose: OtpPurpose, languages: { chosen?: Language; browser?: Language } = {}) {
     const code = newOtpCode();
+    const id = randomUUID();
     const saved = await inTransaction(db, async (tx) => {
       const now = clock();
       await repository.lockPhone(tx, phone);
@@ -69,17 +75,25 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: SmsProvider;
       if (history.sends >= otpSendsPerHourMax) {
         throw new AppError('otp_hourly_limit');
       }
-      await repository.replaceOpenCodes(tx, {
-        id: randomUUID(),
-        phone,
-        purpose,
-        codeHash: hashCode(phone, purpose, code),
-        createdAt: now,
-        expiresAt: addSeconds(now, otpTtlSeconds),
+      await repository.insertPendingCode(tx, {
+        id, phone, purpose, codeHash: hashCode(phone, purpose, code), createdAt: now, expiresAt: addSeconds(now, otpTtlSeconds),
       });
       return purpose === 'pin_reset' ? repository.savedLanguage(tx, phone) : undefined;
     });
-    const delivery = await sms.sendOtp(phone, code, languages.chosen ?? saved ?? languages.browser ?? defaultLanguage);
+    let delivery: { developmentOtp?: string };
+    try {
+      delivery = await sms.sendOtp(phone, code, languages.chosen ?? saved ?? languages.browser ?? defaultLanguage);
+    } catch (error) {
+      await inTransaction(db, async (tx) => {
+        await repository.lockPhone(tx, phone);
+        await repository.discardCode(tx, id);
+      });
+      throw error;
+    }
+    await inTransaction(db, async (tx) => {
+      await repository.lockPhone(tx, phone);
+      await repository.openCode(tx, { id, phone, purpose }, clock());
+    });
     return { expiresInSeconds: otpTtlSeconds, developmentOtp: delivery.developmentOtp };
   }
 

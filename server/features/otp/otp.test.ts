@@ -1,7 +1,10 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { otpSendsPerHourMax } from '@common/limits';
 import { rowsOf } from '../../db/client';
+import { SmsSendError, type SmsProvider } from '../../sms/provider';
+import { resilientSmsProvider } from '../../sms/resilient';
 import { cookieFrom, createTestContext, newPhone, type TestContext } from '../../test/context';
 import { deriveOtpKey } from './otp.service';
 
@@ -191,5 +194,118 @@ describe('POST /api/otp/verify', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'OTP must be exactly 6 digits', code: 'invalid_input', key: 'otp_format', params: {} });
     expect((await verify(phone, lastCode(phone))).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/otp/send when the SMS vendors fail', () => {
+  const unavailable = {
+    error: 'We could not send the SMS just now. Please try again in a minute.', code: 'sms_unavailable', key: 'sms_unavailable', params: {},
+  };
+  const logLines: string[] = [];
+  const logStream = { write(chunk: string) { logLines.push(chunk); } };
+  const state = { down: false, delayMs: 0, tries: 0, taken: 0 };
+  let outage: TestContext;
+
+  /**
+   * A real vendor's failure: a 503 whose words echo the message (as a careless gateway may),
+   * so the test sees the code kept out of every log and record.
+   */
+  const vendor = (name: string): SmsProvider => ({
+    name,
+    async send(message) {
+      state.tries += 1;
+      if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      if (state.down) throw new SmsSendError(`${name} answered 503 (cannot send "${message.variables.otp}" now)`, true, name);
+      state.taken += 1;
+      return { provider: name, providerMessageId: `${name}-${state.taken}` };
+    },
+  });
+
+  beforeAll(async () => {
+    // Twilio, then MSG91 as the fallback, each retried as in production (without the waits).
+    const sms = resilientSmsProvider({ primary: vendor('twilio'), fallback: vendor('msg91'), sleep: async () => {} });
+    outage = await createTestContext({ database: ctx.database, sms, logger: { level: 'trace', stream: logStream } });
+  });
+  afterAll(async () => { await outage.close(); });
+  beforeEach(() => { Object.assign(state, { down: false, delayMs: 0, tries: 0, taken: 0 }); });
+
+  const sendVia = (phoneNumber: string) =>
+    outage.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
+  const verifyVia = (phoneNumber: string, otp: string) =>
+    outage.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose: 'registration' } });
+  const codesOf = (phone: string) => outage.sentCodes.get(phone) ?? [];
+
+  it('answers 503 with Retry-After and the clear text once every vendor and retry has failed, never 500', async () => {
+    state.down = true;
+    const response = await sendVia(newPhone());
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('60');
+    expect(response.json()).toEqual(unavailable);
+    // Three tries at Twilio (a 503 is retried twice), then three at MSG91.
+    expect(state.tries).toBe(6);
+  });
+
+  it('neither counts a failed send against the limits nor leaves a usable code', async () => {
+    const phone = newPhone();
+    state.down = true;
+    for (let i = 0; i <= otpSendsPerHourMax; i++) expect((await sendVia(phone)).statusCode).toBe(503);
+    expect(codesOf(phone)).toHaveLength(otpSendsPerHourMax + 1);
+    for (const code of new Set(codesOf(phone))) {
+      const refused = await verifyVia(phone, code);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('otp_expired');
+    }
+    expect(rowsOf(await ctx.database.db.execute(sql`select 1 from otp_codes where phone = ${phone}`))).toHaveLength(0);
+
+    // Back up: a send goes at once, with no 30 s wait and no hourly limit reached.
+    state.down = false;
+    const sent = await sendVia(phone);
+    expect(sent.statusCode).toBe(200);
+    // Outside development the answer never carries the code.
+    expect(sent.json()).toEqual({ success: true, expiresInSeconds: 300 });
+    expect((await verifyVia(phone, codesOf(phone).at(-1)!)).statusCode).toBe(200);
+  });
+
+  it('keeps the code sent before usable when a resend fails', async () => {
+    const phone = newPhone();
+    expect((await sendVia(phone)).statusCode).toBe(200);
+    const first = codesOf(phone).at(-1)!;
+    outage.clock.advance(30);
+    state.down = true;
+    expect((await sendVia(phone)).statusCode).toBe(503);
+    expect((await verifyVia(phone, first)).statusCode).toBe(200);
+  });
+
+  it('sends one SMS when two sends to a phone race, and refuses the other', async () => {
+    const phone = newPhone();
+    state.delayMs = 50;
+    const responses = await Promise.all([sendVia(phone), sendVia(phone)]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 429]);
+    expect(state.taken).toBe(1);
+    expect((await verifyVia(phone, codesOf(phone)[0]!)).statusCode).toBe(200);
+  });
+
+  it('puts no code in the log, the answer or the SMS records', async () => {
+    logLines.length = 0;
+    const phones = [newPhone(), newPhone()];
+    expect((await sendVia(phones[0]!)).statusCode).toBe(200);
+    state.down = true;
+    const refused = await sendVia(phones[1]!);
+    expect(refused.statusCode).toBe(503);
+    const codes = phones.flatMap(codesOf);
+    expect(codes).toHaveLength(2);
+    const log = logLines.join('');
+    // The log is there (one line per request), and holds neither code.
+    expect(log).toContain('"statusCode":503');
+    for (const code of codes) {
+      expect(log).not.toContain(code);
+      expect(refused.body).not.toContain(code);
+    }
+    const records = rowsOf<{ status: string; error: string | null; variables: unknown }>(await ctx.database.db.execute(
+      sql`select status, error, variables from sms_messages where to_phone in ${phones} order by status desc`));
+    expect(records.map((r) => [r.status, r.variables])).toEqual([['sent', null], ['failed', null]]);
+    // The vendors' words are kept for the operator, with the echoed code cut out.
+    expect(records[1]!.error).toMatch(/^every SMS vendor failed: twilio answered 503 \(cannot send "…" now\)/);
+    expect(JSON.stringify(records)).not.toMatch(new RegExp(codes.join('|')));
   });
 });

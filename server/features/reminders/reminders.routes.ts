@@ -1,0 +1,67 @@
+/** The reminder SMS routes (docs/product.md#automatic-reminders): parse, authorise, call the reminder service. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../plugins/access';
+import { linkOrigin } from '../../plugins/security';
+import { fromTable } from '../../route';
+import type { ReminderService } from './reminders.service';
+
+export async function reminderRoutes(
+  instance: FastifyInstance, { reminders, publicUrl }: { reminders: ReminderService; publicUrl: string | undefined },
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  // The owner's: any merchant reads; only an approved shop changes or sends (403 not_approved).
+  const merchant = { access: ['business'] } as const;
+  const customer = { access: ['customer'] } as const;
+
+  app.route(fromTable('GET /api/business/reminder-settings', {
+    config: merchant,
+    handler: async (request) => reminders.settings(requireSession(request).user.id),
+  }));
+
+  app.route(fromTable('POST /api/business/reminder-settings', {
+    config: merchant,
+    handler: async (request) => reminders.saveSettings(requireSession(request).user.id, request.body),
+  }));
+
+  // The links in the texts point at PUBLIC_URL when set, else at the origin the merchant used (checked).
+  app.route(fromTable('GET /api/business/reminder-batches/preview', {
+    config: merchant,
+    handler: async (request) => reminders.preview(requireSession(request).user.id, linkOrigin(request, publicUrl)),
+  }));
+
+  // 202: the SMS go in the background; 409 nothing_to_remind; 429 sms_daily_limit with Retry-After.
+  app.route(fromTable('POST /api/business/reminder-batches', {
+    config: merchant,
+    handler: async (request, reply) => {
+      const batch = await reminders.sendToAllOverdue(requireSession(request).user.id, linkOrigin(request, publicUrl));
+      return reply.status(202).send(batch);
+    },
+  }));
+
+  app.route(fromTable('GET /api/business/reminder-batches/:id', {
+    config: merchant, idNotFound: 'reminder_batch_not_found',
+    handler: async (request) => reminders.batch(requireSession(request).user.id, request.params.id),
+  }));
+
+  app.route(fromTable('GET /api/business/credit-accounts/:id/sms-reminders', {
+    config: merchant, idNotFound: 'credit_account_not_found',
+    handler: async (request) => reminders.accountReminders(requireSession(request).user.id, request.params.id),
+  }));
+
+  app.route(fromTable('POST /api/business/credit-accounts/:id/reminder-exclusion', {
+    config: merchant, idNotFound: 'credit_account_not_found',
+    handler: async (request) => reminders.setExclusion(requireSession(request).user.id, request.params.id, request.body),
+  }));
+
+  app.route(fromTable('POST /api/credit-accounts/:id/reminder-opt-out', {
+    config: customer, idNotFound: 'credit_account_not_found',
+    handler: async (request) => reminders.setOptOut(requireSession(request).user.id, request.params.id, request.body),
+  }));
+
+  // 404 reminder_link_not_found for an unknown, expired or another customer's code alike.
+  app.route(fromTable('GET /api/reminder-links/:code', {
+    config: customer,
+    handler: async (request) => reminders.resolveLink(requireSession(request).user.id, request.params.code),
+  }));
+}

@@ -1,0 +1,185 @@
+/**
+ * SQL for sms_messages: one row per SMS Khata sent or means to send (server/db/schema.ts has
+ * its rules). Reminders wait here as 'queued' until a sender claims them; the vendors'
+ * delivery reports find their row by (provider, provider_message_id).
+ */
+import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Language } from '@common/languages';
+import type { SmsReminderKind, SmsStatus } from '@common/schemas/reminders';
+import { rowsOf, type Executor } from '../db/client';
+import { smsMessages } from '../db/schema';
+import { indiaDaySql } from '../india-days';
+
+export interface NewOtpMessage {
+  id: string;
+  toPhone: string;
+  language: Language;
+  status: 'sent' | 'failed';
+  provider: string;
+  providerMessageId: string | null;
+  error: string | null;
+  at: Date;
+}
+
+/** A one-time code's SMS, recorded once its vendors have answered; its code is never stored. */
+export async function insertOtpMessage(db: Executor, row: NewOtpMessage): Promise<void> {
+  await db.insert(smsMessages).values({
+    id: row.id, purpose: 'otp', toPhone: row.toPhone, language: row.language, template: 'otp', variables: null,
+    status: row.status, provider: row.provider, providerMessageId: row.providerMessageId, attempts: 1, error: row.error,
+    createdAt: row.at, updatedAt: row.at, sentAt: row.status === 'sent' ? row.at : null,
+  });
+}
+
+export interface NewReminderMessage {
+  id: string;
+  businessId: string;
+  creditAccountId: string;
+  batchId: string | null;
+  kind: SmsReminderKind;
+  dedupeKey: string;
+  toPhone: string;
+  language: Language;
+  variables: Record<string, string>;
+  at: Date;
+}
+
+/** Queues a reminder; false when the account already has one for this dedupe key. */
+export async function insertReminder(tx: Executor, row: NewReminderMessage): Promise<boolean> {
+  const inserted = await tx.insert(smsMessages).values({
+    id: row.id, purpose: 'reminder', businessId: row.businessId, creditAccountId: row.creditAccountId, batchId: row.batchId,
+    kind: row.kind, dedupeKey: row.dedupeKey, toPhone: row.toPhone, language: row.language, template: 'reminder',
+    variables: row.variables, status: 'queued', attempts: 0, createdAt: row.at, updatedAt: row.at,
+  }).onConflictDoNothing({
+    target: [smsMessages.creditAccountId, smsMessages.dedupeKey], where: sql`${smsMessages.dedupeKey} is not null`,
+  }).returning({ id: smsMessages.id });
+  return inserted.length === 1;
+}
+
+/** Reminder SMS a shop has queued since `since`, whatever became of them. */
+export async function remindersSince(db: Executor, businessId: string, since: Date): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(smsMessages)
+    .where(and(eq(smsMessages.businessId, businessId), eq(smsMessages.purpose, 'reminder'), gte(smsMessages.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export interface ClaimedMessage {
+  id: string;
+  toPhone: string;
+  language: Language;
+  template: string;
+  variables: Record<string, string> | null;
+  attempts: number;
+}
+
+/**
+ * Takes up to `limit` queued SMS, oldest first, for this sender alone: the rows another
+ * sender is claiming are skipped, not waited for (FOR UPDATE SKIP LOCKED), and a claimed
+ * row is 'sending' once this statement commits, so no other sender ever sees it queued.
+ * `skip`: rows this sender already tried in this round (a failure queued again waits for
+ * the next round).
+ */
+export async function claimQueued(db: Executor, limit: number, skip: string[], now: Date): Promise<ClaimedMessage[]> {
+  const queued = db.select({ id: smsMessages.id }).from(smsMessages)
+    .where(and(eq(smsMessages.status, 'queued'), skip.length > 0 ? notInArray(smsMessages.id, skip) : undefined))
+    .orderBy(smsMessages.createdAt).limit(limit).for('update', { skipLocked: true });
+  return db.update(smsMessages)
+    .set({ status: 'sending', attempts: sql`${smsMessages.attempts} + 1`, updatedAt: now })
+    .where(inArray(smsMessages.id, queued))
+    .returning({
+      id: smsMessages.id, toPhone: smsMessages.toPhone, language: smsMessages.language, template: smsMessages.template,
+      variables: smsMessages.variables, attempts: smsMessages.attempts,
+    });
+}
+
+/** The vendor took a claimed SMS. */
+export async function markSent(db: Executor, id: string, sent: { provider: string; providerMessageId: string | null }, now: Date) {
+  await db.update(smsMessages)
+    .set({ status: 'sent', provider: sent.provider, providerMessageId: sent.providerMessageId, error: null, sentAt: now, updatedAt: now })
+    .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'sending')));
+}
+
+/**
+ * Every vendor refused a claimed SMS: queued again for the next round while it has tries
+ * left (`attemptsMax`), else failed. The vendor's words are kept either way.
+ */
+export async function markFailed(db: Executor, id: string, failure: { provider: string; error: string }, attemptsMax: number, now: Date) {
+  await db.update(smsMessages)
+    .set({
+      status: sql`case when ${smsMessages.attempts} < ${attemptsMax} then 'queued' else 'failed' end`,
+      provider: failure.provider, providerMessageId: null, error: failure.error, updatedAt: now,
+    })
+    .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'sending')));
+}
+
+/**
+ * A vendor's delivery report, applied to its SMS: 'delivered' is final and wins over
+ * anything; 'failed' applies to an SMS the vendor had taken (sent or still being marked so)
+ * and queues a reminder again while it has tries left; 'sent' only confirms. A report for
+ * an SMS we do not know, or that has moved on, changes nothing. Returns the rows changed.
+ */
+export async function applyDelivery(
+  db: Executor,
+  report: { provider: string; providerMessageId: string; status: Extract<SmsStatus, 'sent' | 'delivered' | 'failed'>; error: string | null },
+  attemptsMax: number,
+  now: Date,
+): Promise<number> {
+  const target = and(eq(smsMessages.provider, report.provider), eq(smsMessages.providerMessageId, report.providerMessageId));
+  if (report.status === 'delivered') {
+    const rows = await db.update(smsMessages)
+      .set({ status: 'delivered', deliveredAt: now, error: null, updatedAt: now })
+      .where(and(target, sql`${smsMessages.status} <> 'delivered'`)).returning({ id: smsMessages.id });
+    return rows.length;
+  }
+  if (report.status === 'failed') {
+    const retry = sql`${smsMessages.purpose} = 'reminder' and ${smsMessages.attempts} < ${attemptsMax}`;
+    const rows = await db.update(smsMessages)
+      .set({
+        status: sql`case when ${retry} then 'queued' else 'failed' end`,
+        providerMessageId: sql`case when ${retry} then null else ${smsMessages.providerMessageId} end`,
+        error: report.error, updatedAt: now,
+      })
+      .where(and(target, inArray(smsMessages.status, ['sending', 'sent']))).returning({ id: smsMessages.id });
+    return rows.length;
+  }
+  const rows = await db.update(smsMessages).set({ status: 'sent', updatedAt: now })
+    .where(and(target, eq(smsMessages.status, 'sending'))).returning({ id: smsMessages.id });
+  return rows.length;
+}
+
+export interface UsageDay { day: string; sent: number; delivered: number; failed: number }
+
+/**
+ * Per India day of creation, from `from` (the instant the first day begins): the SMS that
+ * reached a vendor (sent_at set: sent, delivered, or failed after the vendor took it),
+ * those delivered, and those that failed.
+ */
+export async function usageByDay(db: Executor, from: Date): Promise<UsageDay[]> {
+  return rowsOf<UsageDay>(await db.execute(sql`
+    select to_char(${indiaDaySql(smsMessages.createdAt)}, 'YYYY-MM-DD') as day,
+      count(*) filter (where ${smsMessages.sentAt} is not null)::int as sent,
+      count(*) filter (where ${smsMessages.status} = 'delivered')::int as delivered,
+      count(*) filter (where ${smsMessages.status} = 'failed')::int as failed
+    from ${smsMessages} where ${smsMessages.createdAt} >= ${from.toISOString()}
+    group by 1 order by 1`));
+}
+
+/** Every SMS since `from` by purpose, and the failed ones. */
+export async function usageTotals(db: Executor, from: Date) {
+  const [row] = rowsOf<{ otp: number; reminders: number; failed: number }>(await db.execute(sql`
+    select count(*) filter (where ${smsMessages.purpose} = 'otp')::int as otp,
+      count(*) filter (where ${smsMessages.purpose} = 'reminder')::int as reminders,
+      count(*) filter (where ${smsMessages.status} = 'failed')::int as failed
+    from ${smsMessages} where ${smsMessages.createdAt} >= ${from.toISOString()}`));
+  return row ?? { otp: 0, reminders: 0, failed: 0 };
+}
+
+/** The shops whose reminder SMS reached a vendor most often since `from`, most first. */
+export async function topShops(db: Executor, from: Date, limit: number) {
+  return rowsOf<{ businessId: string; businessName: string; sent: number }>(await db.execute(sql`
+    select m.business_id as "businessId", b.business_name as "businessName", count(*)::int as sent
+    from ${smsMessages} m join businesses b on b.id = m.business_id
+    where m.purpose = 'reminder' and m.created_at >= ${from.toISOString()} and m.sent_at is not null
+    group by m.business_id, b.business_name
+    order by sent desc, b.business_name, m.business_id
+    limit ${limit}`));
+}

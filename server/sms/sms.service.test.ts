@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { smsReminderAttemptsMax } from '@common/limits';
+import { rowsOf } from '../db/client';
+import { createTestContext, paymentSetup, type TestContext } from '../test/context';
+import { SmsSendError, type ReminderSmsVariables, type SmsMessage, type SmsProvider } from './provider';
+import { smsText } from './templates';
+
+/**
+ * A vendor the test scripts: it takes every message (answering a Twilio-like sid) unless
+ * told to refuse, and may take its time.
+ */
+function scriptedVendor(name = 'twilio') {
+  const given: SmsMessage[] = [];
+  const state = { refusal: null as string | null, delayMs: 0 };
+  const provider: SmsProvider = {
+    name,
+    async send(message) {
+      given.push(message);
+      if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      if (state.refusal !== null) throw new SmsSendError(state.refusal, false, name);
+      return { provider: name, providerMessageId: `SM${randomUUID().replaceAll('-', '')}` };
+    },
+  };
+  const reminders = () => given.filter((message) => message.template === 'reminder');
+  return { provider, given, reminders, state };
+}
+
+interface SmsRow {
+  id: string; status: string; attempts: number; provider: string | null; provider_message_id: string | null; error: string | null;
+  sent_at: Date | string | null; delivered_at: Date | string | null; variables: Record<string, string> | null; purpose: string;
+}
+
+let ctx: TestContext;
+let vendor: ReturnType<typeof scriptedVendor>;
+let setup: Awaited<ReturnType<typeof paymentSetup>>;
+let keys = 0;
+
+beforeAll(async () => {
+  vendor = scriptedVendor();
+  ctx = await createTestContext({ sms: vendor.provider });
+  setup = await paymentSetup(ctx);
+});
+afterAll(async () => { await ctx.close(); });
+beforeEach(async () => {
+  vendor.state.refusal = null;
+  vendor.state.delayMs = 0;
+  // Each test starts with an empty queue: whatever an earlier test left queued is sent now.
+  await ctx.app.services.sms.drain();
+  vendor.given.length = 0;
+});
+
+const sms = () => ctx.app.services.sms;
+const variables = (link = `http://localhost:5000/r/${randomUUID().slice(0, 10)}`): ReminderSmsVariables => ({
+  shop: 'Kumar Kirana', owed: '₹1,200.00', overdue: '₹500.00', due_date: '25 Nov 2026', link,
+});
+
+async function enqueue(overrides: { dedupeKey?: string; link?: string } = {}) {
+  keys += 1;
+  return ctx.database.db.transaction((tx) => sms().enqueueReminder(tx, {
+    businessId: setup.shop.businessId, creditAccountId: setup.accountId, batchId: null, kind: 'bulk',
+    dedupeKey: overrides.dedupeKey ?? `bulk:test-${keys}`, to: setup.customer.phoneNumber, language: 'hi',
+    variables: variables(overrides.link),
+  }));
+}
+
+async function row(id: string): Promise<SmsRow> {
+  const [found] = rowsOf<SmsRow>(await ctx.database.db.execute(sql`select * from sms_messages where id = ${id}`));
+  return found!;
+}
+
+describe('queueing reminders', () => {
+  it('queues a reminder once per account and dedupe key, and counts it for the shop today', async () => {
+    const before = await sms().remindersSentToday(ctx.database.db, setup.shop.businessId);
+    const id = await enqueue({ dedupeKey: 'overdue:2026-11-22' });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await enqueue({ dedupeKey: 'overdue:2026-11-22' })).toBeNull();
+    expect(await sms().remindersSentToday(ctx.database.db, setup.shop.businessId)).toBe(before + 1);
+    const queued = await row(id!);
+    expect(queued).toMatchObject({ status: 'queued', attempts: 0, purpose: 'reminder', provider: null, sent_at: null });
+    expect(queued.variables).toMatchObject({ shop: 'Kumar Kirana', owed: '₹1,200.00' });
+    expect(sms().dailyLimitPerShop).toBe(200);
+  });
+
+  it('counts the shop\'s reminders from India midnight', async () => {
+    // 2026-11-22T18:29Z is 23:59 in India; a minute later the India day is the 23rd.
+    ctx.clock.set(new Date('2026-11-22T18:29:00Z'));
+    await enqueue();
+    const lateEvening = await sms().remindersSentToday(ctx.database.db, setup.shop.businessId);
+    expect(lateEvening).toBeGreaterThan(0);
+    ctx.clock.set(new Date('2026-11-22T18:30:00Z'));
+    expect(await sms().remindersSentToday(ctx.database.db, setup.shop.businessId)).toBe(0);
+    await enqueue();
+    expect(await sms().remindersSentToday(ctx.database.db, setup.shop.businessId)).toBe(1);
+  });
+
+  it('writes the reminder text in the customer\'s language from the templates', () => {
+    const values = variables('http://localhost:5000/r/AbCdE12345');
+    expect(sms().reminderText('en', values)).toBe(
+      'Kumar Kirana: ₹1,200.00 is owed on your Khata account, ₹500.00 of it overdue. Next payment due 25 Nov 2026. '
+      + 'Pay or stop these SMS: http://localhost:5000/r/AbCdE12345');
+    expect(sms().reminderText('hi', values)).toBe(smsText({ template: 'reminder', language: 'hi', variables: { ...values } }));
+  });
+});
+
+describe('draining the queue', () => {
+  it('sends a queued reminder and records the vendor, its id and the time', async () => {
+    const id = (await enqueue({ link: 'http://localhost:5000/r/Drain00001' }))!;
+    expect(await sms().drain()).toBe(1);
+    expect(vendor.reminders()).toEqual([{
+      to: setup.customer.phoneNumber, language: 'hi', template: 'reminder', variables: variables('http://localhost:5000/r/Drain00001'),
+    }]);
+    const sent = await row(id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, provider: 'twilio', error: null });
+    expect(sent.provider_message_id).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(new Date(sent.sent_at!).toISOString()).toBe(ctx.clock().toISOString());
+    // Nothing is left to send.
+    expect(await sms().drain()).toBe(0);
+    expect(vendor.reminders()).toHaveLength(1);
+  });
+
+  it('tries a failed reminder once more on the next drain, then shows it failed with the vendor\'s words', async () => {
+    vendor.state.refusal = 'twilio answered 400 (The number is unreachable)';
+    const id = (await enqueue())!;
+    expect(await sms().drain()).toBe(0);
+    // One try per drain: the failure waits for the next one.
+    expect(vendor.reminders()).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, error: 'twilio answered 400 (The number is unreachable)' });
+
+    expect(await sms().drain()).toBe(0);
+    expect(vendor.reminders()).toHaveLength(2);
+    expect(await row(id)).toMatchObject({
+      status: 'failed', attempts: smsReminderAttemptsMax, provider: 'twilio', error: 'twilio answered 400 (The number is unreachable)',
+    });
+
+    // Never a third try.
+    vendor.state.refusal = null;
+    expect(await sms().drain()).toBe(0);
+    expect(vendor.reminders()).toHaveLength(2);
+  });
+
+  it('sends a failed reminder on its retry and shows it sent after two tries', async () => {
+    vendor.state.refusal = 'twilio could not be reached: ECONNRESET';
+    const id = (await enqueue())!;
+    await sms().drain();
+    vendor.state.refusal = null;
+    expect(await sms().drain()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, error: null });
+  });
+
+  it('never sends again a reminder left sending by a process that stopped', async () => {
+    const id = (await enqueue())!;
+    await ctx.database.db.execute(sql`update sms_messages set status = 'sending', attempts = 1 where id = ${id}`);
+    expect(await sms().drain()).toBe(0);
+    expect(vendor.reminders()).toHaveLength(0);
+    expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
+  });
+
+  it('sends each reminder exactly once when two processes drain at the same time', async () => {
+    const other = await createTestContext({ database: ctx.database, sms: vendor.provider });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 24; i++) ids.push((await enqueue({ link: `http://localhost:5000/r/Twice${String(i).padStart(5, '0')}` }))!);
+      vendor.state.delayMs = 5;
+      const [mine, theirs] = await Promise.all([sms().drain(), other.app.services.sms.drain()]);
+      expect(mine + theirs).toBe(24);
+      const links = vendor.reminders().map((message) => message.variables.link);
+      expect(links).toHaveLength(24);
+      expect(new Set(links).size).toBe(24);
+      const statuses = rowsOf<{ status: string; attempts: number; n: number }>(await ctx.database.db.execute(sql`
+        select status, attempts, count(*)::int as n from sms_messages where id in ${ids} group by status, attempts`));
+      expect(statuses).toEqual([{ status: 'sent', attempts: 1, n: 24 }]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('delivery reports', () => {
+  async function sentReminder() {
+    const id = (await enqueue())!;
+    await sms().drain();
+    return { id, sid: (await row(id)).provider_message_id! };
+  }
+
+  it('marks an SMS delivered, and a late "sent" report does not undo it', async () => {
+    const { id, sid } = await sentReminder();
+    expect(await sms().recordDelivery('twilio', sid, 'delivered')).toBe(1);
+    const delivered = await row(id);
+    expect(delivered.status).toBe('delivered');
+    expect(new Date(delivered.delivered_at!).toISOString()).toBe(ctx.clock().toISOString());
+    expect(await sms().recordDelivery('twilio', sid, 'sent')).toBe(0);
+    expect(await sms().recordDelivery('twilio', sid, 'failed', 'Twilio: failed')).toBe(0);
+    expect((await row(id)).status).toBe('delivered');
+  });
+
+  it('queues a reminder the vendor could not deliver for its one retry, then shows the second failure', async () => {
+    const { id, sid } = await sentReminder();
+    await sms().recordDelivery('twilio', sid, 'failed', 'Twilio: undelivered (error 30003)');
+    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, error: 'Twilio: undelivered (error 30003)', provider_message_id: null });
+    expect(await sms().drain()).toBe(1);
+    const retried = await row(id);
+    expect(retried).toMatchObject({ status: 'sent', attempts: 2, error: null });
+    await sms().recordDelivery('twilio', retried.provider_message_id!, 'failed', 'Twilio: failed (error 30005)');
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, error: 'Twilio: failed (error 30005)' });
+    expect(await sms().drain()).toBe(0);
+  });
+
+  it('changes nothing for a report of another vendor or an unknown message', async () => {
+    const { id, sid } = await sentReminder();
+    expect(await sms().recordDelivery('msg91', sid, 'delivered')).toBe(0);
+    expect(await sms().recordDelivery('twilio', 'SM00000000000000000000000000000000', 'delivered')).toBe(0);
+    expect((await row(id)).status).toBe('sent');
+  });
+});
+
+describe('one-time codes', () => {
+  it('records each OTP SMS with its vendor and status, never its code', async () => {
+    const phone = '+919812300001';
+    expect(await sms().sendOtp(phone, '493817', 'ta')).toEqual({});
+    vendor.state.refusal = 'every SMS vendor failed: twilio answered 503';
+    await expect(sms().sendOtp(phone, '582046', 'ta')).rejects.toMatchObject({ key: 'sms_unavailable', params: { retryAfterSeconds: 60 } });
+    const rows = rowsOf<Record<string, unknown>>(await ctx.database.db.execute(
+      sql`select * from sms_messages where to_phone = ${phone} order by created_at, status desc`));
+    expect(rows.map((r) => [r.purpose, r.template, r.language, r.status, r.provider, r.variables, r.attempts, r.error])).toEqual([
+      ['otp', 'otp', 'ta', 'sent', 'twilio', null, 1, null],
+      ['otp', 'otp', 'ta', 'failed', 'twilio', null, 1, 'every SMS vendor failed: twilio answered 503'],
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/493817|582046/);
+  });
+
+  it('cuts the code out of a vendor error that echoes it', async () => {
+    const phone = '+919812300002';
+    vendor.state.refusal = 'twilio answered 400 (Body "771204 is your Khata verification code" rejected)';
+    await expect(sms().sendOtp(phone, '771204', 'en')).rejects.toMatchObject({ key: 'sms_unavailable' });
+    const [failed] = rowsOf<{ error: string }>(await ctx.database.db.execute(sql`select error from sms_messages where to_phone = ${phone}`));
+    expect(failed!.error).toBe('twilio answered 400 (Body "… is your Khata verification code" rejected)');
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The whole path against the vendors' fakes: OTPs and reminders sent through the vendors the
+ * configuration names (Twilio, MSG91 as its fallback, with their retries), their delivery
+ * reports posted back to Khata's callbacks as each vendor posts them, and the outage.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { rowsOf } from '../db/client';
+import { createTestContext, paymentSetup, type TestContext } from '../test/context';
+import type { Deliver } from '../test/fakes/fake-server';
+import { startMsg91Fake, type Msg91Fake } from '../test/fakes/msg91';
+import { startTwilioFake, type TwilioFake } from '../test/fakes/twilio';
+import { providerFromConfig } from './providers';
+import { templateVariables } from './templates';
+
+const publicUrl = 'https://khata.example.com';
+const webhookToken = 'msg91-webhook-token-for-the-fakes';
+
+let twilio: TwilioFake;
+let msg91: Msg91Fake;
+let ctx: TestContext;
+let setup: Awaited<ReturnType<typeof paymentSetup>>;
+let keys = 0;
+
+beforeAll(async () => {
+  twilio = await startTwilioFake({ numbers: ['+15005550006'] });
+  msg91 = await startMsg91Fake({
+    senders: ['KHATAA'],
+    flows: {
+      'otp-en': templateVariables.otp, 'otp-hi': templateVariables.otp, 'otp-ta': templateVariables.otp,
+      'rem-en': templateVariables.reminder, 'rem-hi': templateVariables.reminder, 'rem-ta': templateVariables.reminder,
+    },
+  });
+  const config = loadConfig({
+    PIN_PEPPER: 'p'.repeat(40), PUBLIC_URL: publicUrl,
+    SMS_PROVIDER: 'twilio', TWILIO_API_URL: twilio.url, TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken,
+    TWILIO_FROM: '+15005550006',
+    SMS_FALLBACK_PROVIDER: 'msg91', MSG91_API_URL: msg91.url, MSG91_AUTH_KEY: msg91.authKey, MSG91_SENDER: 'KHATAA',
+    MSG91_OTP_FLOW_EN: 'otp-en', MSG91_OTP_FLOW_HI: 'otp-hi', MSG91_OTP_FLOW_TA: 'otp-ta',
+    MSG91_REMINDER_FLOW_EN: 'rem-en', MSG91_REMINDER_FLOW_HI: 'rem-hi', MSG91_REMINDER_FLOW_TA: 'rem-ta',
+    MSG91_WEBHOOK_TOKEN: webhookToken,
+  });
+  ctx = await createTestContext({
+    sms: providerFromConfig(config, { sleep: async () => {} }),
+    config: { publicUrl, twilioAuthToken: config.twilioAuthToken, msg91WebhookToken: config.msg91WebhookToken },
+  });
+  setup = await paymentSetup(ctx);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await Promise.all([twilio?.close(), msg91?.close()]);
+});
+
+/** Hands a vendor's callback to the app as the vendor would post it to PUBLIC_URL. */
+const deliver: Deliver = async ({ url, headers, body }) => {
+  const response = await ctx.app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload: body });
+  return { status: response.statusCode, body: response.body };
+};
+
+async function queueReminder() {
+  keys += 1;
+  return (await ctx.database.db.transaction((tx) => ctx.app.services.sms.enqueueReminder(tx, {
+    businessId: setup.shop.businessId, creditAccountId: setup.accountId, batchId: null, kind: 'overdue',
+    dedupeKey: `overdue:vendors-${keys}`, to: setup.customer.phoneNumber, language: 'hi',
+    variables: { shop: 'Kumar Kirana', owed: '₹1,200.00', overdue: '₹500.00', due_date: '25 नव॰ 2026', link: `${publicUrl}/r/AbCdE1234${keys % 10}` },
+  })))!;
+}
+
+async function smsRow(where: ReturnType<typeof sql>) {
+  const [row] = rowsOf<{ id: string; status: string; provider: string; provider_message_id: string; attempts: number; error: string | null }>(
+    await ctx.database.db.execute(sql`select * from sms_messages where ${where} order by created_at desc limit 1`));
+  return row!;
+}
+
+describe('through Twilio', () => {
+  it('sends an OTP, never returning its code, and records Twilio\'s delivery report', async () => {
+    const phoneNumber = '+919812377001';
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ success: true, expiresInSeconds: 300 });
+    const message = twilio.messages.at(-1)!;
+    const code = ctx.sentCodes.get(phoneNumber)!.at(-1)!;
+    expect(message.form).toMatchObject({ To: phoneNumber, Body: `${code} is your Khata verification code. It expires in 5 minutes.` });
+    const verified = await ctx.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp: code, purpose: 'registration' } });
+    expect(verified.statusCode).toBe(200);
+
+    expect(await twilio.sendStatus(message.sid, 'delivered', { deliver })).toEqual({ status: 200, body: '{"success":true}' });
+    expect(await smsRow(sql`to_phone = ${phoneNumber}`)).toMatchObject({
+      status: 'delivered', provider: 'twilio', provider_message_id: message.sid,
+    });
+  });
+
+  it('refuses a forged status report, and retries a reminder Twilio could not deliver', async () => {
+    const id = await queueReminder();
+    expect(await ctx.app.services.sms.drain()).toBe(1);
+    const first = twilio.messages.at(-1)!;
+    expect(first.form.Body).toContain('Kumar Kirana: आपके Khata खाते पर ₹1,200.00 बकाया है');
+    expect(first.form.StatusCallback).toBe(`${publicUrl}/api/sms/twilio/status`);
+
+    const forged = await twilio.sendStatus(first.sid, 'delivered', { deliver, authToken: 'not-the-auth-token' });
+    expect(forged.status).toBe(403);
+    expect(JSON.parse(forged.body)).toMatchObject({ error: 'The delivery report signature is not valid' });
+    expect(await smsRow(sql`id = ${id}`)).toMatchObject({ status: 'sent', attempts: 1 });
+
+    expect((await twilio.sendStatus(first.sid, 'undelivered', { deliver })).status).toBe(200);
+    expect(await smsRow(sql`id = ${id}`)).toMatchObject({ status: 'queued', error: 'Twilio: undelivered (error 30003)' });
+    expect(await ctx.app.services.sms.drain()).toBe(1);
+    const second = twilio.messages.at(-1)!;
+    expect(second.sid).not.toBe(first.sid);
+    expect(await smsRow(sql`id = ${id}`)).toMatchObject({ status: 'sent', attempts: 2, provider_message_id: second.sid });
+  });
+});
+
+describe('through MSG91, the fallback', () => {
+  it('sends a reminder with the Hindi flow when Twilio is down, and records MSG91\'s delivery reports', async () => {
+    twilio.failNext(3, 500);
+    const id = await queueReminder();
+    expect(await ctx.app.services.sms.drain()).toBe(1);
+    const request = msg91.requests.at(-1)!;
+    expect(request.body.template_id).toBe('rem-hi');
+    expect(await smsRow(sql`id = ${id}`)).toMatchObject({ status: 'sent', provider: 'msg91', provider_message_id: request.requestId });
+
+    const url = `${publicUrl}/api/sms/msg91/status/${webhookToken}`;
+    expect(await msg91.report(request.requestId, 'blocked', { url, deliver })).toEqual({ status: 200, body: '{"success":true}' });
+    expect(await smsRow(sql`id = ${id}`)).toMatchObject({ status: 'queued', error: 'MSG91: BLOCKED' });
+    expect(await ctx.app.services.sms.drain()).toBe(1);
+    // Twilio is back: the retry goes to it, and MSG91's late report about its own try changes nothing.
+    expect(await msg91.report(request.requestId, 'delivered', { url, deliver })).toEqual({ status: 200, body: '{"success":true}' });
+    expect(await smsRow(sql`id = ${id}`)).toMatchObject({ status: 'sent', provider: 'twilio', attempts: 2 });
+
+    const wrongToken = await msg91.report(request.requestId, 'delivered', { url: `${publicUrl}/api/sms/msg91/status/guessed-token-0123`, deliver });
+    expect(wrongToken.status).toBe(404);
+  });
+});
+
+describe('when both vendors are down', () => {
+  it('answers the OTP send 503 with Retry-After, and a send right after goes through', async () => {
+    twilio.failNext(3, 503);
+    msg91.failNext(3, 500);
+    const phoneNumber = '+919812377002';
+    const send = () => ctx.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
+    const refused = await send();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toEqual({
+      error: 'We could not send the SMS just now. Please try again in a minute.', code: 'sms_unavailable', key: 'sms_unavailable', params: {},
+    });
+    const failed = await smsRow(sql`to_phone = ${phoneNumber}`);
+    expect(failed).toMatchObject({ status: 'failed', provider: 'twilio,msg91' });
+    expect(failed.error).toMatch(/^every SMS vendor failed: twilio answered 503/);
+
+    expect((await send()).statusCode).toBe(200);
+    expect(twilio.messages.at(-1)!.form.To).toBe(phoneNumber);
+  });
+});
