@@ -21,3 +21,12 @@ it('writes one line per request, when it is answered, with its status and time',
   for (const line of requests) expect(line.responseTime).toEqual(expect.any(Number));
   expect(JSON.stringify(lines)).not.toContain('secret-in-a-query');
 });
+
+it("writes a MSG91 delivery report's path without the secret token it carries", async () => {
+  lines.length = 0;
+  const token = 'the-webhook-secret-0123456789';
+  await ctx.app.inject({ method: 'POST', url: `/api/sms/msg91/status/${token}`, payload: {} });
+  const [line] = lines.filter((entry) => entry.msg === 'request');
+  expect((line!.req as { url: string }).url).toBe('/api/sms/msg91/status/…');
+  expect(JSON.stringify(lines)).not.toContain(token);
+});

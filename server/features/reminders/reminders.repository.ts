@@ -4,7 +4,7 @@
  * exclusion and the customer's opt-out, and the "Send to all overdue" batches. The SMS
  * themselves are the SMS service's rows (sms_messages); this only reads them for the merchant.
  */
-import { and, asc, count, desc, eq, gte, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@common/languages';
 import type { Paise } from '@common/money';
 import type { Executor } from '../../db/client';
@@ -72,7 +72,7 @@ export async function dueAccounts(db: Executor, due: {
   if (due.overdueEveryDays !== null) {
     occasions.push(and(
       lt(creditAccounts.nextDueOn, due.today),
-      sql`not ${smsExistsSql(sql`m.kind = 'overdue' and m.created_at >= ${due.overdueSince.toISOString()}::timestamptz`)}`,
+      sql`not ${smsExistsSql(sql`m.kind in ('overdue', 'bulk') and m.created_at >= ${due.overdueSince.toISOString()}::timestamptz`)}`,
     )!);
   }
   if (due.beforeDueDays !== null) {
@@ -165,10 +165,14 @@ export async function overdueAccounts(db: Executor, businessId: string, today: s
   return rows.map(toFacts);
 }
 
-/** Overdue SMS of the account created from `since` on; the caller holds the account's lock. */
+/**
+ * SMS about the account's overdue dues created from `since` on, by the schedule or by "Send to
+ * all overdue" (so a customer reminded in bulk at 9 is not reminded again at 10); the caller
+ * holds the account's lock.
+ */
 export async function overdueSmsSince(tx: Executor, accountId: string, since: Date): Promise<number> {
   const rows = await tx.select({ n: count() }).from(smsMessages)
-    .where(and(eq(smsMessages.creditAccountId, accountId), eq(smsMessages.kind, 'overdue'), gte(smsMessages.createdAt, since)));
+    .where(and(eq(smsMessages.creditAccountId, accountId), inArray(smsMessages.kind, ['overdue', 'bulk']), gte(smsMessages.createdAt, since)));
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -184,6 +184,20 @@ describe('scheduled reminders', () => {
       .toEqual(['overdue:2026-12-23', 'overdue:2026-12-26', 'overdue:2026-12-29']);
   });
 
+  it('counts an SMS sent to all overdue as the overdue reminder its spacing waits after', async () => {
+    const { shop, customers: [customer] } = await shopWithDues(ctx, [{ name: 'Asha Verma', amount: '100' }]);
+    expect((await schedule(ctx, shop.token, { overdueEveryDays: 3, beforeDueDays: null, hour: 10 })).statusCode).toBe(200);
+    at(ctx, '2026-12-23', '09:30');
+    expect((await post(ctx, '/api/business/reminder-batches', shop.token)).statusCode).toBe(202);
+    const sentOn: string[] = [];
+    for (const day of ['2026-12-23', '2026-12-24', '2026-12-25', '2026-12-26']) {
+      at(ctx, day, '11:00');
+      if ((await tick()).queued === 1) sentOn.push(day);
+    }
+    expect(sentOn).toEqual(['2026-12-26']);
+    expect((await smsRows(customer!.accountId)).map((row) => row.kind)).toEqual(['bulk', 'overdue']);
+  });
+
   it('sends the before-due reminder D days before the due date, once, with nothing overdue in it', async () => {
     const { shop, customers: [customer] } = await shopWithDues(ctx, [{ name: 'Asha Verma', amount: '250' }]);
     expect((await schedule(ctx, shop.token, { overdueEveryDays: null, beforeDueDays: 2, hour: 9 })).statusCode).toBe(200);

@@ -94,7 +94,8 @@ function PreviewList({ messages }: { messages: ReminderBatchPreview['messages'] 
   const { t } = useLingui();
   if (messages.length === 0) return null;
   return (
-    <ul aria-label={t`Reminders to send`} className="max-h-[45dvh] space-y-3 overflow-y-auto">
+    // Focusable, so a keyboard can scroll a list taller than the phone's screen.
+    <ul tabIndex={0} aria-label={t`Reminders to send`} className="max-h-[45dvh] space-y-3 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2">
       {messages.map((message) => {
         const overdue = formatWireRupees(message.overdue);
         return (
@@ -153,7 +154,7 @@ function ProgressBar({ batch }: { batch: ReminderBatch }) {
 function StatusList({ messages }: { messages: ReminderBatch['messages'] }) {
   const { t } = useLingui();
   return (
-    <ul aria-label={t`Reminder statuses`} className="max-h-[45dvh] divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
+    <ul tabIndex={0} aria-label={t`Reminder statuses`} className="max-h-[45dvh] rounded focus-visible:outline-2 focus-visible:outline-offset-2 divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800">
       {messages.map((message) => (
         <li key={message.creditAccountId} className="flex items-center justify-between gap-3 py-2">
           <span className="min-w-0 truncate text-sm font-medium">{message.customerName}</span>
