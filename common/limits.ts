@@ -267,6 +267,13 @@ export const smsUnavailableRetryAfterSeconds = 60;
 export const smsDailyLimitPerShopDefault = 200;
 /** A reminder SMS is tried at most this often: the first send and one retry after a failure. */
 export const smsReminderAttemptsMax = 2;
+/**
+ * An SMS still 'sending' this long after it was claimed was cut off by a crash (every try
+ * ends within seconds): it is marked failed and never sent again, as it may have gone.
+ */
+export const smsSendingStaleSeconds = 5 * 60;
+/** DLT operators cap each template variable at about this many characters: a longer shop name is cut. */
+export const smsVariableLengthMax = 30;
 /** SMS records (never an OTP's code) are kept this long for delivery statuses and the admin's counts. */
 export const smsKeepSeconds = 90 * 24 * 60 * 60;
 /** Automatic reminders: every N days while overdue, and/or D days before a due date. */

@@ -167,7 +167,11 @@ const shortLink = (origin: string) => new RegExp(`^${escapeRegExp(origin)}/r/[A-
 
 /** The English reminder (docs/operations.md, "SMS"), up to its link. */
 const englishReminder = (shop: string, owed: string, overdue: string, dueOn: string) =>
-  `${shop}: ${owed} is owed on your Khata account, ${overdue} of it overdue. Next payment due ${longDay(dueOn, 'en-IN')}. Pay or stop these SMS: `;
+  `${shop}: ${inSms(owed)} is owed on your Khata account, ${inSms(overdue)} of it overdue. Next payment due ${longDay(dueOn, 'en-IN')}. `
+  + 'Pay or stop these SMS: ';
+
+/** An amount as an English SMS says it: "Rs", since "₹" would make the SMS Unicode. */
+const inSms = (amount: string) => amount.replace('₹', 'Rs ');
 
 /** Splits a reminder into its words and its one link (a link is the text's last word). */
 function splitLink(text: string): { words: string; link: string } {

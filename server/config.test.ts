@@ -171,19 +171,20 @@ describe('development conveniences on a real deployment', () => {
 describe('SMS vendors', () => {
   const sid = `AC${'0123456789abcdef'.repeat(2)}`;
   const service = `MG${'fedcba9876543210'.repeat(2)}`;
-  const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'token-1', TWILIO_FROM: '+15005550006' };
+  const publicUrl = { PUBLIC_URL: 'http://localhost:5000' };
+  const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'token-1', TWILIO_FROM: '+15005550006', ...publicUrl };
   const flows = {
     MSG91_OTP_FLOW_EN: 'otp-en', MSG91_OTP_FLOW_HI: 'otp-hi', MSG91_OTP_FLOW_TA: 'otp-ta',
     MSG91_REMINDER_FLOW_EN: 'rem-en', MSG91_REMINDER_FLOW_HI: 'rem-hi', MSG91_REMINDER_FLOW_TA: 'rem-ta',
   };
-  const msg91 = { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key-1', MSG91_SENDER: 'KHATAA', ...flows };
+  const msg91 = { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key-1', MSG91_SENDER: 'KHATAA', ...flows, ...publicUrl };
   const load = (env: Record<string, string>) => loadConfig({ PIN_PEPPER: pepper, ...env });
 
   it('reads Twilio with its defaults, and a StatusCallback under PUBLIC_URL', () => {
     expect(load(twilio)).toMatchObject({
       smsProvider: 'twilio', twilioAuthToken: 'token-1', msg91WebhookToken: undefined,
       sms: { primary: { vendor: 'twilio', apiUrl: 'https://api.twilio.com', accountSid: sid, authToken: 'token-1', from: '+15005550006',
-        messagingServiceSid: undefined, statusCallbackUrl: undefined } },
+        messagingServiceSid: undefined, statusCallbackUrl: 'http://localhost:5000/api/sms/twilio/status' } },
     });
     const withService = load({ ...twilio, TWILIO_FROM: '', TWILIO_MESSAGING_SERVICE_SID: service, TWILIO_API_URL: 'http://127.0.0.1:4010/',
       PUBLIC_URL: 'https://khata.example.com/' });
@@ -191,6 +192,15 @@ describe('SMS vendors', () => {
       vendor: 'twilio', apiUrl: 'http://127.0.0.1:4010', accountSid: sid, authToken: 'token-1', from: undefined, messagingServiceSid: service,
       statusCallbackUrl: 'https://khata.example.com/api/sms/twilio/status',
     });
+  });
+
+  it('refuses Twilio or MSG91 without PUBLIC_URL, which reminder links and delivery reports need', () => {
+    const needs = (variable: string, vendor: string) => new ConfigError(`${variable}=${vendor} needs PUBLIC_URL (e.g. https://khata.example.com): `
+      + 'reminder SMS link to it and the vendor posts delivery reports to it');
+    expect(() => load({ ...twilio, PUBLIC_URL: '' })).toThrow(needs('SMS_PROVIDER', 'twilio'));
+    expect(() => load({ ...msg91, PUBLIC_URL: '' })).toThrow(needs('SMS_PROVIDER', 'msg91'));
+    expect(() => load({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms', SMS_FALLBACK_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'token-1', TWILIO_FROM: '+15005550006' })).toThrow(needs('SMS_FALLBACK_PROVIDER', 'twilio'));
   });
 
   it('says what Twilio lacks', () => {

@@ -37,7 +37,6 @@ export interface Config {
   sessionIdleTtlSeconds: number;
   sessionAbsoluteTtlSeconds: number;
   smsProvider: SmsProviderName;
-  smsWebhookUrl: string | undefined;
   /** The vendor SMS go to first (SMS_PROVIDER) and the one tried when it fails (SMS_FALLBACK_PROVIDER). */
   sms: { primary: SmsVendorSettings; fallback?: SmsVendorSettings };
   /** Reminder SMS one shop may send in an India day. */
@@ -266,6 +265,12 @@ function smsConfig(env: NodeJS.ProcessEnv, smsProvider: SmsProviderName, publicU
   }
   const fallback = fallbackName ? smsVendorSettings('SMS_FALLBACK_PROVIDER', fallbackName as SmsProviderName, env, publicUrl) : undefined;
   const vendors = [primary, fallback];
+  // A reminder's link and the vendor's delivery reports both need the address people reach Khata at.
+  const vendorNeedingUrl = vendors.find((vendor) => vendor?.vendor === 'twilio' || vendor?.vendor === 'msg91');
+  if (vendorNeedingUrl && !publicUrl) {
+    throw new ConfigError(`${vendorNeedingUrl.vendor === primary.vendor ? 'SMS_PROVIDER' : 'SMS_FALLBACK_PROVIDER'}=${vendorNeedingUrl.vendor} `
+      + 'needs PUBLIC_URL (e.g. https://khata.example.com): reminder SMS link to it and the vendor posts delivery reports to it');
+  }
   const twilio = vendors.find((vendor) => vendor?.vendor === 'twilio');
   const usesMsg91 = vendors.some((vendor) => vendor?.vendor === 'msg91');
   return {
@@ -338,7 +343,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forS
     sessionIdleTtlSeconds: positiveInteger('SESSION_IDLE_TTL_SECONDS', env.SESSION_IDLE_TTL_SECONDS, sessionIdleTtlSeconds),
     sessionAbsoluteTtlSeconds: positiveInteger('SESSION_ABSOLUTE_TTL_SECONDS', env.SESSION_ABSOLUTE_TTL_SECONDS, sessionAbsoluteTtlSeconds),
     smsProvider,
-    smsWebhookUrl: env.SMS_WEBHOOK_URL,
     ...sms,
     smsDailyLimitPerShop: positiveInteger('SMS_DAILY_LIMIT_PER_SHOP', env.SMS_DAILY_LIMIT_PER_SHOP, smsDailyLimitPerShopDefault),
     demoAdmin,

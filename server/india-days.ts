@@ -28,6 +28,9 @@ export const indiaDayEnd = (day: string): Date => new Date(indiaDayStart(day).ge
 export const indiaMinute = (at: Date): string =>
   new Date(at.getTime() + indiaOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 
+/** The India hour of an instant, 0 to 23. */
+export const indiaHour = (at: Date): number => Number(indiaMinute(at).slice(11, 13));
+
 /** The India day of a timestamptz column or value, in SQL: the same shift as indiaDay. */
 export const indiaDaySql = (at: SQLWrapper) => sql`((${at} at time zone 'UTC') + interval '5 hours 30 minutes')::date`;
 

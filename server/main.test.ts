@@ -184,7 +184,7 @@ describe('a real SMS vendor', () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
     const server = startServer({
       PORT: port, SMS_PROVIDER: 'twilio', TWILIO_API_URL: twilio.url, TWILIO_ACCOUNT_SID: twilio.accountSid,
-      TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: '+15005550006', DEMO_ADMIN: '0',
+      TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: '+15005550006', DEMO_ADMIN: '0', PUBLIC_URL: `http://127.0.0.1:${port}`,
     });
     const sendOtp = (phoneNumber: string) => fetch(`http://127.0.0.1:${port}/api/otp/send`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber, purpose: 'registration' }),

@@ -78,9 +78,14 @@ export interface ClaimedMessage {
  * `skip`: rows this sender already tried in this round (a failure queued again waits for
  * the next round).
  */
-export async function claimQueued(db: Executor, limit: number, skip: string[], now: Date): Promise<ClaimedMessage[]> {
+export async function claimQueued(
+  db: Executor, limit: number, skip: string[], now: Date, options: { scheduledToo: boolean },
+): Promise<ClaimedMessage[]> {
   const queued = db.select({ id: smsMessages.id }).from(smsMessages)
-    .where(and(eq(smsMessages.status, 'queued'), skip.length > 0 ? notInArray(smsMessages.id, skip) : undefined))
+    .where(and(
+      eq(smsMessages.status, 'queued'), skip.length > 0 ? notInArray(smsMessages.id, skip) : undefined,
+      options.scheduledToo ? undefined : eq(smsMessages.kind, 'bulk'),
+    ))
     .orderBy(smsMessages.createdAt).limit(limit).for('update', { skipLocked: true });
   return db.update(smsMessages)
     .set({ status: 'sending', attempts: sql`${smsMessages.attempts} + 1`, updatedAt: now })
@@ -90,6 +95,49 @@ export async function claimQueued(db: Executor, limit: number, skip: string[], n
       variables: smsMessages.variables, attempts: smsMessages.attempts,
     });
 }
+
+/**
+ * Takes back the queued reminders that should no longer go (a retry waits for the next round,
+ * and a scheduled one for the sending hours): the customer opted out, the merchant left them
+ * out, nothing is owed any more, or the India day it was written for (from `dayStart`) is over,
+ * so its amounts are old. Each is marked failed with the reason, never sent.
+ */
+export async function withdrawQueued(db: Executor, now: Date, dayStart: Date): Promise<number> {
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`
+    update sms_messages m set status = 'failed', updated_at = ${now.toISOString()}::timestamptz, error = case
+        when p.opted_out_at is not null then ${withdrawnReasons.optedOut}
+        when p.excluded_at is not null then ${withdrawnReasons.excluded}
+        when a.owed_paise = 0 then ${withdrawnReasons.paid}
+        else ${withdrawnReasons.stale} end
+      from credit_accounts a left join reminder_preferences p on p.credit_account_id = a.id
+      where m.status = 'queued' and m.purpose = 'reminder' and a.id = m.credit_account_id
+        and (p.opted_out_at is not null or p.excluded_at is not null or a.owed_paise = 0
+          or m.created_at < ${dayStart.toISOString()}::timestamptz)
+      returning m.id`));
+  return rows.length;
+}
+
+/** Why a queued reminder was taken back (withdrawQueued), as the merchant reads it. */
+export const withdrawnReasons = {
+  optedOut: 'Not sent: the customer stopped reminder SMS',
+  excluded: 'Not sent: left out of reminders',
+  paid: 'Not sent: nothing is owed any more',
+  stale: 'Not sent: the day it was for is over',
+} as const;
+
+/**
+ * SMS a crash left 'sending' since before `before`: the vendor may or may not have taken them,
+ * so they are never sent again; they are marked failed, so no screen waits on them for ever.
+ */
+export async function failInterrupted(db: Executor, before: Date, now: Date): Promise<number> {
+  const rows = rowsOf<{ id: string }>(await db.execute(sql`
+    update sms_messages set status = 'failed', error = ${interruptedReason}, updated_at = ${now.toISOString()}::timestamptz
+      where status = 'sending' and updated_at < ${before.toISOString()}::timestamptz
+      returning id`));
+  return rows.length;
+}
+
+export const interruptedReason = 'Interrupted while sending; not sent again in case it went';
 
 /** The vendor took a claimed SMS. */
 export async function markSent(db: Executor, id: string, sent: { provider: string; providerMessageId: string | null }, now: Date) {

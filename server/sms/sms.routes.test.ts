@@ -39,6 +39,8 @@ beforeAll(async () => {
   vendor = scriptedVendor('twilio', twilioSid);
   ctx = await createTestContext({ sms: vendor.provider });
   setup = await paymentSetup(ctx);
+  // A reminder goes only while something is owed.
+  expect((await setup.pay((await setup.generate()).qrData, { amount: '500' })).statusCode).toBe(201);
 });
 afterAll(async () => { await ctx.close(); });
 beforeEach(() => { vendor.state.refusal = null; });
@@ -248,6 +250,7 @@ describe('GET /api/admin/sms-usage', () => {
       usage.clock.set(new Date('2026-10-01T06:00:00Z'));
       const shopA = await paymentSetup(usage);
       const shopB = await paymentSetup(usage);
+      for (const shop of [shopA, shopB]) expect((await shop.pay((await shop.generate()).qrData, { amount: '500' })).statusCode).toBe(201);
 
       // 20 November (India): three reminders of shop A sent, two delivered; one OTP sent.
       usage.clock.set(new Date('2026-11-20T06:00:00Z'));

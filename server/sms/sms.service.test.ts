@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { smsReminderAttemptsMax } from '@common/limits';
+import type { SmsReminderKind } from '@common/schemas/reminders';
 import { rowsOf } from '../db/client';
 import { createTestContext, paymentSetup, type TestContext } from '../test/context';
 import { SmsSendError, type ReminderSmsVariables, type SmsMessage, type SmsProvider } from './provider';
@@ -41,6 +42,8 @@ beforeAll(async () => {
   vendor = scriptedVendor();
   ctx = await createTestContext({ sms: vendor.provider });
   setup = await paymentSetup(ctx);
+  // A reminder goes only while something is owed.
+  expect((await setup.pay((await setup.generate()).qrData, { amount: '500' })).statusCode).toBe(201);
 });
 afterAll(async () => { await ctx.close(); });
 beforeEach(async () => {
@@ -56,10 +59,10 @@ const variables = (link = `http://localhost:5000/r/${randomUUID().slice(0, 10)}`
   shop: 'Kumar Kirana', owed: '₹1,200.00', overdue: '₹500.00', due_date: '25 Nov 2026', link,
 });
 
-async function enqueue(overrides: { dedupeKey?: string; link?: string } = {}) {
+async function enqueue(overrides: { dedupeKey?: string; link?: string; kind?: SmsReminderKind } = {}) {
   keys += 1;
   return ctx.database.db.transaction((tx) => sms().enqueueReminder(tx, {
-    businessId: setup.shop.businessId, creditAccountId: setup.accountId, batchId: null, kind: 'bulk',
+    businessId: setup.shop.businessId, creditAccountId: setup.accountId, batchId: null, kind: overrides.kind ?? 'bulk',
     dedupeKey: overrides.dedupeKey ?? `bulk:test-${keys}`, to: setup.customer.phoneNumber, language: 'hi',
     variables: variables(overrides.link),
   }));
@@ -155,6 +158,61 @@ describe('draining the queue', () => {
     expect(await sms().drain()).toBe(0);
     expect(vendor.reminders()).toHaveLength(0);
     expect(await row(id)).toMatchObject({ status: 'sending', attempts: 1 });
+    // Five minutes on, it is surely cut off: shown failed, still never sent.
+    ctx.clock.set(new Date(ctx.clock().getTime() + 5 * 60_000 + 1_000));
+    expect(await sms().drain()).toBe(0);
+    expect(vendor.reminders()).toHaveLength(0);
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, error: 'Interrupted while sending; not sent again in case it went' });
+  });
+
+  it('holds the schedule\'s reminders outside 09:00-21:00 India time, while "Send to all overdue" goes', async () => {
+    ctx.clock.set(new Date('2026-11-25T21:30:00+05:30'));
+    const scheduled = (await enqueue({ kind: 'overdue' }))!;
+    const bulk = (await enqueue())!;
+    expect(await sms().drain()).toBe(1);
+    expect(await row(bulk)).toMatchObject({ status: 'sent' });
+    expect(await row(scheduled)).toMatchObject({ status: 'queued', attempts: 0 });
+    ctx.clock.set(new Date('2026-11-25T20:59:00+05:30'));
+    expect(await sms().drain()).toBe(1);
+    expect(await row(scheduled)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('takes back a queued reminder a day old, or to a customer who opted out, was left out or owes nothing now', async () => {
+    const reasons: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      ['Not sent: the customer stopped reminder SMS',
+        () => ctx.database.db.execute(sql`insert into reminder_preferences (credit_account_id, business_id, opted_out_at)
+          values (${setup.accountId}, ${setup.shop.businessId}, now())`),
+        () => ctx.database.db.execute(sql`delete from reminder_preferences where credit_account_id = ${setup.accountId}`)],
+      ['Not sent: left out of reminders',
+        () => ctx.database.db.execute(sql`insert into reminder_preferences (credit_account_id, business_id, excluded_at)
+          values (${setup.accountId}, ${setup.shop.businessId}, now())`),
+        () => ctx.database.db.execute(sql`delete from reminder_preferences where credit_account_id = ${setup.accountId}`)],
+      ['Not sent: the day it was for is over',
+        async () => ctx.clock.set(new Date('2026-11-26T09:30:00+05:30')),
+        async () => {}],
+    ];
+    for (const [reason, change, undo] of reasons) {
+      ctx.clock.set(new Date('2026-11-25T12:00:00+05:30'));
+      const id = (await enqueue({ kind: 'overdue' }))!;
+      await change();
+      expect(await sms().drain()).toBe(0);
+      expect(await row(id), reason).toMatchObject({ status: 'failed', attempts: 0, error: reason });
+      await undo();
+    }
+    expect(vendor.reminders()).toEqual([]);
+    // Paid up: a repayment of everything owed.
+    ctx.clock.set(new Date('2026-11-25T12:00:00+05:30'));
+    const id = (await enqueue({ kind: 'overdue' }))!;
+    const owed = rowsOf<{ owed: string }>(await ctx.database.db.execute(
+      sql`select (owed_paise / 100.0)::text as owed from credit_accounts where id = ${setup.accountId}`))[0]!.owed;
+    const repaid = await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${setup.accountId}/repayment`,
+      headers: { authorization: `Bearer ${setup.shop.token}` }, payload: { amount: Number(owed) },
+    });
+    expect(repaid.statusCode).toBe(201);
+    expect(await sms().drain()).toBe(0);
+    expect(await row(id)).toMatchObject({ status: 'failed', error: 'Not sent: nothing is owed any more' });
+    expect((await setup.pay((await setup.generate()).qrData, { amount: '500' })).statusCode).toBe(201);
   });
 
   it('sends each reminder exactly once when two processes drain at the same time', async () => {

@@ -3,7 +3,7 @@
  * code is sent at once (the caller waits for it) and recorded with the vendor's answer, never
  * with its code; a reminder is queued in the caller's transaction and sent later by `drain`,
  * which any process may run: a row is claimed before it is sent, so none goes twice, and one
- * left half-sent by a crash is never sent again. The vendors' delivery reports move each row
+ * left half-sent by a crash is never sent again (it is marked failed). The vendors' delivery reports move each row
  * on (docs/operations.md, "SMS").
  *
  * Vendor statuses, as recorded here:
@@ -19,13 +19,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { SmsUsage } from '@common/api/types';
 import type { Language } from '@common/languages';
-import { smsReminderAttemptsMax, smsUnavailableRetryAfterSeconds } from '@common/limits';
+import {
+  reminderHourMin, reminderQuietHour, smsReminderAttemptsMax, smsSendingStaleSeconds, smsUnavailableRetryAfterSeconds,
+} from '@common/limits';
 import type { SmsReminderKind, SmsStatus } from '@common/schemas/reminders';
 import type { Clock } from '../clock';
 import type { Db, Executor } from '../db/client';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
-import { addDays, indiaDay, indiaDayStart } from '../india-days';
+import { addDays, indiaDay, indiaDayStart, indiaHour } from '../india-days';
 import { SmsSendError, type ReminderSmsVariables, type SmsMessage, type SmsProvider, type SmsSent, type SmsTemplate } from './provider';
 import * as repository from './sms.repository';
 import { smsText } from './templates';
@@ -78,7 +80,7 @@ function msg91Status(status: string | undefined, description: string | undefined
   return (status !== undefined ? lookup(msg91Codes, status.trim()) : undefined) ?? word(status) ?? word(description) ?? 'sent';
 }
 
-function msg91Report(item: Record<string, unknown>, requestId: unknown): Msg91Report | null {
+function parseMsg91Report(item: Record<string, unknown>, requestId: unknown): Msg91Report | null {
   const id = text(requestId);
   if (!id) return null;
   const status = msg91Status(text(item.status), text(item.desc));
@@ -100,10 +102,10 @@ export function msg91Reports(body: Record<string, unknown>): Msg91Report[] {
     try { requests = JSON.parse(body.data); } catch { return []; }
     if (!Array.isArray(requests)) return [];
     return requests.filter(isObject).flatMap((request) => (Array.isArray(request.report) ? request.report : [])
-      .filter(isObject).map((item) => msg91Report(item, request.requestId)))
+      .filter(isObject).map((item) => parseMsg91Report(item, request.requestId)))
       .filter((report): report is Msg91Report => report !== null);
   }
-  const report = msg91Report(body, body.requestId);
+  const report = parseMsg91Report(body, body.requestId);
   return report ? [report] : [];
 }
 
@@ -192,13 +194,21 @@ export function createSmsService(deps: {
   /**
    * Sends what is queued, a few at a time, until nothing is left that this round has not
    * tried: a failure queued again for its retry waits for the next round. Returns how many
-   * a vendor took.
+   * a vendor took. First it marks failed what a crash left 'sending', and takes back the
+   * reminders that should no longer go (opted out, left out, paid, or a day old); outside
+   * 09:00–21:00 India time only "Send to all overdue" goes, the schedule's SMS wait.
    */
   async function drain(): Promise<number> {
     const tried: string[] = [];
     let sent = 0;
+    const started = clock();
+    await repository.failInterrupted(db, new Date(started.getTime() - smsSendingStaleSeconds * 1000), started);
+    await repository.withdrawQueued(db, started, indiaDayStart(indiaDay(started)));
+    // Scheduled reminders, their retries too, go only in the sending hours; the merchant's own
+    // "Send to all overdue" goes when they send it.
+    const scheduledToo = indiaHour(started) >= reminderHourMin && indiaHour(started) < reminderQuietHour;
     for (;;) {
-      const claimed = await repository.claimQueued(db, drainBatchRows, tried, clock());
+      const claimed = await repository.claimQueued(db, drainBatchRows, tried, clock(), { scheduledToo });
       if (claimed.length === 0) return sent;
       tried.push(...claimed.map((row) => row.id));
       const outcomes = await Promise.all(claimed.map(sendClaimed));

@@ -46,6 +46,8 @@ beforeAll(async () => {
     config: { publicUrl, twilioAuthToken: config.twilioAuthToken, msg91WebhookToken: config.msg91WebhookToken },
   });
   setup = await paymentSetup(ctx);
+  // A reminder goes only while something is owed.
+  expect((await setup.pay((await setup.generate()).qrData, { amount: '500' })).statusCode).toBe(201);
 });
 afterAll(async () => {
   await ctx?.close();

@@ -13,15 +13,15 @@ import type {
 } from '@common/api/types';
 import { defaultLanguage, type Language } from '@common/languages';
 import {
-  reminderHourDefault, reminderHourMin, reminderLeaseSeconds, reminderLinkTtlDays, reminderQuietHour, remindersPerAccountPerDayMax,
+  reminderHourDefault, reminderHourMin, smsVariableLengthMax, reminderLeaseSeconds, reminderLinkTtlDays, reminderQuietHour, remindersPerAccountPerDayMax,
   smsHistoryListMax,
 } from '@common/limits';
-import { formatRupees } from '@common/money';
+import { formatRupees, toWireAmount, type Paise } from '@common/money';
 import type { ReminderExclusionBody, ReminderOptOutBody, ReminderScheduleBody } from '@common/schemas/reminders';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { addDays, indiaDay, indiaDayStart, indiaMinute } from '../../india-days';
+import { addDays, indiaDay, indiaDayStart, indiaHour } from '../../india-days';
 import type { Ledger } from '../../ledger/ledger';
 import type { ReminderSmsVariables } from '../../sms/provider';
 import type { SmsService } from '../../sms/sms.service';
@@ -52,8 +52,19 @@ function skipReason(facts: ReminderFacts): SkipReason | null {
   return null;
 }
 
-/** The India hour of an instant, 0 to 23. */
-const indiaHour = (at: Date): number => Number(indiaMinute(at).slice(11, 13));
+/**
+ * An amount as a reminder SMS says it. English says "Rs": "₹" is not in the GSM alphabet, and
+ * one such character makes the whole SMS Unicode, three parts instead of two. Hindi and
+ * Tamil are Unicode anyway, and keep "₹".
+ */
+const smsAmount = (paise: Paise, language: Language): string =>
+  language === 'en' ? formatRupees(paise).replace('₹', 'Rs ') : formatRupees(paise);
+
+/** A template variable cut to what DLT operators take (smsVariableLengthMax characters), a long shop name ending in "…". */
+const dltVariable = (value: string): string => {
+  const characters = [...value];
+  return characters.length <= smsVariableLengthMax ? value : `${characters.slice(0, smsVariableLengthMax - 1).join('')}…`;
+};
 
 /** Seconds from `now` to the next India midnight, when the day's limits start again. */
 const secondsToIndiaMidnight = (now: Date): number =>
@@ -76,7 +87,8 @@ export function createReminderService(deps: {
   const scheduledOrigin = publicUrl ?? developmentOrigin;
 
   const variablesOf = (shop: string, facts: ReminderFacts & { nextDueOn: string }, language: Language, link: string): ReminderSmsVariables => ({
-    shop, owed: formatRupees(facts.owedPaise), overdue: formatRupees(facts.overduePaise), due_date: formatDueDate(facts.nextDueOn, language), link,
+    shop: dltVariable(shop), owed: smsAmount(facts.owedPaise, language), overdue: smsAmount(facts.overduePaise, language),
+    due_date: formatDueDate(facts.nextDueOn, language), link,
   });
 
   /**
@@ -246,7 +258,7 @@ export function createReminderService(deps: {
         const due = { ...facts, nextDueOn: facts.nextDueOn! };
         messages.push({
           creditAccountId: facts.creditAccountId, customerName: facts.customerName, language,
-          owed: formatRupees(facts.owedPaise), overdue: formatRupees(facts.overduePaise),
+          owed: toWireAmount(facts.owedPaise), overdue: toWireAmount(facts.overduePaise),
           text: sms.reminderText(language, variablesOf(business.businessName, due, language, sampleLink)),
         });
       }

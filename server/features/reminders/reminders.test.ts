@@ -198,6 +198,17 @@ describe('scheduled reminders', () => {
     expect((await smsRows(customer!.accountId)).map((row) => row.kind)).toEqual(['bulk', 'overdue']);
   });
 
+  it('cuts a shop name longer than a DLT variable takes to 30 characters', async () => {
+    const { shop } = await shopWithDues(ctx, [{ name: 'Asha Verma', amount: '100' }]);
+    const longName = 'Shri Lakshmi Venkateswara General and Kirana Stores';
+    await ctx.database.db.execute(sql`update businesses set business_name = ${longName} where id = ${shop.businessId}`);
+    expect((await schedule(ctx, shop.token, { overdueEveryDays: 1, beforeDueDays: null, hour: 10 })).statusCode).toBe(200);
+    at(ctx, '2026-12-23', '11:00');
+    expect((await tick()).queued).toBe(1);
+    expect(remindersHanded()[0]!.variables.shop).toBe('Shri Lakshmi Venkateswara Gen…');
+    expect([...remindersHanded()[0]!.variables.shop!]).toHaveLength(30);
+  });
+
   it('sends the before-due reminder D days before the due date, once, with nothing overdue in it', async () => {
     const { shop, customers: [customer] } = await shopWithDues(ctx, [{ name: 'Asha Verma', amount: '250' }]);
     expect((await schedule(ctx, shop.token, { overdueEveryDays: null, beforeDueDays: 2, hour: 9 })).statusCode).toBe(200);
@@ -212,7 +223,8 @@ describe('scheduled reminders', () => {
     expect(await smsRows(customer!.accountId)).toEqual([
       { kind: 'before_due', dedupe_key: 'before_due:2026-12-22', status: 'sent', batch_id: null },
     ]);
-    expect(remindersHanded()[0]!.variables).toMatchObject({ owed: '₹250.00', overdue: '₹0.00', due_date: '22 December 2026' });
+    // English says "Rs": a single "₹" would make the SMS Unicode, a part longer.
+    expect(remindersHanded()[0]!.variables).toMatchObject({ owed: 'Rs 250.00', overdue: 'Rs 0.00', due_date: '22 December 2026' });
   });
 
   it('skips customers who opted out, were left out or have no phone, and accounts with nothing owed', async () => {
@@ -391,9 +403,9 @@ describe('send to all overdue', () => {
     // The largest overdue first, each in its customer's language.
     expect(body.messages.map((m: { creditAccountId: string }) => m.creditAccountId)).toEqual([sunita!.accountId, asha!.accountId]);
     const english = body.messages[1];
-    expect(english).toMatchObject({ customerName: 'Asha Verma', language: 'en', owed: '₹300.00', overdue: '₹300.00' });
+    expect(english).toMatchObject({ customerName: 'Asha Verma', language: 'en', owed: '300.00', overdue: '300.00' });
     expect(english.text).toMatch(new RegExp(
-      '^Kumar Kirana: ₹300\\.00 is owed on your Khata account, ₹300\\.00 of it overdue\\. Next payment due 22 December 2026\\. '
+      '^Kumar Kirana: Rs 300\\.00 is owed on your Khata account, Rs 300\\.00 of it overdue\\. Next payment due 22 December 2026\\. '
       + 'Pay or stop these SMS: http://localhost:80/r/[0-9A-Za-z]{10}$',
     ));
     expect(body.messages[0]).toMatchObject({ customerName: 'Sunita Devi', language: 'hi' });

@@ -51,6 +51,8 @@ describe("A customer's reminder SMS", () => {
     expect(within(beforeDue!).getByText('Before due date')).toBeInTheDocument();
     expect(within(beforeDue!).getByText('Failed')).toBeInTheDocument();
     expect(within(beforeDue!).getByText('Retried')).toBeInTheDocument();
+    expect(within(beforeDue!).getByText('Unreachable handset')).toBeInTheDocument();
+    expect(within(bulk!).queryByText('Unreachable handset')).not.toBeInTheDocument();
     expect(within(overdue!).getByText('Overdue reminder')).toBeInTheDocument();
     expect(within(overdue!).getByText('Delivered')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Leave out of automatic reminders' })).toHaveAttribute('aria-checked', 'false');

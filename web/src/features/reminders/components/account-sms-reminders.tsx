@@ -49,7 +49,8 @@ function ExclusionSwitch({ accountId, excluded }: { accountId: string; excluded:
   const exclusion = useSetReminderExclusion();
   const { t } = useLingui();
   const labelId = useId();
-  const change = (next: boolean) =>
+  // Not disabled while saving, so keyboard focus stays on the switch; a tap meanwhile does nothing.
+  const change = (next: boolean) => !exclusion.isPending &&
     exclusion.mutate({ accountId, excluded: next }, {
       onError: (error) => toast({
         variant: 'destructive', title: t`Could not change reminders for this customer`, description: serverMessage(error) ?? t`Please try again`,
@@ -60,7 +61,6 @@ function ExclusionSwitch({ accountId, excluded }: { accountId: string; excluded:
       <span id={labelId} className="text-sm font-medium"><Trans>Leave out of automatic reminders</Trans></span>
       <Switch
         checked={excluded}
-        disabled={exclusion.isPending}
         aria-busy={exclusion.isPending}
         onCheckedChange={change}
         aria-labelledby={labelId}
@@ -84,6 +84,10 @@ function SmsList({ messages }: { messages: SmsReminder[] }) {
               <time dateTime={message.createdAt}>{formatIndiaDateTime(message.createdAt)}</time>
               {message.attempts >= smsReminderAttemptsMax && <> · <span><Trans>Retried</Trans></span></>}
             </p>
+            {/* Why it failed, in the vendor's (or Khata's) own words. */}
+            {message.status === 'failed' && message.error && (
+              <p className="text-xs break-words text-red-700 dark:text-red-400">{message.error}</p>
+            )}
           </div>
           <SmsStatusBadge status={message.status} />
         </li>
