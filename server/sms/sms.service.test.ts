@@ -14,14 +14,17 @@ import { smsText } from './templates';
  */
 function scriptedVendor(name = 'twilio') {
   const given: SmsMessage[] = [];
-  const state = { refusal: null as string | null, delayMs: 0 };
+  const state = { refusal: null as string | null, delayMs: 0, bug: false, onSent: null as ((sid: string) => void) | null };
   const provider: SmsProvider = {
     name,
     async send(message) {
       given.push(message);
       if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      if (state.bug) throw new TypeError('a bug in the provider');
       if (state.refusal !== null) throw new SmsSendError(state.refusal, false, name);
-      return { provider: name, providerMessageId: `SM${randomUUID().replaceAll('-', '')}` };
+      const sid = `SM${randomUUID().replaceAll('-', '')}`;
+      state.onSent?.(sid);
+      return { provider: name, providerMessageId: sid };
     },
   };
   const reminders = () => given.filter((message) => message.template === 'reminder');
@@ -49,6 +52,8 @@ afterAll(async () => { await ctx.close(); });
 beforeEach(async () => {
   vendor.state.refusal = null;
   vendor.state.delayMs = 0;
+  vendor.state.bug = false;
+  vendor.state.onSent = null;
   // Each test starts with an empty queue: whatever an earlier test left queued is sent now.
   await ctx.app.services.sms.drain();
   vendor.given.length = 0;
@@ -253,6 +258,16 @@ describe('delivery reports', () => {
     expect((await row(id)).status).toBe('delivered');
   });
 
+  it('keeps a report that overtook the record of its send, by looking again a moment later', async () => {
+    let report: Promise<void> | undefined;
+    // Twilio reports "delivered" before its API answer has reached us.
+    vendor.state.onSent = (sid) => { report = sms().twilioReport({ MessageSid: sid, MessageStatus: 'delivered' }); };
+    const id = (await enqueue())!;
+    expect(await sms().drain()).toBe(1);
+    await report;
+    expect((await row(id)).status).toBe('delivered');
+  });
+
   it('queues a reminder the vendor could not deliver for its one retry, then shows the second failure', async () => {
     const { id, sid } = await sentReminder();
     await sms().recordDelivery('twilio', sid, 'failed', 'Twilio: undelivered (error 30003)');
@@ -294,5 +309,10 @@ describe('one-time codes', () => {
     await expect(sms().sendOtp(phone, '771204', 'en')).rejects.toMatchObject({ key: 'sms_unavailable' });
     const [failed] = rowsOf<{ error: string }>(await ctx.database.db.execute(sql`select error from sms_messages where to_phone = ${phone}`));
     expect(failed!.error).toBe('twilio answered 400 (Body "… is your Khata verification code" rejected)');
+  });
+
+  it('lets a bug stay a bug: not "SMS unavailable", but thrown as it is', async () => {
+    vendor.state.bug = true;
+    await expect(sms().sendOtp('+919812300003', '118822', 'en')).rejects.toThrow(new TypeError('a bug in the provider'));
   });
 });

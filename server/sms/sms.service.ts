@@ -35,6 +35,9 @@ import { verifyTwilioSignature, type TwilioParams } from './twilio-signature';
 
 /** Queued SMS one sender claims and sends at once, side by side. */
 const drainBatchRows = 10;
+/** How long a delivery report that overtook its send waits before its second look. */
+const earlyReportWaitMs = 1_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The shops the admin's SMS figures list. */
 const topShopsCount = 5;
 /** A vendor's error text is kept this short. */
@@ -134,7 +137,8 @@ export function createSmsService(deps: {
 
   /**
    * Sends a one-time code now. Recorded either way (purpose 'otp', no variables); when every
-   * vendor failed, refuses with 503 sms_unavailable and its Retry-After.
+   * vendor failed, refuses with 503 sms_unavailable and its Retry-After. Anything else thrown
+   * is a bug, and stays one (a 500).
    */
   async function sendOtp(phone: string, code: string, language: Language): Promise<{ developmentOtp?: string }> {
     const message: SmsMessage = { to: phone, language, template: 'otp', variables: { otp: code } };
@@ -146,6 +150,7 @@ export function createSmsService(deps: {
       await repository.insertOtpMessage(db, {
         ...record, ...failure(error, code), status: 'failed', providerMessageId: null, at: clock(),
       });
+      if (!(error instanceof SmsSendError)) throw error;
       throw new AppError('sms_unavailable', { retryAfterSeconds: smsUnavailableRetryAfterSeconds });
     }
     await repository.insertOtpMessage(db, {
@@ -221,6 +226,17 @@ export function createSmsService(deps: {
     repository.applyDelivery(db, { provider, providerMessageId, status, error: error ?? null }, smsReminderAttemptsMax, clock());
 
   /**
+   * A vendor's report as it arrives: it can overtake our record of the send (the vendor's id
+   * is written just after its API answered), so a report that matches nothing is looked at
+   * once more a moment later.
+   */
+  async function recordReport(provider: string, providerMessageId: string, status: ReportStatus, error?: string) {
+    if (await recordDelivery(provider, providerMessageId, status, error) > 0) return;
+    await sleep(earlyReportWaitMs);
+    await recordDelivery(provider, providerMessageId, status, error);
+  }
+
+  /**
    * Refuses a Twilio status callback that Twilio did not sign: no auth token configured, no
    * X-Twilio-Signature, or one that is not the HMAC of `url` and these parameters.
    */
@@ -237,7 +253,7 @@ export function createSmsService(deps: {
     if (!status) return;
     const code = text(params.ErrorCode);
     const error = status === 'failed' ? `Twilio: ${params.MessageStatus}${code ? ` (error ${code})` : ''}` : undefined;
-    await recordDelivery('twilio', params.MessageSid, status, error);
+    await recordReport('twilio', params.MessageSid, status, error);
   }
 
   /** Refuses a call to MSG91's webhook URL without its secret token, as if there were no such URL. */
@@ -248,7 +264,7 @@ export function createSmsService(deps: {
   /** MSG91's delivery webhook, once its token is checked: every report in it. */
   async function msg91Report(body: Record<string, unknown>): Promise<void> {
     for (const report of msg91Reports(body)) {
-      await recordDelivery('msg91', report.requestId, report.status, report.error ?? undefined);
+      await recordReport('msg91', report.requestId, report.status, report.error ?? undefined);
     }
   }
 
