@@ -3,31 +3,13 @@
  * visitor's token waits in sessionStorage while they sign in or register, then the
  * customer app resumes that payment.
  */
+import { forgetPendingLink, keepPendingLink, readPendingLink } from '@/lib/pending-link';
+
 export const pendingPayTokenKey = 'pendingPayToken';
 
-export function rememberPayToken(token: string): void {
-  try {
-    window.sessionStorage.setItem(pendingPayTokenKey, token);
-  } catch {
-    // Storage refused (private mode): the visitor scans the code again after signing in.
-  }
-}
-
-export function readPendingPayToken(): string | null {
-  try {
-    return window.sessionStorage.getItem(pendingPayTokenKey);
-  } catch {
-    return null;
-  }
-}
-
-export function clearPendingPayToken(): void {
-  try {
-    window.sessionStorage.removeItem(pendingPayTokenKey);
-  } catch {
-    // Nothing was stored.
-  }
-}
+export const rememberPayToken = (token: string): void => keepPendingLink(pendingPayTokenKey, token);
+export const readPendingPayToken = (): string | null => readPendingLink(pendingPayTokenKey);
+export const clearPendingPayToken = (): void => forgetPendingLink(pendingPayTokenKey);
 
 /** The code's text, as the merchant's QR image carries it: this origin's /pay/<token>. */
 export const payLinkQrData = (token: string): string =>

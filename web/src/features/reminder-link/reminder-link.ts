@@ -5,12 +5,8 @@
  * (pending-reminder-code.ts). The signed-out routes import this file, so it stays tiny: it
  * lands in the entry chunk.
  */
+import { keepPendingLink } from '@/lib/pending-link';
+
 export const pendingReminderCodeKey = 'pendingReminderCode';
 
-export function rememberReminderCode(code: string): void {
-  try {
-    window.sessionStorage.setItem(pendingReminderCodeKey, code);
-  } catch {
-    // Storage refused (private mode): the customer opens the shop from the home after signing in.
-  }
-}
+export const rememberReminderCode = (code: string): void => keepPendingLink(pendingReminderCodeKey, code);
