@@ -102,7 +102,8 @@ describe.skipIf(journeysDisabled)('analytics journeys', () => {
     const chartBox = await chart.boundingBox();
     expect(chartBox!.width, 'the chart fits a 390 px phone').toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing is wider than the phone').toBeLessThanOrEqual(390);
-    await page.getByText('Show as a table', { exact: true }).click();
+    // The SMS figures below have their own table.
+    await page.getByRole('region', { name: 'Volume and fees per day' }).getByText('Show as a table', { exact: true }).click();
     const daily = page.getByRole('table', { name: 'Volume and fees per day', exact: true });
     await expectVisible(daily, 'the daily table');
     const dailyRows = await cellsOf(daily);
