@@ -508,6 +508,8 @@ export const smsMessages = pgTable('sms_messages', {
   index('sms_messages_provider_id_idx').on(t.provider, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
   // The sender's queue: what waits to go, oldest first.
   index('sms_messages_queue_idx').on(t.createdAt).where(sql`${t.status} = 'queued'`),
+  // What is being sent right now: a crash's leftovers, and whether a delivery report may have overtaken its send.
+  index('sms_messages_sending_idx').on(t.updatedAt).where(sql`${t.status} = 'sending'`),
   index('sms_messages_business_created_idx').on(t.businessId, t.createdAt),
   index('sms_messages_account_created_idx').on(t.creditAccountId, t.createdAt),
   index('sms_messages_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),

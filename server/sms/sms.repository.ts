@@ -139,6 +139,12 @@ export async function failInterrupted(db: Executor, before: Date, now: Date): Pr
 
 export const interruptedReason = 'Interrupted while sending; not sent again in case it went';
 
+/** Whether any SMS is being sent right now (claimed, its vendor's answer not yet recorded). */
+export async function anySending(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: smsMessages.id }).from(smsMessages).where(eq(smsMessages.status, 'sending')).limit(1);
+  return rows.length > 0;
+}
+
 /** The vendor took a claimed SMS. */
 export async function markSent(db: Executor, id: string, sent: { provider: string; providerMessageId: string | null }, now: Date) {
   await db.update(smsMessages)

@@ -227,12 +227,14 @@ export function createSmsService(deps: {
 
   /**
    * A vendor's report as it arrives: it can overtake our record of the send (the vendor's id
-   * is written just after its API answered), so a report that matches nothing is looked at
-   * once more a moment later.
+   * is written just after its API answered), so a report that matches nothing while some SMS
+   * is being sent is looked at once more a moment later.
    */
   async function recordReport(provider: string, providerMessageId: string, status: ReportStatus, error?: string) {
     if (await recordDelivery(provider, providerMessageId, status, error) > 0) return;
-    await sleep(earlyReportWaitMs);
+    // Only an SMS being sent now can be one whose id is not written yet: then the second look
+    // waits a moment; else it is at once (the id may have been written since the first).
+    if (await repository.anySending(db)) await sleep(earlyReportWaitMs);
     await recordDelivery(provider, providerMessageId, status, error);
   }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "sms_messages_sending_idx" ON "sms_messages" USING btree ("updated_at") WHERE "sms_messages"."status" = 'sending';
