@@ -1,34 +1,22 @@
 /** The provider the configuration builds: the vendors it names, wired with retries and the fallback, end to end against the fakes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { startMsg91Fake, type Msg91Fake } from '../test/fakes/msg91';
-import { startTwilioFake, type TwilioFake } from '../test/fakes/twilio';
+import type { Msg91Fake } from '../test/fakes/msg91';
+import type { TwilioFake } from '../test/fakes/twilio';
+import { startVendorFakes, type VendorFakes } from '../test/fakes/vendors';
 import { providerFromConfig } from './providers';
 import { SmsSendError, type SmsMessage } from './provider';
-import { templateVariables } from './templates';
 
+let fakes: VendorFakes;
 let twilio: TwilioFake;
 let msg91: Msg91Fake;
 beforeAll(async () => {
-  twilio = await startTwilioFake({ numbers: ['+15005550006'] });
-  msg91 = await startMsg91Fake({
-    senders: ['KHATAA'],
-    flows: {
-      'otp-en': templateVariables.otp, 'otp-hi': templateVariables.otp, 'otp-ta': templateVariables.otp,
-      'rem-en': templateVariables.reminder, 'rem-hi': templateVariables.reminder, 'rem-ta': templateVariables.reminder,
-    },
-  });
+  fakes = await startVendorFakes();
+  ({ twilio, msg91 } = fakes);
 });
-afterAll(async () => { await Promise.all([twilio.close(), msg91.close()]); });
+afterAll(async () => { await fakes.close(); });
 
-const env = () => ({
-  PIN_PEPPER: 'p'.repeat(40), PUBLIC_URL: 'https://khata.example.com',
-  SMS_PROVIDER: 'twilio', TWILIO_API_URL: twilio.url, TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken,
-  TWILIO_FROM: '+15005550006',
-  SMS_FALLBACK_PROVIDER: 'msg91', MSG91_API_URL: msg91.url, MSG91_AUTH_KEY: msg91.authKey, MSG91_SENDER: 'KHATAA',
-  MSG91_OTP_FLOW_EN: 'otp-en', MSG91_OTP_FLOW_HI: 'otp-hi', MSG91_OTP_FLOW_TA: 'otp-ta',
-  MSG91_REMINDER_FLOW_EN: 'rem-en', MSG91_REMINDER_FLOW_HI: 'rem-hi', MSG91_REMINDER_FLOW_TA: 'rem-ta',
-});
+const env = () => fakes.env();
 const hindiOtp: SmsMessage = { to: '+919812340001', language: 'hi', template: 'otp', variables: { otp: '482913' } };
 const noWaiting = { sleep: async () => {} };
 

@@ -9,14 +9,15 @@ import { loadConfig } from '../config';
 import { rowsOf } from '../db/client';
 import { createTestContext, paymentSetup, type TestContext } from '../test/context';
 import type { Deliver } from '../test/fakes/fake-server';
-import { startMsg91Fake, type Msg91Fake } from '../test/fakes/msg91';
-import { startTwilioFake, type TwilioFake } from '../test/fakes/twilio';
+import type { Msg91Fake } from '../test/fakes/msg91';
+import type { TwilioFake } from '../test/fakes/twilio';
+import { startVendorFakes, type VendorFakes } from '../test/fakes/vendors';
 import { providerFromConfig } from './providers';
-import { templateVariables } from './templates';
 
 const publicUrl = 'https://khata.example.com';
 const webhookToken = 'msg91-webhook-token-for-the-fakes';
 
+let fakes: VendorFakes | undefined;
 let twilio: TwilioFake;
 let msg91: Msg91Fake;
 let ctx: TestContext;
@@ -24,23 +25,9 @@ let setup: Awaited<ReturnType<typeof paymentSetup>>;
 let keys = 0;
 
 beforeAll(async () => {
-  twilio = await startTwilioFake({ numbers: ['+15005550006'] });
-  msg91 = await startMsg91Fake({
-    senders: ['KHATAA'],
-    flows: {
-      'otp-en': templateVariables.otp, 'otp-hi': templateVariables.otp, 'otp-ta': templateVariables.otp,
-      'rem-en': templateVariables.reminder, 'rem-hi': templateVariables.reminder, 'rem-ta': templateVariables.reminder,
-    },
-  });
-  const config = loadConfig({
-    PIN_PEPPER: 'p'.repeat(40), PUBLIC_URL: publicUrl,
-    SMS_PROVIDER: 'twilio', TWILIO_API_URL: twilio.url, TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: '+15005550006',
-    SMS_FALLBACK_PROVIDER: 'msg91', MSG91_API_URL: msg91.url, MSG91_AUTH_KEY: msg91.authKey, MSG91_SENDER: 'KHATAA',
-    MSG91_OTP_FLOW_EN: 'otp-en', MSG91_OTP_FLOW_HI: 'otp-hi', MSG91_OTP_FLOW_TA: 'otp-ta',
-    MSG91_REMINDER_FLOW_EN: 'rem-en', MSG91_REMINDER_FLOW_HI: 'rem-hi', MSG91_REMINDER_FLOW_TA: 'rem-ta',
-    MSG91_WEBHOOK_TOKEN: webhookToken,
-  });
+  fakes = await startVendorFakes();
+  ({ twilio, msg91 } = fakes);
+  const config = loadConfig(fakes.env({ PUBLIC_URL: publicUrl, MSG91_WEBHOOK_TOKEN: webhookToken }));
   ctx = await createTestContext({
     sms: providerFromConfig(config, { sleep: async () => {} }),
     config: { publicUrl, twilioAuthToken: config.twilioAuthToken, msg91WebhookToken: config.msg91WebhookToken },
@@ -51,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
-  await Promise.all([twilio?.close(), msg91?.close()]);
+  await fakes?.close();
 });
 
 /** Hands a vendor's callback to the app as the vendor would post it to PUBLIC_URL. */
