@@ -196,6 +196,8 @@ export function createSmsService(deps: {
     return true;
   }
 
+  let draining: Promise<number> = Promise.resolve(0);
+
   /**
    * Sends what is queued, a few at a time, until nothing is left that this round has not
    * tried: a failure queued again for its retry waits for the next round. Returns how many
@@ -203,7 +205,16 @@ export function createSmsService(deps: {
    * reminders that should no longer go (opted out, left out, paid, or a day old); outside
    * 09:00–21:00 India time only "Send to all overdue" goes, the schedule's SMS wait.
    */
-  async function drain(): Promise<number> {
+  function drain(): Promise<number> {
+    // One drain at a time in a process: a second call waits for the running one and then
+    // looks again, so its caller knows that what was queued before it has been tried.
+    const previous = draining;
+    const next = previous.then(drainOnce, drainOnce);
+    draining = next.catch(() => 0);
+    return next;
+  }
+
+  async function drainOnce(): Promise<number> {
     const tried: string[] = [];
     let sent = 0;
     const started = clock();

@@ -170,33 +170,38 @@ describe('event: report', () => {
 
   it('tells both sides when the merchant answers a report with a refund, with the refund row', async () => {
     const s = await paidSetup();
-    const reportId = (await report(s, { reason: 'goods_returned' })).json().report.id as string;
+    // The streams open before the report, so its 'open' notice cannot arrive late in one.
     const merchant = await openStream(ctx.app, s.shop.token);
     const customer = await openStream(other.app, s.customer.token);
+    const reportId = (await report(s, { reason: 'goods_returned' })).json().report.id as string;
+    await until(() => merchant.reports().length > 0);
     const refunded = await refund(s, { amount: '500', reportId });
     expect(refunded.statusCode, refunded.body).toBe(201);
-    for (const stream of [merchant, customer]) {
-      await until(() => stream.reports().length > 0 && stream.ledger().some((l) => l.type === 'refund'));
-      expect(stream.reports()).toEqual([expect.objectContaining({ reportId, status: 'refunded', reason: 'goods_returned' })]);
-    }
+    const answered = expect.objectContaining({ reportId, status: 'refunded', reason: 'goods_returned' });
+    await until(() => merchant.reports().length > 1 && merchant.ledger().some((l) => l.type === 'refund'));
+    expect(merchant.reports()).toEqual([expect.objectContaining({ reportId, status: 'open' }), answered]);
+    await until(() => customer.reports().length > 0 && customer.ledger().some((l) => l.type === 'refund'));
+    expect(customer.reports()).toEqual([answered]);
     merchant.close();
     customer.close();
   });
 
   it('tells both sides of a decline', async () => {
     const s = await paidSetup();
-    const reportId = (await report(s, { reason: 'other', note: 'Not sure' })).json().report.id as string;
     const merchant = await openStream(other.app, s.shop.token);
     const customer = await openStream(ctx.app, s.customer.token);
+    const reportId = (await report(s, { reason: 'other', note: 'Not sure' })).json().report.id as string;
+    await until(() => merchant.reports().length > 0);
     const declined = await ctx.app.inject({
       method: 'POST', url: `/api/business/payment-reports/${reportId}/decline`, headers: bearer(s.shop.token),
       payload: { reason: 'The bill is right' },
     });
     expect(declined.statusCode, declined.body).toBe(200);
-    for (const stream of [merchant, customer]) {
-      await until(() => stream.reports().length > 0);
-      expect(stream.reports()).toEqual([expect.objectContaining({ reportId, status: 'declined', reason: 'other', amount: '500.00' })]);
-    }
+    const answered = expect.objectContaining({ reportId, status: 'declined', reason: 'other', amount: '500.00' });
+    await until(() => merchant.reports().length > 1);
+    expect(merchant.reports()).toEqual([expect.objectContaining({ reportId, status: 'open' }), answered]);
+    await until(() => customer.reports().length > 0);
+    expect(customer.reports()).toEqual([answered]);
     merchant.close();
     customer.close();
   });
