@@ -16,7 +16,7 @@ import {
   addressLengthMax, businessDecisionBatchMax, refundReasonLengthMax, reportNoteLengthMax, businessListPageSizeMax, businessTextLengthMax, claimDeclineReasonLengthMax,
   creditPeriodDaysMax, creditPeriodDaysMin, decisionTextLengthMax, historyPageSizeMax, nameLengthMax,
   qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin, reminderBeforeDueDaysMax, reminderBeforeDueDaysMin,
-  reminderEveryDaysMax, reminderEveryDaysMin,
+  reminderEveryDaysMax, reminderEveryDaysMin, chargeNoteLengthMax,
 } from './limits';
 
 export interface ErrorEntry {
@@ -156,6 +156,10 @@ export const errors = {
   freeze_needs_not_me: invalidInput('Only a payment that was not you can freeze your Khata'),
   report_status_invalid: invalidInput('status must be open, refunded, declined or all'),
   claim_status_filter: invalidInput('Status must be pending or all'),
+  charge_amount_format: invalidInput('Amount must be greater than 0 with at most 2 decimals'),
+  charge_note_too_long: invalidInput(`Note must be at most ${chargeNoteLengthMax} characters`),
+  sms_code_format: invalidInput('Enter the 6-digit code'),
+  sms_approval_choice: invalidInput('enabled must be true or false'),
 
   // The admin's queries (admin.ts, params.ts)
   analytics_days: invalidInput('days must be 7, 30 or 90'),
@@ -270,6 +274,24 @@ export const errors = {
   nothing_to_remind: { status: 409, message: 'No overdue customer can be sent a reminder right now' },
   reminder_batch_not_found: { status: 404, code: 'not_found', message: 'Reminder batch not found' },
   reminder_link_not_found: { status: 404, code: 'not_found', message: 'This reminder link has expired or is not for your account' },
+  // Invitations by phone (docs/product.md#invitations). Past a number's daily limit, or to a
+  // number that refused the shop, the merchant is answered as if it went: no key of its own.
+  invitation_not_found: { status: 404, code: 'not_found', message: 'Invitation not found' },
+  invitation_exists: { status: 409, message: 'You have already invited {phoneNumber}' },
+  invitation_not_pending: { status: 409, message: 'This invitation is no longer open' },
+  invitation_account_exists: { status: 409, message: 'You already have a credit account with {businessName}' },
+  // Its Retry-After header says the seconds until India midnight.
+  invitations_daily_limit: { status: 429, message: 'Your shop can send at most {limit} invitations a day. Try again tomorrow.' },
+  // Consent by SMS code: a purchase (a charge) or a sign-up at the counter (docs/product.md#sms-approval).
+  sms_approval_off: { status: 409, message: '{customerName} has not turned on approval by SMS code' },
+  charge_not_found: { status: 404, code: 'not_found', message: 'Charge not found' },
+  enrolment_not_found: { status: 404, code: 'not_found', message: 'Sign-up not found' },
+  sms_code_incorrect: { status: 400, fields: ['attemptsLeft'], message: `Incorrect code. ${attempts} left.` },
+  sms_code_expired: { status: 422, message: 'This code has expired. Send a new one.' },
+  sms_code_void: { status: 422, message: 'Too many wrong codes. Send a new one.' },
+  sms_code_used: { status: 409, message: 'This code has already been used' },
+  // Its Retry-After header says the seconds until the oldest of the hour's codes is an hour old.
+  sms_codes_limit: { status: 429, message: 'This number has been sent {limit} codes in the last hour. Try again later.' },
   // SMS vendors. sms_unavailable's Retry-After says when to try again.
   sms_unavailable: { status: 503, message: 'We could not send the SMS just now. Please try again in a minute.' },
   sms_callback_forbidden: { status: 403, message: 'The delivery report signature is not valid' },

@@ -300,3 +300,24 @@ export const reminderLeaseSeconds = 120;
 export const smsHistoryListMax = 20;
 /** Days the admin's SMS figures cover. */
 export const smsUsageDays = 30;
+/**
+ * Inviting a customer by phone (docs/product.md#invitations): an invitation lasts this many
+ * days; a shop sends at most invitationsPerShopPerDay an India day; one number is sent at most
+ * invitationsPerNumberPerDay invitation SMS a day across all shops (past that, and to a number
+ * that refused the shop, the merchant is answered alike and no SMS goes).
+ */
+export const invitationTtlDays = 30;
+export const invitationsPerShopPerDay = 50;
+export const invitationsPerNumberPerDay = 5;
+/** An invitation's short link (/i/<code>): this many random base-62 characters. */
+export const invitationLinkCodeLength = 10;
+/**
+ * Consent by SMS code (docs/product.md#sms-approval): a purchase's or a counter sign-up's
+ * 6-digit code is valid this long, void after this many wrong tries, and one number is sent
+ * at most this many such codes an hour.
+ */
+export const smsCodeTtlSeconds = 5 * 60;
+export const smsCodeAttemptsMax = 5;
+export const smsCodesPerNumberPerHour = 5;
+/** A charge's optional note, which both sides read on the ledger row. */
+export const chargeNoteLengthMax = 100;

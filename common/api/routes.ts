@@ -23,7 +23,8 @@ import {
   decideResponse, healthLive, healthReady, healthUnavailable, languageResponse, ledgerEventStream, meResponse, otpSendResponse,
   otpVerifyResponse, paymentReportList, accountSmsReminders, reminderBatch, reminderBatchPreview, reminderExclusion, reminderLinkTarget,
   reminderOptOut, reminderSchedule, smsUsage, paymentResult, qrCodeList, qrCodeView, qrValidation, reminderDraft, reminderSent, repaymentClaimList,
-  refundResult, repaymentClaimResult, repaymentResult, reportResult, reversalResult, sessionResponse, success, termsResponse, toCollect, transactionPage, unlockResponse,
+  refundResult, repaymentClaimResult, invitationResult, invitationList, customerInvitationList, acceptedInvitation, invitationLink,
+  chargeStarted, chargePaid, enrolmentStarted, smsApproval, repaymentResult, reportResult, reversalResult, sessionResponse, success, termsResponse, toCollect, transactionPage, unlockResponse,
 } from '../schemas/responses';
 import { declineReportBody, refundBody, reportBody, reportsQuery, reversalBody } from '../schemas/refunds';
 import {
@@ -31,6 +32,7 @@ import {
   twilioStatusBody,
 } from '../schemas/reminders';
 import { statementQuery } from '../schemas/statements';
+import { chargeBody, invitationLinkParams, newCustomerBody, smsApprovalBody, smsCodeBody } from '../schemas/invitations';
 import type { RouteTable } from './contract';
 
 // Answers several routes give alike, each with the refusals a person meets there.
@@ -107,6 +109,43 @@ export const routes = {
   'POST /api/business/credit-accounts/:id/repayment': {
     params: idParams, body: repaymentBody, answers: { 201: repaymentResult, 404: apiError, 422: apiError },
   },
+
+  // Customers without the app (docs/product.md#invitations): the merchant invites a name and a
+  // number (409 one already invited or with an account here, 422 above the maximum, 429 past the
+  // shop's daily invitations, 503 when no SMS vendor took it) and lists or cancels the open
+  // ones; the customer sees the offers for their number and accepts or declines; the short
+  // link's page needs no session, and its "I don't want this" blocks the shop for the number.
+  'POST /api/business/invitations': {
+    body: newCustomerBody, answers: { 201: invitationResult, 403: apiError, 409: apiError, 422: apiError, 429: apiError, 503: apiError },
+  },
+  'GET /api/business/invitations': { answers: { 200: invitationList } },
+  'POST /api/business/invitations/:id/cancel': { params: idParams, answers: { 200: invitationResult, 404: apiError, 409: apiError } },
+  'GET /api/customer/invitations': { answers: { 200: customerInvitationList } },
+  'POST /api/customer/invitations/:id/accept': { params: idParams, answers: { 201: acceptedInvitation, 404: apiError, 409: apiError } },
+  'POST /api/customer/invitations/:id/decline': { params: idParams, answers: { 200: success, 404: apiError, 409: apiError } },
+  'GET /api/invitations/:code': { params: invitationLinkParams, answers: { 200: invitationLink, 404: apiError } },
+  'POST /api/invitations/:code/refuse': { params: invitationLinkParams, answers: { 200: success, 404: apiError, 409: apiError } },
+
+  // Consent by SMS code (docs/product.md#sms-approval). A charge: 409 when the customer has not
+  // turned SMS approval on, 422 above what they can spend, 429 past the number's codes an hour,
+  // 503 when no SMS vendor took it; its confirmation (with an Idempotency-Key) 400 a wrong code,
+  // 409 a code used, 422 expired or void. A sign-up at the counter, the same way.
+  'POST /api/business/credit-accounts/:id/charges': {
+    params: idParams, body: chargeBody,
+    answers: { 201: chargeStarted, 403: apiError, 404: apiError, 409: apiError, 422: apiError, 429: apiError, 503: apiError },
+  },
+  'POST /api/business/charges/:id/confirm': {
+    params: idParams, body: smsCodeBody,
+    answers: { 201: chargePaid, 400: apiError, 403: apiError, 404: apiError, 409: apiError, 422: apiError },
+  },
+  'POST /api/business/counter-customers': {
+    body: newCustomerBody, answers: { 201: enrolmentStarted, 403: apiError, 409: apiError, 422: apiError, 429: apiError, 503: apiError },
+  },
+  'POST /api/business/counter-customers/:id/confirm': {
+    params: idParams, body: smsCodeBody, answers: { 201: createdCreditAccount, 400: apiError, 404: apiError, 409: apiError, 422: apiError },
+  },
+  'GET /api/customer/sms-approval': { answers: { 200: smsApproval } },
+  'POST /api/customer/sms-approval': { body: smsApprovalBody, answers: { 200: smsApproval } },
 
   // A credit account's statement, as JSON and as a file: 422 for a range with too many rows.
   'GET /api/credit-accounts/:id/statement': {

@@ -58,3 +58,14 @@ export const reportEvent = z.object({
   businessName: z.string(),
 });
 export type ReportEventData = z.output<typeof reportEvent>;
+
+/**
+ * `event: invitation`: to the invited customer (when the number is theirs) when a shop invites
+ * them or cancels; to the merchant when the customer accepts or declines.
+ */
+export const invitationEvent = z.object({
+  invitationId: z.string(),
+  businessId: z.string(),
+  status: z.enum(['pending', 'accepted', 'declined', 'cancelled']),
+});
+export type InvitationEventData = z.output<typeof invitationEvent>;

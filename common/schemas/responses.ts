@@ -217,6 +217,8 @@ export const transactionView = z.strictObject({
   reversed: z.boolean(),
   /** A payment's report by its customer, if any. */
   report: z.nullable(paymentReportSummary),
+  /** A payment the customer approved with a code sent by SMS, not with their PIN. */
+  bySmsCode: z.boolean(),
 });
 export const transactionPage = z.strictObject({ transactions: z.array(transactionView), nextCursor: nullableText });
 export const paymentResult = z.strictObject({ transaction: transactionView });
@@ -285,6 +287,8 @@ export const accountStatement = z.strictObject({
       refundableUntil: nullableText,
       reversibleUntil: nullableText,
       reversed: z.boolean(),
+      /** A payment approved with a code sent by SMS, not with the PIN. */
+      bySmsCode: z.boolean(),
     })),
     // opening + paymentTotal − repaymentAmount − refundTotal + reversalAmount = closing.
     totals: z.strictObject({
@@ -464,3 +468,79 @@ export const repaymentClaimList = z.strictObject({ claims: z.array(repaymentClai
 export const confirmedClaim = z.strictObject({
   claim: repaymentClaim, transaction: transactionView, creditAccount: businessCreditAccount,
 });
+
+/**
+ * An invitation as the merchant's list shows it: only what the merchant typed, the same whether
+ * or not the number belongs to a Khata customer (docs/security.md, "Invitations"). `link` is the
+ * short link the SMS carries, for sending it by WhatsApp too.
+ */
+export const invitationView = z.strictObject({
+  id: text,
+  name: text,
+  phone: text,
+  creditLimit: text,
+  language,
+  status: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']),
+  link: text,
+  createdAt: text,
+  expiresAt: text,
+});
+export const invitationResult = z.strictObject({ invitation: invitationView });
+export const invitationList = z.strictObject({ invitations: z.array(invitationView) });
+
+/** An open offer, as the invited customer's app shows it. */
+export const customerInvitation = z.strictObject({
+  id: text,
+  businessId: text,
+  businessName: text,
+  creditLimit: text,
+  createdAt: text,
+  expiresAt: text,
+});
+export const customerInvitationList = z.strictObject({ invitations: z.array(customerInvitation) });
+export const acceptedInvitation = z.strictObject({ creditAccount: customerCreditAccount });
+
+/**
+ * What an invitation's short link shows to whoever opens it (no session needed): the shop, the
+ * limit, the number it is for (to fill in registration) and where it stands. `id` lets a
+ * signed-in customer with that number accept it.
+ */
+export const invitationLink = z.strictObject({
+  id: text,
+  businessName: text,
+  name: text,
+  phoneNumber: text,
+  creditLimit: text,
+  language,
+  status: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']),
+  expiresAt: text,
+});
+
+/** A purchase waiting for the customer's SMS code. */
+export const chargeView = z.strictObject({
+  id: text,
+  creditAccountId: text,
+  customerName: text,
+  amount: text,
+  fee: text,
+  totalAmount: text,
+  note: nullableText,
+  status: z.enum(['pending', 'paid', 'void', 'expired']),
+  attemptsLeft: count,
+  expiresAt: text,
+});
+export const chargeStarted = z.strictObject({ charge: chargeView });
+export const chargePaid = z.strictObject({ transaction: transactionView, creditAccount: businessCreditAccount });
+
+/** A sign-up at the counter waiting for the customer's SMS code. */
+export const enrolmentView = z.strictObject({
+  id: text,
+  name: text,
+  phone: text,
+  creditLimit: text,
+  attemptsLeft: count,
+  expiresAt: text,
+});
+export const enrolmentStarted = z.strictObject({ enrolment: enrolmentView });
+
+export const smsApproval = z.strictObject({ enabled: z.boolean() });

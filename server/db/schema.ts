@@ -8,8 +8,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BasisPoints, Paise } from '@common/money';
 import { ledgerEntryTypes } from '@common/schemas/ledger';
-import { smsReminderKinds, smsStatuses } from '@common/schemas/reminders';
-import { paymentReportReasons, paymentReportStatuses } from '@common/schemas/statuses';
+import { smsPurposes, smsReminderKinds, smsStatuses } from '@common/schemas/reminders';
+import { invitationStatuses, paymentReportReasons, paymentReportStatuses, smsCodeStatuses } from '@common/schemas/statuses';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -19,7 +19,12 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   phone: text('phone'),
   email: text('email'),
-  pinHash: text('pin_hash').notNull(),
+  /**
+   * Null for a customer signed up at a shop's counter with a basic phone (docs/product.md#sms-approval):
+   * they approve purchases by SMS code and cannot sign in until they set a PIN through the OTP
+   * PIN reset. pin_key_version is then the current pepper's, unused.
+   */
+  pinHash: text('pin_hash'),
   pinKeyVersion: smallint('pin_key_version').notNull(),
   paymentHandle: text('payment_handle'),
   /** The language the user chose last (common/languages.ts); null until they choose. */
@@ -34,8 +39,11 @@ export const users = pgTable('users', {
    * sign-in and no payment until the OTP PIN reset clears it (docs/security.md, "Freezing").
    */
   frozenAt: timestamp('frozen_at', { withTimezone: true }),
+  /** A customer's consent to approve a shop's charge with a code sent by SMS; on for a counter sign-up. */
+  smsApproval: boolean('sms_approval').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
+  check('users_pin_check', sql`${t.pinHash} is not null or ${t.role} = 'customer'`),
   check('users_role_check', sql`${t.role} in ('customer', 'business', 'admin')`),
   check('users_language_check', sql`${t.language} in ('en', 'hi', 'ta')`),
   uniqueIndex('users_role_phone_unique').on(t.role, t.phone).where(sql`${t.phone} is not null`),
@@ -357,6 +365,8 @@ export const transactions = pgTable('transactions', {
   originalId: uuid('original_id'),
   /** Why the merchant refunded or reversed, in their words. */
   reason: text('reason'),
+  /** A payment the customer approved with a code sent by SMS (sms_charges), not with their PIN. */
+  bySmsCode: boolean('by_sms_code').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 }, (t) => [
   foreignKey({
@@ -482,7 +492,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${
  */
 export const smsMessages = pgTable('sms_messages', {
   id: uuid('id').primaryKey(),
-  purpose: text('purpose', { enum: ['otp', 'reminder'] }).notNull(),
+  purpose: text('purpose', { enum: smsPurposes }).notNull(),
   businessId: uuid('business_id').references(() => businesses.id),
   creditAccountId: uuid('credit_account_id').references(() => creditAccounts.id),
   batchId: uuid('batch_id'),
@@ -514,7 +524,7 @@ export const smsMessages = pgTable('sms_messages', {
   index('sms_messages_account_created_idx').on(t.creditAccountId, t.createdAt),
   index('sms_messages_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
   index('sms_messages_created_idx').on(t.createdAt),
-  check('sms_messages_purpose_check', sql`${t.purpose} in ('otp', 'reminder')`),
+  check('sms_messages_purpose_check', sql`${t.purpose} in (${inList(smsPurposes)})`),
   check('sms_messages_status_check', sql`${t.status} in (${inList(smsStatuses)})`),
   check('sms_messages_kind_check', sql`${t.kind} in (${inList(smsReminderKinds)})`),
   check('sms_messages_reminder_check', sql`(${t.purpose} = 'reminder') = (${t.creditAccountId} is not null and ${t.kind} is not null)`),
@@ -573,3 +583,100 @@ export const jobLeases = pgTable('job_leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A shop's offer of credit to a phone number (docs/product.md#invitations). The merchant sees
+ * only what they typed; the number's owner accepts it in the app or through the short link
+ * /i/<code>, which opens the account (credit_account_id). Expired is read from expires_at.
+ * sms_sent is false when the number's daily limit or a refusal held the SMS back.
+ */
+export const invitations = pgTable('invitations', {
+  id: uuid('id').primaryKey(),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  phone: text('phone').notNull(),
+  name: text('name').notNull(),
+  limitPaise: bigint('limit_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  language: text('language', { enum: ['en', 'hi', 'ta'] }).notNull(),
+  code: text('code').notNull(),
+  status: text('status', { enum: invitationStatuses }).notNull().default('pending'),
+  smsSent: boolean('sms_sent').notNull(),
+  customerId: uuid('customer_id').references(() => users.id),
+  creditAccountId: uuid('credit_account_id').references(() => creditAccounts.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('invitations_code_unique').on(t.code),
+  // One open invitation per shop and number.
+  uniqueIndex('invitations_business_phone_pending_unique').on(t.businessId, t.phone).where(sql`${t.status} = 'pending'`),
+  index('invitations_phone_created_idx').on(t.phone, t.createdAt),
+  index('invitations_business_created_idx').on(t.businessId, t.createdAt),
+  check('invitations_status_check', sql`${t.status} in (${inList(invitationStatuses)})`),
+  check('invitations_limit_check', sql`${t.limitPaise} > 0`),
+  check('invitations_accepted_check', sql`(${t.status} = 'accepted') = (${t.creditAccountId} is not null)`),
+]);
+
+/** "I don't want this": the number's owner refused the shop; it cannot invite the number again. */
+export const invitationBlocks = pgTable('invitation_blocks', {
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  phone: text('phone').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.businessId, t.phone] })]);
+
+/**
+ * A purchase the merchant started and the customer approves with a code sent by SMS
+ * (docs/product.md#sms-approval). Amount and fee are fixed when the code is sent; only the
+ * code's HMAC is kept. khata_charge (server/ledger) writes the payment and marks it used.
+ * Expired is read from expires_at; 'void' after smsCodeAttemptsMax wrong codes.
+ */
+export const smsCharges = pgTable('sms_charges', {
+  id: uuid('id').primaryKey(),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  creditAccountId: uuid('credit_account_id').notNull().references(() => creditAccounts.id),
+  customerId: uuid('customer_id').notNull().references(() => users.id),
+  toPhone: text('to_phone').notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  feePaise: bigint('fee_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  feeBasisPoints: integer('fee_basis_points').$type<BasisPoints>().notNull(),
+  note: text('note'),
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  status: text('status', { enum: smsCodeStatuses }).notNull().default('pending'),
+  transactionId: uuid('transaction_id').references(() => transactions.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+}, (t) => [
+  index('sms_charges_phone_created_idx').on(t.toPhone, t.createdAt),
+  index('sms_charges_business_created_idx').on(t.businessId, t.createdAt),
+  uniqueIndex('sms_charges_transaction_unique').on(t.transactionId),
+  check('sms_charges_status_check', sql`${t.status} in (${inList(smsCodeStatuses)})`),
+  check('sms_charges_amount_check', sql`${t.amountPaise} > 0 and ${t.feePaise} >= 0`),
+  check('sms_charges_used_check', sql`(${t.status} = 'used') = (${t.transactionId} is not null)`),
+]);
+
+/**
+ * A customer with a basic phone signed up at the shop's counter: the merchant typed the name,
+ * number and limit; the customer's SMS code is their consent, and opens the account.
+ */
+export const counterEnrolments = pgTable('counter_enrolments', {
+  id: uuid('id').primaryKey(),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  phone: text('phone').notNull(),
+  name: text('name').notNull(),
+  limitPaise: bigint('limit_paise', { mode: 'number' }).$type<Paise>().notNull(),
+  language: text('language', { enum: ['en', 'hi', 'ta'] }).notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: smallint('attempts').notNull().default(0),
+  status: text('status', { enum: smsCodeStatuses }).notNull().default('pending'),
+  customerId: uuid('customer_id').references(() => users.id),
+  creditAccountId: uuid('credit_account_id').references(() => creditAccounts.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+}, (t) => [
+  index('counter_enrolments_phone_created_idx').on(t.phone, t.createdAt),
+  check('counter_enrolments_status_check', sql`${t.status} in (${inList(smsCodeStatuses)})`),
+  check('counter_enrolments_limit_check', sql`${t.limitPaise} > 0`),
+  check('counter_enrolments_used_check', sql`(${t.status} = 'used') = (${t.creditAccountId} is not null)`),
+]);
