@@ -26,7 +26,9 @@ const serverLayers = [
   ['admin', 'auth', 'events', 'qr', 'transactions'],
   // A statement shows what became of each row (refunds, reversals) as the histories do.
   ['credit', 'health', 'statements'],
-  ['claims', 'dues', 'payments', 'reports'],
+  // An invitation opens an account (credit) and tells both sides (events); a charge approved
+  // by SMS code answers as a payment does, with the account and its ledger row.
+  ['charges', 'claims', 'dues', 'invitations', 'payments', 'reports'],
   // A refund may answer a customer's report, so refunds sit above reports.
   ['refunds', 'reminders'],
 ];
@@ -69,8 +71,14 @@ const webFeatureLayers = [
   ['refunds'],
   ['payment-reports'],
   ['auth', 'payment-alerts', 'payment-code', 'phone-verification', 'profile', 'qr-codes', 'receipt', 'reminders', 'repayment', 'repayment-claims', 'scanner', 'statements'],
+  // The merchant's Invited rows and charges by SMS code, on the customer list and its add sheet.
+  ['invitations', 'sms-charge'],
   ['admin', 'business', 'counter-mode', 'credit-accounts', 'payment', 'pin-reset', 'registration', 'transactions'],
   ['dues', 'reminder-link'],
+  // The customer's side of invitations: the offers on the home, then the link page, which
+  // accepts and declines through the offers' calls and registers through registration.
+  ['invitation-offers'],
+  ['invitation-link'],
 ];
 const webLayered = webFeatureLayers.flat();
 const webUnplaced = [...webFeatures.filter((f) => !webLayered.includes(f)), ...webLayered.filter((f) => !webFeatures.includes(f))];

@@ -16,6 +16,9 @@ import { createPinService } from './features/auth/pins.service';
 import { adminRoutes } from './features/admin/admin.routes';
 import { createBusinessService } from './features/businesses/businesses.service';
 import { businessRoutes } from './features/businesses/businesses.routes';
+import { chargeRoutes } from './features/charges/charges.routes';
+import { createChargeService } from './features/charges/charges.service';
+import { createEnrolmentService } from './features/charges/enrolments.service';
 import { claimRoutes } from './features/claims/claims.routes';
 import { createClaimService } from './features/claims/claims.service';
 import { creditRoutes } from './features/credit/credit.routes';
@@ -27,6 +30,8 @@ import { createCustomerService } from './features/customers/customers.service';
 import { eventRoutes } from './features/events/events.routes';
 import { createEventService } from './features/events/events.service';
 import { healthRoutes } from './features/health/health.routes';
+import { invitationRoutes } from './features/invitations/invitations.routes';
+import { createInvitationService } from './features/invitations/invitations.service';
 import { createDatabaseWatch } from './db/availability';
 import { createAnalyticsService } from './features/analytics/analytics.service';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
@@ -112,9 +117,15 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const reports = createReportService({ db, clock, businesses, sessions, devices, events });
   const refunds = createRefundService({ db, clock, ledger, pins, businesses, transactions, credit, events, reports });
   const reminders = createReminderService({ db, clock, ledger, businesses, sms: smsService, publicUrl: config.publicUrl });
+  // Consent by SMS code: charges and sign-ups at the counter; their codes' HMACs use the OTP key.
+  const charges = createChargeService({ db, clock, ledger, sms: smsService, codeKey: otpSecret, businesses, credit, transactions, events });
+  const enrolments = createEnrolmentService({ db, clock, ledger, sms: smsService, codeKey: otpSecret, auth, businesses, credit, stats });
+  const invitations = createInvitationService({ db, clock, ledger, businesses, credit, stats, events, sms: smsService });
   return {
     pins, sessions, devices, otp, stats, ledger, businesses, auth, customers, transactions, events, credit, statements, qr, payments,
     maintenance, analytics, claims, dues, reports, refunds, sms: smsService, reminders,
+    charges, enrolments,
+    invitations,
   };
 }
 
@@ -214,11 +225,13 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(statementRoutes, { statements: services.statements });
   await app.register(duesRoutes, { dues: services.dues, publicUrl: config.publicUrl });
   await app.register(reminderRoutes, { reminders: services.reminders, publicUrl: config.publicUrl });
+  await app.register(invitationRoutes, { invitations: services.invitations, publicUrl: config.publicUrl });
   await app.register(claimRoutes, { claims: services.claims });
   await app.register(customerRoutes, { customers: services.customers });
   await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });
   await app.register(paymentRoutes, { payments: services.payments, transactions: services.transactions });
   await app.register(refundRoutes, { refunds: services.refunds });
+  await app.register(chargeRoutes, { charges: services.charges, enrolments: services.enrolments });
   await app.register(smsRoutes, { sms: services.sms, publicUrl: config.publicUrl });
   await app.register(reportRoutes, { reports: services.reports });
   await app.register(eventRoutes, {

@@ -176,6 +176,9 @@ describe('SMS vendors', () => {
   const flows = {
     MSG91_OTP_FLOW_EN: 'otp-en', MSG91_OTP_FLOW_HI: 'otp-hi', MSG91_OTP_FLOW_TA: 'otp-ta',
     MSG91_REMINDER_FLOW_EN: 'rem-en', MSG91_REMINDER_FLOW_HI: 'rem-hi', MSG91_REMINDER_FLOW_TA: 'rem-ta',
+    MSG91_INVITE_FLOW_EN: 'inv-en', MSG91_INVITE_FLOW_HI: 'inv-hi', MSG91_INVITE_FLOW_TA: 'inv-ta',
+    MSG91_CHARGE_FLOW_EN: 'chg-en', MSG91_CHARGE_FLOW_HI: 'chg-hi', MSG91_CHARGE_FLOW_TA: 'chg-ta',
+    MSG91_ENROL_FLOW_EN: 'enr-en', MSG91_ENROL_FLOW_HI: 'enr-hi', MSG91_ENROL_FLOW_TA: 'enr-ta',
   };
   const msg91 = { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key-1', MSG91_SENDER: 'KHATAA', ...flows, ...publicUrl };
   const load = (env: Record<string, string>) => loadConfig({ PIN_PEPPER: pepper, ...env });
@@ -221,7 +224,11 @@ describe('SMS vendors', () => {
       smsProvider: 'msg91', twilioAuthToken: undefined, msg91WebhookToken: 'x'.repeat(24),
       sms: { primary: {
         vendor: 'msg91', apiUrl: 'https://control.msg91.com', authKey: 'key-1', sender: 'KHATAA',
-        flows: { otp: { en: 'otp-en', hi: 'otp-hi', ta: 'otp-ta' }, reminder: { en: 'rem-en', hi: 'rem-hi', ta: 'rem-ta' } },
+        flows: {
+          otp: { en: 'otp-en', hi: 'otp-hi', ta: 'otp-ta' }, reminder: { en: 'rem-en', hi: 'rem-hi', ta: 'rem-ta' },
+          invite: { en: 'inv-en', hi: 'inv-hi', ta: 'inv-ta' }, charge: { en: 'chg-en', hi: 'chg-hi', ta: 'chg-ta' },
+          enrol: { en: 'enr-en', hi: 'enr-hi', ta: 'enr-ta' },
+        },
       } },
     });
     // Without the token MSG91 still sends; its delivery reports are then refused (statuses stay at "sent").
@@ -230,8 +237,12 @@ describe('SMS vendors', () => {
 
   it('says what MSG91 lacks, every missing variable at once', () => {
     expect(() => load({ SMS_PROVIDER: 'msg91' })).toThrow(new ConfigError('SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY, MSG91_SENDER, '
-      + 'MSG91_OTP_FLOW_EN, MSG91_OTP_FLOW_HI, MSG91_OTP_FLOW_TA, MSG91_REMINDER_FLOW_EN, MSG91_REMINDER_FLOW_HI, MSG91_REMINDER_FLOW_TA'));
+      + 'MSG91_OTP_FLOW_EN, MSG91_OTP_FLOW_HI, MSG91_OTP_FLOW_TA, MSG91_REMINDER_FLOW_EN, MSG91_REMINDER_FLOW_HI, MSG91_REMINDER_FLOW_TA, '
+      + 'MSG91_INVITE_FLOW_EN, MSG91_INVITE_FLOW_HI, MSG91_INVITE_FLOW_TA, MSG91_CHARGE_FLOW_EN, MSG91_CHARGE_FLOW_HI, MSG91_CHARGE_FLOW_TA, '
+      + 'MSG91_ENROL_FLOW_EN, MSG91_ENROL_FLOW_HI, MSG91_ENROL_FLOW_TA'));
     expect(() => load({ ...msg91, MSG91_REMINDER_FLOW_HI: '' })).toThrow(new ConfigError('SMS_PROVIDER=msg91 needs MSG91_REMINDER_FLOW_HI'));
+    expect(() => load({ ...msg91, MSG91_INVITE_FLOW_TA: ' ', MSG91_CHARGE_FLOW_EN: '', MSG91_ENROL_FLOW_HI: '' })).toThrow(new ConfigError(
+      'SMS_PROVIDER=msg91 needs MSG91_INVITE_FLOW_TA, MSG91_CHARGE_FLOW_EN, MSG91_ENROL_FLOW_HI'));
     expect(() => load({ ...msg91, MSG91_WEBHOOK_TOKEN: 'short' })).toThrow(new ConfigError(
       'MSG91_WEBHOOK_TOKEN must be at least 16 letters, digits, - or _ (a random secret; it ends the delivery webhook URL)'));
     expect(() => load({ ...msg91, MSG91_WEBHOOK_TOKEN: 'a/b'.repeat(8) })).toThrow('MSG91_WEBHOOK_TOKEN must be at least 16');

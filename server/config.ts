@@ -10,7 +10,7 @@ import { languages, type Language } from '@common/languages';
 import { sessionAbsoluteTtlSeconds, sessionIdleTtlSeconds, smsDailyLimitPerShopDefault } from '@common/limits';
 import { DatabaseUrlError, parseDatabaseUrl } from './db/postgres-hosts';
 import type { Msg91Settings } from './sms/msg91';
-import type { SmsTemplate } from './sms/provider';
+import { smsTemplates, type SmsTemplate } from './sms/provider';
 import type { TwilioSettings } from './sms/twilio';
 
 export const smsProviderNames = ['development', 'webhook', 'twilio', 'msg91'] as const;
@@ -161,7 +161,7 @@ function databaseUrl(value: string | undefined): string | undefined {
 }
 
 /** The SMS vendors' variables that name a message's template per language: MSG91_<MESSAGE>_FLOW_<EN|HI|TA>. */
-const msg91FlowVariables = (['otp', 'reminder'] as const satisfies readonly SmsTemplate[]).flatMap((template) =>
+const msg91FlowVariables = smsTemplates.flatMap((template) =>
   languages.map((language) => ({ template, language, name: `MSG91_${template.toUpperCase()}_FLOW_${language.toUpperCase()}` })));
 
 /** An http(s) address a vendor is called at; `name` is the variable it came from. */
@@ -213,7 +213,7 @@ function twilioSettings(setting: string, env: NodeJS.ProcessEnv, publicUrl: stri
 
 function msg91Settings(setting: string, env: NodeJS.ProcessEnv): SmsVendorSettings {
   requireAll(setting, env, ['MSG91_AUTH_KEY', 'MSG91_SENDER', ...msg91FlowVariables.map((flow) => flow.name)]);
-  const flows = { otp: {}, reminder: {} } as Record<SmsTemplate, Record<Language, string>>;
+  const flows = Object.fromEntries(smsTemplates.map((template) => [template, {}])) as Record<SmsTemplate, Record<Language, string>>;
   for (const flow of msg91FlowVariables) flows[flow.template][flow.language] = env[flow.name]!.trim();
   return {
     vendor: 'msg91',

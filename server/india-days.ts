@@ -34,6 +34,10 @@ export const indiaHour = (at: Date): number => Number(indiaMinute(at).slice(11, 
 /** The India day of a timestamptz column or value, in SQL: the same shift as indiaDay. */
 export const indiaDaySql = (at: SQLWrapper) => sql`((${at} at time zone 'UTC') + interval '5 hours 30 minutes')::date`;
 
+/** Seconds from `now` to the next India midnight, when a day's limits start again (a Retry-After). */
+export const secondsToIndiaMidnight = (now: Date): number =>
+  Math.ceil((indiaDayStart(addDays(indiaDay(now), 1)).getTime() - now.getTime()) / 1000);
+
 export interface DayRange { from: string; to: string }
 
 /**

@@ -1,9 +1,9 @@
 /**
- * The money rules of refunds and reversals at the ledger's own boundary (server/ledger/ledger.ts):
- * fee shares and their rounding, what may be refunded or reversed, the balances, counters,
- * rollups and dues after each, and their concurrency. The world around them (merchants,
- * customers, payments, repayments) is made through the API. Every test ends with the ledger
- * reconciled.
+ * The money rules of refunds, reversals and charges approved by SMS code at the ledger's own
+ * boundary (server/ledger/ledger.ts): fee shares and their rounding, what may be refunded or
+ * reversed, a charge's code and payment, the balances, counters, rollups and dues after each,
+ * and their concurrency. The world around them (merchants, customers, payments, repayments,
+ * charges started) is made through the API. Every test ends with the ledger reconciled.
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -15,7 +15,7 @@ import { uuidv7 } from '../ids';
 import { addDays, indiaDay } from '../india-days';
 import { pinCounter } from '../features/auth/pins.service';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../test/context';
-import type { RefundInput, ReverseInput } from './ledger';
+import type { ChargeInput, RefundInput, ReverseInput } from './ledger';
 import { reconcile } from './reconcile';
 
 let ctx: TestContext;
@@ -65,7 +65,7 @@ async function world(options: { limit?: string; feePercent?: string } = {}) {
 
 const row = async (id: string) => rowsOf<{
   type: string; amount_paise: number; fee_paise: number; total_paise: number; fee_basis_points: number; original_id: string | null;
-  reason: string | null; owed_paise_after: number; limit_paise_after: number;
+  reason: string | null; owed_paise_after: number; limit_paise_after: number; by_sms_code: boolean; qr_code_id: string | null;
 }>(await ctx.database.db.execute(sql`select * from transactions where id = ${id}`))[0]!;
 
 const account = async (id: string) => rowsOf<{
@@ -371,5 +371,94 @@ describe('a frozen Khata', () => {
     expect(await account(w.accountId)).toMatchObject({ owed_paise: 0 });
     await ctx.database.db.execute(sql`update users set frozen_at = null where id = ${w.customer.userId}`);
     expect((await w.pay(code.qrData)).statusCode).toBe(201);
+  });
+});
+
+describe('charges approved by SMS code (khata_charge)', () => {
+  /** A charge on the world's account, started through the API, with the HMAC its right code has. */
+  async function started(w: Awaited<ReturnType<typeof world>>, amount: string) {
+    const response = await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${w.accountId}/charges`, headers: bearer(w.shop.token), payload: { amount },
+    });
+    if (response.statusCode !== 201) throw new Error(`charge failed: ${response.body}`);
+    const id = response.json().charge.id as string;
+    const [kept] = rowsOf<{ code_hash: string }>(await ctx.database.db.execute(sql`select code_hash from sms_charges where id = ${id}`));
+    return { id, codeHash: kept!.code_hash };
+  }
+  async function chargeWorld(options: { limit?: string } = {}) {
+    const w = await world({ limit: options.limit ?? '1000', feePercent: '2' });
+    await ctx.app.inject({ method: 'POST', url: '/api/customer/sms-approval', headers: bearer(w.customer.token), payload: { enabled: true } });
+    const confirm = (charge: { id: string; codeHash: string }, extra: Partial<ChargeInput> = {}) => {
+      const now = ctx.clock();
+      return ctx.app.services.ledger.charge({
+        businessId: w.shop.businessId, merchantUserId: w.shop.userId, chargeId: charge.id, codeHash: charge.codeHash,
+        attemptKey: pinCounter.account(w.customer.userId), idempotencyKey: null, requestHash: charge.id,
+        transactionId: uuidv7(now.getTime()), now, ...extra,
+      });
+    };
+    return { ...w, confirm };
+  }
+
+  it('writes the payment a PIN payment writes, at the charge\'s amount, fee and rate, marked by SMS code', async () => {
+    const w = await chargeWorld();
+    const charge = await started(w, '250.25');
+    const outcome = await w.confirm(charge);
+    expect(outcome).toMatchObject({ outcome: 'paid', accountId: w.accountId, customerId: w.customer.userId });
+    const paid = (outcome as { transactionId: string }).transactionId;
+    expect(await row(paid)).toMatchObject({
+      type: 'payment', amount_paise: 25_025, fee_paise: 501, total_paise: 25_526, fee_basis_points: 200, owed_paise_after: 25_526,
+      limit_paise_after: 100_000, by_sms_code: true, qr_code_id: null,
+    });
+    const day = indiaDay(ctx.clock());
+    expect(await account(w.accountId)).toMatchObject({ owed_paise: 25_526, charged_paise: 25_526, next_due_on: addDays(day, 30) });
+    expect(await counters(w.shop.businessId)).toMatchObject({ credit_issued: 25_526, revenue: 25_025, payments: 1 });
+    expect(await daily(w.shop.businessId, day)).toMatchObject({ revenue: 25_025, fee: 501, payments: 1 });
+  });
+
+  it('answers a wrong code as an outcome, so its attempt commits, and voids the charge at the last try', async () => {
+    const w = await chargeWorld();
+    const charge = await started(w, '10');
+    const wrongHash = '0'.repeat(64);
+    for (const left of [4, 3, 2, 1]) {
+      expect(await w.confirm({ ...charge, codeHash: wrongHash })).toEqual({ outcome: 'sms_code_incorrect', attemptsLeft: left });
+    }
+    expect(await w.confirm({ ...charge, codeHash: wrongHash })).toEqual({ outcome: 'sms_code_void' });
+    await expect(w.confirm(charge)).rejects.toMatchObject({ key: 'sms_code_void' });
+    const [kept] = rowsOf<{ attempts: number; status: string }>(await ctx.database.db.execute(sql`
+      select attempts, status from sms_charges where id = ${charge.id}`));
+    expect(kept).toEqual({ attempts: 5, status: 'void' });
+  });
+
+  it('never passes the limit with charges and PIN payments of one account at once', async () => {
+    const w = await chargeWorld({ limit: '1000' });
+    const charges = await Promise.all(Array.from({ length: 4 }, () => started(w, '200')));
+    const codes = await Promise.all(Array.from({ length: 4 }, () => w.generate({ amount: '200' })));
+    // ₹204 each: four of the eight fit the ₹1,000 limit.
+    const settled = await Promise.allSettled<unknown>([
+      ...charges.map((charge) => w.confirm(charge)),
+      ...codes.map((code) => w.pay(code.qrData)),
+    ]);
+    const chargesPaid = settled.slice(0, 4).filter((s) => s.status === 'fulfilled').length;
+    const paymentsPaid = settled.slice(4).filter((s) => s.status === 'fulfilled' && (s.value as { statusCode: number }).statusCode === 201).length;
+    expect(chargesPaid + paymentsPaid).toBe(4);
+    for (const refusal of settled.slice(0, 4).filter((s): s is PromiseRejectedResult => s.status === 'rejected')) {
+      expect(refusal.reason).toMatchObject({ key: 'insufficient_credit' });
+    }
+    expect(await account(w.accountId)).toMatchObject({ owed_paise: 4 * 20_400 });
+  });
+
+  it('lets one Idempotency-Key confirm one charge: the key on another charge is a conflict, even at once', async () => {
+    const w = await chargeWorld();
+    const [first, second] = [await started(w, '10'), await started(w, '20')];
+    const settled = await Promise.allSettled([
+      w.confirm(first!, { idempotencyKey: 'one-key-for-two', requestHash: 'first' }),
+      w.confirm(second!, { idempotencyKey: 'one-key-for-two', requestHash: 'second' }),
+    ]);
+    expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
+    const refusal = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')!;
+    expect(refusal.reason).toMatchObject({ key: 'idempotency_conflict' });
+    const statuses = rowsOf<{ status: string }>(await ctx.database.db.execute(sql`
+      select status from sms_charges where id in (${first!.id}, ${second!.id}) order by status`));
+    expect(statuses.map((s) => s.status)).toEqual(['pending', 'used']);
   });
 });

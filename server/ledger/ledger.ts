@@ -4,9 +4,11 @@
  * docs/architecture.md, "The ledger"). Features call it and never write those tables
  * themselves. Every money operation is one plpgsql function in server/ledger/functions, run
  * in one transaction (docs/decisions.md, "Every money operation is one database function"):
- * pay (khata_pay), repay (khata_repay), refund (khata_refund), reverse (khata_reverse),
- * sharing helpers written once: khata_check_pin (the PIN attempt rule), khata_count (the
- * counters' slots and the daily rollup), khata_fee and khata_fee_share, khata_refresh_dues.
+ * pay (khata_pay), charge (khata_charge: a payment approved by a code sent by SMS), repay
+ * (khata_repay), refund (khata_refund), reverse (khata_reverse), sharing helpers written once:
+ * khata_check_pin (the PIN attempt rule), khata_debit (a payment's write, for pay and charge),
+ * khata_count (the counters' slots and the daily rollup), khata_fee and khata_fee_share,
+ * khata_refresh_dues.
  * The writes that move no money (opening an account, its limit, its due date, the reminder
  * stamp, the day's overdue cache) are TypeScript here and in ledger.repository.ts.
  *
@@ -38,13 +40,17 @@
  *    does not cover; nothing owed means no date and no deferral; the overdue cache is exact
  *    for its day.
  * 9. No dynamic QR code is paid twice; an Idempotency-Key answers one operation.
+ * 10. A payment approved by SMS code (by_sms_code) is the ledger row of exactly one used
+ *     charge (sms_charges.transaction_id), of its account, amount, fee and rate, with no QR
+ *     code; a used charge names such a row. Its code is tried at most smsCodeAttemptsMax
+ *     times and only before it expires (checked by khata_charge when it writes).
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ErrorKey, ErrorParams } from '@common/errors';
 import {
   idempotencyTtlSeconds, overdueRefreshBatchRows, paymentPaiseMax, pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax,
-  refundDaysMax, reversalDaysMax,
+  refundDaysMax, reversalDaysMax, smsCodeAttemptsMax,
 } from '@common/limits';
 import { formatRupees, paise, type Paise } from '@common/money';
 import { assert } from '../assert';
@@ -158,6 +164,29 @@ export type ReverseOutcome =
   | { outcome: 'reversed'; reversalId: string; repaymentId: string; accountId: string; customerId: string }
   | PinRefusal;
 
+export interface ChargeInput {
+  businessId: string;
+  merchantUserId: string;
+  chargeId: string;
+  /** The HMAC of the code the merchant typed, as sms_charges.code_hash keeps the sent one's. */
+  codeHash: string;
+  /** The customer's PIN attempt key (pinCounter.account), whose lock serialises their payments. */
+  attemptKey: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+  transactionId: string;
+  now: Date;
+}
+
+/** A confirmed charge's ids: the ledger row written (or, replayed, written by the first request with the key). */
+export interface ChargeDone { transactionId: string; accountId: string; customerId: string }
+
+export type ChargeOutcome =
+  | ({ outcome: 'paid' } & ChargeDone)
+  | ({ outcome: 'replayed' } & ChargeDone)
+  | { outcome: 'sms_code_incorrect'; attemptsLeft: number }
+  | { outcome: 'sms_code_void' };
+
 /**
  * The one statement a payment runs. bench/statements.ts hands this same text to pgbench, so
  * the benchmark's SQL cannot drift from the endpoint.
@@ -173,6 +202,9 @@ const refundStatement = `select khata_refund(
 const reverseStatement = `select khata_reverse(
     $1::uuid, $2::uuid, $3::uuid, $4, $5, $6::jsonb, $7::uuid, $8::timestamptz, $9::smallint, $10::int, $11::int,
     $12::int, $13::int) as result`;
+
+const chargeStatement = `select khata_charge(
+    $1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8::uuid, $9::timestamptz, $10::timestamptz, $11::smallint, $12::int) as result`;
 
 /** jsonb comes back parsed from pg and PGlite alike; a string is parsed here should a driver not. */
 const parsed = <T>(raw: T | string): T => (typeof raw === 'string' ? JSON.parse(raw) as T : raw);
@@ -214,6 +246,11 @@ const refusalParams: Partial<Record<ErrorKey, (detail: string | undefined) => Er
   claim_repayment_not_reversible: () => ({}),
   reversal_too_old: (detail) => ({ days: Number(detail) }),
   repayment_already_reversed: () => ({}),
+  account_frozen: () => ({}),
+  charge_not_found: () => ({}),
+  sms_code_used: () => ({}),
+  sms_code_void: () => ({}),
+  sms_code_expired: () => ({}),
 };
 
 /** A ledger function's refusal as the error the client reads; null for anything else (a bug). */
@@ -281,6 +318,15 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
   ]));
 
   /**
+   * A charge confirmed with the code its SMS brought, in one call of khata_charge (its header
+   * has the rules). A wrong code is an outcome, not a refusal: its attempt is committed.
+   */
+  const charge = (c: ChargeInput): Promise<ChargeOutcome> => refusing(() => callOne<ChargeOutcome>(db, 'khata_charge', chargeStatement, [
+    c.businessId, c.merchantUserId, c.chargeId, c.codeHash, c.attemptKey, c.idempotencyKey, c.requestHash, c.transactionId,
+    c.now.toISOString(), addSeconds(c.now, idempotencyTtlSeconds).toISOString(), anySlot(), smsCodeAttemptsMax,
+  ]));
+
+  /**
    * Opens a credit account unless the pair has one, and counts the merchant's customer
    * (khata_count), in the caller's transaction; true when opened.
    */
@@ -325,7 +371,7 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
     }
   }
 
-  return { pay, repay, refund, reverse, openAccount, setLimit, deferDue, markReminded, refreshOverdue };
+  return { pay, charge, repay, refund, reverse, openAccount, setLimit, deferDue, markReminded, refreshOverdue };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

@@ -1,18 +1,31 @@
 /**
- * reconcile against a ledger with every kind of row: payments, cash repayments (one of them
- * reversed), refunds in part and in full, reports open, refunded and declined, and an account
- * that owes nothing. Each case corrupts one figure inside a transaction, sees the check that
+ * reconcile against a ledger with every kind of row: payments (one approved by SMS code), cash
+ * repayments (one of them reversed), refunds in part and in full, reports open, refunded and
+ * declined, and an account that owes nothing. Each case corrupts one figure inside a transaction, sees the check that
  * owns it report the drift, and rolls back, so every case reads the same ledger.
  */
 import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { developmentSmsProvider } from '../sms/development';
+import type { SmsMessage, SmsProvider } from '../sms/provider';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../test/context';
 import { indiaDay } from '../india-days';
 import { reconcile, type ReconcileReport } from './reconcile';
 
 let ctx: TestContext;
 let today: string;
+
+/** Every SMS handed to the vendor: a charge's code is read from its own. */
+const handed: SmsMessage[] = [];
+const development = developmentSmsProvider(() => {});
+const recorder: SmsProvider = {
+  name: 'development',
+  async send(message, options) {
+    handed.push(message);
+    return development.send(message, options);
+  },
+};
 
 const answer = (response: LightMyRequestResponse, status: number) => {
   expect(response.statusCode, response.body).toBe(status);
@@ -49,6 +62,11 @@ async function buildLedger() {
   const declined = await report(fiveRupees, { reason: 'other', note: 'I did not buy this' });
   answer(await post(shop.token, `/api/business/payment-reports/${declined}/decline`, { reason: 'Signed for at the counter' }), 200);
   await report(sixRupees, { reason: 'goods_returned' });
+  // ₹7 approved by SMS code: a fee of 14 paise, no QR code.
+  answer(await post(customer.token, '/api/customer/sms-approval', { enabled: true }), 200);
+  const charge = answer(await post(shop.token, `/api/business/credit-accounts/${accountId}/charges`, { amount: '7' }), 201).charge.id;
+  const code = handed.filter((m) => m.template === 'charge').at(-1)!.variables.otp!;
+  answer(await post(shop.token, `/api/business/charges/${charge}/confirm`, { code }), 201);
 
   // A second account, at another shop, that owes nothing: for the checks of a cleared account.
   const cleared = await paymentSetup(ctx, { limit: '10000' });
@@ -57,7 +75,7 @@ async function buildLedger() {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ sms: recorder });
   await buildLedger();
   today = indiaDay(ctx.clock());
 });
@@ -95,6 +113,12 @@ describe('reconcile', () => {
     ["each account's owed amount", sql`delete from transactions where type = 'reversal'`],
     ["each account's owed amount", sql`update transactions set fee_paise = fee_paise + 1, total_paise = total_paise + 1 where ${refundOf(1223)}`],
     ['every fee follows', sql`update transactions set fee_paise = fee_paise + 1, total_paise = total_paise + 1 where id = (select id from transactions where type = 'payment' limit 1)`],
+    // Payments approved by SMS code against their charges.
+    ['every payment approved by SMS code', sql`update transactions set by_sms_code = true where type = 'payment' and amount_paise = 1000`],
+    ['every payment approved by SMS code', sql`update sms_charges set fee_paise = fee_paise + 1 where status = 'used'`],
+    ['every payment approved by SMS code', sql`update sms_charges set amount_paise = amount_paise - 1 where status = 'used'`],
+    ['every payment approved by SMS code', sql`update transactions set qr_code_id = (select id from qr_codes limit 1) where by_sms_code`],
+    ['every used charge names a payment approved by SMS code', sql`update transactions set by_sms_code = false where by_sms_code`],
     ['no payment committed above the limit', sql`update transactions set limit_paise_after = owed_paise_after - 1 where id = (select id from transactions where type = 'payment' limit 1)`],
     ["every payment's code exists", sql`update transactions set qr_code_id = gen_random_uuid() where id = (select id from transactions where type = 'payment' limit 1)`],
     // Refunds and reversals against their originals.

@@ -1,9 +1,10 @@
 /**
  * Checks every invariant of the ledger (docs/product.md#ledger) across the tables that
- * keep it: accounts, codes, refunds and reversals, counters, rollups, dues, repayment
- * claims and payment reports. Each check is one query that counts violations and shows a
- * few examples; a clean ledger has none anywhere. It reads tables only, never a feature or
- * the ledger's own code, so it is the ledger's oracle and every test of money ends with it.
+ * keep it: accounts, codes, payments approved by SMS code, refunds and reversals, counters,
+ * rollups, dues, repayment claims and payment reports. Each check is one query that counts
+ * violations and shows a few examples; a clean ledger has none anywhere. It reads tables
+ * only, never a feature or the ledger's own code, so it is the ledger's oracle and every
+ * test of money ends with it.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { analyticsPeriodDays } from '@common/schemas/admin';
@@ -68,6 +69,25 @@ const checks = (today: string): Check[] => [
       select t.id::text as example from transactions t
       left join qr_codes q on q.id = t.qr_code_id
       where t.qr_code_id is not null and (q.id is null or q.business_id <> t.business_id)`,
+  },
+  // Payments approved by SMS code against their charges (khata_charge).
+  {
+    name: 'every payment approved by SMS code is the ledger row of one used charge of its account, amount, fee and rate, with no QR code',
+    query: sql`
+      select t.id::text as example from transactions t
+      left join sms_charges c on c.transaction_id = t.id
+      where t.by_sms_code
+        and (t.type <> 'payment' or t.qr_code_id is not null or c.id is null or c.status <> 'used'
+             or c.credit_account_id <> t.credit_account_id or c.business_id <> t.business_id or c.customer_id <> t.customer_id
+             or c.amount_paise <> t.amount_paise or c.fee_paise <> t.fee_paise or c.fee_basis_points <> t.fee_basis_points
+             or c.decided_at is null)`,
+  },
+  {
+    name: 'every used charge names a payment approved by SMS code',
+    query: sql`
+      select c.id::text as example from sms_charges c
+      left join transactions t on t.id = c.transaction_id
+      where c.status = 'used' and (t.id is null or not t.by_sms_code)`,
   },
   // Refunds and reversals against the rows they give back.
   {

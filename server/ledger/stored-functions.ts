@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 /** In dependency order: each file calls only functions of files before it. */
 const functionFiles = [
   'khata_session.sql', 'khata_rules.sql', 'khata_pay.sql', 'khata_repay.sql', 'khata_refund.sql', 'khata_reverse.sql',
+  'khata_charge.sql',
 ];
 
 /** The stored functions' SQL, each file a CREATE OR REPLACE statement (after a DROP where a signature changed). */

@@ -32,6 +32,8 @@ interface Caller {
 }
 
 let ctx: TestContext;
+/** What the development SMS provider wrote, one line per SMS: the consent codes are read from it. */
+const smsLog: string[] = [];
 /** `METHOD /url` of every /api route the app registered, HEAD mirrors left out. */
 const registered = new Set<string>();
 
@@ -39,7 +41,7 @@ beforeAll(async () => {
   const database = await openTestDatabase();
   const clock = testClock();
   const app = await buildApp({
-    db: database.db, config: testConfig(), sms: developmentSmsProvider(() => {}), clock,
+    db: database.db, config: testConfig(), sms: developmentSmsProvider((line) => smsLog.push(line)), clock,
     onRoute: (route) => {
       if (!route.url.startsWith('/api')) return;
       for (const method of [route.method].flat()) if (method !== 'HEAD') registered.add(`${method} ${route.url}`);
@@ -298,6 +300,70 @@ async function reminderRows() {
   return reminderFixtures;
 }
 
+/**
+ * Invitations by phone: merchant A cancels a fresh invitation of its own in its cell; customer
+ * A accepts a fresh one from a shop of its own and declines a fresh one from another. Everyone
+ * else is shown standing invitations to a number that is no caller's, which stay as they are
+ * because nobody else may act on them.
+ */
+let inviters: { accepting: Awaited<ReturnType<typeof approvedBusiness>>; declining: Awaited<ReturnType<typeof approvedBusiness>> } | null = null;
+const standingInvitations = new Map<string, { id: string; code: string }>();
+async function newInvitation(shopToken: string, phoneNumber: string): Promise<{ id: string; code: string }> {
+  const response = await post('/api/business/invitations', { name: 'Matrix Invitee', phoneNumber, creditLimit: '100', language: 'en' }, bearer(shopToken));
+  if (response.statusCode !== 201) throw new Error(`invitation failed: ${response.body}`);
+  const { id, link } = response.json().invitation as { id: string; link: string };
+  return { id, code: link.split('/i/')[1]! };
+}
+async function invitingShops() {
+  inviters ??= { accepting: await approvedBusiness(ctx), declining: await approvedBusiness(ctx) };
+  return inviters;
+}
+async function standingInvitation(purpose: string, shopToken?: string) {
+  const found = standingInvitations.get(purpose);
+  if (found) return found;
+  const made = await newInvitation(shopToken ?? (await invitingShops()).accepting.token, newPhone());
+  standingInvitations.set(purpose, made);
+  return made;
+}
+
+/**
+ * Consent by SMS code: charges on customer A's account at shop A (customer A turns the
+ * approval on first) and sign-ups at shop A's counter, each with the code its SMS brought.
+ * Merchant A confirms a fresh one in its cell; everyone else is shown a standing one, which
+ * stays pending because nobody else may confirm it.
+ */
+const codeSentTo = (phone: string): string => {
+  const line = smsLog.filter((l) => l.includes(` for ${phone} `)).at(-1) ?? '';
+  // Every language's text begins with the code (customer A may have chosen Hindi by now).
+  const code = /"(\d{6}) /.exec(line)?.[1];
+  if (!code) throw new Error(`no consent code sent to ${phone}`);
+  return code;
+};
+let chargesOfAAllowed = false;
+async function allowChargesOfA() {
+  if (chargesOfAAllowed) return;
+  const response = await post('/api/customer/sms-approval', { enabled: true }, bearer(customerACaller().token!));
+  if (response.statusCode !== 200) throw new Error(`sms approval failed: ${response.body}`);
+  chargesOfAAllowed = true;
+}
+async function newChargeOfA(): Promise<{ id: string; code: string }> {
+  await allowChargesOfA();
+  const response = await post(`/api/business/credit-accounts/${fixtures.accountA}/charges`, { amount: '1' }, bearer(merchantACaller().token!));
+  if (response.statusCode !== 201) throw new Error(`charge failed: ${response.body}`);
+  return { id: response.json().charge.id as string, code: codeSentTo(fixtures.customerA.phoneNumber) };
+}
+async function newSignUpAtA(): Promise<{ id: string; code: string }> {
+  const phoneNumber = newPhone();
+  const response = await post('/api/business/counter-customers', { name: 'Matrix Counter', phoneNumber, creditLimit: '100', language: 'en' },
+    bearer(merchantACaller().token!));
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  return { id: response.json().enrolment.id as string, code: codeSentTo(phoneNumber) };
+}
+let standingChargeOfA: { id: string; code: string } | null = null;
+let standingSignUpAtA: { id: string; code: string } | null = null;
+const standingCharge = async () => { standingChargeOfA ??= await newChargeOfA(); return standingChargeOfA; };
+const standingSignUp = async () => { standingSignUpAtA ??= await newSignUpAtA(); return standingSignUpAtA; };
+
 const matrix: Record<string, Row> = {
   'GET /api/health': { expected: everyone(200), request: async () => ({}) },
   'GET /api/health/ready': { expected: everyone(200), request: async () => ({}) },
@@ -514,6 +580,82 @@ const matrix: Record<string, Row> = {
     expected: only({ customerA: 200, customerB: 404 }),
     request: async () => ({ url: `/api/reminder-links/${(await reminderRows()).linkCode}` }),
   },
+
+  // Invitations by phone. Only an approved shop invites; any merchant lists its own (none
+  // until approved); a shop cancels only its own (anyone else's is not found). Customer A
+  // accepts and declines invitations to its number; customer B finds them not its own. The
+  // short link needs no session: anyone reads it and may refuse it (a refused one stays refused).
+  'POST /api/business/invitations': {
+    expected: approvedMerchants(201),
+    request: async () => body({ name: 'Matrix Invitee', phoneNumber: newPhone(), creditLimit: '100', language: 'en' }),
+  },
+  'GET /api/business/invitations': { expected: anyMerchant(200), request: async () => ({}) },
+  'POST /api/business/invitations/:id/cancel': {
+    expected: only({ merchantA: 200, merchantB: 404, pending: 404, rejected: 404 }),
+    request: async (c) => {
+      const invitation = c.name === 'merchantA'
+        ? await newInvitation(merchantACaller().token!, newPhone())
+        : await standingInvitation('cancel', merchantACaller().token!);
+      return { url: `/api/business/invitations/${invitation.id}/cancel`, ...body({}) };
+    },
+  },
+  'GET /api/customer/invitations': { expected: customers(200), request: async () => ({}) },
+  'POST /api/customer/invitations/:id/accept': {
+    expected: only({ customerA: 201, customerB: 404 }),
+    request: async (c) => {
+      const invitation = c.name === 'customerA'
+        ? await newInvitation((await invitingShops()).accepting.token, fixtures.customerA.phoneNumber)
+        : await standingInvitation('accept');
+      return { url: `/api/customer/invitations/${invitation.id}/accept`, ...body({}) };
+    },
+  },
+  'POST /api/customer/invitations/:id/decline': {
+    expected: only({ customerA: 200, customerB: 404 }),
+    request: async (c) => {
+      const invitation = c.name === 'customerA'
+        ? await newInvitation((await invitingShops()).declining.token, fixtures.customerA.phoneNumber)
+        : await standingInvitation('decline');
+      return { url: `/api/customer/invitations/${invitation.id}/decline`, ...body({}) };
+    },
+  },
+  'GET /api/invitations/:code': {
+    expected: everyone(200), request: async () => ({ url: `/api/invitations/${(await standingInvitation('link')).code}` }),
+  },
+  'POST /api/invitations/:code/refuse': {
+    expected: everyone(200), request: async () => ({ url: `/api/invitations/${(await standingInvitation('refuse')).code}/refuse` }),
+  },
+
+  // Consent by SMS code. Only an approved shop starts a charge on its account or a sign-up at
+  // its counter; merchant A confirms a fresh one of its own with its code in its cell, anyone
+  // else's merchant session finds the standing one not its own. A customer turns their own
+  // approval on (and leaves it on: customer A's charges need it).
+  'POST /api/business/credit-accounts/:id/charges': {
+    expected: only({ merchantA: 201, merchantB: 404 }),
+    request: async () => {
+      await allowChargesOfA();
+      return { url: `/api/business/credit-accounts/${fixtures.accountA}/charges`, ...body({ amount: '1' }) };
+    },
+  },
+  'POST /api/business/charges/:id/confirm': {
+    expected: only({ merchantA: 201, merchantB: 404 }),
+    request: async (c) => {
+      const charge = c.name === 'merchantA' ? await newChargeOfA() : await standingCharge();
+      return { url: `/api/business/charges/${charge.id}/confirm`, ...body({ code: charge.code }) };
+    },
+  },
+  'POST /api/business/counter-customers': {
+    expected: approvedMerchants(201),
+    request: async () => body({ name: 'Matrix Counter', phoneNumber: newPhone(), creditLimit: '100', language: 'en' }),
+  },
+  'POST /api/business/counter-customers/:id/confirm': {
+    expected: only({ merchantA: 201, merchantB: 404 }),
+    request: async (c) => {
+      const enrolment = c.name === 'merchantA' ? await newSignUpAtA() : await standingSignUp();
+      return { url: `/api/business/counter-customers/${enrolment.id}/confirm`, ...body({ code: enrolment.code }) };
+    },
+  },
+  'GET /api/customer/sms-approval': { expected: customers(200), request: async () => ({}) },
+  'POST /api/customer/sms-approval': { expected: customers(200), request: async () => body({ enabled: true }) },
 
   // The event stream of a customer, a merchant or a counter (the test app ends it at once).
   'GET /api/events': {

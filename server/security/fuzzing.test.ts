@@ -15,8 +15,22 @@ import {
   registerBusiness, registerCustomer, type TestContext,
 } from '../test/context';
 import { testMsg91WebhookToken } from '../test/config';
+import { developmentSmsProvider } from '../sms/development';
+import type { SmsMessage, SmsProvider } from '../sms/provider';
 
 let ctx: TestContext;
+
+/** Every SMS handed to the vendor: the consent codes (charges, sign-ups at the counter) are read from it. */
+const handedSms: SmsMessage[] = [];
+const developmentSms = developmentSmsProvider(() => {});
+const smsRecorder: SmsProvider = {
+  name: 'development',
+  async send(message, options) {
+    handedSms.push(message);
+    return developmentSms.send(message, options);
+  },
+};
+const codeSentTo = (phone: string): string => handedSms.filter((m) => m.to === phone && m.variables.otp).at(-1)!.variables.otp!;
 
 // ---------------------------------------------------------------------------------------
 // What a refusal may write, and how answers are checked.
@@ -116,6 +130,10 @@ async function snapshot(): Promise<Snapshot> {
 function allowedChanges(code: string): Map<string, { inserted: number; updated: number }> {
   if (code === 'invalid_credentials' || code === 'pin_incorrect') return new Map([['pin_attempts', { inserted: 1, updated: 1 }]]);
   if (code === 'otp_invalid' || code === 'otp_attempts_exceeded') return new Map([['otp_codes', { inserted: 0, updated: 1 }]]);
+  // A wrong consent code is counted on its charge or sign-up (the last one voids it).
+  if (code === 'sms_code_incorrect' || code === 'sms_code_void') {
+    return new Map([['sms_charges', { inserted: 0, updated: 1 }], ['counter_enrolments', { inserted: 0, updated: 1 }]]);
+  }
   return new Map();
 }
 
@@ -427,6 +445,48 @@ function fuzzCases(): FuzzCase[] {
     if (response.statusCode !== 201) throw new Error(`report failed: ${response.body}`);
     return response.json().report.id as string;
   };
+  // Consent by SMS code: the start case charges a customer of the shop who turned the approval
+  // on (its accepted charges use up the number's codes for the hour, then 429); the confirm case
+  // confirms a charge to a customer of its own, and a fresh one once it is (a number takes 5
+  // codes an hour); the counter case confirms a sign-up of a fresh number, and a fresh one once
+  // it is. Made before the first request.
+  const codeState = { ready: false, startAccountId: '', chargeId: '', chargeCode: '', enrolmentId: '', enrolmentCode: '' };
+  const approvingCustomer = async () => {
+    const customer = await registerCustomer(ctx);
+    await ctx.app.inject({ method: 'POST', url: '/api/customer/sms-approval', headers: bearer(customer.token), payload: { enabled: true } });
+    const account = await ctx.app.inject({
+      method: 'POST', url: '/api/business/create-credit-account', headers: asShop(),
+      payload: { paymentHandle: await paymentHandleOf(ctx, customer.token), creditLimit: '40000' },
+    });
+    if (account.statusCode !== 201) throw new Error(`credit account failed: ${account.body}`);
+    return { accountId: account.json().creditAccount.id as string, phoneNumber: customer.phoneNumber };
+  };
+  const newCharge = async () => {
+    const customer = await approvingCustomer();
+    const response = await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${customer.accountId}/charges`, headers: asShop(), payload: { amount: '1' },
+    });
+    if (response.statusCode !== 201) throw new Error(`charge failed: ${response.body}`);
+    codeState.chargeId = response.json().charge.id;
+    codeState.chargeCode = codeSentTo(customer.phoneNumber);
+  };
+  const newSignUp = async () => {
+    const phoneNumber = newPhone();
+    const response = await ctx.app.inject({
+      method: 'POST', url: '/api/business/counter-customers', headers: asShop(),
+      payload: { name: 'Fuzz Counter', phoneNumber, creditLimit: '100', language: 'en' },
+    });
+    if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+    codeState.enrolmentId = response.json().enrolment.id;
+    codeState.enrolmentCode = codeSentTo(phoneNumber);
+  };
+  const codesReady = async () => {
+    if (codeState.ready) return;
+    codeState.startAccountId = (await approvingCustomer()).accountId;
+    await newCharge();
+    await newSignUp();
+    codeState.ready = true;
+  };
   const refundsReady = async () => {
     await ctx.app.services.auth.unlock({ role: 'business', identifier: actors.shop.email });
     if (refundState.ready) return;
@@ -443,6 +503,42 @@ function fuzzCases(): FuzzCase[] {
     refundState.reportId = await newPaymentReport();
     refundState.ready = true;
   };
+  // Invitations by phone: shops of their own (the create case may use up its shop's day), a
+  // customer of its own who is invited, and the invitations the cancel, accept, decline, link
+  // and refuse cases act on, made before the first request. The cancel and decline cases each
+  // get a fresh invitation once theirs is decided; the accepted one stays accepted (accepting
+  // again is refused), and a refused one stays refused (refusing again changes nothing).
+  const invitationState = {
+    ready: false, inviteToken: '', cancelToken: '', declineToken: '', customerToken: '', customerPhone: '',
+    cancelId: '', acceptId: '', declineId: '', linkCode: '', refuseCode: '',
+  };
+  const newInvitation = async (shopToken: string, phoneNumber: string = newPhone()) => {
+    const response = await ctx.app.inject({
+      method: 'POST', url: '/api/business/invitations', headers: bearer(shopToken),
+      payload: { name: 'Fuzz Invitee', phoneNumber, creditLimit: '100', language: 'en' },
+    });
+    if (response.statusCode !== 201) throw new Error(`invitation failed: ${response.body}`);
+    const { id, link } = response.json().invitation as { id: string; link: string };
+    return { id, code: link.split('/i/')[1]! };
+  };
+  const invitationsReady = async () => {
+    if (invitationState.ready) return;
+    const [inviting, cancelling, accepting, declining] = [
+      await approvedBusiness(ctx), await approvedBusiness(ctx), await approvedBusiness(ctx), await approvedBusiness(ctx),
+    ];
+    const customer = await registerCustomer(ctx);
+    Object.assign(invitationState, {
+      inviteToken: inviting.token, cancelToken: cancelling.token, declineToken: declining.token,
+      customerToken: customer.token, customerPhone: customer.phoneNumber,
+    });
+    invitationState.cancelId = (await newInvitation(cancelling.token)).id;
+    invitationState.acceptId = (await newInvitation(accepting.token, customer.phoneNumber)).id;
+    invitationState.declineId = (await newInvitation(declining.token, customer.phoneNumber)).id;
+    invitationState.linkCode = (await newInvitation(accepting.token)).code;
+    invitationState.refuseCode = (await newInvitation(declining.token)).code;
+    invitationState.ready = true;
+  };
+  const asInvited = () => bearer(invitationState.customerToken);
   const ids = [
     '------------------------------------', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-000000000000',
     'AAAAAAAA-AAAA-AAAA-AAAA-AAAAAAAAAAAA', 'not-an-id', '%00', '%2e%2e%2f%2e%2e', 'x'.repeat(300), '1', '-1',
@@ -713,6 +809,59 @@ function fuzzCases(): FuzzCase[] {
       base: () => ({ optedOut: false }), params: ids, before: claimsReady,
     },
     { method: 'GET', route: '/api/reminder-links/:code', headers: asCustomer, path: () => '/api/reminder-links/AAAAAAAAAA' },
+    // Invitations by phone.
+    {
+      method: 'POST', route: '/api/business/invitations', headers: () => bearer(invitationState.inviteToken),
+      base: () => ({ name: 'Fuzz Invitee', phoneNumber: newPhone(), creditLimit: '100', language: 'en' }), before: invitationsReady,
+    },
+    { method: 'GET', route: '/api/business/invitations', headers: asShop },
+    {
+      method: 'POST', route: '/api/business/invitations/:id/cancel', headers: () => bearer(invitationState.cancelToken),
+      path: () => `/api/business/invitations/${invitationState.cancelId}/cancel`, base: () => ({}), params: ids, before: invitationsReady,
+      accepted: async () => { invitationState.cancelId = (await newInvitation(invitationState.cancelToken)).id; },
+    },
+    { method: 'GET', route: '/api/customer/invitations', headers: asCustomer },
+    {
+      method: 'POST', route: '/api/customer/invitations/:id/accept', headers: asInvited,
+      path: () => `/api/customer/invitations/${invitationState.acceptId}/accept`, base: () => ({}), params: ids, before: invitationsReady,
+    },
+    {
+      method: 'POST', route: '/api/customer/invitations/:id/decline', headers: asInvited,
+      path: () => `/api/customer/invitations/${invitationState.declineId}/decline`, base: () => ({}), params: ids, before: invitationsReady,
+      accepted: async () => {
+        invitationState.declineId = (await newInvitation(invitationState.declineToken, invitationState.customerPhone)).id;
+      },
+    },
+    {
+      method: 'GET', route: '/api/invitations/:code', headers: anonymous,
+      path: () => `/api/invitations/${invitationState.linkCode}`, before: invitationsReady,
+    },
+    {
+      method: 'POST', route: '/api/invitations/:code/refuse', headers: anonymous,
+      path: () => `/api/invitations/${invitationState.refuseCode}/refuse`, base: () => ({}), before: invitationsReady,
+    },
+    // Consent by SMS code.
+    {
+      method: 'POST', route: '/api/business/credit-accounts/:id/charges', headers: asShop,
+      path: () => `/api/business/credit-accounts/${codeState.startAccountId}/charges`,
+      base: () => ({ amount: '1', note: 'Fuzzed charge' }), params: ids, before: codesReady,
+    },
+    {
+      method: 'POST', route: '/api/business/charges/:id/confirm', headers: asShop,
+      path: () => `/api/business/charges/${codeState.chargeId}/confirm`,
+      base: () => ({ code: codeState.chargeCode }), params: ids, before: codesReady, accepted: newCharge,
+    },
+    {
+      method: 'POST', route: '/api/business/counter-customers', headers: asShop,
+      base: () => ({ name: 'Fuzz Counter', phoneNumber: newPhone(), creditLimit: '100', language: 'en' }),
+    },
+    {
+      method: 'POST', route: '/api/business/counter-customers/:id/confirm', headers: asShop,
+      path: () => `/api/business/counter-customers/${codeState.enrolmentId}/confirm`,
+      base: () => ({ code: codeState.enrolmentCode }), params: ids, before: codesReady, accepted: newSignUp,
+    },
+    { method: 'GET', route: '/api/customer/sms-approval', headers: asCustomer },
+    { method: 'POST', route: '/api/customer/sms-approval', headers: asCustomer, base: () => ({ enabled: true }) },
     // Refunds, reversals and reports.
     {
       method: 'POST', route: '/api/business/transactions/:id/refund', headers: asShop,
@@ -782,6 +931,7 @@ const queriesPerRoute = 6;
 
 beforeAll(async () => {
   ctx = await createTestContext({
+    sms: smsRecorder,
     onRoute: (route) => {
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD' && method !== 'OPTIONS') registeredRouteNames.push(`${method} ${route.url}`);
@@ -914,7 +1064,7 @@ describe('input fuzzing', () => {
       + `${figures.writesOnRefusal} writes on refusal (${figures.pinAttemptWrites} wrong-PIN and ${figures.otpAttemptWrites} wrong-OTP counts accounted)`);
   }, 300_000);
 
-  it('gives every amount edge case its exact status on payments, QR codes, limits, repayments and refunds', async () => {
+  it('gives every amount edge case its exact status on payments, charges, QR codes, limits, invitations, sign-ups, repayments and refunds', async () => {
     const { shop, customer, accountId, generate } = await paymentSetup(ctx, { limit: '50000' });
     const staticCode = (await generate()).qrData;
     const paid = await ctx.app.inject({
@@ -950,6 +1100,30 @@ describe('input fuzzing', () => {
             payload: jsonText({ paymentHandle: await paymentHandleOf(ctx, other.token), creditLimit: amount }),
           };
         },
+        accepted: 201, aboveMaximum: ['50000.01', refused('limit_above_maximum')],
+      },
+      {
+        name: 'amount of a charge by SMS code',
+        request: async (amount) => {
+          await ctx.app.inject({ method: 'POST', url: '/api/customer/sms-approval', headers: bearer(customer.token), payload: { enabled: true } });
+          return { method: 'POST', url: `/api/business/credit-accounts/${accountId}/charges`, headers: bearer(shop.token), payload: jsonText({ amount }) };
+        },
+        accepted: 201, aboveMaximum: ['100000.01', refused('amount_above_maximum')],
+      },
+      {
+        name: 'credit limit of a sign-up at the counter',
+        request: async (amount) => ({
+          method: 'POST', url: '/api/business/counter-customers', headers: bearer(shop.token),
+          payload: jsonText({ name: 'Edge Counter', phoneNumber: newPhone(), creditLimit: amount, language: 'en' }),
+        }),
+        accepted: 201, aboveMaximum: ['50000.01', refused('limit_above_maximum')],
+      },
+      {
+        name: 'credit limit of an invitation',
+        request: async (amount) => ({
+          method: 'POST', url: '/api/business/invitations', headers: bearer(shop.token),
+          payload: jsonText({ name: 'Edge Invitee', phoneNumber: newPhone(), creditLimit: amount, language: 'en' }),
+        }),
         accepted: 201, aboveMaximum: ['50000.01', refused('limit_above_maximum')],
       },
       {

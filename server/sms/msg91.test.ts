@@ -9,6 +9,9 @@ import { templateVariables } from './templates';
 const flows: Msg91Settings['flows'] = {
   otp: { en: 'flow-otp-en', hi: 'flow-otp-hi', ta: 'flow-otp-ta' },
   reminder: { en: 'flow-reminder-en', hi: 'flow-reminder-hi', ta: 'flow-reminder-ta' },
+  invite: { en: 'flow-invite-en', hi: 'flow-invite-hi', ta: 'flow-invite-ta' },
+  charge: { en: 'flow-charge-en', hi: 'flow-charge-hi', ta: 'flow-charge-ta' },
+  enrol: { en: 'flow-enrol-en', hi: 'flow-enrol-hi', ta: 'flow-enrol-ta' },
 };
 const registered = Object.fromEntries(Object.entries(flows).flatMap(([template, ids]) =>
   Object.values(ids).map((id) => [id, templateVariables[template as keyof typeof flows]])));
@@ -48,6 +51,21 @@ describe('the MSG91 provider', () => {
       await msg91SmsProvider(settings).send({ to: '+919812340002', language, template: 'reminder', variables: reminderVariables });
       expect(fake.requests.at(-1)!.body).toEqual({
         template_id: `flow-reminder-${language}`, sender: 'KHATAA', short_url: '0', recipients: [{ mobiles: '919812340002', ...reminderVariables }],
+      });
+    }
+  });
+
+  it('sends an invitation, a charge code and a sign-up code each through its own flow, with exactly its variables', async () => {
+    const messages: SmsMessage[] = [
+      { to: '+919812340003', language: 'ta', template: 'invite', variables: { shop: 'Sharma Kirana', limit: '₹500.00', link: 'https://khata.example.com/i/AbCdE12345' } },
+      { to: '+919812340003', language: 'en', template: 'charge', variables: { shop: 'Sharma Kirana', amount: 'Rs 100.00', fee: 'Rs 2.00', total: 'Rs 102.00', otp: '318204' } },
+      { to: '+919812340003', language: 'hi', template: 'enrol', variables: { shop: 'Sharma Kirana', limit: '₹2,000.00', otp: '550913' } },
+    ];
+    for (const message of messages) {
+      await msg91SmsProvider(settings).send(message);
+      expect(fake.requests.at(-1)!.body).toEqual({
+        template_id: `flow-${message.template}-${message.language}`, sender: 'KHATAA', short_url: '0',
+        recipients: [{ mobiles: '919812340003', ...message.variables }],
       });
     }
   });

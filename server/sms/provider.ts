@@ -6,8 +6,13 @@
  */
 import type { Language } from '@common/languages';
 
-/** The messages Khata sends; each is one DLT template per language (docs/operations.md, "SMS"). */
-export type SmsTemplate = 'otp' | 'reminder';
+/**
+ * The messages Khata sends; each is one DLT template per language (docs/operations.md, "SMS"):
+ * a sign-in code, a reminder, a shop's invitation, and the codes that approve a purchase
+ * (charge) or a sign-up at the counter (enrol).
+ */
+export const smsTemplates = ['otp', 'reminder', 'invite', 'charge', 'enrol'] as const;
+export type SmsTemplate = typeof smsTemplates[number];
 
 /** A reminder's template variables: amounts as formatRupees writes them, the date in the customer's language. */
 export interface ReminderSmsVariables { shop: string; owed: string; overdue: string; due_date: string; link: string }
@@ -17,7 +22,7 @@ export interface SmsMessage {
   to: string;
   language: Language;
   template: SmsTemplate;
-  /** otp: { otp }; reminder: ReminderSmsVariables. Never free text. */
+  /** Exactly its template's variables (templates.ts, templateVariables). Never free text. */
   variables: Record<string, string>;
 }
 

@@ -18,6 +18,9 @@ let fallback: SmsProvider;
 const flows = {
   otp: { en: 'otp-en', hi: 'otp-hi', ta: 'otp-ta' },
   reminder: { en: 'reminder-en', hi: 'reminder-hi', ta: 'reminder-ta' },
+  invite: { en: 'invite-en', hi: 'invite-hi', ta: 'invite-ta' },
+  charge: { en: 'charge-en', hi: 'charge-hi', ta: 'charge-ta' },
+  enrol: { en: 'enrol-en', hi: 'enrol-hi', ta: 'enrol-ta' },
 };
 
 beforeAll(async () => {

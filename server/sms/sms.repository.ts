@@ -10,10 +10,16 @@ import { rowsOf, type Executor } from '../db/client';
 import { smsMessages } from '../db/schema';
 import { indiaDaySql } from '../india-days';
 
-export interface NewOtpMessage {
+export interface NewSentMessage {
   id: string;
+  purpose: 'otp' | 'invite' | 'charge' | 'enrol';
+  /** The shop it went for; null for a sign-in code. */
+  businessId: string | null;
   toPhone: string;
   language: Language;
+  template: string;
+  /** Null when the message carried a code, which is never stored. */
+  variables: Record<string, string> | null;
   status: 'sent' | 'failed';
   provider: string;
   providerMessageId: string | null;
@@ -21,12 +27,12 @@ export interface NewOtpMessage {
   at: Date;
 }
 
-/** A one-time code's SMS, recorded once its vendors have answered; its code is never stored. */
-export async function insertOtpMessage(db: Executor, row: NewOtpMessage): Promise<void> {
+/** An SMS sent at once (a code, an invitation), recorded once its vendors have answered. */
+export async function insertSentMessage(db: Executor, row: NewSentMessage): Promise<void> {
   await db.insert(smsMessages).values({
-    id: row.id, purpose: 'otp', toPhone: row.toPhone, language: row.language, template: 'otp', variables: null,
-    status: row.status, provider: row.provider, providerMessageId: row.providerMessageId, attempts: 1, error: row.error,
-    createdAt: row.at, updatedAt: row.at, sentAt: row.status === 'sent' ? row.at : null,
+    id: row.id, purpose: row.purpose, businessId: row.businessId, toPhone: row.toPhone, language: row.language, template: row.template,
+    variables: row.variables, status: row.status, provider: row.provider, providerMessageId: row.providerMessageId, attempts: 1,
+    error: row.error, createdAt: row.at, updatedAt: row.at, sentAt: row.status === 'sent' ? row.at : null,
   });
 }
 
@@ -217,22 +223,29 @@ export async function usageByDay(db: Executor, from: Date): Promise<UsageDay[]> 
     group by 1 order by 1`));
 }
 
-/** Every SMS since `from` by purpose, and the failed ones. */
+/**
+ * Every SMS since `from` in the admin's two buckets, and the failed ones: one-time codes
+ * (sign-in, and the codes that approve a charge or a counter sign-up) and a shop's messages
+ * to its customers (reminders and invitations).
+ */
 export async function usageTotals(db: Executor, from: Date) {
   const [row] = rowsOf<{ otp: number; reminders: number; failed: number }>(await db.execute(sql`
-    select count(*) filter (where ${smsMessages.purpose} = 'otp')::int as otp,
-      count(*) filter (where ${smsMessages.purpose} = 'reminder')::int as reminders,
+    select count(*) filter (where ${smsMessages.purpose} in ('otp', 'charge', 'enrol'))::int as otp,
+      count(*) filter (where ${smsMessages.purpose} in ('reminder', 'invite'))::int as reminders,
       count(*) filter (where ${smsMessages.status} = 'failed')::int as failed
     from ${smsMessages} where ${smsMessages.createdAt} >= ${from.toISOString()}`));
   return row ?? { otp: 0, reminders: 0, failed: 0 };
 }
 
-/** The shops whose reminder SMS reached a vendor most often since `from`, most first. */
+/**
+ * The shops whose SMS reached a vendor most often since `from`, most first: every SMS sent
+ * for a shop (reminders, invitations, codes), which is what a shop costs.
+ */
 export async function topShops(db: Executor, from: Date, limit: number) {
   return rowsOf<{ businessId: string; businessName: string; sent: number }>(await db.execute(sql`
     select m.business_id as "businessId", b.business_name as "businessName", count(*)::int as sent
     from ${smsMessages} m join businesses b on b.id = m.business_id
-    where m.purpose = 'reminder' and m.created_at >= ${from.toISOString()} and m.sent_at is not null
+    where m.created_at >= ${from.toISOString()} and m.sent_at is not null
     group by m.business_id, b.business_name
     order by sent desc, b.business_name, m.business_id
     limit ${limit}`));

@@ -241,7 +241,7 @@ describe('POST /api/sms/msg91/status/:token', () => {
 });
 
 describe('GET /api/admin/sms-usage', () => {
-  it('counts SMS per India day and by purpose, and names the shops sending most reminders', async () => {
+  it('counts SMS per India day and by purpose, and names the shops sending most SMS', async () => {
     const usageVendor = scriptedVendor('twilio', twilioSid);
     const usage = await createTestContext({ sms: usageVendor.provider });
     try {
@@ -274,6 +274,15 @@ describe('GET /api/admin/sms-usage', () => {
         variables: { shop: 'Kumar Kirana', owed: '₹1.00', overdue: '₹1.00', due_date: '1 Dec 2026', link: 'http://localhost:5000/r/Waiting123' },
       }));
 
+      // Shop B's invitation and its two codes (a charge, a sign-up) count with reminders and OTPs, and as B's SMS.
+      const atOnce = { to: shopB.customer.phoneNumber, language: 'en' } as const;
+      await sms.sendNow({ ...atOnce, template: 'invite', variables: { shop: 'Kumar Kirana', limit: 'Rs 1.00', link: 'http://localhost:5000/i/AbCdE12345' } },
+        { purpose: 'invite', businessId: shopB.shop.businessId });
+      await sms.sendNow({ ...atOnce, template: 'charge', variables: { shop: 'Kumar Kirana', amount: 'Rs 1.00', fee: 'Rs 0.00', total: 'Rs 1.00', otp: '123456' } },
+        { purpose: 'charge', businessId: shopB.shop.businessId, secret: '123456' });
+      await sms.sendNow({ ...atOnce, template: 'enrol', variables: { shop: 'Kumar Kirana', limit: 'Rs 1.00', otp: '654321' } },
+        { purpose: 'enrol', businessId: shopB.shop.businessId, secret: '654321' });
+
       usage.clock.set(new Date('2026-11-22T10:00:00Z'));
       const admin = bearer(await adminToken(usage));
       const week = await usage.app.inject({ method: 'GET', url: '/api/admin/sms-usage?days=7', headers: admin });
@@ -285,19 +294,19 @@ describe('GET /api/admin/sms-usage', () => {
           zero('2026-11-16'), zero('2026-11-17'), zero('2026-11-18'), zero('2026-11-19'),
           { date: '2026-11-20', sent: 4, delivered: 2, failed: 0 },
           zero('2026-11-21'),
-          { date: '2026-11-22', sent: 1, delivered: 0, failed: 2 },
+          { date: '2026-11-22', sent: 4, delivered: 0, failed: 2 },
         ],
-        // The admin's sign-in sent no SMS.
-        totals: { otp: 2, reminders: 6, failed: 2 },
+        // The admin's sign-in sent no SMS. One-time codes count with OTPs, an invitation with reminders.
+        totals: { otp: 4, reminders: 7, failed: 2 },
         topShops: [
+          { businessId: shopB.shop.businessId, businessName: 'Kumar Kirana', sent: 4 },
           { businessId: shopA.shop.businessId, businessName: 'Kumar Kirana', sent: 3 },
-          { businessId: shopB.shop.businessId, businessName: 'Kumar Kirana', sent: 1 },
         ],
       });
 
       const month = (await usage.app.inject({ method: 'GET', url: '/api/admin/sms-usage', headers: admin })).json();
       expect({ days: month.days, from: month.from, length: month.daily.length, totals: month.totals })
-        .toEqual({ days: 30, from: '2026-10-24', length: 30, totals: { otp: 2, reminders: 6, failed: 2 } });
+        .toEqual({ days: 30, from: '2026-10-24', length: 30, totals: { otp: 4, reminders: 7, failed: 2 } });
       // 90 days reach back to the sign-ups' OTPs.
       const quarter = (await usage.app.inject({ method: 'GET', url: '/api/admin/sms-usage?days=90', headers: admin })).json();
       expect(quarter.daily).toHaveLength(90);

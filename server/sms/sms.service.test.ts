@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { smsReminderAttemptsMax } from '@common/limits';
 import type { SmsReminderKind } from '@common/schemas/reminders';
 import { rowsOf } from '../db/client';
+import { AppError } from '../errors';
 import { createTestContext, paymentSetup, type TestContext } from '../test/context';
 import { SmsSendError, type ReminderSmsVariables, type SmsMessage, type SmsProvider } from './provider';
 import { smsText } from './templates';
@@ -314,5 +315,79 @@ describe('one-time codes', () => {
   it('lets a bug stay a bug: not "SMS unavailable", but thrown as it is', async () => {
     vendor.state.bug = true;
     await expect(sms().sendOtp('+919812300003', '118822', 'en')).rejects.toThrow(new TypeError('a bug in the provider'));
+  });
+});
+
+describe('messages sent at once for a shop', () => {
+  const invite = (to: string): SmsMessage => ({
+    to, language: 'en', template: 'invite',
+    variables: { shop: 'Kumar Kirana', limit: 'Rs 500.00', link: 'http://localhost:5000/i/AbCdE12345' },
+  });
+  const charge = (to: string, otp: string): SmsMessage => ({
+    to, language: 'hi', template: 'charge', variables: { shop: 'Kumar Kirana', amount: '₹100.00', fee: '₹2.00', total: '₹102.00', otp },
+  });
+  const rowsTo = async (phone: string) => rowsOf<Record<string, unknown>>(await ctx.database.db.execute(
+    sql`select * from sms_messages where to_phone = ${phone} order by created_at, status desc`));
+
+  it('sends an invitation now and records it for its shop, with its variables', async () => {
+    const phone = '+919812300011';
+    await expect(sms().sendNow(invite(phone), { purpose: 'invite', businessId: setup.shop.businessId })).resolves.toBeUndefined();
+    expect(vendor.given).toEqual([invite(phone)]);
+    const rows = await rowsTo(phone);
+    expect(rows.map((r) => [r.purpose, r.business_id, r.template, r.language, r.status, r.provider, r.attempts, r.error])).toEqual([
+      ['invite', setup.shop.businessId, 'invite', 'en', 'sent', 'twilio', 1, null],
+    ]);
+    expect(rows[0]!.variables).toEqual(invite(phone).variables);
+    expect(rows[0]!.provider_message_id).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(rows[0]!.sent_at).not.toBeNull();
+  });
+
+  it('never stores the variables of a message that carries a code, sent or failed, and cuts the code out of a vendor\'s words', async () => {
+    const phone = '+919812300012';
+    await sms().sendNow(charge(phone, '318204'), { purpose: 'charge', businessId: setup.shop.businessId, secret: '318204' });
+    vendor.state.refusal = 'twilio answered 400 (Body "550913 is your Khata code" rejected)';
+    await expect(sms().sendNow(
+      { to: phone, language: 'en', template: 'enrol', variables: { shop: 'Kumar Kirana', limit: 'Rs 2,000.00', otp: '550913' } },
+      { purpose: 'enrol', businessId: setup.shop.businessId, secret: '550913' },
+    )).rejects.toMatchObject({ key: 'sms_unavailable' });
+    const rows = await rowsTo(phone);
+    expect(rows.map((r) => [r.purpose, r.template, r.status, r.variables, r.error])).toEqual([
+      ['charge', 'charge', 'sent', null, null],
+      ['enrol', 'enrol', 'failed', null, 'twilio answered 400 (Body "… is your Khata code" rejected)'],
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/318204|550913/);
+  });
+
+  it('answers 503 sms_unavailable with its Retry-After when every vendor failed, and records the failure', async () => {
+    const phone = '+919812300013';
+    vendor.state.refusal = 'every SMS vendor failed: twilio answered 503';
+    const refused = await sms().sendNow(invite(phone), { purpose: 'invite', businessId: setup.shop.businessId }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 503, key: 'sms_unavailable', params: { retryAfterSeconds: 60 } });
+    expect((refused as AppError).body()).toEqual({
+      error: 'We could not send the SMS just now. Please try again in a minute.', code: 'sms_unavailable', key: 'sms_unavailable', params: {},
+    });
+    expect((await rowsTo(phone)).map((r) => [r.purpose, r.status, r.sent_at, r.error]))
+      .toEqual([['invite', 'failed', null, 'every SMS vendor failed: twilio answered 503']]);
+  });
+
+  it('hands no code back, even from the development provider', async () => {
+    const development = await createTestContext();
+    try {
+      const shop = await paymentSetup(development);
+      const sent = await development.app.services.sms.sendNow(charge('+919812300014', '771204'),
+        { purpose: 'charge', businessId: shop.shop.businessId, secret: '771204' });
+      expect(sent).toBeUndefined();
+    } finally {
+      await development.close();
+    }
+  });
+
+  it('lets a bug stay a bug: a message for the wrong purpose, or a provider that throws something else', async () => {
+    await expect(sms().sendNow(invite('+919812300015'), { purpose: 'charge', businessId: setup.shop.businessId }))
+      .rejects.toThrow('Assertion failed: an SMS for charge goes with its own template, not invite');
+    vendor.state.bug = true;
+    await expect(sms().sendNow(invite('+919812300015'), { purpose: 'invite', businessId: setup.shop.businessId }))
+      .rejects.toThrow(new TypeError('a bug in the provider'));
   });
 });

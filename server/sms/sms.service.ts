@@ -1,7 +1,7 @@
 /**
  * Every SMS Khata sends goes through here, and each leaves a row in sms_messages: a one-time
- * code is sent at once (the caller waits for it) and recorded with the vendor's answer, never
- * with its code; a reminder is queued in the caller's transaction and sent later by `drain`,
+ * code or an invitation is sent at once (the caller waits for it) and recorded with the
+ * vendor's answer, never with a code; a reminder is queued in the caller's transaction and sent later by `drain`,
  * which any process may run: a row is claimed before it is sent, so none goes twice, and one
  * left half-sent by a crash is never sent again (it is marked failed). The vendors' delivery reports move each row
  * on (docs/operations.md, "SMS").
@@ -24,6 +24,7 @@ import {
 } from '@common/limits';
 import type { SmsReminderKind, SmsStatus } from '@common/schemas/reminders';
 import type { Clock } from '../clock';
+import { assert } from '../assert';
 import type { Db, Executor } from '../db/client';
 import { AppError } from '../errors';
 import { uuidv7 } from '../ids';
@@ -136,27 +137,52 @@ export function createSmsService(deps: {
   }
 
   /**
-   * Sends a one-time code now. Recorded either way (purpose 'otp', no variables); when every
-   * vendor failed, refuses with 503 sms_unavailable and its Retry-After. Anything else thrown
-   * is a bug, and stays one (a 500).
+   * Sends `message` now, through the vendor and its fallback, and records it either way:
+   * its variables only when it carries no `secret` (a code is never stored, and is cut out of
+   * a vendor's words). When every vendor failed, refuses with 503 sms_unavailable and its
+   * Retry-After. Anything else thrown is a bug, and stays one (a 500).
    */
-  async function sendOtp(phone: string, code: string, language: Language): Promise<{ developmentOtp?: string }> {
-    const message: SmsMessage = { to: phone, language, template: 'otp', variables: { otp: code } };
-    const record = { id: uuidv7(clock().getTime()), toPhone: phone, language };
+  async function sendAtOnce(
+    message: SmsMessage, record: { purpose: repository.NewSentMessage['purpose']; businessId: string | null; secret?: string },
+  ): Promise<SmsSent> {
+    const row = {
+      id: uuidv7(clock().getTime()), purpose: record.purpose, businessId: record.businessId, toPhone: message.to,
+      language: message.language, template: message.template, variables: record.secret === undefined ? { ...message.variables } : null,
+    };
     let sent: SmsSent;
     try {
       sent = await provider.send(message);
     } catch (error) {
-      await repository.insertOtpMessage(db, {
-        ...record, ...failure(error, code), status: 'failed', providerMessageId: null, at: clock(),
+      await repository.insertSentMessage(db, {
+        ...row, ...failure(error, record.secret), status: 'failed', providerMessageId: null, at: clock(),
       });
       if (!(error instanceof SmsSendError)) throw error;
       throw new AppError('sms_unavailable', { retryAfterSeconds: smsUnavailableRetryAfterSeconds });
     }
-    await repository.insertOtpMessage(db, {
-      ...record, status: 'sent', provider: sent.provider, providerMessageId: sent.providerMessageId, error: null, at: clock(),
+    await repository.insertSentMessage(db, {
+      ...row, status: 'sent', provider: sent.provider, providerMessageId: sent.providerMessageId, error: null, at: clock(),
     });
+    return sent;
+  }
+
+  /** Sends a sign-in code now (purpose 'otp', recorded without its code); the development provider hands it back. */
+  async function sendOtp(phone: string, code: string, language: Language): Promise<{ developmentOtp?: string }> {
+    const message: SmsMessage = { to: phone, language, template: 'otp', variables: { otp: code } };
+    const sent = await sendAtOnce(message, { purpose: 'otp', businessId: null, secret: code });
     return sent.developmentOtp ? { developmentOtp: sent.developmentOtp } : {};
+  }
+
+  /**
+   * Sends a shop's message now: an invitation, or the code that approves a charge or a
+   * sign-up at the counter (`secret`: that code, so the row keeps no variables). Refuses
+   * with 503 sms_unavailable as sendOtp does; no code ever comes back, even from the
+   * development provider, since the merchant who asked for it must never see it.
+   */
+  async function sendNow(
+    message: SmsMessage, record: { purpose: 'invite' | 'charge' | 'enrol'; businessId: string; secret?: string },
+  ): Promise<void> {
+    assert(record.purpose === message.template, `an SMS for ${record.purpose} goes with its own template, not ${message.template}`);
+    await sendAtOnce(message, record);
   }
 
   /**
@@ -300,7 +326,7 @@ export function createSmsService(deps: {
   }
 
   return {
-    sendOtp, enqueueReminder, remindersSentToday, dailyLimitPerShop, reminderText, drain, recordDelivery,
+    sendOtp, sendNow, enqueueReminder, remindersSentToday, dailyLimitPerShop, reminderText, drain, recordDelivery,
     checkTwilioSignature, twilioReport, checkMsg91Token, msg91Report, usage,
   };
 }

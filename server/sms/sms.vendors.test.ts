@@ -107,7 +107,7 @@ describe('through MSG91, the fallback', () => {
     const id = await queueReminder();
     expect(await ctx.app.services.sms.drain()).toBe(1);
     const request = msg91.requests.at(-1)!;
-    expect(request.body.template_id).toBe('rem-hi');
+    expect(request.body.template_id).toBe('reminder-hi');
     expect(await smsRow(sql`id = ${id}`)).toMatchObject({ status: 'sent', provider: 'msg91', provider_message_id: request.requestId });
 
     const url = `${publicUrl}/api/sms/msg91/status/${webhookToken}`;
@@ -120,6 +120,43 @@ describe('through MSG91, the fallback', () => {
 
     const wrongToken = await msg91.report(request.requestId, 'delivered', { url: `${publicUrl}/api/sms/msg91/status/guessed-token-0123`, deliver });
     expect(wrongToken.status).toBe(404);
+  });
+});
+
+describe('messages sent at once for a shop', () => {
+  const invite = (phoneNumber: string, language: string) => ctx.app.inject({
+    method: 'POST', url: '/api/business/invitations', headers: { authorization: `Bearer ${setup.shop.token}` },
+    payload: { name: 'Meena Devi', phoneNumber, creditLimit: '500', language },
+  });
+
+  it('sends an invitation through Twilio as its text, and through MSG91\'s invitation flow when Twilio is down', async () => {
+    const first = await invite('+919812377011', 'en');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(twilio.messages.at(-1)!.form).toMatchObject({
+      To: '+919812377011',
+      Body: `Kumar Kirana offers you a Khata credit account with a limit of Rs 500.00. Accept or refuse: ${first.json().invitation.link}`,
+    });
+    twilio.failNext(3, 500);
+    const second = await invite('+919812377012', 'ta');
+    expect(second.statusCode, second.body).toBe(201);
+    expect(msg91.requests.at(-1)!.body).toMatchObject({
+      template_id: 'invite-ta',
+      recipients: [{ mobiles: '919812377012', shop: 'Kumar Kirana', limit: '₹500.00', link: second.json().invitation.link }],
+    });
+    expect(await smsRow(sql`to_phone = '+919812377012'`)).toMatchObject({ status: 'sent', provider: 'msg91' });
+  });
+
+  it('sends a charge code through MSG91\'s charge flow, the code a variable there and nowhere in the record', async () => {
+    twilio.failNext(3, 500);
+    const phone = '+919812377013';
+    await ctx.app.services.sms.sendNow({
+      to: phone, language: 'hi', template: 'charge',
+      variables: { shop: 'Kumar Kirana', amount: '₹100.00', fee: '₹2.00', total: '₹102.00', otp: '604172' },
+    }, { purpose: 'charge', businessId: setup.shop.businessId, secret: '604172' });
+    expect(msg91.requests.at(-1)!.body).toMatchObject({ template_id: 'charge-hi', recipients: [{ mobiles: '919812377013', otp: '604172' }] });
+    const [row] = rowsOf<Record<string, unknown>>(await ctx.database.db.execute(sql`select * from sms_messages where to_phone = ${phone}`));
+    expect(row).toMatchObject({ purpose: 'charge', status: 'sent', provider: 'msg91', variables: null });
+    expect(JSON.stringify(row)).not.toContain('604172');
   });
 });
 

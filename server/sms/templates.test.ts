@@ -1,7 +1,9 @@
 /** The SMS texts: exact words per language, and each one a DLT template with its variables in place. */
 import { describe, expect, it } from 'vitest';
 import { languages } from '@common/languages';
-import { dltTemplate, otpSmsText, smsText, templateVariables } from './templates';
+import { paise } from '@common/money';
+import { smsTemplates } from './provider';
+import { dltTemplate, otpSmsText, smsAmount, smsText, smsVariable, templateVariables } from './templates';
 
 const reminder = { shop: 'Sharma Kirana', owed: '₹1,250.00', overdue: '₹400.00', due_date: '5 December 2026', link: 'https://khata.example.com/r/AbCdE12345' };
 
@@ -25,11 +27,62 @@ describe('SMS texts', () => {
       + 'அடுத்த தவணையை 5 December 2026 க்குள் செலுத்த வேண்டும். செலுத்த அல்லது இந்த SMS-களை நிறுத்த: https://khata.example.com/r/AbCdE12345');
   });
 
+  it('writes an invitation with the shop, the limit and the link', () => {
+    const invite = { shop: 'Sharma Kirana', limit: 'Rs 500.00', link: 'https://khata.example.com/i/AbCdE12345' };
+    expect(smsText({ template: 'invite', language: 'en', variables: invite })).toBe(
+      'Sharma Kirana offers you a Khata credit account with a limit of Rs 500.00. Accept or refuse: https://khata.example.com/i/AbCdE12345');
+    expect(smsText({ template: 'invite', language: 'hi', variables: { ...invite, limit: '₹500.00' } })).toBe(
+      'Sharma Kirana आपको ₹500.00 की सीमा वाला Khata क्रेडिट खाता दे रहा है। स्वीकार या अस्वीकार करें: https://khata.example.com/i/AbCdE12345');
+    expect(smsText({ template: 'invite', language: 'ta', variables: { ...invite, limit: '₹500.00' } })).toBe(
+      'Sharma Kirana உங்களுக்கு ₹500.00 வரம்புடன் ஒரு Khata கடன் கணக்கை வழங்குகிறது. ஏற்க அல்லது மறுக்க: https://khata.example.com/i/AbCdE12345');
+  });
+
+  it('writes the code that approves a purchase, with its amount, fee, total and shop', () => {
+    const charge = { shop: 'Sharma Kirana', amount: 'Rs 100.00', fee: 'Rs 2.00', total: 'Rs 102.00', otp: '318204' };
+    expect(smsText({ template: 'charge', language: 'en', variables: charge })).toBe(
+      '318204 is your Khata code to approve Rs 100.00 + Rs 2.00 fee = Rs 102.00 at Sharma Kirana. Valid 5 minutes. '
+      + 'The shop will ask for it; give it only to approve this purchase.');
+    const rupees = { ...charge, amount: '₹100.00', fee: '₹2.00', total: '₹102.00' };
+    expect(smsText({ template: 'charge', language: 'hi', variables: rupees })).toBe(
+      '318204 आपका Khata कोड है, Sharma Kirana पर ₹100.00 + ₹2.00 शुल्क = ₹102.00 की खरीद मंज़ूर करने के लिए। '
+      + '5 मिनट तक मान्य। दुकान यह कोड मांगेगी; इसे सिर्फ़ इसी खरीद को मंज़ूर करने के लिए दें।');
+    expect(smsText({ template: 'charge', language: 'ta', variables: rupees })).toBe(
+      '318204 என்பது Sharma Kirana கடையில் ₹100.00 + ₹2.00 கட்டணம் = ₹102.00 வாங்குதலை அங்கீகரிக்க உங்கள் Khata குறியீடு. '
+      + '5 நிமிடங்கள் செல்லும். கடை இதைக் கேட்கும்; இந்த வாங்குதலை அங்கீகரிக்க மட்டுமே கொடுங்கள்.');
+  });
+
+  it('writes the code that opens an account at the counter, with the shop and the limit', () => {
+    const enrol = { shop: 'Sharma Kirana', limit: 'Rs 2,000.00', otp: '550913' };
+    expect(smsText({ template: 'enrol', language: 'en', variables: enrol })).toBe(
+      '550913 is your Khata code to open a credit account at Sharma Kirana with a limit of Rs 2,000.00. '
+      + 'Give it to the shop only if you agree. Valid 5 minutes.');
+    expect(smsText({ template: 'enrol', language: 'hi', variables: { ...enrol, limit: '₹2,000.00' } })).toBe(
+      '550913 आपका Khata कोड है, Sharma Kirana पर ₹2,000.00 की सीमा वाला क्रेडिट खाता खोलने के लिए। सहमत हों तभी यह कोड दुकान को दें। 5 मिनट तक मान्य।');
+    expect(smsText({ template: 'enrol', language: 'ta', variables: { ...enrol, limit: '₹2,000.00' } })).toBe(
+      '550913 என்பது Sharma Kirana கடையில் ₹2,000.00 வரம்புடன் கடன் கணக்கைத் திறக்க உங்கள் Khata குறியீடு. '
+      + 'நீங்கள் ஒப்புக்கொண்டால் மட்டுமே இதைக் கடைக்குக் கொடுங்கள். 5 நிமிடங்கள் செல்லும்.');
+  });
+
+  it('says amounts in "Rs" in English (GSM) and "₹" in Hindi and Tamil, and cuts a long shop name to 30 characters', () => {
+    expect(smsAmount(paise(125050), 'en')).toBe('Rs 1,250.50');
+    expect(smsAmount(paise(125050), 'hi')).toBe('₹1,250.50');
+    expect(smsAmount(paise(125050), 'ta')).toBe('₹1,250.50');
+    expect(smsVariable('Sharma Kirana')).toBe('Sharma Kirana');
+    expect(smsVariable('x'.repeat(30))).toBe('x'.repeat(30));
+    expect(smsVariable('Shri Ganesh General Stores and Provisions')).toBe('Shri Ganesh General Stores an…');
+    expect([...smsVariable('श्री गणेश जनरल स्टोर्स एंड प्रोविज़न्स')]).toHaveLength(30);
+  });
+
   it('is a DLT template in every language: each variable once, where {#var#} goes, and nothing else varies', () => {
     expect(dltTemplate('otp', 'en')).toBe('{#var#} is your Khata verification code. It expires in 5 minutes.');
     expect(dltTemplate('reminder', 'en')).toBe('{#var#}: {#var#} is owed on your Khata account, {#var#} of it overdue. '
       + 'Next payment due {#var#}. Pay or stop these SMS: {#var#}');
-    for (const template of ['otp', 'reminder'] as const) {
+    expect(dltTemplate('invite', 'en')).toBe('{#var#} offers you a Khata credit account with a limit of {#var#}. Accept or refuse: {#var#}');
+    expect(dltTemplate('charge', 'en')).toBe('{#var#} is your Khata code to approve {#var#} + {#var#} fee = {#var#} at {#var#}. '
+      + 'Valid 5 minutes. The shop will ask for it; give it only to approve this purchase.');
+    expect(dltTemplate('enrol', 'en')).toBe('{#var#} is your Khata code to open a credit account at {#var#} with a limit of {#var#}. '
+      + 'Give it to the shop only if you agree. Valid 5 minutes.');
+    for (const template of smsTemplates) {
       for (const language of languages) {
         const names = templateVariables[template];
         const marked = smsText({ template, language, variables: Object.fromEntries(names.map((name) => [name, `<${name}>`])) });

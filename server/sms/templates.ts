@@ -6,6 +6,8 @@
  * itself; Twilio and the webhook get the text made here.
  */
 import { defaultLanguage, type Language } from '@common/languages';
+import { smsVariableLengthMax } from '@common/limits';
+import { formatRupees, type Paise } from '@common/money';
 import { assert } from '../assert';
 import type { SmsMessage, SmsTemplate } from './provider';
 
@@ -13,6 +15,9 @@ import type { SmsMessage, SmsTemplate } from './provider';
 export const templateVariables = {
   otp: ['otp'],
   reminder: ['shop', 'owed', 'overdue', 'due_date', 'link'],
+  invite: ['shop', 'limit', 'link'],
+  charge: ['shop', 'amount', 'fee', 'total', 'otp'],
+  enrol: ['shop', 'limit', 'otp'],
 } as const satisfies Record<SmsTemplate, readonly string[]>;
 
 type Variables<T extends SmsTemplate> = Record<(typeof templateVariables)[T][number], string>;
@@ -40,10 +45,61 @@ const reminderTexts: Record<Language, (v: Variables<'reminder'>) => string> = {
     + `அடுத்த தவணையை ${v.due_date} க்குள் செலுத்த வேண்டும். செலுத்த அல்லது இந்த SMS-களை நிறுத்த: ${v.link}`,
 };
 
+/**
+ * A shop's offer of credit to a phone number (docs/product.md#invitations): the shop, the
+ * limit, and the short link where the number's owner accepts or refuses it.
+ */
+const inviteTexts: Record<Language, (v: Variables<'invite'>) => string> = {
+  en: (v) => `${v.shop} offers you a Khata credit account with a limit of ${v.limit}. Accept or refuse: ${v.link}`,
+  hi: (v) => `${v.shop} आपको ${v.limit} की सीमा वाला Khata क्रेडिट खाता दे रहा है। स्वीकार या अस्वीकार करें: ${v.link}`,
+  ta: (v) => `${v.shop} உங்களுக்கு ${v.limit} வரம்புடன் ஒரு Khata கடன் கணக்கை வழங்குகிறது. ஏற்க அல்லது மறுக்க: ${v.link}`,
+};
+
+/**
+ * The code that approves one purchase (docs/product.md#sms-approval). It names the amount,
+ * the fee and the shop, and says the shop will ask for it, so a customer asked for it for
+ * anything else can tell.
+ */
+const chargeTexts: Record<Language, (v: Variables<'charge'>) => string> = {
+  en: (v) => `${v.otp} is your Khata code to approve ${v.amount} + ${v.fee} fee = ${v.total} at ${v.shop}. `
+    + 'Valid 5 minutes. The shop will ask for it; give it only to approve this purchase.',
+  hi: (v) => `${v.otp} आपका Khata कोड है, ${v.shop} पर ${v.amount} + ${v.fee} शुल्क = ${v.total} की खरीद मंज़ूर करने के लिए। `
+    + '5 मिनट तक मान्य। दुकान यह कोड मांगेगी; इसे सिर्फ़ इसी खरीद को मंज़ूर करने के लिए दें।',
+  ta: (v) => `${v.otp} என்பது ${v.shop} கடையில் ${v.amount} + ${v.fee} கட்டணம் = ${v.total} வாங்குதலை அங்கீகரிக்க உங்கள் Khata குறியீடு. `
+    + '5 நிமிடங்கள் செல்லும். கடை இதைக் கேட்கும்; இந்த வாங்குதலை அங்கீகரிக்க மட்டுமே கொடுங்கள்.',
+};
+
+/** The code that opens a credit account at the shop's counter: the customer's consent, given by reading it out. */
+const enrolTexts: Record<Language, (v: Variables<'enrol'>) => string> = {
+  en: (v) => `${v.otp} is your Khata code to open a credit account at ${v.shop} with a limit of ${v.limit}. `
+    + 'Give it to the shop only if you agree. Valid 5 minutes.',
+  hi: (v) => `${v.otp} आपका Khata कोड है, ${v.shop} पर ${v.limit} की सीमा वाला क्रेडिट खाता खोलने के लिए। `
+    + 'सहमत हों तभी यह कोड दुकान को दें। 5 मिनट तक मान्य।',
+  ta: (v) => `${v.otp} என்பது ${v.shop} கடையில் ${v.limit} வரம்புடன் கடன் கணக்கைத் திறக்க உங்கள் Khata குறியீடு. `
+    + 'நீங்கள் ஒப்புக்கொண்டால் மட்டுமே இதைக் கடைக்குக் கொடுங்கள். 5 நிமிடங்கள் செல்லும்.',
+};
+
 const texts: { [T in SmsTemplate]: Record<Language, (v: Variables<T>) => string> } = {
   otp: otpTexts,
   reminder: reminderTexts,
+  invite: inviteTexts,
+  charge: chargeTexts,
+  enrol: enrolTexts,
 };
+
+/**
+ * An amount as an SMS says it. English says "Rs": "₹" is not in the GSM alphabet, and one
+ * such character makes the whole SMS Unicode, three parts instead of two. Hindi and Tamil
+ * are Unicode anyway, and keep "₹".
+ */
+export const smsAmount = (amount: Paise, language: Language): string =>
+  language === 'en' ? formatRupees(amount).replace('₹', 'Rs ') : formatRupees(amount);
+
+/** A template variable cut to what DLT operators take (smsVariableLengthMax characters), a long shop name ending in "…". */
+export function smsVariable(value: string): string {
+  const characters = [...value];
+  return characters.length <= smsVariableLengthMax ? value : `${characters.slice(0, smsVariableLengthMax - 1).join('')}…`;
+}
 
 /** The message's variables, checked: exactly its template's, no more and none missing. */
 function variablesOf<T extends SmsTemplate>(template: T, variables: Record<string, string>): Variables<T> {

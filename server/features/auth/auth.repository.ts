@@ -1,6 +1,6 @@
 /** SQL for accounts: users and the business profile of a merchant. */
 import type { Language } from '@common/languages';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Role } from '@common/api/types';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -9,6 +9,22 @@ export type NewUser = typeof users.$inferInsert;
 
 export async function insertUser(tx: Executor, user: NewUser): Promise<void> {
   await tx.insert(users).values(user);
+}
+
+/**
+ * Inserts a customer unless one has the phone already (users_role_phone_unique); true when
+ * inserted. A concurrent insert of the number waits for the other to end, then inserts nothing.
+ */
+export async function insertCustomerIfPhoneFree(tx: Executor, user: NewUser & { role: 'customer'; phone: string }): Promise<boolean> {
+  const rows = await tx.insert(users).values(user)
+    .onConflictDoNothing({ target: [users.role, users.phone], where: sql`${users.phone} is not null` })
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Turns on the customer's approval of purchases by SMS code. */
+export async function allowSmsApproval(tx: Executor, userId: string): Promise<void> {
+  await tx.update(users).set({ smsApproval: true }).where(and(eq(users.id, userId), eq(users.role, 'customer')));
 }
 
 const credentialColumns = {

@@ -21,6 +21,13 @@ export interface PinKeys {
   currentVersion: number;
 }
 
+/** An account's PIN as stored; `hash` is null until a customer signed up at a counter sets one. */
+export interface StoredPin {
+  userId: string;
+  hash: string | null;
+  keyVersion: number;
+}
+
 export type PinCheck =
   | { outcome: 'correct'; needsRehash: boolean }
   | { outcome: 'wrong'; attemptsLeft: number };
@@ -46,12 +53,13 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
   /**
    * Checks a PIN under the attempt limit of `key`, by the rule every PIN check runs
    * (khata_check_pin in khata_rules.sql). Throws 429 while the key is locked, without evaluating the PIN.
-   * `stored` is null for an unknown account: the attempt is counted and refused exactly as
-   * a wrong PIN would be, after the same one HMAC, so timing does not tell them apart.
+   * `stored` is null for an unknown account, and its hash null for a customer signed up at a
+   * shop's counter who has set no PIN yet: either attempt is counted and refused exactly as a
+   * wrong PIN would be, after the same one HMAC, so timing does not tell them apart.
    * Evaluations of one key are serialised by a lock on the key, so concurrent guesses
    * cannot pass the limit.
    */
-  async function checkPin(key: string, stored: (PinHash & { userId: string }) | null, pin: string): Promise<PinCheck> {
+  async function checkPin(key: string, stored: StoredPin | null, pin: string): Promise<PinCheck> {
     const version = stored?.keyVersion ?? keys.currentVersion;
     const entered = hmac(version, stored?.userId ?? key, pin).toString('hex');
     const result = await attempts.checkAttempt(db, {
@@ -87,7 +95,10 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
     return anonymous || own || counterExit;
   }
 
-  return { hashPin, checkPin, candidateHashes, refuseLocked, clearAttempts, clearCounters };
+  /** The pepper version a new hash is made with, recorded also on an account that has no PIN yet. */
+  const currentKeyVersion = keys.currentVersion;
+
+  return { hashPin, checkPin, candidateHashes, refuseLocked, clearAttempts, clearCounters, currentKeyVersion };
 }
 
 export type PinService = ReturnType<typeof createPinService>;

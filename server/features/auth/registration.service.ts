@@ -3,9 +3,11 @@
  * admin's approval. Both sign the new account in on the device that verified the phone.
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import type { Language } from '@common/languages';
 import type { BusinessRegisterBody, CustomerRegisterBody } from '@common/schemas/identity';
 import type { Clock } from '../../clock';
-import { inTransaction, sqlState, violatedConstraint, type Db } from '../../db/client';
+import { assert } from '../../assert';
+import { inTransaction, sqlState, violatedConstraint, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { OtpService } from '../otp/otp.service';
@@ -109,5 +111,32 @@ export function createRegistrationService(deps: {
     }
   }
 
-  return { registerCustomer, registerBusiness };
+  /**
+   * The customer a shop signs up at its counter (docs/product.md#sms-approval), in the caller's
+   * transaction, which holds their consent (the SMS code they read out). The customer already
+   * registered with the phone keeps their PIN and now approves purchases by SMS code too, as
+   * they just did; otherwise a new customer without a PIN (they sign in once they set one
+   * through the OTP PIN reset), with a payment handle and counted as registration counts them.
+   * Two sign-ups of one new number at once make one customer.
+   */
+  async function registerAtCounter(
+    tx: Executor, person: { name: string; phoneNumber: string; language: Language },
+  ): Promise<{ id: string; created: boolean }> {
+    const id = randomUUID();
+    const created = await repository.insertCustomerIfPhoneFree(tx, {
+      id, role: 'customer', name: person.name, phone: person.phoneNumber, email: null, pinHash: null,
+      pinKeyVersion: pins.currentKeyVersion, paymentHandle: newPaymentHandle(), language: person.language, smsApproval: true,
+      createdAt: clock(),
+    });
+    if (created) {
+      await stats.bumpPlatform(tx, { customers: 1 });
+      return { id, created };
+    }
+    const existing = await repository.findByPhone(tx, 'customer', person.phoneNumber);
+    assert(existing, 'a customer holds the phone a counter sign-up found taken');
+    await repository.allowSmsApproval(tx, existing.id);
+    return { id: existing.id, created };
+  }
+
+  return { registerCustomer, registerBusiness, registerAtCounter };
 }

@@ -10,4 +10,12 @@ export async function customerRoutes(instance: FastifyInstance, { customers }: {
     config: { access: ['customer'] },
     handler: async (request) => customers.paymentCode(requireSession(request).user.id),
   }));
+  app.route(fromTable('GET /api/customer/sms-approval', {
+    config: { access: ['customer'] },
+    handler: async (request) => customers.smsApproval(requireSession(request).user.id),
+  }));
+  app.route(fromTable('POST /api/customer/sms-approval', {
+    config: { access: ['customer'] },
+    handler: async (request) => customers.setSmsApproval(requireSession(request).user.id, request.body.enabled),
+  }));
 }

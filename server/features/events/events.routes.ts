@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BusinessEventData, ClaimEventData, LedgerEventData, ReportEventData } from '@common/schemas/events';
+import type { BusinessEventData, ClaimEventData, InvitationEventData, LedgerEventData, ReportEventData } from '@common/schemas/events';
 import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax, eventKeepAliveMs } from '@common/limits';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
@@ -52,6 +52,12 @@ function reportText(event: ReportEventData): string {
   return `event: report\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** An invitation made, cancelled, accepted or declined; no id either. */
+function invitationText(event: InvitationEventData): string {
+  const data: InvitationEventData = { invitationId: event.invitationId, businessId: event.businessId, status: event.status };
+  return `event: invitation\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 /**
  * GET /api/events: a server-sent event stream. Each new ledger row of the caller (a
  * merchant's business or a customer) arrives as `event: ledger` with the row's id and
@@ -59,7 +65,8 @@ function reportText(event: ReportEventData): string {
  * Last-Event-ID first replays what it missed. A merchant's stream also carries
  * `event: business` when an admin decides on the business, and both sides' streams
  * `event: claim` when a repayment claim is made (merchant) or decided (both), and
- * `event: report` when a payment is reported (merchant) or its report answered (both).
+ * `event: report` when a payment is reported (merchant) or its report answered (both), and
+ * `event: invitation` when the merchant's invitation changes or the customer is invited.
  */
 export async function eventRoutes(instance: FastifyInstance, { events, businesses, sessions, streamSeconds }: {
   events: EventService; businesses: BusinessService; sessions: SessionService;
@@ -112,6 +119,7 @@ export async function eventRoutes(instance: FastifyInstance, { events, businesse
       sendStatus: (status) => { if (!closed && !counter) stream.write(statusText(status)); },
       sendClaim: (event) => { if (!closed && !counter) stream.write(claimText(event)); },
       sendReport: (event) => { if (!closed && !counter) stream.write(reportText(event)); },
+      sendInvitation: (event) => { if (!closed && !counter) stream.write(invitationText(event)); },
       onError: (error) => request.log.warn({ err: error }, 'ledger replay failed'),
     });
     // Without a last id, the stream's start becomes the client's Last-Event-ID (an `id:`

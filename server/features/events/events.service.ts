@@ -1,6 +1,6 @@
 /**
  * Ledger events: when a payment, repayment, refund or reversal lands, the merchant's and the customer's open
- * screens refresh. On PostgreSQL the signal travels through LISTEN/NOTIFY, never through
+ * screens refresh (and so on a business decision, a claim, a report or an invitation). On PostgreSQL the signal travels through LISTEN/NOTIFY, never through
  * this process's memory alone, so a payment handled by one process reaches a merchant
  * connected to another; the notifications leave after the ledger row's commit, batched,
  * one round trip for all that landed meanwhile (a NOTIFY inside the paying transaction
@@ -10,9 +10,9 @@
  * listening connection, a notification lost to a crash) replays them from the ledger itself.
  */
 import pg from 'pg';
-import type { ClaimEventData, ReportEventData } from '@common/schemas/events';
+import type { ClaimEventData, InvitationEventData, ReportEventData } from '@common/schemas/events';
 import { ledgerEntryTypes, type LedgerEntryType } from '@common/schemas/ledger';
-import { businessStatus, paymentReportStatus, repaymentClaimStatus, type BusinessStatus } from '@common/schemas/statuses';
+import { businessStatus, invitationStatuses, paymentReportStatus, repaymentClaimStatus, type BusinessStatus } from '@common/schemas/statuses';
 import { eventsPerNotifyMax, eventListenRetryMsMax, eventReplayMarginSeconds, eventReplayRowsMax, eventStreamsPerSessionMax, eventStreamsTotalMax, eventListenRetryMsFirst, eventSentIdsPerStreamMax } from '@common/limits';
 import { systemClock, type Clock } from '../../clock';
 import { preparedQuery, type Db } from '../../db/client';
@@ -61,6 +61,17 @@ export interface ReportNews {
   customerId: string | null;
 }
 
+/**
+ * An invitation's news: sent to the inviting merchant's streams always (so the merchant hears
+ * alike whether or not the number is a customer's), and to the customer's when `customerId`
+ * is given: the invited number's customer of a new or cancelled invitation, the customer who
+ * accepted or declined one.
+ */
+export interface InvitationNews {
+  event: InvitationEventData;
+  customerId: string | null;
+}
+
 interface Subscriber {
   deliver(event: LedgerEvent): void;
   /** The business's status changed (scope business only). */
@@ -69,6 +80,8 @@ interface Subscriber {
   claimed(event: ClaimEventData): void;
   /** A payment of the business or the customer was reported, or its report answered. */
   reported(event: ReportEventData): void;
+  /** An invitation of the business or to the customer was made, cancelled, accepted or declined. */
+  invited(event: InvitationEventData): void;
   /** The listening connection was down for a while: read what it may have missed. */
   catchUp(): void;
 }
@@ -147,6 +160,23 @@ function parseReportPayload(payload: string): ReportNews | null {
   }
 }
 
+// An invitation's payload, the same way as a claim's.
+const invitationPrefix = 'invitation:';
+const invitationPayload = (news: InvitationNews) => `${invitationPrefix}${JSON.stringify(news)}`;
+const invitationEventStatuses = new Set<string>(invitationStatuses.filter((status) => status !== 'expired'));
+
+function parseInvitationPayload(payload: string): InvitationNews | null {
+  try {
+    const news = JSON.parse(payload.slice(invitationPrefix.length)) as InvitationNews;
+    const { event } = news;
+    if (!event || typeof event.invitationId !== 'string' || typeof event.businessId !== 'string'
+      || !invitationEventStatuses.has(event.status)) return null;
+    return { event, customerId: typeof news.customerId === 'string' ? news.customerId : null };
+  } catch {
+    return null;
+  }
+}
+
 /** The apps of this process on one embedded database, by its client: they hear each other. */
 const embeddedListeners = new WeakMap<object, Set<(payload: string) => void>>();
 
@@ -191,6 +221,13 @@ export function createEventService(deps: {
       if (!news) return;
       const keys = [`business:${news.event.businessId}`, ...(news.customerId ? [`customer:${news.customerId}`] : [])];
       for (const key of keys) for (const subscriber of subscribers.get(key) ?? []) subscriber.reported(news.event);
+      return;
+    }
+    if (payload.startsWith(invitationPrefix)) {
+      const news = parseInvitationPayload(payload);
+      if (!news) return;
+      const keys = [`business:${news.event.businessId}`, ...(news.customerId ? [`customer:${news.customerId}`] : [])];
+      for (const key of keys) for (const subscriber of subscribers.get(key) ?? []) subscriber.invited(news.event);
       return;
     }
     if (payload.startsWith(statusPrefix)) {
@@ -367,6 +404,15 @@ export function createEventService(deps: {
     send(reportPayload(news));
   }
 
+  /**
+   * Announces an invitation made, cancelled, accepted or declined, after its commit: to the
+   * merchant's streams, and to the customer's when `customerId` is given. Not replayed after
+   * a lost connection, as a claim: the web app refetches the invitations when its stream reopens.
+   */
+  function publishInvitation(news: InvitationNews): void {
+    send(invitationPayload(news));
+  }
+
   function send(payload: string): void {
     if (!onPostgres) {
       const listeners = [...(embeddedListeners.get(client) ?? [])];
@@ -425,6 +471,8 @@ export function createEventService(deps: {
     sendClaim(event: ClaimEventData): void;
     /** A payment report was made or answered. */
     sendReport(event: ReportEventData): void;
+    /** An invitation was made, cancelled, accepted or declined (a follower that reads only the ledger leaves it out). */
+    sendInvitation?(event: InvitationEventData): void;
     onError(error: unknown): void;
   }) {
     const startId = lastEventId ?? startIdOf(clock().getTime());
@@ -476,8 +524,9 @@ export function createEventService(deps: {
     const decided = (status: BusinessStatus) => { if (!closed) options.sendStatus(status); };
     const claimed = (event: ClaimEventData) => { if (!closed) options.sendClaim(event); };
     const reported = (event: ReportEventData) => { if (!closed) options.sendReport(event); };
+    const invited = (event: InvitationEventData) => { if (!closed) options.sendInvitation?.(event); };
     const key = 'businessId' in scope ? `business:${scope.businessId}` : `customer:${scope.customerId}`;
-    const unsubscribe = subscribe(key, { deliver, decided, claimed, reported, catchUp });
+    const unsubscribe = subscribe(key, { deliver, decided, claimed, reported, invited, catchUp });
     if (lastEventId) catchUp();
     return {
       startId,
@@ -488,7 +537,7 @@ export function createEventService(deps: {
     };
   }
 
-  return { start, stop, listening, publish, publishStatus, publishClaim, publishReport, admit, follow };
+  return { start, stop, listening, publish, publishStatus, publishClaim, publishReport, publishInvitation, admit, follow };
 }
 
 export type EventService = ReturnType<typeof createEventService>;

@@ -83,6 +83,8 @@ export function createPaymentService(deps: {
         reversibleUntil: null,
         reversed: false,
         report: null,
+        // Paid with the customer's PIN; a charge approved by SMS code is answered by the charges feature.
+        bySmsCode: false,
       },
     };
   }

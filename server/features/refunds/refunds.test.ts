@@ -84,6 +84,7 @@ describe('POST /api/business/transactions/:id/refund', () => {
       createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId, business: { businessName: 'Kumar Kirana' },
       customerName: 'Asha Verma', description: null, availableCredit: '4235.00', originalId: s.paymentId,
       reason: 'Two bags returned', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null,
+      bySmsCode: false,
     });
     expect(body.payment).toMatchObject({
       id: s.paymentId, type: 'payment', amount: '1000.00', fee: '20.00', refunded: '250.00', refundedFee: '5.00',
@@ -293,6 +294,7 @@ describe('POST /api/business/transactions/:id/reversal', () => {
       createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId, business: { businessName: 'Kumar Kirana' },
       customerName: 'Asha Verma', description: null, availableCredit: '0.00', originalId: repaymentId, reason: 'Entered twice',
       refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null,
+      bySmsCode: false,
     });
     expect(body.repayment).toMatchObject({ id: repaymentId, type: 'repayment', amount: '600.00', reversed: true, reversibleUntil: null });
     expect(body.creditAccount).toMatchObject({ owed: '1600.00', currentBalance: '0.00', creditLimit: '1000.00' });

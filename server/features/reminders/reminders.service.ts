@@ -13,23 +13,24 @@ import type {
 } from '@common/api/types';
 import { defaultLanguage, type Language } from '@common/languages';
 import {
-  reminderHourDefault, reminderHourMin, smsVariableLengthMax, reminderLeaseSeconds, reminderLinkTtlDays, reminderQuietHour, remindersPerAccountPerDayMax,
+  reminderHourDefault, reminderHourMin, reminderLeaseSeconds, reminderLinkCodeLength, reminderLinkTtlDays, reminderQuietHour, remindersPerAccountPerDayMax,
   smsHistoryListMax,
 } from '@common/limits';
-import { formatRupees, toWireAmount, type Paise } from '@common/money';
+import { toWireAmount } from '@common/money';
 import type { ReminderExclusionBody, ReminderOptOutBody, ReminderScheduleBody } from '@common/schemas/reminders';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import { addDays, indiaDay, indiaDayStart, indiaHour } from '../../india-days';
+import { addDays, indiaDay, indiaDayStart, indiaHour, secondsToIndiaMidnight } from '../../india-days';
 import type { Ledger } from '../../ledger/ledger';
 import type { ReminderSmsVariables } from '../../sms/provider';
 import type { SmsService } from '../../sms/sms.service';
+import { smsAmount, smsVariable } from '../../sms/templates';
+import { isShortCode, newShortCode } from '../../short-codes';
 import type { BusinessService } from '../businesses/businesses.service';
 import * as dues from '../dues/dues.repository';
 import { formatDueDate } from '../dues/reminder-text';
 import { releaseLease, takeLease } from './lease';
-import { isLinkCode, newLinkCode } from './link-code';
 import * as repository from './reminders.repository';
 import type { ReminderFacts } from './reminders.repository';
 
@@ -52,24 +53,6 @@ function skipReason(facts: ReminderFacts): SkipReason | null {
   return null;
 }
 
-/**
- * An amount as a reminder SMS says it. English says "Rs": "₹" is not in the GSM alphabet, and
- * one such character makes the whole SMS Unicode, three parts instead of two. Hindi and
- * Tamil are Unicode anyway, and keep "₹".
- */
-const smsAmount = (paise: Paise, language: Language): string =>
-  language === 'en' ? formatRupees(paise).replace('₹', 'Rs ') : formatRupees(paise);
-
-/** A template variable cut to what DLT operators take (smsVariableLengthMax characters), a long shop name ending in "…". */
-const dltVariable = (value: string): string => {
-  const characters = [...value];
-  return characters.length <= smsVariableLengthMax ? value : `${characters.slice(0, smsVariableLengthMax - 1).join('')}…`;
-};
-
-/** Seconds from `now` to the next India midnight, when the day's limits start again. */
-const secondsToIndiaMidnight = (now: Date): number =>
-  Math.ceil((indiaDayStart(addDays(indiaDay(now), 1)).getTime() - now.getTime()) / 1000);
-
 /** Why a reminder goes, and its key: one SMS per account and key, ever. */
 interface Occasion { kind: SmsReminderKind; dedupeKey: string }
 
@@ -87,7 +70,7 @@ export function createReminderService(deps: {
   const scheduledOrigin = publicUrl ?? developmentOrigin;
 
   const variablesOf = (shop: string, facts: ReminderFacts & { nextDueOn: string }, language: Language, link: string): ReminderSmsVariables => ({
-    shop: dltVariable(shop), owed: smsAmount(facts.owedPaise, language), overdue: smsAmount(facts.overduePaise, language),
+    shop: smsVariable(shop), owed: smsAmount(facts.owedPaise, language), overdue: smsAmount(facts.overduePaise, language),
     due_date: formatDueDate(facts.nextDueOn, language), link,
   });
 
@@ -111,7 +94,7 @@ export function createReminderService(deps: {
       if (!occasion) return 'skipped';
       await repository.lockShopReminders(tx, shop.id);
       if (await sms.remindersSentToday(tx, shop.id) >= sms.dailyLimitPerShop) return 'shop_limit';
-      const code = newLinkCode();
+      const code = newShortCode(reminderLinkCodeLength);
       const language = facts.language ?? defaultLanguage;
       const smsId = await sms.enqueueReminder(tx, {
         businessId: shop.id, creditAccountId: accountId, batchId, kind: occasion.kind, dedupeKey: occasion.dedupeKey,
@@ -248,7 +231,7 @@ export function createReminderService(deps: {
     const sentToday = await sms.remindersSentToday(db, business.id);
     const skipped = { optedOut: 0, excluded: 0, noPhone: 0, accountLimit: 0, shopLimit: 0 };
     const messages: ReminderBatchPreview['messages'] = [];
-    const sampleLink = `${origin}/r/${newLinkCode()}`;
+    const sampleLink = `${origin}/r/${newShortCode(reminderLinkCodeLength)}`;
     for (const facts of await repository.overdueAccounts(db, business.id, today, indiaDayStart(today))) {
       const reason = skipReason(facts);
       if (reason !== null) skipped[reason] += 1;
@@ -366,7 +349,7 @@ export function createReminderService(deps: {
    * and another customer's all answer the same, so codes cannot be probed.
    */
   async function resolveLink(customerId: string, code: string): Promise<ReminderLinkTarget> {
-    const target = isLinkCode(code) ? await repository.findLiveLink(db, code, customerId, clock()) : null;
+    const target = isShortCode(code, reminderLinkCodeLength) ? await repository.findLiveLink(db, code, customerId, clock()) : null;
     if (!target) throw new AppError('reminder_link_not_found');
     return target;
   }

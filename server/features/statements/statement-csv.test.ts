@@ -82,8 +82,10 @@ describe('csvDocument', () => {
   });
 });
 
-/** A row's follow-up fields when nothing became of it (no refund, no reversal). */
-const nothingSince = { refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false };
+/** A row's follow-up fields when nothing became of it (no refund, no reversal), approved with the PIN. */
+const nothingSince = {
+  refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false,
+};
 const noRefunds = { refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00' };
 
 const statement: StatementView = {
@@ -173,6 +175,37 @@ describe('statementCsv', () => {
     expect(lines.slice(2, 4)).toEqual([
       `"2026-11-22 17:30","Refund","'-1 bag, ""torn""",100.00,2.00,102.00,923.39`,
       '"2026-11-23 17:30","Reversal","Counted twice",500.00,0.00,500.00,1423.39',
+    ]);
+  });
+
+  it('marks a payment approved by SMS code after its note, or alone without one; a PIN payment stays as it is', () => {
+    const bySmsCode = { ...nothingSince, bySmsCode: true };
+    const lines = statementCsv({
+      ...statement,
+      rows: [
+        {
+          id: 'f', createdAt: '2026-11-24T12:00:00.000Z', date: '2026-11-24 17:30', type: 'payment',
+          description: 'Rice, 5 kg', amount: '300.00', fee: '6.00', total: '306.00', owedAfter: '306.00', ...bySmsCode,
+        },
+        {
+          id: 'g', createdAt: '2026-11-25T12:00:00.000Z', date: '2026-11-25 17:30', type: 'payment',
+          description: null, amount: '100.00', fee: '2.00', total: '102.00', owedAfter: '408.00', ...bySmsCode,
+        },
+        {
+          id: 'h', createdAt: '2026-11-26T12:00:00.000Z', date: '2026-11-26 17:30', type: 'payment',
+          description: '=Tea', amount: '10.00', fee: '0.20', total: '10.20', owedAfter: '418.20', ...bySmsCode,
+        },
+        {
+          id: 'i', createdAt: '2026-11-27T12:00:00.000Z', date: '2026-11-27 17:30', type: 'payment',
+          description: null, amount: '10.00', fee: '0.20', total: '10.20', owedAfter: '428.40', ...nothingSince,
+        },
+      ],
+    }).split('\r\n');
+    expect(lines.slice(2, 6)).toEqual([
+      '"2026-11-24 17:30","Payment","Rice, 5 kg (Approved by SMS code)",300.00,6.00,306.00,306.00',
+      '"2026-11-25 17:30","Payment","Approved by SMS code",100.00,2.00,102.00,408.00',
+      `"2026-11-26 17:30","Payment","'=Tea (Approved by SMS code)",10.00,0.20,10.20,418.20`,
+      '"2026-11-27 17:30","Payment","",10.00,0.20,10.20,428.40',
     ]);
   });
 

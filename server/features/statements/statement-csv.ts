@@ -57,12 +57,24 @@ const typeNames = {
   payment: 'Payment', repayment: 'Repayment', adjustment: 'Adjustment', refund: 'Refund', reversal: 'Reversal',
 } as const satisfies Record<LedgerEntryType, string>;
 
+/** What a payment approved by SMS code, not with the PIN, says after its description. */
+export const bySmsCodeNote = 'Approved by SMS code';
+
+/**
+ * A row's description as the file says it: a payment the customer approved with a code sent
+ * by SMS says so, after its own description in parentheses, or alone when it has none.
+ */
+function rowDescription(row: StatementView['rows'][number]): string {
+  if (!row.bySmsCode) return row.description ?? '';
+  return row.description ? `${row.description} (${bySmsCodeNote})` : bySmsCodeNote;
+}
+
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * The statement's file: the header; an opening line whose description says whose
  * statement it is; one line per ledger row (a refund's or a reversal's description is the
- * merchant's reason); a totals line each for payments, repayments, refunds and reversals; a
+ * merchant's reason; a payment approved by SMS code says so); a totals line each for payments, repayments, refunds and reversals; a
  * closing line. Every figure is the JSON statement's, so the two agree.
  */
 export function statementCsv(statement: StatementView): string {
@@ -75,7 +87,7 @@ export function statementCsv(statement: StatementView): string {
     line([`${statement.from} 00:00`, 'Opening', `${statement.customerName} at ${statement.businessName}: amount owed at the start`],
       ['', '', '', statement.openingOwed]),
     ...statement.rows.map((row) => line(
-      [row.date, typeNames[row.type], row.description ?? ''], [row.amount, row.fee, row.total, row.owedAfter])),
+      [row.date, typeNames[row.type], rowDescription(row)], [row.amount, row.fee, row.total, row.owedAfter])),
     line([rangeEnd, 'Total payments', counted(totals.payments, 'payment', 'payments')],
       [totals.paymentAmount, totals.fees, totals.paymentTotal, '']),
     line([rangeEnd, 'Total repayments', counted(totals.repayments, 'repayment', 'repayments')],

@@ -61,6 +61,7 @@ export const rowsBetween = (db: Executor, account: StatementAccount, start: Date
     feePaise: transactions.feePaise,
     totalPaise: transactions.totalPaise,
     owedPaiseAfter: transactions.owedPaiseAfter,
+    bySmsCode: transactions.bySmsCode,
     createdAt: transactions.createdAt,
   }).from(transactions)
     .where(and(ofAccount(account), gte(transactions.createdAt, start), lt(transactions.createdAt, end)))

@@ -99,6 +99,7 @@ export function createStatementService(deps: { db: Db; businesses: BusinessServi
           total: wire(row.totalPaise),
           owedAfter: wire(row.owedPaiseAfter),
           ...followUp,
+          bySmsCode: row.bySmsCode,
         };
       }),
       totals: {

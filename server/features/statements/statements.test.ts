@@ -92,12 +92,15 @@ afterAll(async () => { await ctx.close(); });
 
 const daySeconds = 24 * 60 * 60;
 const plusDays = (iso: string, days: number) => new Date(new Date(iso).getTime() + days * daySeconds * 1000).toISOString();
-/** What the statement says became of a payment nothing was refunded of, still refundable. */
+/** What the statement says became of a payment (approved with the PIN) nothing was refunded of, still refundable. */
 const unrefunded = (createdAt: string) => ({
   refunded: '0.00', refundedFee: '0.00', refundableUntil: plusDays(createdAt, 180), reversibleUntil: null, reversed: false,
+  bySmsCode: false,
 });
 /** …of a row nothing can become of any more (a repayment past its reversal window, a refund). */
-const settled = { refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false };
+const settled = {
+  refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false,
+};
 const noRefunds = { refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00' };
 
 const november = () => ({

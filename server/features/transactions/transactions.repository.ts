@@ -61,6 +61,7 @@ function selectViews(db: Executor) {
     owedPaiseAfter: transactions.owedPaiseAfter,
     originalId: transactions.originalId,
     reason: transactions.reason,
+    bySmsCode: transactions.bySmsCode,
     ...followUpColumns(refunds),
     reportId: paymentReports.id,
     reportReason: paymentReports.reason,

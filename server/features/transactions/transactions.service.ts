@@ -78,6 +78,7 @@ export function transactionView(row: repository.TransactionRow, now: Date): Tran
     reason: row.reason,
     ...followUpView(row, now),
     report: reportSummary(row),
+    bySmsCode: row.bySmsCode,
   };
 }
 

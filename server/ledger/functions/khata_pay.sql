@@ -29,24 +29,13 @@
 --    p_payment_max_paise (paymentPaiseMax in common/limits.ts, also in the zod schemas).
 -- 5. The fee. khata_fee (khata_rules.sql) at the rate recorded on the code; twin: feeFor in
 --    common/money.ts, held equal by server/ledger/functions/khata-fee.test.ts.
--- 6. The guarded debit. owed + amount + fee <= limit, checked and changed in one UPDATE;
---    a dynamic code is consumed in the same transaction (paid_at IS NULL guard).
--- 7. The ledger. One immutable `payment` row, and the merchant's counters and daily rollup
---    on the merchant's India day (UTC+05:30, no daylight saving) through khata_count
---    (khata_rules.sql, the slot rule every money operation shares; p_counter_slot is its
---    fallback slot, below counterSlots in server/ledger/ledger.ts).
--- 8. The customer's rollup (docs/product.md#dashboard-figures). On the customer's first
---    payment of an India day, their users.last_paid_on and customer_last_paid_days (the
---    count moves from their old day to today), under the attempt lock of 1, which already
---    serialises the customer's payments. Reconcile (server/ledger/reconcile.ts) rebuilds
---    every balance, counter and rollup from the ledger rows; bench/seed.ts writes them
---    directly and must agree.
--- 9. Dues (docs/product.md#dues-and-reminders). The payment falls due on its India day plus
---    the business's credit period now (due_on, copied so a later change of period moves
---    nothing); the account's charged_paise grows by the total (charged_paise_after on the
---    row, the order in which repayments clear payments) and its next_due_on comes nearer if
---    this one is due sooner, in the guarded UPDATE of 6. khata_refresh_dues recomputes
---    them after anything that lowers what is owed; reconcile checks them.
+-- 6–9. The payment's write: khata_debit (khata_rules.sql), the one place it is written, which
+--    khata_charge shares: the guarded debit (owed + amount + fee <= limit, checked and changed
+--    in one UPDATE) with the dues (due_on, charged_paise, next_due_on), one immutable
+--    `payment` row and the merchant's counters and daily rollup through khata_count, and the
+--    customer's last day with a payment, under the attempt lock of 1, which already
+--    serialises the customer's payments. A dynamic code is consumed just before it, in the
+--    same transaction (paid_at IS NULL guard).
 --
 -- Refusals after the PIN check are raised as SQLSTATE KH000 with the error code as the
 -- message; server/ledger/ledger.ts maps them to the errors the client reads.
@@ -87,11 +76,7 @@ DECLARE
   v_fee bigint;
   v_total bigint;
   v_account record;
-  v_existing record;
   v_result jsonb;
-  v_last_paid_on date;
-  v_day date := ((p_now AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date;
-  v_due date;
 BEGIN
   -- 0. The session, checked here rather than in a round trip of its own.
   SELECT * INTO v_session FROM khata_session(p_token_hash, p_now);
@@ -147,7 +132,6 @@ BEGIN
   END IF;
   v_fee := khata_fee(v_amount, v_code.fee_basis_points);
   v_total := v_amount + v_fee;
-  SELECT v_day + b.credit_period_days INTO v_due FROM businesses b WHERE b.id = v_code.business_id;
 
   IF v_code.amount_paise IS NOT NULL THEN
     UPDATE qr_codes SET paid_at = p_now WHERE id = v_code.id AND paid_at IS NULL;
@@ -156,51 +140,16 @@ BEGIN
     END IF;
   END IF;
 
-  -- 6. The guarded debit: the limit check and the change are one statement (with 9's dues;
-  -- least and greatest skip NULLs: no date yet, no deferral).
-  UPDATE credit_accounts SET owed_paise = owed_paise + v_total, charged_paise = charged_paise + v_total,
-    next_due_on = least(next_due_on, greatest(v_due, due_deferred_to)), updated_at = p_now
-  WHERE customer_id = p_customer_id AND business_id = v_code.business_id AND owed_paise + v_total <= limit_paise
-  RETURNING id, limit_paise, owed_paise, charged_paise INTO v_account;
-  IF NOT FOUND THEN
-    SELECT limit_paise, owed_paise INTO v_existing FROM credit_accounts
-    WHERE customer_id = p_customer_id AND business_id = v_code.business_id;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'no_credit_account';
-    END IF;
-    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'insufficient_credit',
-      DETAIL = (v_existing.owed_paise + v_total - v_existing.limit_paise)::text;
-  END IF;
-
-  -- 7. The ledger row and the merchant's counters.
-  INSERT INTO transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise, fee_paise,
-                            fee_basis_points, total_paise, limit_paise_after, owed_paise_after, qr_code_id, description,
-                            due_on, charged_paise_after, created_at)
-  VALUES (p_transaction_id, 'payment', 'completed', v_account.id, p_customer_id, v_code.business_id, v_amount, v_fee,
-          v_code.fee_basis_points, v_total, v_account.limit_paise, v_account.owed_paise, v_code.id, v_code.description,
-          v_due, v_account.charged_paise, p_now);
-
-  PERFORM khata_count(v_code.business_id, p_counter_slot, v_day, 0, v_total, v_amount, v_fee, 1, 0, 0);
-
-  -- 8. The customer's day, once a day: read under the attempt lock, so two payments of one
-  -- customer never both move them.
-  SELECT last_paid_on INTO v_last_paid_on FROM users WHERE id = p_customer_id;
-  IF v_last_paid_on IS NULL OR v_last_paid_on < v_day THEN
-    UPDATE users SET last_paid_on = v_day WHERE id = p_customer_id;
-    INSERT INTO customer_last_paid_days (day, slot, customers) VALUES (v_day, p_counter_slot, 1)
-    ON CONFLICT (day, slot) DO UPDATE SET customers = customer_last_paid_days.customers + 1;
-    IF v_last_paid_on IS NOT NULL THEN
-      INSERT INTO customer_last_paid_days (day, slot, customers) VALUES (v_last_paid_on, p_counter_slot, -1)
-      ON CONFLICT (day, slot) DO UPDATE SET customers = customer_last_paid_days.customers - 1;
-    END IF;
-  END IF;
+  -- 6–9. The debit, the ledger row, the counters, the customer's day and the dues (khata_rules.sql).
+  SELECT * INTO v_account FROM khata_debit(p_customer_id, v_code.business_id, v_amount, v_fee, v_code.fee_basis_points,
+                                           v_code.id, v_code.description, false, p_transaction_id, p_now, p_counter_slot);
 
   -- The answer, in the ledger's raw units; the service formats it.
   v_result := jsonb_build_object(
     'id', p_transaction_id, 'amountPaise', v_amount, 'feePaise', v_fee, 'totalPaise', v_total,
     'createdAt', p_now, 'businessId', v_code.business_id, 'businessName', v_code.business_name,
     'customerName', v_customer.name, 'description', v_code.description,
-    'availablePaise', greatest(0, v_account.limit_paise - v_account.owed_paise));
+    'availablePaise', greatest(0, v_account.o_limit_paise - v_account.o_owed_paise));
   IF p_idempotency_key IS NOT NULL THEN
     INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response, created_at, expires_at)
     VALUES (p_customer_id, p_idempotency_key, p_request_hash, 201, v_result::text, p_now, p_idempotency_expires_at);

@@ -1,7 +1,8 @@
 -- khata_rules: the rules every money operation shares, each written once as its own
 -- function: the fee and a refund's fee share, the payable QR code, the PIN attempt rule, the
--- counters' slots with the daily rollup, and the dues' running total. khata_pay, khata_repay,
--- khata_refund and khata_reverse (one file each) call them; nothing else writes these rules.
+-- counters' slots with the daily rollup, the dues' running total, and a payment's debit.
+-- khata_pay, khata_charge, khata_repay, khata_refund and khata_reverse (one file each) call
+-- them; nothing else writes these rules.
 -- In dependency order: each function calls only functions above it.
 
 -- khata_fee: the platform's fee on a payment, in paise (docs/product.md#money).
@@ -60,6 +61,16 @@ LANGUAGE sql STABLE AS $$
   LEFT JOIN businesses b ON b.id = q.business_id
 $$;
 
+-- khata_lock_attempts: the lock of one PIN attempt counter key (advisory lock 727002 on the
+-- key), held to the end of the caller's transaction. khata_check_pin takes it for every PIN
+-- evaluation; a customer's key (pinCounter.account) also serialises their payments: khata_pay
+-- holds it through its PIN check, khata_charge takes it before its debit (khata_debit reads
+-- the customer's last day with a payment under it).
+CREATE OR REPLACE FUNCTION khata_lock_attempts(p_key text) RETURNS void
+LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(727002, hashtext(p_key))
+$$;
+
 -- khata_check_pin: the PIN attempt rule (docs/product.md#pins; docs/security.md, "Who can
 -- lock whom"), the one place it is written. Every PIN check runs it: khata_pay, khata_refund
 -- and khata_reverse inside their own transaction, and every other one (sign-in, change PIN,
@@ -69,8 +80,8 @@ $$;
 -- passes what is stored (p_stored_hash and p_stored_version; NULL for an unknown account,
 -- which is refused and counted exactly as a wrong PIN).
 --
--- 1. One evaluation at a time per counter key: advisory lock 727002 on the key, held to the
---    end of the caller's transaction (khata_pay relies on it for its Idempotency-Key).
+-- 1. One evaluation at a time per counter key: khata_lock_attempts, held to the end of the
+--    caller's transaction (khata_pay relies on it for its Idempotency-Key).
 -- 2. While the key is locked (locked_until after p_now) nothing is evaluated: 'locked'.
 -- 3. The stored hash is compared with p_pin_hashes ->> its version. A wrong PIN adds a
 --    failure; p_attempts_max failures in a row lock the key for p_lock_base_seconds,
@@ -98,7 +109,7 @@ DECLARE
   v_failures int;
   v_lock_seconds bigint;
 BEGIN
-  PERFORM pg_advisory_xact_lock(727002, hashtext(p_key));
+  PERFORM khata_lock_attempts(p_key);
   SELECT * INTO v_attempts FROM pin_attempts WHERE key = p_key;
   IF NOT FOUND THEN
     v_attempts.failures := 0;
@@ -242,3 +253,97 @@ LANGUAGE sql AS $$
   RETURNING a.next_due_on
 $$;
 
+
+-- khata_debit: a payment's write once its business, amount, fee and rate are settled, the one
+-- place it is written (docs/product.md#payments). khata_pay (a PIN and a QR code) and
+-- khata_charge (a code sent by SMS) call it in their transaction, each after its own checks,
+-- holding the customer's PIN attempt lock (khata_check_pin's, on pinCounter.account), which
+-- serialises the customer's payments:
+--
+-- 1. The guarded debit. owed + amount + fee <= limit, checked and changed in one UPDATE of
+--    the customer's account at p_business_id; else insufficient_credit (DETAIL: the shortfall
+--    in paise), or no_credit_account when the pair has none.
+-- 2. Dues (docs/product.md#dues-and-reminders), in that UPDATE. The payment falls due on its
+--    India day plus the business's credit period now (due_on, copied so a later change of
+--    period moves nothing); the account's charged_paise grows by the total (charged_paise_after
+--    on the row, the order in which repayments clear payments) and its next_due_on comes
+--    nearer if this one is due sooner (least and greatest skip NULLs: no date yet, no
+--    deferral). khata_refresh_dues recomputes them after anything that lowers what is owed.
+-- 3. The ledger. One immutable `payment` row (qr_code_id, description and by_sms_code as the
+--    caller says), and the merchant's counters and daily rollup on the merchant's India day
+--    (UTC+05:30, no daylight saving) through khata_count (p_counter_slot is its fallback slot).
+-- 4. The customer's rollup (docs/product.md#dashboard-figures). On the customer's first
+--    payment of an India day, their users.last_paid_on and customer_last_paid_days (the
+--    count moves from their old day to today), read under the caller's attempt lock, so two
+--    payments of one customer never both move them.
+-- Reconcile (server/ledger/reconcile.ts) rebuilds every balance, counter, rollup and due date
+-- from the ledger rows; bench/seed.ts writes them directly and must agree.
+-- Returns the account after the debit.
+CREATE OR REPLACE FUNCTION khata_debit(
+  p_customer_id uuid,
+  p_business_id uuid,
+  p_amount_paise bigint,
+  p_fee_paise bigint,
+  p_fee_basis_points integer,
+  p_qr_code_id uuid,
+  p_description text,
+  p_by_sms_code boolean,
+  p_transaction_id uuid,
+  p_now timestamptz,
+  p_counter_slot smallint,
+  OUT o_account_id uuid,
+  OUT o_limit_paise bigint,
+  OUT o_owed_paise bigint
+)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_total bigint := p_amount_paise + p_fee_paise;
+  v_day date := ((p_now AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date;
+  v_due date;
+  v_account record;
+  v_existing record;
+  v_last_paid_on date;
+BEGIN
+  -- 1–2. The guarded debit with the dues: the limit check and the change are one statement.
+  SELECT v_day + b.credit_period_days INTO v_due FROM businesses b WHERE b.id = p_business_id;
+  UPDATE credit_accounts SET owed_paise = owed_paise + v_total, charged_paise = charged_paise + v_total,
+    next_due_on = least(next_due_on, greatest(v_due, due_deferred_to)), updated_at = p_now
+  WHERE customer_id = p_customer_id AND business_id = p_business_id AND owed_paise + v_total <= limit_paise
+  RETURNING id, limit_paise, owed_paise, charged_paise INTO v_account;
+  IF NOT FOUND THEN
+    SELECT limit_paise, owed_paise INTO v_existing FROM credit_accounts
+    WHERE customer_id = p_customer_id AND business_id = p_business_id;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'no_credit_account';
+    END IF;
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'insufficient_credit',
+      DETAIL = (v_existing.owed_paise + v_total - v_existing.limit_paise)::text;
+  END IF;
+
+  -- 3. The ledger row and the merchant's counters.
+  INSERT INTO transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise, fee_paise,
+                            fee_basis_points, total_paise, limit_paise_after, owed_paise_after, qr_code_id, description,
+                            due_on, charged_paise_after, by_sms_code, created_at)
+  VALUES (p_transaction_id, 'payment', 'completed', v_account.id, p_customer_id, p_business_id, p_amount_paise, p_fee_paise,
+          p_fee_basis_points, v_total, v_account.limit_paise, v_account.owed_paise, p_qr_code_id, p_description,
+          v_due, v_account.charged_paise, p_by_sms_code, p_now);
+
+  PERFORM khata_count(p_business_id, p_counter_slot, v_day, 0, v_total, p_amount_paise, p_fee_paise, 1, 0, 0);
+
+  -- 4. The customer's day, once a day, under the caller's attempt lock.
+  SELECT last_paid_on INTO v_last_paid_on FROM users WHERE id = p_customer_id;
+  IF v_last_paid_on IS NULL OR v_last_paid_on < v_day THEN
+    UPDATE users SET last_paid_on = v_day WHERE id = p_customer_id;
+    INSERT INTO customer_last_paid_days (day, slot, customers) VALUES (v_day, p_counter_slot, 1)
+    ON CONFLICT (day, slot) DO UPDATE SET customers = customer_last_paid_days.customers + 1;
+    IF v_last_paid_on IS NOT NULL THEN
+      INSERT INTO customer_last_paid_days (day, slot, customers) VALUES (v_last_paid_on, p_counter_slot, -1)
+      ON CONFLICT (day, slot) DO UPDATE SET customers = customer_last_paid_days.customers - 1;
+    END IF;
+  END IF;
+
+  o_account_id := v_account.id;
+  o_limit_paise := v_account.limit_paise;
+  o_owed_paise := v_account.owed_paise;
+END;
+$$;

@@ -1,7 +1,9 @@
 /**
- * Both vendors' fakes as the SMS tests use them: Twilio first, MSG91 the fallback, with the
- * six flows of our templates, and the environment that points Khata's configuration at them.
+ * Both vendors' fakes as the SMS tests use them: Twilio first, MSG91 the fallback, with a
+ * flow per template and language, and the environment that points Khata's configuration at them.
  */
+import { languages } from '@common/languages';
+import { smsTemplates } from '../../sms/provider';
 import { templateVariables } from '../../sms/templates';
 import { startMsg91Fake, type Msg91Fake } from './msg91';
 import { startTwilioFake, type TwilioFake } from './twilio';
@@ -14,14 +16,16 @@ export interface VendorFakes {
   close(): Promise<void>;
 }
 
+/** Each template's flow in each language: MSG91_OTP_FLOW_EN is 'otp-en', MSG91_REMINDER_FLOW_HI 'reminder-hi', and so on. */
+const flowIds = smsTemplates.flatMap((template) => languages.map((language) => ({
+  template, id: `${template}-${language}`, variable: `MSG91_${template.toUpperCase()}_FLOW_${language.toUpperCase()}`,
+})));
+
 export async function startVendorFakes(): Promise<VendorFakes> {
   const twilio = await startTwilioFake({ numbers: ['+15005550006'] });
   const msg91 = await startMsg91Fake({
     senders: ['KHATAA'],
-    flows: {
-      'otp-en': templateVariables.otp, 'otp-hi': templateVariables.otp, 'otp-ta': templateVariables.otp,
-      'rem-en': templateVariables.reminder, 'rem-hi': templateVariables.reminder, 'rem-ta': templateVariables.reminder,
-    },
+    flows: Object.fromEntries(flowIds.map(({ template, id }) => [id, templateVariables[template]])),
   });
   return {
     twilio,
@@ -31,8 +35,7 @@ export async function startVendorFakes(): Promise<VendorFakes> {
       SMS_PROVIDER: 'twilio', TWILIO_API_URL: twilio.url, TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken,
       TWILIO_FROM: '+15005550006',
       SMS_FALLBACK_PROVIDER: 'msg91', MSG91_API_URL: msg91.url, MSG91_AUTH_KEY: msg91.authKey, MSG91_SENDER: 'KHATAA',
-      MSG91_OTP_FLOW_EN: 'otp-en', MSG91_OTP_FLOW_HI: 'otp-hi', MSG91_OTP_FLOW_TA: 'otp-ta',
-      MSG91_REMINDER_FLOW_EN: 'rem-en', MSG91_REMINDER_FLOW_HI: 'rem-hi', MSG91_REMINDER_FLOW_TA: 'rem-ta',
+      ...Object.fromEntries(flowIds.map(({ variable, id }) => [variable, id])),
       ...extra,
     }),
     close: async () => { await Promise.all([twilio.close(), msg91.close()]); },

@@ -9,8 +9,10 @@ import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { prefetchCustomerHome } from '@/app/prefetch-customer-home';
 import { isCounterDevice } from '@/features/counter-mode/counter-device';
 import { rememberAccount } from '@/features/credit-accounts/account-link';
+import { accountPath } from '@/features/credit-accounts/account-path';
 import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
 import { rememberReminderCode } from '@/features/reminder-link/reminder-link';
+import { invitationRoute } from '@/features/invitation-link/invitation-link';
 import { useLanguageFollowsUser } from '@/features/auth/use-language-follows-user';
 import { loadCustomerApp } from './load-customer-app';
 import { CustomerLogin } from './routes/customer-login';
@@ -26,6 +28,10 @@ const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ def
 // A counter session boots straight into counter mode, with none of the dashboard's code.
 const CounterApp = lazy(() => import('./counter-app').then((m) => ({ default: m.CounterApp })));
 const CounterEnded = lazy(() => import('@/features/counter-mode/components/counter-ended').then((m) => ({ default: m.CounterEnded })));
+// An invitation's link is a page of its own, for visitors signed out too; loaded only there.
+const InvitationLinkPage = lazy(() =>
+  import('@/features/invitation-link/components/invitation-link-page').then((m) => ({ default: m.InvitationLinkPage })),
+);
 
 /** Paths that show the signed-in user's own app. */
 const appPaths: ReadonlySet<string> = new Set(['/', '/dashboard', '/cust', '/merchant', '/admin']);
@@ -74,6 +80,8 @@ function SignedOut() {
       <Route path="/pay/:token">{(params) => <KeepForSignIn keep={() => rememberPayToken(params.token)} />}</Route>
       <Route path="/accounts/:businessId">{(params) => <KeepForSignIn keep={() => rememberAccount(params.businessId)} />}</Route>
       <Route path="/r/:code">{(params) => <KeepForSignIn keep={() => rememberReminderCode(params.code)} />}</Route>
+      {/* Not kept for sign-in: the page shows the offer to whoever opens it, signed out too. */}
+      <Route path={invitationRoute}>{(params) => <SignedOutInvitation code={params.code} />}</Route>
       <Route component={RedirectToCustomerLogin} />
     </Switch>
   );
@@ -104,11 +112,26 @@ function KeepForSignIn({ keep }: { keep: () => void }) {
   return kept ? <Redirect to="/cust" replace /> : null;
 }
 
+/**
+ * An invitation's link opened signed out: the offer, with registering or signing in to
+ * accept it. Registered there and accepted, the new customer lands on the new account.
+ */
+function SignedOutInvitation({ code }: { code: string }) {
+  const [, navigate] = useLocation();
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <InvitationLinkPage code={code} user={null} onAccepted={(businessId) => navigate(accountPath(businessId), { replace: true })} />
+    </Suspense>
+  );
+}
+
 function SignedIn({ me }: { me: MeResponse }) {
   useLanguageFollowsUser(me);
   const [location] = useLocation();
   const [isPayLink, payLink] = useRoute<{ token: string }>('/pay/:token');
   const [isReminderLink, reminderLink] = useRoute<{ code: string }>('/r/:code');
+  // An invitation's link, like the account screen, is the customer app's own: the app routes it.
+  const [isInvitationLink] = useRoute(invitationRoute);
   // The customer's account screen is the customer app's own: the app routes it.
   const [isAccount] = useRoute('/accounts/:businessId');
   // A payment link opens the customer's payment screen; other roles cannot pay.
@@ -123,7 +146,7 @@ function SignedIn({ me }: { me: MeResponse }) {
   if (isReminderLink) {
     return me.user.role === 'customer' ? <LoadCustomerApp user={me.user} reminderCode={reminderLink.code} /> : <NotFound />;
   }
-  if (!appPaths.has(location) && !(isAccount && me.user.role === 'customer')) return <NotFound />;
+  if (!appPaths.has(location) && !((isAccount || isInvitationLink) && me.user.role === 'customer')) return <NotFound />;
   switch (me.user.role) {
     case 'customer':
       return <LoadCustomerApp user={me.user} />;

@@ -26,6 +26,7 @@ function setup() {
   const calls = stubFetch({
     'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: [{ ...account, currentBalance: balance }] }),
     'GET /api/transactions/customer?limit=15': () => json(200, { transactions: [], nextCursor: null }),
+    'GET /api/customer/invitations': () => json(200, { invitations: [] }),
     'GET /api/customer/qr': () =>
       json(200, { qrData: '{"paymentHandle":"k7q2m9xa@khata"}', paymentHandle: 'k7q2m9xa@khata', name: 'Asha Rao', phoneNumber: '+919876543210' }),
   });

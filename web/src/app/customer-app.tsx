@@ -9,6 +9,7 @@ import { HomeTab } from '@/app/screens/customer/home-tab';
 import { accountPath, accountRoute, takePendingAccount } from '@/features/credit-accounts/account-path';
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '@/features/payment/pay-link';
 import { clearPendingReminderCode, readPendingReminderCode } from '@/features/reminder-link/pending-reminder-code';
+import { invitationPath, invitationRoute, takePendingInvitationCode } from '@/features/invitation-link/invitation-link';
 import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { useCustomerNotices } from '@/features/transactions/public';
 import { useLedgerEvents } from '@/lib/use-ledger-events';
@@ -25,10 +26,15 @@ const AccountScreen = lazy(() => loadAccountScreen().then((m) => ({ default: m.A
 const FollowReminderLink = lazy(() =>
   import('@/features/reminder-link/components/follow-reminder-link').then((m) => ({ default: m.FollowReminderLink })),
 );
+// So is an invitation's link (/i/<code>), where the customer accepts or declines a shop's offer.
+const InvitationLinkPage = lazy(() =>
+  import('@/features/invitation-link/components/invitation-link-page').then((m) => ({ default: m.InvitationLinkPage })),
+);
 
 const customerLedgerQueries = staleQueryPrefixes('customer-ledger-row');
 const customerClaimQueries = staleQueryPrefixes('customer-claim-news');
 const customerReportQueries = staleQueryPrefixes('customer-report-news');
+const customerInvitationQueries = staleQueryPrefixes('customer-invitation-news');
 
 type CustomerTab = 'home' | 'profile';
 
@@ -62,6 +68,7 @@ export function CustomerApp({ user, payQrData, reminderCode }: CustomerAppProps)
   const livePaused = useLedgerEvents(customerLedgerQueries, {
     claimQueryPrefixes: customerClaimQueries,
     reportQueryPrefixes: customerReportQueries,
+    invitationQueryPrefixes: customerInvitationQueries,
     onLedger: notices.onLedger,
     onReport: notices.onReport,
   });
@@ -71,6 +78,10 @@ export function CustomerApp({ user, payQrData, reminderCode }: CustomerAppProps)
   const reminder = useReminderLink(reminderCode, payQrData);
   useResumeAccount(payQrData, reminder.code);
   const [onAccount, account] = useRoute<{ businessId: string }>(accountRoute);
+  const [onInvitation, invitation] = useRoute<{ code: string }>(invitationRoute);
+  const [, navigate] = useLocation();
+  // An invitation accepted at its link: its new account opens in the link's place.
+  const openAccount = (businessId: string) => navigate(accountPath(businessId), { replace: true });
   const payBackFor = usePayBackOnArrival(onAccount, reminder.payBackFor);
 
   const openScan = () => setScan((current) => ({ open: true, round: current.round + 1 }));
@@ -83,6 +94,14 @@ export function CustomerApp({ user, payQrData, reminderCode }: CustomerAppProps)
     return (
       <Suspense fallback={<FullPageSpinner />}>
         <FollowReminderLink code={reminder.code} onFound={reminder.open} onLeave={reminder.leave} />
+      </Suspense>
+    );
+  }
+
+  if (onInvitation) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <InvitationLinkPage code={invitation.code} user={user} onAccepted={openAccount} />
       </Suspense>
     );
   }
@@ -140,14 +159,19 @@ function useTakeUpPayLink(payQrData: string | undefined) {
 }
 
 /**
- * An account screen opened signed out opens once signed in; a payment link or a reminder
- * link arriving at the same time goes first. Only on arrival.
+ * An account screen opened signed out opens once signed in, or else an invitation's link
+ * left for signing in ("I already have Khata"), which the customer then accepts there; a
+ * payment link or a reminder link arriving at the same time goes first. Only on arrival:
+ * both are forgotten, so each is resumed once.
  */
 function useResumeAccount(payQrData: string | undefined, reminderCode: string | null) {
   const [, navigate] = useLocation();
   useEffect(() => {
     const businessId = takePendingAccount();
-    if (businessId && !payQrData && reminderCode === null) navigate(accountPath(businessId), { replace: true });
+    const invitationCode = takePendingInvitationCode();
+    if (payQrData || reminderCode !== null) return;
+    if (businessId) navigate(accountPath(businessId), { replace: true });
+    else if (invitationCode) navigate(invitationPath(invitationCode), { replace: true });
   }, []);
 }
 

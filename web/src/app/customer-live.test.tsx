@@ -44,11 +44,13 @@ const reportNews = (status: 'open' | 'refunded' | 'declined') => ({
   customerName: 'Asha Rao', businessName: 'Kumar Kirana',
 });
 
-function renderCustomer() {
+function renderCustomer(more: Record<string, () => Response> = {}) {
   vi.stubGlobal('EventSource', FakeEventSource);
   const calls = stubFetch({
     'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: [account] }),
     'GET /api/transactions/customer?limit=15': () => json(200, { transactions: [], nextCursor: null }),
+    'GET /api/customer/invitations': () => json(200, { invitations: [] }),
+    ...more,
   });
   renderWithApp(<CustomerApp user={user} />);
   return { calls, source: FakeEventSource.last! };
@@ -93,5 +95,22 @@ describe("the customer's live updates", () => {
     act(() => source.send('report', 'e-2', reportNews('declined')));
     await expectToast('Report declined', 'Kumar Kirana declined your report on the ₹2,500.00 payment.');
     await waitFor(() => expect(asked(calls, 'GET /api/transactions/customer?limit=15')).toBe(3));
+  });
+
+  it('shows a shop’s offer as it arrives, and takes it away when the shop withdraws it', async () => {
+    const offer = {
+      id: 'inv-1', businessId: 'b2', businessName: 'Ravi Stores', creditLimit: '2000.00',
+      createdAt: '2025-03-04T09:30:00.000Z', expiresAt: '2025-04-03T09:30:00.000Z',
+    };
+    let offers: (typeof offer)[] = [];
+    const { calls, source } = renderCustomer({ 'GET /api/customer/invitations': () => json(200, { invitations: offers }) });
+    await waitFor(() => expect(asked(calls, 'GET /api/customer/invitations')).toBe(1));
+    offers = [offer];
+    act(() => source.send('invitation', 'e-1', { invitationId: 'inv-1', businessId: 'b2', status: 'pending' }));
+    expect(await screen.findByText('Ravi Stores offers you credit of ₹2,000.00')).toBeInTheDocument();
+    offers = [];
+    act(() => source.send('invitation', 'e-2', { invitationId: 'inv-1', businessId: 'b2', status: 'cancelled' }));
+    await waitFor(() => expect(screen.queryByText('Ravi Stores offers you credit of ₹2,000.00')).not.toBeInTheDocument());
+    expect(asked(calls, 'GET /api/customer/invitations')).toBe(3);
   });
 });

@@ -90,7 +90,7 @@ describe('merchant payment alerts', () => {
       id: 't-old', type: 'payment', amount: '300.00', fee: '6.00', totalAmount: '306.00', status: 'completed',
       createdAt: '2025-03-04T09:29:30.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
       customerName: 'Asha Rao', description: null, availableCredit: '4700.00', originalId: null, reason: null, refunded: '0.00',
-      refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null,
+      refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null, bySmsCode: false,
     };
     const { source } = renderMerchant(profile(), [old]);
     expect(await screen.findByText('₹300.00')).toBeInTheDocument();
@@ -182,6 +182,37 @@ describe('merchant payment alerts', () => {
     await waitFor(() => expect(asked()).toBeGreaterThan(before));
     act(() => source.send('report', 'e-4', reportNews('report-4', 'open')));
     await expectToast('Payment problem reported', 'Vikram · ₹250.00 · Wrong amount');
+  });
+});
+
+describe('invited customers, live', () => {
+  it("turns an Invited row into the customer's account when the stream says they accepted", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const invited = {
+      id: 'inv-1', name: 'Meena Iyer', phone: '+919123456780', creditLimit: '2500.00', language: 'ta', status: 'pending',
+      link: 'https://khata.example/i/Zx9Yw8Vu7T', createdAt: '2025-03-12T04:30:00.000Z', expiresAt: '2025-04-11T04:30:00.000Z',
+    };
+    const meena = {
+      id: 'acc-9', customerId: 'c-9', customerName: 'Meena Iyer', paymentHandle: 'm3n4@khata', phone: '+919123456780',
+      creditLimit: '2500.00', currentBalance: '2500.00', owed: '0.00', createdAt: '2025-03-12T05:00:00.000Z', overdue: '0.00',
+      nextDueOn: null, dueMoved: false, lastRemindedAt: null, language: 'ta',
+    };
+    let accepted = false;
+    stubFetch({
+      'GET /api/business/repayment-claims?status=pending': () => json(200, { claims: [] }),
+      'GET /api/business/payment-reports?status=open': () => json(200, { reports: [] }),
+      'GET /api/business/stats': () => json(200, { stats: { totalRevenue: '0.00', customers: 0, creditIssued: '0.00', transactions: 0, refunds: 0 } }),
+      'GET /api/transactions/business?limit=5': () => json(200, { transactions: [], nextCursor: null }),
+      'GET /api/credit-accounts/business': () => json(200, { creditAccounts: accepted ? [meena] : [] }),
+      'GET /api/business/invitations': () => json(200, { invitations: accepted ? [] : [invited] }),
+    });
+    renderWithApp(<MerchantApp me={profile()} />);
+    const row = await screen.findByRole('article', { name: 'Meena Iyer' });
+    expect(within(row).getByText('Invited')).toBeInTheDocument();
+    accepted = true;
+    act(() => FakeEventSource.last!.send('invitation', 'e-1', { invitationId: 'inv-1', businessId: 'biz1', status: 'accepted' }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Meena Iyer' })).getByText('m3n4@khata')).toBeInTheDocument());
+    expect(screen.queryByText('Invited')).not.toBeInTheDocument();
   });
 });
 

@@ -51,6 +51,7 @@ const legacyCounterModeOn = () => {
 const merchantLedgerQueries = staleQueryPrefixes('merchant-ledger-row');
 const merchantClaimQueries = staleQueryPrefixes('merchant-claim-news');
 const merchantReportQueries = staleQueryPrefixes('merchant-report-news');
+const merchantInvitationQueries = staleQueryPrefixes('merchant-invitation-news');
 const ownBusinessQueries = staleQueryPrefixes('own-business-decided');
 
 type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
@@ -130,6 +131,8 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
       if (reportsAtOpen.current?.has(event.reportId)) return;
       alertReport(event);
     },
+    // An invited customer accepting (their Invited row becomes their account) or declining.
+    invitationQueryPrefixes: merchantInvitationQueries,
   });
   const livePaused = liveState === 'paused';
   usePreloadSheets(approved);

@@ -49,6 +49,7 @@ function renderAt(path: string, me: () => Response, more: Record<string, (call: 
     'POST /api/qr/validate': () => json(200, validation),
     'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: [] }),
     'GET /api/transactions/customer?limit=15': () => json(200, { transactions: [], nextCursor: null }),
+    'GET /api/customer/invitations': () => json(200, { invitations: [] }),
     ...more,
   });
   const user = userEvent.setup();

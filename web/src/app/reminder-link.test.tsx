@@ -53,6 +53,7 @@ function renderAt(path: string, me: () => Response, more: Record<string, (call: 
     [linkUrl]: () => json(200, { creditAccountId: 'acc-kumar', businessId: kumarId }),
     'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: [kumar] }),
     'GET /api/transactions/customer?limit=15': () => json(200, { transactions: [], nextCursor: null }),
+    'GET /api/customer/invitations': () => json(200, { invitations: [] }),
     [`GET /api/transactions/customer?limit=15&businessId=${kumarId}`]: () => json(200, { transactions: [], nextCursor: null }),
     'GET /api/credit-accounts/acc-kumar/repayment-claims': () => json(200, { claims: [] }),
     ...more,

@@ -27,6 +27,8 @@ const cached = {
   currentUser: ['/api/auth/me'],
   adminStats: ['/api/admin/stats'],
   pendingBusinesses: ['/api/admin/businesses/pending'],
+  invitations: ['/api/business/invitations'],
+  customerOffers: ['/api/customer/invitations'],
 } satisfies Record<string, QueryKey>;
 type Cached = keyof typeof cached;
 
@@ -63,6 +65,9 @@ describe('what each change makes stale', () => {
     ['payment-made', ['customerAccounts', 'customerHistory']],
     ['businesses-decided', ['adminStats', 'pendingBusinesses']],
     ['business-terms-changed', ['adminStats', 'pendingBusinesses']],
+    ['invitation-sent', ['invitations']],
+    ['invitation-cancelled', ['invitations']],
+    ['sms-charge-paid', ['merchantAccounts', 'merchantStats', 'toCollect', 'recentLedger', 'pagedLedger', 'statement']],
   ])('%s: %j', async (change, expected) => {
     const client = seeded();
     await mutate(client, change);
@@ -80,6 +85,8 @@ describe('what each change makes stale', () => {
     ['customer-claim-news', ['customerAccounts', 'customerClaims', 'otherAccountClaims']],
     ['customer-report-news', ['customerHistory', 'receipt']],
     ['own-business-decided', ['currentUser']],
+    ['merchant-invitation-news', ['merchantAccounts', 'merchantStats', 'toCollect', 'invitations']],
+    ['customer-invitation-news', ['customerOffers']],
   ])('the live-update stream, %s: %j', async (change, expected) => {
     const client = seeded();
     await refetchStale(client, change);
@@ -109,6 +116,30 @@ describe('after a refusal', () => {
     const wrongPin = seeded();
     await mutate(wrongPin, 'refund-made', () => Promise.reject(new ApiError(403, '{"error":"wrong PIN"}')));
     expect(staleOnes(wrongPin)).toEqual([]);
+  });
+
+  it('refetches the invitations after one refused as already invited, not after a refused limit', async () => {
+    const taken = seeded();
+    await mutate(taken, 'invitation-sent', () => Promise.reject(new ApiError(409, '{"error":"already invited"}')));
+    expect(staleOnes(taken)).toEqual(['invitations']);
+    const tooHigh = seeded();
+    await mutate(tooHigh, 'invitation-sent', () => Promise.reject(new ApiError(422, '{"error":"above the maximum"}')));
+    expect(staleOnes(tooHigh)).toEqual([]);
+  });
+
+  it('refetches the invitations after a refused cancel: the customer answered first', async () => {
+    const client = seeded();
+    await mutate(client, 'invitation-cancelled', () => Promise.reject(new ApiError(409, '{"error":"no longer open"}')));
+    expect(staleOnes(client)).toEqual(['invitations']);
+  });
+
+  it('refetches the ledger after a charge code refused as used (its payment may have gone through), not after a wrong code', async () => {
+    const used = seeded();
+    await mutate(used, 'sms-charge-paid', () => Promise.reject(new ApiError(409, '{"error":"used"}')));
+    expect(staleOnes(used)).toContain('pagedLedger');
+    const wrongCode = seeded();
+    await mutate(wrongCode, 'sms-charge-paid', () => Promise.reject(new ApiError(400, '{"error":"incorrect"}')));
+    expect(staleOnes(wrongCode)).toEqual([]);
   });
 
   it('refetches nothing after a refused limit change', async () => {

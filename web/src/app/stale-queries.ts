@@ -17,6 +17,8 @@ import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { businessStatsQueryKey } from '@/features/business/api/get-business-stats';
 import { businessCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-business-credit-accounts';
 import { customerCreditAccountsQueryKey } from '@/features/credit-accounts/api/get-customer-credit-accounts';
+import { businessInvitationsQueryKey } from '@/features/invitations/api/get-business-invitations';
+import { customerInvitationsQueryKey } from '@/features/invitation-offers/api/get-customer-invitations';
 import { toCollectQueryKey } from '@/features/dues/api/get-to-collect';
 import { PaymentNotConfirmedError } from '@/features/payment/resend-payment';
 import { businessReportsUrl } from '@/features/payment-reports/api/get-payment-reports';
@@ -48,6 +50,8 @@ const always = () => true;
 const merchantLedger = [businessTransactionsUrl, ...merchantCredit, statementQueryPrefix];
 /** A refusal by the rules or as already done (422, 409): someone else's refund or repayment came first. */
 const refusedAsStale = (error: unknown) => errorStatus(error) === 409 || errorStatus(error) === 422;
+/** A refusal as already done or already there (409). */
+const refusedAsTaken = (error: unknown) => errorStatus(error) === 409;
 
 export const staleQueries = {
   'credit-account-created': { queries: merchantCredit, wait: true },
@@ -79,6 +83,13 @@ export const staleQueries = {
   // A 409 means another admin decided first: the lists and counts shown are stale.
   'businesses-decided': { queries: [adminQueryPrefix], wait: false, alsoAfter: always },
   'business-terms-changed': { queries: [adminQueryPrefix], wait: false },
+  // A 409 (already invited, or already a customer) means the list on screen is behind another device.
+  'invitation-sent': { queries: [businessInvitationsQueryKey[0]], wait: true, alsoAfter: refusedAsTaken },
+  // Refused as gone or no longer open: the customer answered first, and the row must show it.
+  'invitation-cancelled': { queries: [businessInvitationsQueryKey[0]], wait: true, alsoAfter: always },
+  // A payment, as a customer's own is (the stream brings its row too); a code already used
+  // may mean the payment went through on an answer that was lost.
+  'sms-charge-paid': { queries: merchantLedger, wait: false, alsoAfter: refusedAsTaken },
   // A customer's payment (or the merchant's own repayment elsewhere): the ledger, the totals,
   // the balances, used codes, an open statement and what is overdue.
   // A refund made on another device changes what is left to refund of a reported payment.
@@ -104,6 +115,10 @@ export const staleQueries = {
   'customer-report-news': { queries: [customerTransactionsQueryKey[0], transactionQueryPrefix], wait: false },
   // An admin's decision changes the merchant's banner and actions.
   'own-business-decided': { queries: [currentUserQueryKey[0]], wait: false },
+  // An invited customer accepting (the Invited row becomes their account) or declining.
+  'merchant-invitation-news': { queries: [businessInvitationsQueryKey[0], ...merchantCredit], wait: false },
+  // A shop offering the customer credit, or withdrawing the offer: the offers on the home.
+  'customer-invitation-news': { queries: [customerInvitationsQueryKey[0]], wait: false },
 } as const satisfies Record<Change, Staleness>;
 
 /** Marks the queries a change made stale and refetches the ones on screen. */

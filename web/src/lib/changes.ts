@@ -26,6 +26,11 @@ export type Change =
   // An admin's decision on applications, and on a business's terms.
   | 'businesses-decided'
   | 'business-terms-changed'
+  // The merchant inviting a customer by phone or withdrawing the invitation, and a purchase
+  // the customer approved with a code sent by SMS (a sign-up at the counter is 'credit-account-created').
+  | 'invitation-sent'
+  | 'invitation-cancelled'
+  | 'sms-charge-paid'
   // What the live-update stream says: a new ledger row, a claim's or a report's news, on either side,
   // and an admin's decision on the merchant's own business.
   | 'merchant-ledger-row'
@@ -35,7 +40,11 @@ export type Change =
   | 'customer-ledger-row'
   | 'customer-claim-news'
   | 'customer-report-news'
-  | 'own-business-decided';
+  | 'own-business-decided'
+  // An invited customer accepting or declining, on the merchant's side.
+  | 'merchant-invitation-news'
+  // A shop offering the customer credit, or withdrawing the offer, on the customer's side.
+  | 'customer-invitation-news';
 
 declare module '@tanstack/react-query' {
   interface Register {

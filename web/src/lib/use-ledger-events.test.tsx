@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ClaimEventData, LedgerEventData, ReportEventData } from '@common/schemas/events';
+import type { ClaimEventData, InvitationEventData, LedgerEventData, ReportEventData } from '@common/schemas/events';
 import { useLedgerEvents, useLedgerStream } from './use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { i18n } from '@/i18n/i18n';
@@ -314,6 +314,70 @@ describe('useLedgerStream: payment reports', () => {
     unmount();
     render(<QueryClientProvider client={client}><ReportProbe onReport={(event) => received.push(event)} /></QueryClientProvider>);
     FakeEventSource.last!.send('report', 'e2', { reportId: 'report-2', status: 'lost' });
+    expect(received).toEqual([]);
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useLedgerStream: invitations', () => {
+  const invitation = (status: InvitationEventData['status'], invitationId = 'inv-1'): InvitationEventData => ({
+    invitationId, businessId: 'biz-1', status,
+  });
+  const invitationQueries = ['/api/customer/invitations', '/api/credit-accounts/customer'];
+
+  function InvitationProbe({ onInvitation, prefixes = invitationQueries }: {
+    onInvitation: (event: InvitationEventData) => void;
+    prefixes?: string[];
+  }) {
+    useLedgerStream(customerLedgerQueries, { invitationQueryPrefixes: prefixes, onInvitation });
+    return null;
+  }
+
+  it('refetches the invitation queries and hands each invitation over once per status, across a replay', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const received: InvitationEventData[] = [];
+    render(<QueryClientProvider client={client}><InvitationProbe onInvitation={(event) => received.push(event)} /></QueryClientProvider>);
+    const source = FakeEventSource.last!;
+    source.send('invitation', 'e1', invitation('pending'));
+    expect(spy).toHaveBeenCalledTimes(1);
+    const { predicate } = spy.mock.calls[0]![0] as unknown as { predicate: (q: { queryKey: unknown[] }) => boolean };
+    expect(predicate({ queryKey: ['/api/customer/invitations'] })).toBe(true);
+    expect(predicate({ queryKey: ['/api/transactions/customer'] })).toBe(false);
+    source.send('invitation', 'e2', invitation('pending'));
+    source.send('invitation', 'e3', invitation('cancelled'));
+    expect(received).toEqual([invitation('pending'), invitation('cancelled')]);
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  it('refetches the invitation queries once the stream is back after a break', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    render(<QueryClientProvider client={client}><InvitationProbe onInvitation={() => {}} /></QueryClientProvider>);
+    const source = FakeEventSource.last!;
+    source.open();
+    expect(spy).not.toHaveBeenCalled();
+    source.drop();
+    source.open();
+    const predicates = spy.mock.calls.map(([filters]) => (filters as unknown as { predicate: (q: { queryKey: unknown[] }) => boolean }).predicate);
+    expect(predicates.some((predicate) => predicate({ queryKey: ['/api/customer/invitations'] }))).toBe(true);
+  });
+
+  it('ignores invitation news when the shell names no queries for it, and data that is not an invitation', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    const received: InvitationEventData[] = [];
+    const { unmount } = render(
+      <QueryClientProvider client={client}><InvitationProbe prefixes={[]} onInvitation={(event) => received.push(event)} /></QueryClientProvider>,
+    );
+    FakeEventSource.last!.send('invitation', 'e1', invitation('pending'));
+    expect(spy).not.toHaveBeenCalled();
+    unmount();
+    render(<QueryClientProvider client={client}><InvitationProbe onInvitation={(event) => received.push(event)} /></QueryClientProvider>);
+    FakeEventSource.last!.send('invitation', 'e2', { invitationId: 'inv-2', status: 'lost' });
     expect(received).toEqual([]);
     expect(spy).toHaveBeenCalledTimes(1);
   });

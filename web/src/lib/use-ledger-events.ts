@@ -7,7 +7,8 @@
  * updates"). A merchant's stream also says when an admin decides on the business
  * (`business`), and the merchant's alerts read each new ledger row's figures. A repayment
  * claim's news (`claim`) refetches the queries the shell names for it and is handed over
- * once per claim and status; a payment report's news (`report`) likewise. Each event's data is parsed with its schema
+ * once per claim and status; a payment report's news (`report`) likewise, and an invitation's
+ * (`invitation`: offered or withdrawn to the customer, answered to the merchant). Each event's data is parsed with its schema
  * (common/schemas/events.ts): one that does not fit still refetches, but is not handed over.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,7 +16,8 @@ import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { eventStreamRetryAfterSeconds, eventSeenIdsMax } from '@common/limits';
 import {
-  claimEvent, ledgerEvent, reportEvent, type ClaimEventData, type LedgerEventData, type ReportEventData,
+  claimEvent, invitationEvent, ledgerEvent, reportEvent, type ClaimEventData, type InvitationEventData, type LedgerEventData,
+  type ReportEventData,
 } from '@common/schemas/events';
 import { checkReachable } from './connection';
 
@@ -44,6 +46,10 @@ export interface LedgerEventOptions {
   reportQueryPrefixes?: readonly string[];
   /** Each report's news, once per report and status while the hook is mounted. */
   onReport?: (event: ReportEventData) => void;
+  /** Queries refetched on an invitation's news; without them, invitations are ignored. */
+  invitationQueryPrefixes?: readonly string[];
+  /** Each invitation's news, once per invitation and status while the hook is mounted. */
+  onInvitation?: (event: InvitationEventData) => void;
 }
 
 /**
@@ -84,6 +90,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
   const accountPrefixes = (options.accountQueryPrefixes ?? []).join('\n');
   const claimPrefixes = (options.claimQueryPrefixes ?? []).join('\n');
   const reportPrefixes = (options.reportQueryPrefixes ?? []).join('\n');
+  const invitationPrefixes = (options.invitationQueryPrefixes ?? []).join('\n');
   const [state, setState] = useState<LiveState>('connecting');
   // Read at each event, so a caller's new callback needs no new stream.
   const onLedgerRef = useRef(options.onLedger);
@@ -92,6 +99,8 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
   onClaimRef.current = options.onClaim;
   const onReportRef = useRef(options.onReport);
   onReportRef.current = options.onReport;
+  const onInvitationRef = useRef(options.onInvitation);
+  onInvitationRef.current = options.onInvitation;
   const seenRef = useRef<string[]>([]);
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -99,6 +108,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
     const accountList = accountPrefixes ? accountPrefixes.split('\n') : [];
     const claimList = claimPrefixes ? claimPrefixes.split('\n') : [];
     const reportList = reportPrefixes ? reportPrefixes.split('\n') : [];
+    const invitationList = invitationPrefixes ? invitationPrefixes.split('\n') : [];
     const seen = seenRef.current;
     let source: EventSource;
     let retries = 0;
@@ -145,20 +155,34 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       void queryClient.invalidateQueries({ predicate: prefixMatcher(reportList) });
       if (report) onReportRef.current?.(report);
     };
+    // As a report's: named by its invitation and status.
+    const onInvitation = (event?: MessageEvent) => {
+      if (invitationList.length === 0) return;
+      const invitation = parseEvent(invitationEvent, event?.data);
+      const id = invitation ? `invitation:${invitation.invitationId}:${invitation.status}` : event?.lastEventId;
+      if (id) {
+        if (seen.includes(id)) return;
+        if (seen.push(id) > eventSeenIdsMax) seen.shift();
+      }
+      void queryClient.invalidateQueries({ predicate: prefixMatcher(invitationList) });
+      if (invitation) onInvitationRef.current?.(invitation);
+    };
     const connect = () => {
       source = new EventSource(ledgerEventsUrl, { withCredentials: true });
       source.addEventListener('ledger', onLedger);
       source.addEventListener('business', onBusiness);
       source.addEventListener('claim', onClaim);
       source.addEventListener('report', onReport);
+      source.addEventListener('invitation', onInvitation);
       source.onopen = () => {
         // Back after a pause: what landed meanwhile was never sent, so refetch once.
         if (retries > 0) refresh();
-        // Back after any break: a decision on the business is not replayed, nor, perhaps, a claim or a report.
+        // Back after any break: a decision on the business is not replayed, nor, perhaps, a claim, a report or an invitation.
         if (broken) {
           refreshAccount();
           if (claimList.length > 0) void queryClient.invalidateQueries({ predicate: prefixMatcher(claimList) });
           if (reportList.length > 0) void queryClient.invalidateQueries({ predicate: prefixMatcher(reportList) });
+          if (invitationList.length > 0) void queryClient.invalidateQueries({ predicate: prefixMatcher(invitationList) });
         }
         retries = 0;
         broken = false;
@@ -185,8 +209,9 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       source.removeEventListener('business', onBusiness);
       source.removeEventListener('claim', onClaim);
       source.removeEventListener('report', onReport);
+      source.removeEventListener('invitation', onInvitation);
       source.close();
     };
-  }, [queryClient, prefixes, accountPrefixes, claimPrefixes, reportPrefixes]);
+  }, [queryClient, prefixes, accountPrefixes, claimPrefixes, reportPrefixes, invitationPrefixes]);
   return state;
 }

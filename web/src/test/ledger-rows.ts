@@ -14,4 +14,5 @@ export const untouchedRow = {
   reversibleUntil: null,
   reversed: false,
   report: null,
+  bySmsCode: false,
 } as const satisfies Partial<TransactionView>;

@@ -13,6 +13,14 @@ export const createAccountIssues = () =>
     invalidLimit: invalidLimit(),
   }) satisfies IssueCatalogue<string>;
 
+/** Inviting a customer by phone or adding them at the counter: the problems in the order of the fields. */
+export const newCustomerIssues = () =>
+  ({
+    nameRequired: { title: t`Name Required`, description: t`Please enter the customer's name` },
+    invalidPhone: { title: t`Invalid Phone Number`, description: t`Please enter a valid 10-digit phone number` },
+    invalidLimit: invalidLimit(),
+  }) satisfies IssueCatalogue<string>;
+
 export const invalidCustomerQr = () => ({ title: t`Invalid QR Code`, description: t`Please scan a valid customer QR code.` });
 
 export const createAccountFailedDefault = () => t`Please check the details and try again`;

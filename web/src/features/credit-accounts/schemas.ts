@@ -6,6 +6,9 @@
 import * as z from 'zod/mini';
 import { parseRupees, toWireAmount, type Paise } from '@common/money';
 import { isStatementDay } from '@common/schemas/statements';
+import { languages } from '@common/languages';
+import { toPhoneNumber } from '@/lib/format';
+import { phoneDigitsPattern } from '@/lib/patterns';
 
 /** A typed rupee amount greater than 0 with at most 2 decimals, in paise; else null. */
 export function positivePaise(text: string): Paise | null {
@@ -23,6 +26,26 @@ export const createAccountSchema = z.object({
   creditLimit: positiveAmount('invalidLimit'),
 });
 export type CreateAccountValues = z.infer<typeof createAccountSchema>;
+
+/**
+ * A customer added by name and phone, by invitation or at the counter (docs/product.md#invitations):
+ * the 10 digits after +91, the limit, and the language their SMS is written in.
+ */
+export const newCustomerSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'nameRequired')),
+  phone: z.string().check(z.regex(phoneDigitsPattern, 'invalidPhone')),
+  creditLimit: positiveAmount('invalidLimit'),
+  language: z.enum(languages),
+});
+export type NewCustomerValues = z.infer<typeof newCustomerSchema>;
+
+/** What an invitation or a counter sign-up sends, for valid values. */
+export const toNewCustomerBody = (values: NewCustomerValues) => ({
+  name: values.name.trim(),
+  phoneNumber: toPhoneNumber(values.phone),
+  creditLimit: wireAmount(values.creditLimit),
+  language: values.language,
+});
 
 export const changeLimitSchema = z.object({ creditLimit: positiveAmount('invalidLimit') });
 export type ChangeLimitValues = z.infer<typeof changeLimitSchema>;

@@ -51,6 +51,14 @@ function laterFigures(transaction: TransactionView): ReceiptFigure[] {
 }
 
 /**
+ * How the customer approved a payment, when it was not with their PIN: a code sent by SMS,
+ * read out to the shop (docs/product.md#sms-approval).
+ */
+function approvalFigures(transaction: TransactionView): ReceiptFigure[] {
+  return transaction.type === 'payment' && transaction.bySmsCode ? [{ label: t`Approval`, value: t`Approved by SMS code` }] : [];
+}
+
+/**
  * The receipt's lines, in order. A repayment (and its reversal) has no fee, so it shows its
  * amount alone; a refund's fee is the share of the payment's fee it gives back.
  */
@@ -63,6 +71,7 @@ export function receiptFigures(transaction: TransactionView): ReceiptFigure[] {
   return [
     { label: t`Shop`, value: transaction.business.businessName },
     { label: t`Type`, value: typeLabel(transaction.type) },
+    ...approvalFigures(transaction),
     { label: t`Amount`, value: formatWireRupees(transaction.amount) },
     ...charges,
     ...laterFigures(transaction),

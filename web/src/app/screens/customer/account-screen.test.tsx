@@ -48,7 +48,7 @@ const statement: Statement = {
   accountId: 'acc-kumar', businessId: kumarId, businessName: 'Kumar Kirana', customerName: 'தமிழ்செல்வி',
   from: '2025-03-01', to: '2025-03-31', openingOwed: '0.00', closingOwed: '1249.90',
   rows: [{ id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice', amount: '1225.40', fee: '24.50', total: '1249.90', owedAfter: '1249.90',
-    refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false }],
+    refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false }],
   totals: {
     payments: 1, paymentAmount: '1225.40', fees: '24.50', paymentTotal: '1249.90', repayments: 0, repaymentAmount: '0.00',
     refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00',
@@ -72,6 +72,7 @@ function renderAt(path: string, me: () => Response, more: Record<string, (call: 
     'GET /api/auth/me': me,
     'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: accounts }),
     'GET /api/transactions/customer?limit=15': () => json(200, { transactions: [kumarPayment], nextCursor: null }),
+    'GET /api/customer/invitations': () => json(200, { invitations: [] }),
     [`GET ${kumarHistoryUrl}`]: () => json(200, { transactions: [kumarPayment], nextCursor: null }),
     [`GET ${kumarStatementUrl}`]: () => json(200, { statement }),
     [`GET ${kumarClaimsUrl}`]: () => json(200, { claims: [] }),
@@ -111,6 +112,23 @@ describe('/accounts/:businessId', () => {
     expect(await within(statementPanel).findByRole('table', { name: 'Statement' })).toBeInTheDocument();
     expect(within(statementPanel).getByText('தமிழ்செல்வி')).toBeInTheDocument();
     expect(callsTo(calls, `GET ${kumarStatementUrl}`)).toHaveLength(1);
+  });
+
+  it('says a payment was approved by SMS code in the history, on its receipt and in the statement', async () => {
+    const bySms = { ...kumarPayment, bySmsCode: true };
+    const { user } = renderAt(`/accounts/${kumarId}`, () => json(200, customer), {
+      [`GET ${kumarHistoryUrl}`]: () => json(200, { transactions: [bySms], nextCursor: null }),
+      'GET /api/transactions/t1': () => json(200, { transaction: bySms }),
+      [`GET ${kumarStatementUrl}`]: () => json(200, { statement: { ...statement, rows: [{ ...statement.rows[0]!, bySmsCode: true }] } }),
+    });
+    const history = await screen.findByRole('region', { name: 'Merchant Transactions' });
+    const row = await within(history).findByRole('article', { name: 'Payment Kumar Kirana' });
+    expect(within(row).getByText('Approved by SMS code')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Statement' });
+    expect(within(table).getByText('Approved by SMS code')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'View receipt' }));
+    const receipt = await screen.findByRole('dialog', { name: 'Receipt' });
+    expect(await within(receipt).findByText('Approved by SMS code')).toBeInTheDocument();
   });
 
   it('shows the dues with an Overdue badge and the account’s UPI repayments, and opens Pay back', async () => {

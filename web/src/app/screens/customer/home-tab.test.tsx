@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerCreditAccount, TransactionPage, TransactionView, UserView } from '@common/api/types';
-import { callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { expectNoAxeViolations } from '@/test/axe';
+import { expectToast } from '@/test/toast';
 import { renderWithApp } from '@/test/render';
 import { untouchedRow } from '@/test/ledger-rows';
 import { HomeTab } from './home-tab';
@@ -51,6 +53,7 @@ function setup(handlers: Handlers = {}) {
   const calls = stubFetch({
     'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: accounts }),
     [`GET ${historyUrl}`]: () => json(200, page(1, 2, null)),
+    'GET /api/customer/invitations': () => json(200, { invitations: [] }),
     ...handlers,
   });
   const onScan = vi.fn();
@@ -287,5 +290,116 @@ describe('Report a problem', () => {
     expect(callsTo(calls, 'POST /api/transactions/t1/report').map((call) => call.body)).toEqual([{ reason: 'not_me', freeze: true }]);
     expect(callsTo(calls, 'POST /api/auth/logout')).toHaveLength(1);
     expect(window.localStorage.getItem('sessionToken')).toBeNull();
+  });
+});
+
+describe('Credit offers', () => {
+  const raviId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b03';
+  const offer = {
+    id: 'inv-1', businessId: raviId, businessName: 'Ravi Stores', creditLimit: '2000.00',
+    createdAt: '2025-03-04T09:30:00.000Z', expiresAt: '2025-04-03T09:30:00.000Z',
+  };
+  const ravi: CustomerCreditAccount = {
+    id: 'a3', businessId: raviId, business: { businessName: 'Ravi Stores' }, currentBalance: '2000.00', creditLimit: '2000.00',
+    owed: '0.00', overdue: '0.00', nextDueOn: null, nextDueAmount: '0.00', upiId: null, remindersOptedOut: false,
+  };
+  const offerText = 'Ravi Stores offers you credit of ₹2,000.00';
+  const acceptUrl = 'POST /api/customer/invitations/inv-1/accept';
+  const declineUrl = 'POST /api/customer/invitations/inv-1/decline';
+
+  /** The home with one offer waiting; `offers` is what the server answers each time it is asked. */
+  function withOffer(handlers: Handlers = {}, offers: () => (typeof offer)[] = () => [offer]) {
+    return setup({ 'GET /api/customer/invitations': () => json(200, { invitations: offers() }), ...handlers });
+  }
+
+  it('shows nothing when no shop offers credit', async () => {
+    const { calls } = setup();
+    await screen.findByRole('button', { name: /Kumar Kirana/ });
+    await waitFor(() => expect(callsTo(calls, 'GET /api/customer/invitations')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Credit offers' })).not.toBeInTheDocument();
+  });
+
+  it('shows each offer with Accept and Decline', async () => {
+    withOffer({}, () => [offer, { ...offer, id: 'inv-2', businessName: 'Mehta Dairy', creditLimit: '750.50' }]);
+    const offers = await screen.findByRole('region', { name: 'Credit offers' });
+    const cards = within(offers).getAllByRole('article');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      `${offerText}AcceptDecline`,
+      'Mehta Dairy offers you credit of ₹750.50AcceptDecline',
+    ]);
+    expect(within(offers).getByRole('article', { name: offerText })).toBeInTheDocument();
+    await expectNoAxeViolations();
+  });
+
+  it('accepts an offer: the account opens, joins My Merchants, and the offer goes', async () => {
+    let known = accounts;
+    const { calls, user: events } = withOffer({
+      [acceptUrl]: () => {
+        known = [...accounts, ravi];
+        return json(201, { creditAccount: ravi });
+      },
+      'GET /api/credit-accounts/customer': () => json(200, { creditAccounts: known }),
+    });
+    const card = await screen.findByRole('article', { name: offerText });
+    await events.click(within(card).getByRole('button', { name: 'Accept' }));
+    await expectToast('Account opened with Ravi Stores');
+    expect(callsTo(calls, acceptUrl)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Credit offers' })).not.toBeInTheDocument());
+    const merchants = screen.getByRole('region', { name: 'My Merchants' });
+    expect(within(merchants).getByRole('link', { name: 'View Ravi Stores' })).toHaveAttribute('href', `/accounts/${raviId}`);
+    // Asked again too, in case a request on its way was answered without it.
+    await waitFor(() => expect(callsTo(calls, 'GET /api/credit-accounts/customer')).toHaveLength(2));
+    expect(within(merchants).getByRole('link', { name: 'View Ravi Stores' })).toBeInTheDocument();
+  });
+
+  it('declines an offer, saying so, and the offer goes', async () => {
+    const { calls, user: events } = withOffer({ [declineUrl]: () => json(200, { success: true }) });
+    const card = await screen.findByRole('article', { name: offerText });
+    await events.click(within(card).getByRole('button', { name: 'Decline' }));
+    await expectToast('You declined the offer from Ravi Stores');
+    expect(callsTo(calls, declineUrl)).toHaveLength(1);
+    expect(callsTo(calls, acceptUrl)).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Credit offers' })).not.toBeInTheDocument());
+  });
+
+  it('says an offer is no longer open when the shop withdrew it, and asks for the offers again', async () => {
+    let offers = [offer];
+    const { calls, user: events } = withOffer({
+      [acceptUrl]: () => {
+        offers = [];
+        return apiError(409, 'This invitation is no longer open', 'invitation_not_pending');
+      },
+    }, () => offers);
+    const card = await screen.findByRole('article', { name: offerText });
+    await events.click(within(card).getByRole('button', { name: 'Accept' }));
+    await expectToast('Error', 'This invitation is no longer open');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Credit offers' })).not.toBeInTheDocument());
+    expect(callsTo(calls, 'GET /api/customer/invitations')).toHaveLength(2);
+  });
+
+  it('says the customer already has an account at the shop', async () => {
+    const { user: events } = withOffer({
+      [acceptUrl]: () => apiError(409, 'You already have a credit account with Ravi Stores', 'invitation_account_exists', 'invitation_account_exists', {
+        businessName: 'Ravi Stores',
+      }),
+    });
+    const card = await screen.findByRole('article', { name: offerText });
+    await events.click(within(card).getByRole('button', { name: 'Accept' }));
+    await expectToast('Error', 'You already have a credit account with Ravi Stores');
+  });
+
+  it('says an offer is gone when declining it finds none, and asks for the offers again', async () => {
+    let offers = [offer];
+    const { calls, user: events } = withOffer({
+      [declineUrl]: () => {
+        offers = [];
+        return apiError(404, 'Invitation not found', 'not_found', 'invitation_not_found');
+      },
+    }, () => offers);
+    const card = await screen.findByRole('article', { name: offerText });
+    await events.click(within(card).getByRole('button', { name: 'Decline' }));
+    await expectToast('Error', 'Invitation not found');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Credit offers' })).not.toBeInTheDocument());
+    expect(callsTo(calls, 'GET /api/customer/invitations')).toHaveLength(2);
   });
 });

@@ -6,6 +6,7 @@ import { customerTransactionsKey, customerTransactionsOptions } from '@/features
 import { TransactionHistory, type MerchantFilter } from '@/features/transactions/public';
 import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-customer-credit-accounts';
 import { AvailableCreditCard, MerchantList } from '@/features/credit-accounts/public';
+import { LazyInvitationOffers } from '@/features/invitation-offers/public';
 import { QuickActions } from './quick-actions';
 import { useReportActions } from './report-actions';
 
@@ -15,7 +16,10 @@ interface HomeTabProps {
   onShowCode: () => void;
 }
 
-/** The customer's home (docs/product.md#customer-app): credit, quick actions, merchants and history. */
+/**
+ * The customer's home (docs/product.md#customer-app): credit, quick actions, shops offering
+ * credit (docs/product.md#invitations), merchants and history.
+ */
 export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
   const queryClient = useQueryClient();
   const accounts = useCustomerCreditAccounts();
@@ -54,6 +58,7 @@ export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
         onRetry={() => void accounts.refetch()}
       />
       <QuickActions onScan={onScan} onShowCode={onShowCode} />
+      <LazyInvitationOffers />
       <MerchantList
         accounts={accounts.data?.creditAccounts}
         isPending={accounts.isPending}

@@ -1,6 +1,8 @@
 /**
  * Add Credit Account (docs/product.md#credit-accounts): the merchant links a customer by their payment
- * handle, typed or scanned from the customer's payment code, and grants a limit.
+ * handle, typed or scanned from the customer's payment code, and grants a limit; or, for a
+ * customer without the app (docs/product.md#invitations), invites them by phone, or adds
+ * them at the counter with the code the SMS brings them.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,6 +16,8 @@ import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { QrScanner } from '@/features/scanner/public';
+import { CounterSignUpForm } from './counter-sign-up-form';
+import { InviteByPhoneForm } from './invite-by-phone-form';
 import { useCreateCreditAccount } from '@/features/credit-accounts/api/create-credit-account';
 import {
   createAccountFailedDefault,
@@ -41,10 +45,40 @@ export function AddCreditAccountSheet({ open, onOpenChange }: AddCreditAccountSh
       open={open}
       onOpenChange={onOpenChange}
       title={t`Add Credit Account`}
-      description={t`Link a customer by their payment handle and set how much credit they may use.`}
+      description={t`Add a customer by their payment handle, by phone or at the counter, and set how much credit they may use.`}
     >
-      <AddCreditAccountForm onDone={() => onOpenChange(false)} />
+      <WaysToAdd onDone={() => onOpenChange(false)} />
     </Sheet>
+  );
+}
+
+type Way = 'handle' | 'invite' | 'counter';
+
+/**
+ * The three ways to add a customer, one tab each. An invitation just sent and a code being
+ * waited for stay as they are while another tab is looked at (their panels are only
+ * hidden); the handle's panel is not kept, so its camera stops when it is left.
+ */
+function WaysToAdd({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui();
+  const [way, setWay] = useState<Way>('handle');
+  return (
+    <Tabs value={way} onValueChange={(value) => setWay(value as Way)}>
+      <TabsList aria-label={t`How to add the customer`}>
+        <TabsTrigger value="handle"><Trans>Payment handle</Trans></TabsTrigger>
+        <TabsTrigger value="invite"><Trans>Invite by phone</Trans></TabsTrigger>
+        <TabsTrigger value="counter"><Trans>At the counter</Trans></TabsTrigger>
+      </TabsList>
+      <TabsContent value="handle">
+        <AddCreditAccountForm onDone={onDone} />
+      </TabsContent>
+      <TabsContent value="invite" forceMount hidden={way !== 'invite'}>
+        <InviteByPhoneForm onDone={onDone} />
+      </TabsContent>
+      <TabsContent value="counter" forceMount hidden={way !== 'counter'}>
+        <CounterSignUpForm onDone={onDone} />
+      </TabsContent>
+    </Tabs>
   );
 }
 

@@ -1,4 +1,7 @@
-/** The merchant's customers (docs/product.md#merchant-app): each credit account with its numbers. */
+/**
+ * The merchant's customers (docs/product.md#merchant-app): each credit account with its numbers,
+ * and first the customers invited by phone who have not answered yet (docs/product.md#invitations).
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { BusinessCreditAccount } from '@common/api/types';
@@ -13,6 +16,9 @@ import { useBusinessCreditAccounts } from '@/features/credit-accounts/api/get-bu
 import { remindedLabel } from '@/features/credit-accounts/dues';
 import { paymentHandleExample } from '@/features/credit-accounts/messages';
 import { LazyStatementDialog } from '@/features/statements/public';
+import { useBusinessInvitations, type Invitation } from '@/features/invitations/api/get-business-invitations';
+import { CancelInvitationDialog, InvitedCustomerCard } from '@/features/invitations/public';
+import { LazySmsChargeDialog } from '@/features/sms-charge/public';
 import { ChangeLimitDialog } from './change-limit-dialog';
 import { DueDateDialog } from './due-date-dialog';
 import { ReminderDialog, type ReminderTarget } from './reminder-dialog';
@@ -20,12 +26,16 @@ import { RepaymentDialog } from './repayment-dialog';
 
 export function CustomerList() {
   const accounts = useBusinessCreditAccounts();
+  // A list that could not load shows no Invited rows rather than an error over the customers.
+  const invitations = useBusinessInvitations().data?.invitations ?? [];
   const { t } = useLingui();
   const [changingLimit, setChangingLimit] = useState<BusinessCreditAccount | null>(null);
   const [repaying, setRepaying] = useState<BusinessCreditAccount | null>(null);
   const [statementOf, setStatementOf] = useState<string | null>(null);
   const [reminding, setReminding] = useState<ReminderTarget | null>(null);
   const [movingDue, setMovingDue] = useState<BusinessCreditAccount | null>(null);
+  const [charging, setCharging] = useState<BusinessCreditAccount | null>(null);
+  const [cancelling, setCancelling] = useState<Invitation | null>(null);
 
   return (
     <section aria-labelledby="customers-heading" className="space-y-3">
@@ -36,7 +46,7 @@ export function CustomerList() {
         <Spinner label={t`Loading customers`} className="py-6" />
       ) : accounts.isError ? (
         <Card className="text-sm text-red-700 dark:text-red-400"><Trans>Could not load customers.</Trans></Card>
-      ) : accounts.data.creditAccounts.length === 0 ? (
+      ) : accounts.data.creditAccounts.length === 0 && invitations.length === 0 ? (
         <Card className="py-8 text-center">
           <p className="font-medium"><Trans>No customers yet</Trans></p>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
@@ -45,6 +55,11 @@ export function CustomerList() {
         </Card>
       ) : (
         <ul className="space-y-3">
+          {invitations.map((invitation) => (
+            <li key={invitation.id}>
+              <InvitedCustomerCard invitation={invitation} onCancel={() => setCancelling(invitation)} />
+            </li>
+          ))}
           {accounts.data.creditAccounts.map((account) => (
             <li key={account.id}>
               <CustomerCard
@@ -54,6 +69,7 @@ export function CustomerList() {
                 onStatement={() => setStatementOf(account.id)}
                 onRemind={() => setReminding({ accountId: account.id, customerName: account.customerName })}
                 onMoveDueDate={() => setMovingDue(account)}
+                onCharge={() => setCharging(account)}
               />
             </li>
           ))}
@@ -64,6 +80,8 @@ export function CustomerList() {
       <LazyStatementDialog accountId={statementOf} onClose={() => setStatementOf(null)} />
       <ReminderDialog target={reminding} onClose={() => setReminding(null)} />
       <DueDateDialog account={movingDue} onClose={() => setMovingDue(null)} />
+      <LazySmsChargeDialog account={charging} onClose={() => setCharging(null)} />
+      <CancelInvitationDialog invitation={cancelling} onClose={() => setCancelling(null)} />
     </section>
   );
 }
@@ -77,9 +95,11 @@ interface CustomerCardProps {
   /** Opens the reminder to send on WhatsApp or by SMS. */
   onRemind: () => void;
   onMoveDueDate: () => void;
+  /** Opens Charge by SMS code, for a customer buying without the app's QR code. */
+  onCharge: () => void;
 }
 
-function CustomerCard({ account, onChangeLimit, onRepayment, onStatement, onRemind, onMoveDueDate }: CustomerCardProps) {
+function CustomerCard({ account, onChangeLimit, onRepayment, onStatement, onRemind, onMoveDueDate, onCharge }: CustomerCardProps) {
   const headingId = `customer-${account.id}`;
   const owesNothing = (parseRupees(account.owed) ?? 0) === 0;
   const { t } = useLingui();
@@ -118,8 +138,11 @@ function CustomerCard({ account, onChangeLimit, onRepayment, onStatement, onRemi
             </Button>
           </>
         )}
-        <Button variant="secondary" className="col-span-2 h-9 px-2 text-xs" onClick={onStatement}>
+        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onStatement}>
           <Trans>Statement</Trans>
+        </Button>
+        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onCharge}>
+          <Trans>Charge by SMS code</Trans>
         </Button>
       </div>
       {reminded && <p className="text-xs text-slate-500 dark:text-slate-400">{reminded}</p>}

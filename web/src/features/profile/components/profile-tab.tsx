@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { shortUserId } from '@/lib/format';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { LanguagePicker } from '@/components/ui/language-picker';
+import { SmsApprovalSwitch } from './sms-approval-switch';
 
 // The sheet (and the dialog library under it) is fetched once the profile is shown,
 // keeping it out of the first download.
@@ -74,6 +75,8 @@ export function ProfileTab({ user, logout }: ProfileTabProps) {
           </div>
         )}
       </section>
+
+      <SmsApprovalSwitch />
 
       <div className="[&>button]:w-full">{logout}</div>
 

@@ -81,6 +81,26 @@ describe('Receipt', () => {
     expect(figure(dialog, 'Available credit afterwards')).toBe('₹4,225.00');
   });
 
+  it('says a payment approved with a code sent by SMS was, on screen and in the text it shares', async () => {
+    const share = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    const { user } = setup({ ...payment, bySmsCode: true });
+    const dialog = await openReceipt(user);
+    await within(dialog).findByText('Kumar Kirana');
+    expect(figure(dialog, 'Approval')).toBe('Approved by SMS code');
+    await user.click(within(dialog).getByRole('button', { name: 'Share' }));
+    const [shared] = share.mock.calls[0] as unknown as [{ text: string }];
+    expect(shared.text.split('\n').slice(1, 4)).toEqual(['Shop: Kumar Kirana', 'Type: Payment', 'Approval: Approved by SMS code']);
+  });
+
+  it('says nothing of an approval for a payment made with the PIN', async () => {
+    const { user } = setup(payment);
+    const dialog = await openReceipt(user);
+    await within(dialog).findByText('Kumar Kirana');
+    expect(within(dialog).queryByText('Approval')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Approved by SMS code')).not.toBeInTheDocument();
+  });
+
   it('shares the receipt through the share sheet where there is one', async () => {
     const share = vi.fn(async () => {});
     Object.defineProperty(navigator, 'share', { configurable: true, value: share });

@@ -53,6 +53,16 @@ describe('registration wizard: phone step', () => {
     expect(input).toHaveValue('9876543210');
   });
 
+  it('starts with the number it is given filled in, and sends the code to it', async () => {
+    const calls = happyApi();
+    const user = userEvent.setup();
+    renderWithApp(<RegistrationWizard kind="customer" onRegistered={vi.fn()} initialPhone="9123456780" />);
+    expect(screen.getByLabelText('Mobile Number')).toHaveValue('9123456780');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await screen.findByLabelText('OTP');
+    expect(callsTo(calls, 'POST /api/otp/send')[0]!.body).toEqual({ phoneNumber: '+919123456780', purpose: 'registration' });
+  });
+
   it('refuses a number that is not 10 digits without calling the server', async () => {
     const calls = happyApi();
     const { user } = setup();

@@ -25,11 +25,16 @@ const stepOrder: Step[] = ['phone', 'otp', 'details'];
 interface RegistrationWizardProps {
   kind: RegistrationKind;
   onRegistered: (session: SessionResponse) => void | Promise<void>;
+  /**
+   * The 10 digits the phone step starts with: an invitation's link knows the number it was
+   * sent to, so the invited person need not type it (docs/product.md#invitations).
+   */
+  initialPhone?: string;
 }
 
-export function RegistrationWizard({ kind, onRegistered }: RegistrationWizardProps) {
+export function RegistrationWizard({ kind, onRegistered, initialPhone = '' }: RegistrationWizardProps) {
   const [step, setStep] = useState<Step>('phone');
-  const [phone, setPhone] = useState('');
+  const [phone, setPhone] = useState(initialPhone);
   const verification = usePhoneVerification('registration');
   const registerCustomer = useRegisterCustomer();
   const registerBusiness = useRegisterBusiness();

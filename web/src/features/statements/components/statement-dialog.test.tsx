@@ -16,7 +16,7 @@ const later = '2025-08-30T04:30:00.000Z';
 /** A row with nothing refunded, reversed or to act on, but for `change`. */
 const row = (change: Partial<StatementRow> & Pick<StatementRow, 'id' | 'createdAt' | 'type' | 'amount'>): StatementRow => ({
   date: '', description: null, fee: '0.00', total: change.amount, owedAfter: '0.00', refunded: '0.00', refundedFee: '0.00',
-  refundableUntil: null, reversibleUntil: null, reversed: false, ...change,
+  refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false, ...change,
 });
 
 const statement: Statement = {

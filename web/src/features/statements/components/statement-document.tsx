@@ -1,8 +1,9 @@
 /**
  * A statement's figures (docs/product.md#statements): opening amount owed, every payment,
  * repayment, refund and reversal in order with the amount owed after it, the totals and the
- * closing amount owed. The same markup on screen and in the print view, so what is printed is
- * what was read; on the merchant's screen each row may carry its Refund or Reverse.
+ * closing amount owed; a payment the customer approved with a code sent by SMS says so. The
+ * same markup on screen and in the print view, so what is printed is what was read; on the
+ * merchant's screen each row may carry its Refund or Reverse.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
@@ -136,6 +137,7 @@ function Row({ row, print, actions }: RowProps) {
       <td className={`${cellClass} whitespace-nowrap`}>{formatIndiaDateTime(row.createdAt)}</td>
       <td className={cellClass}>
         {type}
+        {row.type === 'payment' && row.bySmsCode && <span className="block">{t`Approved by SMS code`}</span>}
         {amount && <span className={`block ${print ? '' : 'text-emerald-700 dark:text-emerald-400'}`}>{t`Refunded ${amount}`}</span>}
         {row.type === 'repayment' && row.reversed && <span className={`block ${print ? '' : 'text-amber-700 dark:text-amber-400'}`}>{t`Reversed`}</span>}
       </td>

@@ -24,9 +24,9 @@ function statementFor(from: string, to: string, overrides: Partial<Statement> = 
     openingOwed: '500.00',
     closingOwed: '1177.00',
     rows: [
-      { id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice and dal', amount: '1250.00', fee: '25.00', total: '1275.00', owedAfter: '1775.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false },
-      { id: 't2', createdAt: '2025-03-05T12:00:00.000Z', date: '2025-03-05 17:30', type: 'repayment', description: null, amount: '700.00', fee: '0.00', total: '700.00', owedAfter: '1075.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false },
-      { id: 't3', createdAt: '2025-03-10T06:15:00.000Z', date: '2025-03-10 11:45', type: 'payment', description: 'Soap', amount: '100.00', fee: '2.00', total: '102.00', owedAfter: '1177.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false },
+      { id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice and dal', amount: '1250.00', fee: '25.00', total: '1275.00', owedAfter: '1775.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false },
+      { id: 't2', createdAt: '2025-03-05T12:00:00.000Z', date: '2025-03-05 17:30', type: 'repayment', description: null, amount: '700.00', fee: '0.00', total: '700.00', owedAfter: '1075.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false },
+      { id: 't3', createdAt: '2025-03-10T06:15:00.000Z', date: '2025-03-10 11:45', type: 'payment', description: 'Soap', amount: '100.00', fee: '2.00', total: '102.00', owedAfter: '1177.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: true },
     ],
     totals: { payments: 2, paymentAmount: '1350.00', fees: '27.00', paymentTotal: '1377.00', repayments: 1, repaymentAmount: '700.00', ...noRefunds },
     ...overrides,
@@ -137,7 +137,9 @@ describe('the statement', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toEqual([expect.stringMatching(/^3 Mar 2025, 10:00\s?am$/i), 'Payment', 'Rice and dal', '₹1,250.00', '₹25.00', '₹1,275.00', '₹1,775.00']);
     expect(rows[1]).toEqual([expect.stringMatching(/^5 Mar 2025, 5:30\s?pm$/i), 'Repayment', '', '₹700.00', '₹0.00', '₹700.00', '₹1,075.00']);
-    expect(rows[2]).toEqual([expect.stringMatching(/^10 Mar 2025, 11:45\s?am$/i), 'Payment', 'Soap', '₹100.00', '₹2.00', '₹102.00', '₹1,177.00']);
+    // A payment the customer approved with the code sent by SMS says so under its type.
+    expect(rows[2]).toEqual([expect.stringMatching(/^10 Mar 2025, 11:45\s?am$/i), 'PaymentApproved by SMS code', 'Soap', '₹100.00', '₹2.00', '₹102.00', '₹1,177.00']);
+    expect(within(table).getAllByText('Approved by SMS code')).toHaveLength(1);
 
     expect(figure('Opening amount owed')).toBe('₹500.00');
     expect(figure('Payments')).toBe('2');

@@ -36,6 +36,14 @@ describe("the merchant's ledger row", () => {
     expect(within(screen.getByRole('article', { name: 'Repayment Asha Rao' })).getByText('Reversed')).toBeInTheDocument();
   });
 
+  it('says "Approved by SMS code" on a payment the customer approved with a code, and only there', () => {
+    renderItem({ ...payment, bySmsCode: true });
+    expect(within(screen.getByRole('article', { name: 'Payment Asha Rao' })).getByText('Approved by SMS code')).toBeInTheDocument();
+    renderItem({ ...repayment, id: 't5' });
+    expect(within(screen.getByRole('article', { name: 'Repayment Asha Rao' })).queryByText('Approved by SMS code')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Approved by SMS code')).toHaveLength(1);
+  });
+
   it("shows the customer's report on the payment", () => {
     renderItem({ ...payment, report: { id: 'r1', reason: 'wrong_amount', status: 'open', note: null, declineReason: null, createdAt: payment.createdAt } });
     expect(screen.getByText('Problem reported')).toBeInTheDocument();

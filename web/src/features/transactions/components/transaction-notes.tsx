@@ -1,7 +1,8 @@
 /**
  * What both histories say about a row beyond its figures (docs/product.md#refunds-and-reports):
- * a refund's or a reversal's reason, what a payment has had refunded, a repayment reversed,
- * and where its customer's report stands. One place, so the merchant's and the customer's
+ * a refund's or a reversal's reason, a payment the customer approved with a code sent by SMS
+ * (docs/product.md#sms-approval), what a payment has had refunded, a repayment reversed, and
+ * where its customer's report stands. One place, so the merchant's and the customer's
  * rows say it in the same words.
  */
 import { useLingui } from '@lingui/react/macro';
@@ -51,10 +52,12 @@ export function TransactionNotes({ transaction, className = '' }: { transaction:
   const refunded = parseRupees(transaction.refunded) ?? 0;
   const amount = formatWireRupees(transaction.refunded);
   const hasReason = (transaction.type === 'refund' || transaction.type === 'reversal') && transaction.reason;
-  if (!hasReason && refunded <= 0 && !transaction.reversed && !transaction.report) return null;
+  const bySmsCode = transaction.type === 'payment' && transaction.bySmsCode;
+  if (!hasReason && !bySmsCode && refunded <= 0 && !transaction.reversed && !transaction.report) return null;
   return (
     <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400 ${className}`}>
       {hasReason && <p className="w-full break-words">{transaction.reason}</p>}
+      {bySmsCode && <p>{t`Approved by SMS code`}</p>}
       {refunded > 0 && <p className="font-medium text-emerald-700 dark:text-emerald-400">{t`Refunded ${amount}`}</p>}
       {transaction.reversed && <p className="font-medium text-amber-700 dark:text-amber-400">{t`Reversed`}</p>}
       {transaction.report && <ReportState report={transaction.report} />}

@@ -1,0 +1,119 @@
+-- khata_charge: a purchase the customer approves with the code a shop's charge sent them by
+-- SMS, in one transaction and one round trip (docs/product.md#sms-approval; docs/decisions.md,
+-- "Every money operation is one database function"). The charge (sms_charges) was written by
+-- server/features/charges/charges.service.ts with its amount, its fee at the shop's rate then
+-- and the HMAC of its code; that service computes the HMAC of the code the merchant typed (the
+-- key never reaches the database), and server/ledger/ledger.ts charge passes every limit in
+-- from common/limits.ts and maps the refusals to the errors the client reads.
+--
+-- 1. The charge, locked (FOR UPDATE): one of p_business_id's, else charge_not_found, as one
+--    that does not exist. Confirmations of one charge wait for each other.
+-- 2. Idempotency-Key, as khata_refund's: keyed by the merchant's user id; a retry with the
+--    same body gets the stored answer, another body is idempotency_conflict. Its row is
+--    written with the answer at the end, and a second writer of the key is refused too.
+-- 3. Where the code stands: used (sms_code_used), void after p_attempts_max wrong codes
+--    (sms_code_void), or past expires_at (sms_code_expired). A frozen Khata pays nothing
+--    (account_frozen), before the code is evaluated, as khata_pay refuses before the PIN.
+-- 4. The code. A wrong one adds an attempt and is answered, not raised, so the attempt
+--    commits: 'sms_code_incorrect' with the attempts left, or, at p_attempts_max, the charge
+--    is void and the answer 'sms_code_void'.
+-- 5. The payment. Under the customer's PIN attempt lock (khata_lock_attempts on p_attempt_key,
+--    pinCounter.account in server/features/auth/pins.service.ts), which serialises their
+--    payments as khata_pay's does: khata_debit (khata_rules.sql), the same write as a QR
+--    payment's: the guarded debit at the charge's amount, fee and rate (insufficient_credit
+--    when what was available when the code was sent has been spent since), the dues, one
+--    `payment` row with by_sms_code and the charge's note as its description, the merchant's
+--    counters and rollups, the customer's last day with a payment.
+-- 6. The charge is used, naming its ledger row (transaction_id); reconcile
+--    (server/ledger/reconcile.ts) holds every by_sms_code row to exactly one used charge of
+--    its amount and fee.
+--
+-- Answers { outcome: 'paid' | 'replayed', transactionId, accountId, customerId }, or
+-- { outcome: 'sms_code_incorrect', attemptsLeft } | { outcome: 'sms_code_void' }.
+CREATE OR REPLACE FUNCTION khata_charge(
+  p_business_id uuid,
+  p_merchant_user_id uuid,
+  p_charge_id uuid,
+  p_code_hash text,
+  p_attempt_key text,
+  p_idempotency_key text,
+  p_request_hash text,
+  p_transaction_id uuid,
+  p_now timestamptz,
+  p_idempotency_expires_at timestamptz,
+  p_counter_slot smallint,
+  p_attempts_max int
+) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_charge sms_charges%ROWTYPE;
+  v_stored idempotency_keys%ROWTYPE;
+  v_frozen boolean;
+  v_account record;
+  v_result jsonb;
+BEGIN
+  -- 1. The charge, locked.
+  SELECT * INTO v_charge FROM sms_charges WHERE id = p_charge_id AND business_id = p_business_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'charge_not_found';
+  END IF;
+
+  -- 2. Idempotency: a retry of a confirmed charge gets its answer, whatever the charge is now.
+  IF p_idempotency_key IS NOT NULL THEN
+    SELECT * INTO v_stored FROM idempotency_keys WHERE user_id = p_merchant_user_id AND key = p_idempotency_key;
+    IF FOUND THEN
+      IF v_stored.request_hash <> p_request_hash THEN
+        RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'idempotency_conflict';
+      END IF;
+      RETURN v_stored.response::jsonb || jsonb_build_object('outcome', 'replayed');
+    END IF;
+  END IF;
+
+  -- 3. Where the code stands, and the customer.
+  IF v_charge.status = 'used' THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'sms_code_used';
+  END IF;
+  IF v_charge.status = 'void' THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'sms_code_void';
+  END IF;
+  IF v_charge.expires_at <= p_now THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'sms_code_expired';
+  END IF;
+  SELECT frozen_at IS NOT NULL INTO v_frozen FROM users WHERE id = v_charge.customer_id;
+  IF v_frozen THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'account_frozen';
+  END IF;
+
+  -- 4. The code: a wrong one is counted, and the count commits.
+  IF v_charge.code_hash IS DISTINCT FROM p_code_hash THEN
+    IF v_charge.attempts + 1 >= p_attempts_max THEN
+      UPDATE sms_charges SET attempts = attempts + 1, status = 'void', decided_at = p_now WHERE id = p_charge_id;
+      RETURN jsonb_build_object('outcome', 'sms_code_void');
+    END IF;
+    UPDATE sms_charges SET attempts = attempts + 1 WHERE id = p_charge_id;
+    RETURN jsonb_build_object('outcome', 'sms_code_incorrect', 'attemptsLeft', p_attempts_max - v_charge.attempts - 1);
+  END IF;
+
+  -- 5. The payment, under the customer's attempt lock, as khata_pay's.
+  PERFORM khata_lock_attempts(p_attempt_key);
+  SELECT * INTO v_account FROM khata_debit(v_charge.customer_id, p_business_id, v_charge.amount_paise, v_charge.fee_paise,
+                                           v_charge.fee_basis_points, NULL, v_charge.note, true, p_transaction_id, p_now,
+                                           p_counter_slot);
+
+  -- 6. The charge is used.
+  UPDATE sms_charges SET status = 'used', transaction_id = p_transaction_id, decided_at = p_now WHERE id = p_charge_id;
+
+  v_result := jsonb_build_object('transactionId', p_transaction_id, 'accountId', v_account.o_account_id,
+                                 'customerId', v_charge.customer_id);
+  IF p_idempotency_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response, created_at, expires_at)
+    VALUES (p_merchant_user_id, p_idempotency_key, p_request_hash, 201, v_result::text, p_now, p_idempotency_expires_at)
+    ON CONFLICT (user_id, key) DO NOTHING;
+    IF NOT FOUND THEN
+      -- Another charge's confirmation took the key in the meantime: this one is another request.
+      RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'idempotency_conflict';
+    END IF;
+  END IF;
+  RETURN v_result || jsonb_build_object('outcome', 'paid');
+END;
+$$;

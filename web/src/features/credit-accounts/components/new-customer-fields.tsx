@@ -1,0 +1,44 @@
+/**
+ * The fields of a customer added by name and phone, shared by "Invite by phone" and "At the
+ * counter": the name, the number after +91 (as registration asks it), the limit, and the
+ * language of the SMS the customer gets, the merchant's own to begin with.
+ */
+import { Trans } from '@lingui/react/macro';
+import type { UseFormRegister } from 'react-hook-form';
+import { languages } from '@common/languages';
+import { nameLengthMax } from '@common/limits';
+import { PhoneNumberInput } from '@/components/ui/digit-inputs';
+import { Input, Label } from '@/components/ui/input';
+import { languageNames } from '@/components/ui/language-picker';
+import type { NewCustomerValues } from '@/features/credit-accounts/schemas';
+
+const selectClasses =
+  'h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+export function NewCustomerFields({ idPrefix, register }: { idPrefix: string; register: UseFormRegister<NewCustomerValues> }) {
+  const phone = register('phone');
+  return (
+    <>
+      <div>
+        <Label htmlFor={`${idPrefix}-name`}><Trans>Name</Trans></Label>
+        <Input id={`${idPrefix}-name`} autoComplete="off" maxLength={nameLengthMax} {...register('name')} />
+      </div>
+      <div>
+        <Label htmlFor={`${idPrefix}-phone`}><Trans>Phone number</Trans></Label>
+        <PhoneNumberInput id={`${idPrefix}-phone`} autoComplete="off" {...phone} />
+      </div>
+      <div>
+        <Label htmlFor={`${idPrefix}-limit`}><Trans>Credit limit</Trans></Label>
+        <Input id={`${idPrefix}-limit`} type="number" inputMode="decimal" min={0} step={100} placeholder="5000" {...register('creditLimit')} />
+      </div>
+      <div>
+        <Label htmlFor={`${idPrefix}-language`}><Trans>SMS language</Trans></Label>
+        <select id={`${idPrefix}-language`} className={selectClasses} {...register('language')}>
+          {languages.map((language) => (
+            <option key={language} value={language} lang={language}>{languageNames[language]}</option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
