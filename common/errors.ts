@@ -283,6 +283,7 @@ export const errors = {
   // Its Retry-After header says the seconds until India midnight.
   invitations_daily_limit: { status: 429, message: 'Your shop can send at most {limit} invitations a day. Try again tomorrow.' },
   // Consent by SMS code: a purchase (a charge) or a sign-up at the counter (docs/product.md#sms-approval).
+  customer_frozen: { status: 403, message: 'The Khata of {customerName} is frozen until they reset their PIN' },
   sms_approval_off: { status: 409, message: '{customerName} has not turned on approval by SMS code' },
   charge_not_found: { status: 404, code: 'not_found', message: 'Charge not found' },
   enrolment_not_found: { status: 404, code: 'not_found', message: 'Sign-up not found' },

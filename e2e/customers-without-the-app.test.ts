@@ -91,6 +91,10 @@ const inSms = (amount: number, language: Language) => (language === 'en' ? rupee
 // ---------------------------------------------------------------------------------------
 // Screens
 
+/** The English texts, as a translator: journeys in English name their labels the same way. */
+const english: Translator = (text, values = {}) =>
+  text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+
 type Invitation = z.output<typeof invitationList>['invitations'][number];
 
 const dayMs = 86_400_000;
@@ -117,10 +121,6 @@ const invitedRow = (page: Page, name: string, tr: Translator = english) =>
 /** A customer's account card in the Customers list (the one that can be charged). */
 const accountCard = (page: Page, name: string, tr: Translator = english) =>
   customersList(page, tr).getByRole('article', { name, exact: true }).filter({ has: button(page, tr('Charge by SMS code')) });
-
-/** The English texts, as a translator: journeys in English name their labels the same way. */
-const english: Translator = (text, values = {}) =>
-  text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 
 /** Create Customer → the sheet, on the tab `way` ("Invite by phone", "At the counter"). */
 async function openNewCustomerTab(page: Page, way: string, tr: Translator = english): Promise<Locator> {

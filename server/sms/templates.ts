@@ -11,7 +11,7 @@ import { formatRupees, type Paise } from '@common/money';
 import { assert } from '../assert';
 import type { SmsMessage, SmsTemplate } from './provider';
 
-/** Each message's variables, in the order they appear; a template uses each once. */
+/** Each message's variables (the order in which they appear in its text differs between messages and languages); a template uses each once. */
 export const templateVariables = {
   otp: ['otp'],
   reminder: ['shop', 'owed', 'overdue', 'due_date', 'link'],

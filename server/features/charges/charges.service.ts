@@ -79,7 +79,7 @@ export function createChargeService(deps: {
     const business = await businesses.requireApproved(userId);
     const account = await repository.chargeableAccount(db, business.id, accountId);
     if (!account) throw new AppError('credit_account_not_found');
-    if (account.frozen) throw new AppError('account_frozen');
+    if (account.frozen) throw new AppError('customer_frozen', { customerName: account.customerName });
     if (!account.smsApproval) throw new AppError('sms_approval_off', { customerName: account.customerName });
     if (body.amount > paymentPaiseMax) throw new AppError('amount_above_maximum', { maximum: formatRupees(paymentPaiseMax) });
     const fee = feeFor(body.amount, business.feeBasisPoints);

@@ -178,7 +178,7 @@ describe('POST /api/business/credit-accounts/:id/charges', () => {
     handed.length = 0;
     const response = await start(s, { amount: '10' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual(refused('account_frozen', 'Your Khata is frozen. Reset your PIN to unfreeze it.'));
+    expect(response.json()).toEqual(refused('customer_frozen', 'The Khata of Asha Verma is frozen until they reset their PIN', { customerName: 'Asha Verma' }));
     expect(handed).toEqual([]);
   });
 
@@ -278,6 +278,8 @@ describe('POST /api/business/charges/:id/confirm', () => {
     const s = await setup();
     const charge = await started(s, '100', 'Dal');
     expect((await confirm(s, charge.id, charge.code)).statusCode).toBe(201);
+    // A second later, so the statement's order (time, then id) is the order they were made.
+    ctx.clock.advance(1);
     expect((await s.pay((await s.generate({ amount: '10', description: 'Tea' })).qrData)).statusCode).toBe(201);
     const day = indiaDay(ctx.clock());
     const query = `from=${day}&to=${day}`;
@@ -400,6 +402,17 @@ describe('POST /api/business/charges/:id/confirm', () => {
     ctx.clock.advance(3600);
   });
 
+  it('refuses a code once the customer has turned SMS approval off, counting nothing', async () => {
+    const s = await setup();
+    const charge = await started(s, '10');
+    expect((await post('/api/customer/sms-approval', s.customer.token, { enabled: false })).statusCode).toBe(200);
+    const response = await confirm(s, charge.id, charge.code);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual(refused('sms_approval_off', 'Asha Verma has not turned on approval by SMS code', { customerName: 'Asha Verma' }));
+    expect(await chargesOf(s.accountId)).toEqual([{ status: 'pending', attempts: 0, transaction_id: null }]);
+    expect(await merchantAccount(s)).toMatchObject({ owed: '0.00' });
+  });
+
   it('refuses a frozen Khata before the code is tried, counting nothing', async () => {
     const s = await setup();
     const charge = await started(s, '10');
@@ -409,7 +422,7 @@ describe('POST /api/business/charges/:id/confirm', () => {
     for (const code of [charge.code, wrong(charge.code)]) {
       const response = await confirm(s, charge.id, code);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual(refused('account_frozen', 'Your Khata is frozen. Reset your PIN to unfreeze it.'));
+      expect(response.json()).toEqual(refused('customer_frozen', 'The Khata of Asha Verma is frozen until they reset their PIN', { customerName: 'Asha Verma' }));
     }
     expect(await chargesOf(s.accountId)).toEqual([{ status: 'pending', attempts: 0, transaction_id: null }]);
   });

@@ -13,7 +13,9 @@
 --    written with the answer at the end, and a second writer of the key is refused too.
 -- 3. Where the code stands: used (sms_code_used), void after p_attempts_max wrong codes
 --    (sms_code_void), or past expires_at (sms_code_expired). A frozen Khata pays nothing
---    (account_frozen), before the code is evaluated, as khata_pay refuses before the PIN.
+--    (customer_frozen), nor does a customer who has turned SMS approval off since the code
+--    went (sms_approval_off), both before the code is evaluated, as khata_pay refuses a
+--    frozen Khata before the PIN; both name the customer (DETAIL) for the merchant.
 -- 4. The code. A wrong one adds an attempt and is answered, not raised, so the attempt
 --    commits: 'sms_code_incorrect' with the attempts left, or, at p_attempts_max, the charge
 --    is void and the answer 'sms_code_void'.
@@ -48,7 +50,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_charge sms_charges%ROWTYPE;
   v_stored idempotency_keys%ROWTYPE;
-  v_frozen boolean;
+  v_customer record;
   v_account record;
   v_result jsonb;
 BEGIN
@@ -79,9 +81,12 @@ BEGIN
   IF v_charge.expires_at <= p_now THEN
     RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'sms_code_expired';
   END IF;
-  SELECT frozen_at IS NOT NULL INTO v_frozen FROM users WHERE id = v_charge.customer_id;
-  IF v_frozen THEN
-    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'account_frozen';
+  SELECT name, frozen_at IS NOT NULL AS frozen, sms_approval INTO v_customer FROM users WHERE id = v_charge.customer_id;
+  IF v_customer.frozen THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'customer_frozen', DETAIL = v_customer.name;
+  END IF;
+  IF NOT v_customer.sms_approval THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'sms_approval_off', DETAIL = v_customer.name;
   END IF;
 
   -- 4. The code: a wrong one is counted, and the count commits.
