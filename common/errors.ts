@@ -291,6 +291,8 @@ export const errors = {
   sms_code_expired: { status: 422, message: 'This code has expired. Send a new one.' },
   sms_code_void: { status: 422, message: 'Too many wrong codes. Send a new one.' },
   sms_code_used: { status: 409, message: 'This code has already been used' },
+  // Its Retry-After header says the seconds until the first of the codes wrong ones were typed for is 24 hours old.
+  sms_codes_blocked: { status: 429, message: 'Too many wrong codes for this number today. Try again tomorrow.' },
   // Its Retry-After header says the seconds until the oldest of the hour's codes is an hour old.
   sms_codes_limit: { status: 429, message: 'This number has been sent {limit} codes in the last hour. Try again later.' },
   // SMS vendors. sms_unavailable's Retry-After says when to try again.

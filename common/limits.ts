@@ -316,8 +316,16 @@ export const invitationLinkCodeLength = 10;
  * 6-digit code is valid this long, void after this many wrong tries, and one number is sent
  * at most this many such codes an hour.
  */
+export const smsCodeDigits = 6;
 export const smsCodeTtlSeconds = 5 * 60;
 export const smsCodeAttemptsMax = 5;
 export const smsCodesPerNumberPerHour = 5;
+/**
+ * Wrong codes typed for one shop's codes to one number, over the codes sent in the last 24
+ * hours; at this many the shop sends that number no more codes until 24 hours after the first
+ * of those codes was sent. Counting tries, not void codes, keeps a shop's guesses at one number
+ * to this many a day, however many codes it starts and lets expire.
+ */
+export const smsWrongCodesPerDayMax = 10;
 /** A charge's optional note, which both sides read on the ledger row. */
 export const chargeNoteLengthMax = 100;

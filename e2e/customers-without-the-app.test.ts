@@ -13,6 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { errors, type ErrorKey } from '@common/errors';
 import type { Language } from '@common/languages';
+import { smsCodeDigits } from '@common/limits';
 import type { invitationList } from '@common/schemas/responses';
 import type * as z from 'zod/mini';
 import type { SmsTemplate } from '../server/sms/provider';
@@ -310,7 +311,7 @@ describe.skipIf(journeysDisabled)('customers without the app', () => {
     const beforeEnrol = khata.smsLog.length;
     await button(counter, tr('Send code')).click();
     const sheet = page.getByRole('dialog', { name: tr('Add Credit Account'), exact: true });
-    await expectVisible(sheet.getByText(tr('Ask {name} for the 6-digit code we sent by SMS', { name: ramesh.name }), { exact: true }),
+    await expectVisible(sheet.getByText(tr('Ask {name} for the {digits}-digit code we sent by SMS', { name: ramesh.name, digits: smsCodeDigits }), { exact: true }),
       'the code step of the sign-up');
     const enrolSms = await smsSent(khata, { phone: rameshPhoneNumber, template: 'enrol', language: 'hi', after: beforeEnrol });
     const enrolCode = codeIn(enrolSms);

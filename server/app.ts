@@ -140,8 +140,12 @@ function answerFrameworkError(error: FastifyError, reply: FastifyReply) {
   return refuse(reply, new AppError('internal'));
 }
 
-/** MSG91's delivery reports carry their one secret in the path (MSG91_WEBHOOK_TOKEN): it never reaches the log. */
-const secretPath = /^(\/api\/sms\/msg91\/status\/)[^/]*/;
+/**
+ * Paths that carry a secret, which never reaches the log: MSG91's delivery reports carry
+ * MSG91_WEBHOOK_TOKEN, and an invitation's link code opens its name and number and can
+ * refuse the shop for good.
+ */
+const secretPath = /^(\/api\/sms\/msg91\/status\/|\/api\/invitations\/)[^/]*/;
 const withoutSecretPath = (path: string) => path.replace(secretPath, '$1…');
 
 /**

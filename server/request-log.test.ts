@@ -1,4 +1,4 @@
-/** The production request log: one line per request, the path without its query. */
+/** The production request log: one line per request, the path without its query or the secrets some paths carry. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './test/context';
 
@@ -29,4 +29,16 @@ it("writes a MSG91 delivery report's path without the secret token it carries", 
   const [line] = lines.filter((entry) => entry.msg === 'request');
   expect((line!.req as { url: string }).url).toBe('/api/sms/msg91/status/…');
   expect(JSON.stringify(lines)).not.toContain(token);
+});
+
+it("writes an invitation link's path without its code, which opens the invitation", async () => {
+  lines.length = 0;
+  const code = 'AbCdE12345';
+  await ctx.app.inject({ method: 'GET', url: `/api/invitations/${code}` });
+  await ctx.app.inject({ method: 'POST', url: `/api/invitations/${code}/refuse?again=${code}` });
+  const requests = lines.filter((entry) => entry.msg === 'request');
+  expect(requests.map((line) => [(line.req as { url: string }).url, (line.res as { statusCode: number }).statusCode])).toEqual([
+    ['/api/invitations/…', 404], ['/api/invitations/…/refuse', 404],
+  ]);
+  expect(JSON.stringify(lines)).not.toContain(code);
 });

@@ -112,11 +112,11 @@ export const routes = {
 
   // Customers without the app (docs/product.md#invitations): the merchant invites a name and a
   // number (409 one already invited or with an account here, 422 above the maximum, 429 past the
-  // shop's daily invitations, 503 when no SMS vendor took it) and lists or cancels the open
+  // shop's daily invitations; the SMS is queued, so never a 503) and lists or cancels the open
   // ones; the customer sees the offers for their number and accepts or declines; the short
   // link's page needs no session, and its "I don't want this" blocks the shop for the number.
   'POST /api/business/invitations': {
-    body: newCustomerBody, answers: { 201: invitationResult, 403: apiError, 409: apiError, 422: apiError, 429: apiError, 503: apiError },
+    body: newCustomerBody, answers: { 201: invitationResult, 403: apiError, 409: apiError, 422: apiError, 429: apiError },
   },
   'GET /api/business/invitations': { answers: { 200: invitationList } },
   'POST /api/business/invitations/:id/cancel': { params: idParams, answers: { 200: invitationResult, 404: apiError, 409: apiError } },

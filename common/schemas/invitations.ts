@@ -4,7 +4,7 @@
  * approved by a code sent by SMS, and the customer's switch for that approval.
  */
 import * as z from 'zod/mini';
-import { chargeNoteLengthMax, nameLengthMax } from '../limits';
+import { chargeNoteLengthMax, nameLengthMax, smsCodeDigits } from '../limits';
 import { language, phoneNumber } from './identity';
 import { refusal } from './messages';
 import { positiveAmount } from './money';
@@ -35,7 +35,9 @@ export const chargeBody = z.object({
 });
 
 /** The code the customer read out, for a charge or a counter sign-up. */
-export const smsCodeBody = z.object({ code: z.string(refusal('sms_code_format')).check(z.regex(/^\d{6}$/, refusal('sms_code_format'))) });
+export const smsCodeBody = z.object({
+  code: z.string(refusal('sms_code_format')).check(z.regex(new RegExp(`^\\d{${smsCodeDigits}}$`), refusal('sms_code_format'))),
+});
 
 /** POST /api/customer/sms-approval: the customer's own switch. */
 export const smsApprovalBody = z.object({ enabled: z.boolean(refusal('sms_approval_choice')) });

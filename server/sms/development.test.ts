@@ -37,7 +37,7 @@ describe('the development SMS provider', () => {
       '[sms:development] charge for +919812340003 (en) "318204 is your Khata code to approve Rs 100.00 + Rs 2.00 fee = Rs 102.00 at '
         + 'Sharma Kirana. Valid 5 minutes. The shop will ask for it; give it only to approve this purchase."',
       '[sms:development] enrol for +919812340003 (en) "550913 is your Khata code to open a credit account at Sharma Kirana with a '
-        + 'limit of Rs 2,000.00. Give it to the shop only if you agree. Valid 5 minutes."',
+        + 'limit of Rs 2,000.00, its purchases approved by SMS code. Give it to the shop only if you agree. Valid 5 minutes."',
     ]);
     expect([charge.developmentOtp, enrol.developmentOtp]).toEqual([undefined, undefined]);
   });

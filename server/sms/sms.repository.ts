@@ -1,9 +1,9 @@
 /**
  * SQL for sms_messages: one row per SMS Khata sent or means to send (server/db/schema.ts has
- * its rules). Reminders wait here as 'queued' until a sender claims them; the vendors'
+ * its rules). Reminders and invitations wait here as 'queued' until a sender claims them; the vendors'
  * delivery reports find their row by (provider, provider_message_id).
  */
-import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Language } from '@common/languages';
 import type { SmsReminderKind, SmsStatus } from '@common/schemas/reminders';
 import { rowsOf, type Executor } from '../db/client';
@@ -12,7 +12,7 @@ import { indiaDaySql } from '../india-days';
 
 export interface NewSentMessage {
   id: string;
-  purpose: 'otp' | 'invite' | 'charge' | 'enrol';
+  purpose: 'otp' | 'charge' | 'enrol';
   /** The shop it went for; null for a sign-in code. */
   businessId: string | null;
   toPhone: string;
@@ -27,7 +27,7 @@ export interface NewSentMessage {
   at: Date;
 }
 
-/** An SMS sent at once (a code, an invitation), recorded once its vendors have answered. */
+/** An SMS sent at once (a one-time code), recorded once its vendors have answered. */
 export async function insertSentMessage(db: Executor, row: NewSentMessage): Promise<void> {
   await db.insert(smsMessages).values({
     id: row.id, purpose: row.purpose, businessId: row.businessId, toPhone: row.toPhone, language: row.language, template: row.template,
@@ -61,6 +61,23 @@ export async function insertReminder(tx: Executor, row: NewReminderMessage): Pro
   return inserted.length === 1;
 }
 
+export interface NewQueuedInvite {
+  id: string;
+  businessId: string;
+  toPhone: string;
+  language: Language;
+  variables: Record<string, string>;
+  at: Date;
+}
+
+/** Queues a shop's invitation SMS: no account, no kind, no dedupe key (one invitation, one SMS). */
+export async function insertInvite(tx: Executor, row: NewQueuedInvite): Promise<void> {
+  await tx.insert(smsMessages).values({
+    id: row.id, purpose: 'invite', businessId: row.businessId, toPhone: row.toPhone, language: row.language, template: 'invite',
+    variables: row.variables, status: 'queued', attempts: 0, createdAt: row.at, updatedAt: row.at,
+  });
+}
+
 /** Reminder SMS a shop has queued since `since`, whatever became of them. */
 export async function remindersSince(db: Executor, businessId: string, since: Date): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(smsMessages)
@@ -82,7 +99,8 @@ export interface ClaimedMessage {
  * sender is claiming are skipped, not waited for (FOR UPDATE SKIP LOCKED), and a claimed
  * row is 'sending' once this statement commits, so no other sender ever sees it queued.
  * `skip`: rows this sender already tried in this round (a failure queued again waits for
- * the next round).
+ * the next round). Without `scheduledToo` (outside the sending hours) only what goes at any
+ * hour is taken: "Send to all overdue" and invitations, which the merchant sent just now.
  */
 export async function claimQueued(
   db: Executor, limit: number, skip: string[], now: Date, options: { scheduledToo: boolean },
@@ -90,7 +108,7 @@ export async function claimQueued(
   const queued = db.select({ id: smsMessages.id }).from(smsMessages)
     .where(and(
       eq(smsMessages.status, 'queued'), skip.length > 0 ? notInArray(smsMessages.id, skip) : undefined,
-      options.scheduledToo ? undefined : eq(smsMessages.kind, 'bulk'),
+      options.scheduledToo ? undefined : or(eq(smsMessages.kind, 'bulk'), eq(smsMessages.purpose, 'invite')),
     ))
     .orderBy(smsMessages.createdAt).limit(limit).for('update', { skipLocked: true });
   return db.update(smsMessages)
@@ -106,7 +124,8 @@ export async function claimQueued(
  * Takes back the queued reminders that should no longer go (a retry waits for the next round,
  * and a scheduled one for the sending hours): the customer opted out, the merchant left them
  * out, nothing is owed any more, or the India day it was written for (from `dayStart`) is over,
- * so its amounts are old. Each is marked failed with the reason, never sent.
+ * so its amounts are old. Each is marked failed with the reason, never sent. Reminders alone:
+ * a queued invitation owes nothing and has no account, and goes whatever the day.
  */
 export async function withdrawQueued(db: Executor, now: Date, dayStart: Date): Promise<number> {
   const rows = rowsOf<{ id: string }>(await db.execute(sql`
@@ -174,8 +193,9 @@ export async function markFailed(db: Executor, id: string, failure: { provider: 
 /**
  * A vendor's delivery report, applied to its SMS: 'delivered' is final and wins over
  * anything; 'failed' applies to an SMS the vendor had taken (sent or still being marked so)
- * and queues a reminder again while it has tries left; 'sent' only confirms. A report for
- * an SMS we do not know, or that has moved on, changes nothing. Returns the rows changed.
+ * and queues a reminder or an invitation again while it has tries left (a one-time code is
+ * never resent: the person asks for a new one); 'sent' only confirms. A report for an SMS we
+ * do not know, or that has moved on, changes nothing. Returns the rows changed.
  */
 export async function applyDelivery(
   db: Executor,
@@ -191,7 +211,7 @@ export async function applyDelivery(
     return rows.length;
   }
   if (report.status === 'failed') {
-    const retry = sql`${smsMessages.purpose} = 'reminder' and ${smsMessages.attempts} < ${attemptsMax}`;
+    const retry = sql`${smsMessages.purpose} in ('reminder', 'invite') and ${smsMessages.attempts} < ${attemptsMax}`;
     const rows = await db.update(smsMessages)
       .set({
         status: sql`case when ${retry} then 'queued' else 'failed' end`,

@@ -268,6 +268,12 @@ describe('GET /api/admin/sms-usage', () => {
       expect(await smsRow(failed.id, usage)).toMatchObject({ status: 'failed', attempts: 2 });
       usageVendor.state.refusal = null;
       await sentReminder(usage, shopB);
+      // Shop B's invitation, queued and sent as reminders are.
+      await usage.database.db.transaction((tx) => sms.enqueueInvite(tx, {
+        businessId: shopB.shop.businessId, to: shopB.customer.phoneNumber, language: 'en',
+        variables: { shop: 'Kumar Kirana', limit: 'Rs 1.00', link: 'http://localhost:5000/i/AbCdE12345' },
+      }));
+      expect(await sms.drain()).toBe(1);
       await usage.database.db.transaction((tx) => sms.enqueueReminder(tx, {
         businessId: shopA.shop.businessId, creditAccountId: shopA.accountId, batchId: null, kind: 'bulk', dedupeKey: 'bulk:waiting',
         to: shopA.customer.phoneNumber, language: 'en',
@@ -276,8 +282,6 @@ describe('GET /api/admin/sms-usage', () => {
 
       // Shop B's invitation and its two codes (a charge, a sign-up) count with reminders and OTPs, and as B's SMS.
       const atOnce = { to: shopB.customer.phoneNumber, language: 'en' } as const;
-      await sms.sendNow({ ...atOnce, template: 'invite', variables: { shop: 'Kumar Kirana', limit: 'Rs 1.00', link: 'http://localhost:5000/i/AbCdE12345' } },
-        { purpose: 'invite', businessId: shopB.shop.businessId });
       await sms.sendNow({ ...atOnce, template: 'charge', variables: { shop: 'Kumar Kirana', amount: 'Rs 1.00', fee: 'Rs 0.00', total: 'Rs 1.00', otp: '123456' } },
         { purpose: 'charge', businessId: shopB.shop.businessId, secret: '123456' });
       await sms.sendNow({ ...atOnce, template: 'enrol', variables: { shop: 'Kumar Kirana', limit: 'Rs 1.00', otp: '654321' } },

@@ -318,10 +318,94 @@ describe('one-time codes', () => {
   });
 });
 
+describe('queueing invitations', () => {
+  const inviteVariables = (link = `http://localhost:5000/i/${randomUUID().slice(0, 10)}`) =>
+    ({ shop: 'Kumar Kirana', limit: 'Rs 500.00', link });
+  const invites = () => vendor.given.filter((message) => message.template === 'invite');
+  async function enqueueInvite(to: string, link?: string): Promise<string> {
+    await ctx.database.db.transaction((tx) => sms().enqueueInvite(tx, {
+      businessId: setup.shop.businessId, to, language: 'en', variables: inviteVariables(link),
+    }));
+    const [queued] = rowsOf<{ id: string }>(await ctx.database.db.execute(
+      sql`select id from sms_messages where to_phone = ${to} and purpose = 'invite' order by created_at desc limit 1`));
+    return queued!.id;
+  }
+
+  it('queues an invitation for its shop with its variables and no account, and the next drain sends it', async () => {
+    const phone = '+919812300021';
+    const remindersBefore = await sms().remindersSentToday(ctx.database.db, setup.shop.businessId);
+    const id = await enqueueInvite(phone, 'http://localhost:5000/i/Queued0001');
+    const [queued] = rowsOf<Record<string, unknown>>(await ctx.database.db.execute(sql`select * from sms_messages where id = ${id}`));
+    expect(queued).toMatchObject({
+      purpose: 'invite', business_id: setup.shop.businessId, credit_account_id: null, kind: null, dedupe_key: null, template: 'invite',
+      language: 'en', status: 'queued', attempts: 0, variables: inviteVariables('http://localhost:5000/i/Queued0001'),
+    });
+    expect(invites()).toEqual([]);
+    expect(await sms().drain()).toBe(1);
+    expect(invites()).toEqual([{ to: phone, language: 'en', template: 'invite', variables: inviteVariables('http://localhost:5000/i/Queued0001') }]);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, provider: 'twilio', error: null });
+    // Not a reminder: the shop's reminders of the day are as they were.
+    expect(await sms().remindersSentToday(ctx.database.db, setup.shop.businessId)).toBe(remindersBefore);
+  });
+
+  it('sends an invitation at any hour, while the schedule\'s reminders wait for 09:00', async () => {
+    ctx.clock.set(new Date('2026-11-25T08:30:00+05:30'));
+    const scheduled = (await enqueue({ kind: 'overdue' }))!;
+    const id = await enqueueInvite('+919812300022');
+    expect(await sms().drain()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await row(scheduled)).toMatchObject({ status: 'queued', attempts: 0 });
+    ctx.clock.set(new Date('2026-11-25T09:00:00+05:30'));
+    expect(await sms().drain()).toBe(1);
+    expect(await row(scheduled)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('tries a failed invitation once more, even the next India day, and never takes it back for a reminder\'s reasons', async () => {
+    ctx.clock.set(new Date('2026-11-25T23:50:00+05:30'));
+    vendor.state.refusal = 'every SMS vendor failed: twilio answered 503';
+    const reminder = (await enqueue({ kind: 'bulk' }))!;
+    const id = await enqueueInvite('+919812300023');
+    expect(await sms().drain()).toBe(0);
+    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, error: 'every SMS vendor failed: twilio answered 503' });
+    // The customer opts out of reminders and the India day ends: the reminder is taken back, the invitation goes.
+    await ctx.database.db.execute(sql`insert into reminder_preferences (credit_account_id, business_id, opted_out_at)
+      values (${setup.accountId}, ${setup.shop.businessId}, now())`);
+    ctx.clock.set(new Date('2026-11-26T00:10:00+05:30'));
+    vendor.state.refusal = null;
+    try {
+      expect(await sms().drain()).toBe(1);
+    } finally {
+      await ctx.database.db.execute(sql`delete from reminder_preferences where credit_account_id = ${setup.accountId}`);
+    }
+    expect(await row(reminder)).toMatchObject({ status: 'failed', error: 'Not sent: the customer stopped reminder SMS' });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, error: null });
+    expect(invites()).toHaveLength(2);
+  });
+
+  it('shows an invitation failed after its second try, and queues one the vendor could not deliver for its retry', async () => {
+    vendor.state.refusal = 'twilio answered 400 (The number is unreachable)';
+    const refused = await enqueueInvite('+919812300024');
+    await sms().drain();
+    await sms().drain();
+    expect(await row(refused)).toMatchObject({ status: 'failed', attempts: smsReminderAttemptsMax, error: 'twilio answered 400 (The number is unreachable)' });
+    vendor.state.refusal = null;
+    expect(await sms().drain()).toBe(0);
+
+    const undelivered = await enqueueInvite('+919812300025');
+    expect(await sms().drain()).toBe(1);
+    await sms().recordDelivery('twilio', (await row(undelivered)).provider_message_id!, 'failed', 'Twilio: undelivered (error 30003)');
+    expect(await row(undelivered)).toMatchObject({ status: 'queued', attempts: 1, error: 'Twilio: undelivered (error 30003)' });
+    expect(await sms().drain()).toBe(1);
+    const retried = await row(undelivered);
+    await sms().recordDelivery('twilio', retried.provider_message_id!, 'failed', 'Twilio: failed (error 30005)');
+    expect(await row(undelivered)).toMatchObject({ status: 'failed', attempts: 2, error: 'Twilio: failed (error 30005)' });
+    expect(invites()).toHaveLength(4);
+  });
+});
+
 describe('messages sent at once for a shop', () => {
-  const invite = (to: string): SmsMessage => ({
-    to, language: 'en', template: 'invite',
-    variables: { shop: 'Kumar Kirana', limit: 'Rs 500.00', link: 'http://localhost:5000/i/AbCdE12345' },
+  const enrol = (to: string): SmsMessage => ({
+    to, language: 'en', template: 'enrol', variables: { shop: 'Kumar Kirana', limit: 'Rs 500.00', otp: '240117' },
   });
   const charge = (to: string, otp: string): SmsMessage => ({
     to, language: 'hi', template: 'charge', variables: { shop: 'Kumar Kirana', amount: '₹100.00', fee: '₹2.00', total: '₹102.00', otp },
@@ -329,15 +413,14 @@ describe('messages sent at once for a shop', () => {
   const rowsTo = async (phone: string) => rowsOf<Record<string, unknown>>(await ctx.database.db.execute(
     sql`select * from sms_messages where to_phone = ${phone} order by created_at, status desc`));
 
-  it('sends an invitation now and records it for its shop, with its variables', async () => {
+  it('sends a counter sign-up\'s code now and records it for its shop, without its variables', async () => {
     const phone = '+919812300011';
-    await expect(sms().sendNow(invite(phone), { purpose: 'invite', businessId: setup.shop.businessId })).resolves.toBeUndefined();
-    expect(vendor.given).toEqual([invite(phone)]);
+    await expect(sms().sendNow(enrol(phone), { purpose: 'enrol', businessId: setup.shop.businessId, secret: '240117' })).resolves.toBeUndefined();
+    expect(vendor.given).toEqual([enrol(phone)]);
     const rows = await rowsTo(phone);
-    expect(rows.map((r) => [r.purpose, r.business_id, r.template, r.language, r.status, r.provider, r.attempts, r.error])).toEqual([
-      ['invite', setup.shop.businessId, 'invite', 'en', 'sent', 'twilio', 1, null],
+    expect(rows.map((r) => [r.purpose, r.business_id, r.template, r.language, r.status, r.provider, r.attempts, r.error, r.variables])).toEqual([
+      ['enrol', setup.shop.businessId, 'enrol', 'en', 'sent', 'twilio', 1, null, null],
     ]);
-    expect(rows[0]!.variables).toEqual(invite(phone).variables);
     expect(rows[0]!.provider_message_id).toMatch(/^SM[0-9a-f]{32}$/);
     expect(rows[0]!.sent_at).not.toBeNull();
   });
@@ -361,14 +444,15 @@ describe('messages sent at once for a shop', () => {
   it('answers 503 sms_unavailable with its Retry-After when every vendor failed, and records the failure', async () => {
     const phone = '+919812300013';
     vendor.state.refusal = 'every SMS vendor failed: twilio answered 503';
-    const refused = await sms().sendNow(invite(phone), { purpose: 'invite', businessId: setup.shop.businessId }).catch((error: unknown) => error);
+    const refused = await sms().sendNow(enrol(phone), { purpose: 'enrol', businessId: setup.shop.businessId, secret: '240117' })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 503, key: 'sms_unavailable', params: { retryAfterSeconds: 60 } });
     expect((refused as AppError).body()).toEqual({
       error: 'We could not send the SMS just now. Please try again in a minute.', code: 'sms_unavailable', key: 'sms_unavailable', params: {},
     });
     expect((await rowsTo(phone)).map((r) => [r.purpose, r.status, r.sent_at, r.error]))
-      .toEqual([['invite', 'failed', null, 'every SMS vendor failed: twilio answered 503']]);
+      .toEqual([['enrol', 'failed', null, 'every SMS vendor failed: twilio answered 503']]);
   });
 
   it('hands no code back, even from the development provider', async () => {
@@ -384,10 +468,10 @@ describe('messages sent at once for a shop', () => {
   });
 
   it('lets a bug stay a bug: a message for the wrong purpose, or a provider that throws something else', async () => {
-    await expect(sms().sendNow(invite('+919812300015'), { purpose: 'charge', businessId: setup.shop.businessId }))
-      .rejects.toThrow('Assertion failed: an SMS for charge goes with its own template, not invite');
+    await expect(sms().sendNow(enrol('+919812300015'), { purpose: 'charge', businessId: setup.shop.businessId }))
+      .rejects.toThrow('Assertion failed: an SMS for charge goes with its own template, not enrol');
     vendor.state.bug = true;
-    await expect(sms().sendNow(invite('+919812300015'), { purpose: 'invite', businessId: setup.shop.businessId }))
+    await expect(sms().sendNow(enrol('+919812300015'), { purpose: 'enrol', businessId: setup.shop.businessId }))
       .rejects.toThrow(new TypeError('a bug in the provider'));
   });
 });

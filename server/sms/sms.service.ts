@@ -1,10 +1,10 @@
 /**
  * Every SMS Khata sends goes through here, and each leaves a row in sms_messages: a one-time
- * code or an invitation is sent at once (the caller waits for it) and recorded with the
- * vendor's answer, never with a code; a reminder is queued in the caller's transaction and sent later by `drain`,
- * which any process may run: a row is claimed before it is sent, so none goes twice, and one
- * left half-sent by a crash is never sent again (it is marked failed). The vendors' delivery reports move each row
- * on (docs/operations.md, "SMS").
+ * code is sent at once (the caller waits for it) and recorded with the vendor's answer, never
+ * with its code; a reminder or an invitation is queued in the caller's transaction and sent
+ * later by `drain`, which any process may run: a row is claimed before it is sent, so none
+ * goes twice, and one left half-sent by a crash is never sent again (it is marked failed).
+ * The vendors' delivery reports move each row on (docs/operations.md, "SMS").
  *
  * Vendor statuses, as recorded here:
  * - Twilio: queued, accepted, scheduled, sending and sent mean the vendor has it: 'sent' (an
@@ -13,8 +13,8 @@
  * - MSG91 (delivery webhook, its status codes or words): 1 / DELIVERED: 'delivered';
  *   2 failed, 9 NDNC, 16 and 25 rejected, 17 blocked number (or those words): 'failed';
  *   any other code: 'sent'.
- * A failed reminder with tries left is queued again for the next drain (one retry); a failed
- * OTP is never resent (the person asks for a new code).
+ * A failed reminder or invitation with tries left is queued again for the next drain (one
+ * retry); a failed code is never resent (the person asks for a new one).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { SmsUsage } from '@common/api/types';
@@ -54,6 +54,14 @@ export interface ReminderToQueue {
   to: string;
   language: Language;
   variables: ReminderSmsVariables;
+}
+
+/** A shop's invitation SMS (template 'invite'): nothing in it is secret, so its variables are stored. */
+export interface InviteToQueue {
+  businessId: string;
+  to: string;
+  language: Language;
+  variables: { shop: string; limit: string; link: string };
 }
 
 type ReportStatus = Extract<SmsStatus, 'sent' | 'delivered' | 'failed'>;
@@ -173,13 +181,13 @@ export function createSmsService(deps: {
   }
 
   /**
-   * Sends a shop's message now: an invitation, or the code that approves a charge or a
-   * sign-up at the counter (`secret`: that code, so the row keeps no variables). Refuses
-   * with 503 sms_unavailable as sendOtp does; no code ever comes back, even from the
-   * development provider, since the merchant who asked for it must never see it.
+   * Sends a shop's message now: the code that approves a charge or a sign-up at the counter
+   * (`secret`: that code, so the row keeps no variables). Refuses with 503 sms_unavailable as
+   * sendOtp does; no code ever comes back, even from the development provider, since the
+   * merchant who asked for it must never see it.
    */
   async function sendNow(
-    message: SmsMessage, record: { purpose: 'invite' | 'charge' | 'enrol'; businessId: string; secret?: string },
+    message: SmsMessage, record: { purpose: 'charge' | 'enrol'; businessId: string; secret?: string },
   ): Promise<void> {
     assert(record.purpose === message.template, `an SMS for ${record.purpose} goes with its own template, not ${message.template}`);
     await sendAtOnce(message, record);
@@ -197,6 +205,19 @@ export function createSmsService(deps: {
       dedupeKey: reminder.dedupeKey, toPhone: reminder.to, language: reminder.language, variables: { ...reminder.variables }, at: now,
     });
     return inserted ? id : null;
+  }
+
+  /**
+   * Queues an invitation's SMS in the caller's transaction; `drain` sends it at any hour, with
+   * the queue's one retry. Nothing waits on a vendor in the merchant's request, so its answer
+   * and its time are the same whether the SMS goes or is held back, and whether a vendor is up.
+   */
+  async function enqueueInvite(tx: Executor, invite: InviteToQueue): Promise<void> {
+    const now = clock();
+    await repository.insertInvite(tx, {
+      id: uuidv7(now.getTime()), businessId: invite.businessId, toPhone: invite.to, language: invite.language,
+      variables: { ...invite.variables }, at: now,
+    });
   }
 
   /** Reminder SMS the shop has queued since India midnight, whatever became of them. */
@@ -229,7 +250,7 @@ export function createSmsService(deps: {
    * tried: a failure queued again for its retry waits for the next round. Returns how many
    * a vendor took. First it marks failed what a crash left 'sending', and takes back the
    * reminders that should no longer go (opted out, left out, paid, or a day old); outside
-   * 09:00–21:00 India time only "Send to all overdue" goes, the schedule's SMS wait.
+   * 09:00–21:00 India time only "Send to all overdue" and invitations go, the schedule's SMS wait.
    */
   function drain(): Promise<number> {
     // One drain at a time in a process: a second call waits for the running one and then
@@ -247,7 +268,7 @@ export function createSmsService(deps: {
     await repository.failInterrupted(db, new Date(started.getTime() - smsSendingStaleSeconds * 1000), started);
     await repository.withdrawQueued(db, started, indiaDayStart(indiaDay(started)));
     // Scheduled reminders, their retries too, go only in the sending hours; the merchant's own
-    // "Send to all overdue" goes when they send it.
+    // "Send to all overdue" and invitations go when they send them.
     const scheduledToo = indiaHour(started) >= reminderHourMin && indiaHour(started) < reminderQuietHour;
     for (;;) {
       const claimed = await repository.claimQueued(db, drainBatchRows, tried, clock(), { scheduledToo });
@@ -326,7 +347,7 @@ export function createSmsService(deps: {
   }
 
   return {
-    sendOtp, sendNow, enqueueReminder, remindersSentToday, dailyLimitPerShop, reminderText, drain, recordDelivery,
+    sendOtp, sendNow, enqueueReminder, enqueueInvite, remindersSentToday, dailyLimitPerShop, reminderText, drain, recordDelivery,
     checkTwilioSignature, twilioReport, checkMsg91Token, msg91Report, usage,
   };
 }

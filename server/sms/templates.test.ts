@@ -51,16 +51,18 @@ describe('SMS texts', () => {
       + '5 நிமிடங்கள் செல்லும். கடை இதைக் கேட்கும்; இந்த வாங்குதலை அங்கீகரிக்க மட்டுமே கொடுங்கள்.');
   });
 
-  it('writes the code that opens an account at the counter, with the shop and the limit', () => {
+  it('writes the code that opens an account at the counter, with the shop, the limit and approval by SMS code', () => {
     const enrol = { shop: 'Sharma Kirana', limit: 'Rs 2,000.00', otp: '550913' };
     expect(smsText({ template: 'enrol', language: 'en', variables: enrol })).toBe(
-      '550913 is your Khata code to open a credit account at Sharma Kirana with a limit of Rs 2,000.00. '
-      + 'Give it to the shop only if you agree. Valid 5 minutes.');
+      '550913 is your Khata code to open a credit account at Sharma Kirana with a limit of Rs 2,000.00, '
+      + 'its purchases approved by SMS code. Give it to the shop only if you agree. Valid 5 minutes.');
     expect(smsText({ template: 'enrol', language: 'hi', variables: { ...enrol, limit: '₹2,000.00' } })).toBe(
-      '550913 आपका Khata कोड है, Sharma Kirana पर ₹2,000.00 की सीमा वाला क्रेडिट खाता खोलने के लिए। सहमत हों तभी यह कोड दुकान को दें। 5 मिनट तक मान्य।');
+      '550913 आपका Khata कोड है, Sharma Kirana पर ₹2,000.00 की सीमा वाला क्रेडिट खाता खोलने के लिए, '
+      + 'जिसकी खरीदारी SMS कोड से मंज़ूर होगी। सहमत हों तभी यह कोड दुकान को दें। 5 मिनट तक मान्य।');
     expect(smsText({ template: 'enrol', language: 'ta', variables: { ...enrol, limit: '₹2,000.00' } })).toBe(
-      '550913 என்பது Sharma Kirana கடையில் ₹2,000.00 வரம்புடன் கடன் கணக்கைத் திறக்க உங்கள் Khata குறியீடு. '
-      + 'நீங்கள் ஒப்புக்கொண்டால் மட்டுமே இதைக் கடைக்குக் கொடுங்கள். 5 நிமிடங்கள் செல்லும்.');
+      '550913 என்பது Sharma Kirana கடையில் ₹2,000.00 வரம்புடன் கடன் கணக்கைத் திறக்க உங்கள் Khata குறியீடு; '
+      + 'அதில் வாங்குதல்கள் SMS குறியீட்டால் அங்கீகரிக்கப்படும். நீங்கள் ஒப்புக்கொண்டால் மட்டுமே இதைக் கடைக்குக் கொடுங்கள். '
+      + '5 நிமிடங்கள் செல்லும்.');
   });
 
   it('says amounts in "Rs" in English (GSM) and "₹" in Hindi and Tamil, and cuts a long shop name to 30 characters', () => {
@@ -80,8 +82,8 @@ describe('SMS texts', () => {
     expect(dltTemplate('invite', 'en')).toBe('{#var#} offers you a Khata credit account with a limit of {#var#}. Accept or refuse: {#var#}');
     expect(dltTemplate('charge', 'en')).toBe('{#var#} is your Khata code to approve {#var#} + {#var#} fee = {#var#} at {#var#}. '
       + 'Valid 5 minutes. The shop will ask for it; give it only to approve this purchase.');
-    expect(dltTemplate('enrol', 'en')).toBe('{#var#} is your Khata code to open a credit account at {#var#} with a limit of {#var#}. '
-      + 'Give it to the shop only if you agree. Valid 5 minutes.');
+    expect(dltTemplate('enrol', 'en')).toBe('{#var#} is your Khata code to open a credit account at {#var#} with a limit of {#var#}, '
+      + 'its purchases approved by SMS code. Give it to the shop only if you agree. Valid 5 minutes.');
     for (const template of smsTemplates) {
       for (const language of languages) {
         const names = templateVariables[template];

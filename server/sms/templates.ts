@@ -69,14 +69,19 @@ const chargeTexts: Record<Language, (v: Variables<'charge'>) => string> = {
     + '5 நிமிடங்கள் செல்லும். கடை இதைக் கேட்கும்; இந்த வாங்குதலை அங்கீகரிக்க மட்டுமே கொடுங்கள்.',
 };
 
-/** The code that opens a credit account at the shop's counter: the customer's consent, given by reading it out. */
+/**
+ * The code that opens a credit account at the shop's counter: the customer's consent, given by
+ * reading it out. It says that the account's purchases are approved by SMS code, since the
+ * code turns that approval on for a customer who had turned it off, at every shop.
+ */
 const enrolTexts: Record<Language, (v: Variables<'enrol'>) => string> = {
-  en: (v) => `${v.otp} is your Khata code to open a credit account at ${v.shop} with a limit of ${v.limit}. `
-    + 'Give it to the shop only if you agree. Valid 5 minutes.',
-  hi: (v) => `${v.otp} आपका Khata कोड है, ${v.shop} पर ${v.limit} की सीमा वाला क्रेडिट खाता खोलने के लिए। `
-    + 'सहमत हों तभी यह कोड दुकान को दें। 5 मिनट तक मान्य।',
-  ta: (v) => `${v.otp} என்பது ${v.shop} கடையில் ${v.limit} வரம்புடன் கடன் கணக்கைத் திறக்க உங்கள் Khata குறியீடு. `
-    + 'நீங்கள் ஒப்புக்கொண்டால் மட்டுமே இதைக் கடைக்குக் கொடுங்கள். 5 நிமிடங்கள் செல்லும்.',
+  en: (v) => `${v.otp} is your Khata code to open a credit account at ${v.shop} with a limit of ${v.limit}, `
+    + 'its purchases approved by SMS code. Give it to the shop only if you agree. Valid 5 minutes.',
+  hi: (v) => `${v.otp} आपका Khata कोड है, ${v.shop} पर ${v.limit} की सीमा वाला क्रेडिट खाता खोलने के लिए, `
+    + 'जिसकी खरीदारी SMS कोड से मंज़ूर होगी। सहमत हों तभी यह कोड दुकान को दें। 5 मिनट तक मान्य।',
+  ta: (v) => `${v.otp} என்பது ${v.shop} கடையில் ${v.limit} வரம்புடன் கடன் கணக்கைத் திறக்க உங்கள் Khata குறியீடு; `
+    + 'அதில் வாங்குதல்கள் SMS குறியீட்டால் அங்கீகரிக்கப்படும். நீங்கள் ஒப்புக்கொண்டால் மட்டுமே இதைக் கடைக்குக் கொடுங்கள். '
+    + '5 நிமிடங்கள் செல்லும்.',
 };
 
 const texts: { [T in SmsTemplate]: Record<Language, (v: Variables<T>) => string> } = {

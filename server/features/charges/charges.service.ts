@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type * as z from 'zod/mini';
 import type { BusinessCreditAccount, TransactionView } from '@common/api/types';
 import { defaultLanguage } from '@common/languages';
-import { paymentPaiseMax, smsCodeTtlSeconds } from '@common/limits';
+import { paymentPaiseMax, smsCodeAttemptsMax, smsCodeTtlSeconds } from '@common/limits';
 import { feeFor, formatRupees, paise, toWireAmount, type Paise } from '@common/money';
 import type { ChargeBody, SmsCodeBody } from '@common/schemas/invitations';
 import type { chargeView } from '@common/schemas/responses';
@@ -28,29 +28,10 @@ import type { CreditService } from '../credit/credit.service';
 import type { EventService } from '../events/events.service';
 import type { TransactionService } from '../transactions/transactions.service';
 import * as repository from './charges.repository';
-import { attemptsLeft, codeHash, newCode, refuseAboveHourlyCodes } from './sms-codes';
+import { codeHash, newCode, refuseNewCode } from './sms-codes';
 
 export type ChargeView = z.output<typeof chargeView>;
 export interface ChargePaid { transaction: TransactionView; creditAccount: BusinessCreditAccount }
-
-/** A charge as the merchant's dialog shows it: a used one is paid; a pending one past its time, expired. */
-export function chargeViewOf(row: repository.ChargeRow, now: Date): ChargeView {
-  const status = row.status === 'used' ? 'paid'
-    : row.status === 'void' ? 'void'
-      : row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
-  return {
-    id: row.id,
-    creditAccountId: row.creditAccountId,
-    customerName: row.customerName,
-    amount: toWireAmount(row.amountPaise),
-    fee: toWireAmount(row.feePaise),
-    totalAmount: toWireAmount(paise(row.amountPaise + row.feePaise)),
-    note: row.note,
-    status,
-    attemptsLeft: attemptsLeft(row.attempts),
-    expiresAt: row.expiresAt.toISOString(),
-  };
-}
 
 /**
  * What an Idempotency-Key stands for: the charge and the code typed. The same key with
@@ -71,9 +52,10 @@ export function createChargeService(deps: {
    * Starts a charge on one of the merchant's accounts and sends its code to the customer.
    * Refused before any SMS: an account not the shop's (404), a frozen Khata (403), a customer
    * who has not turned SMS approval on (409), an amount above the maximum or whose total
-   * with the fee at the shop's rate now is more than the customer can spend (422), and a
-   * number sent its codes for the hour (429). The amount, fee and rate are fixed here; when no
-   * vendor takes the SMS the charge is taken back (503).
+   * with the fee at the shop's rate now is more than the customer can spend (422), a number
+   * whose codes from this shop were made void too often today, and a number sent its codes
+   * for the hour by any shop (429, sms-codes.ts). The amount, fee and rate are fixed here;
+   * when no vendor takes the SMS the charge is taken back (503).
    */
   async function start(userId: string, accountId: string, body: ChargeBody): Promise<{ charge: ChargeView }> {
     const business = await businesses.requireApproved(userId);
@@ -98,7 +80,7 @@ export function createChargeService(deps: {
       codeHash: codeHash(codeKey, 'charge', id, code), createdAt: now, expiresAt: addSeconds(now, smsCodeTtlSeconds),
     };
     await inTransaction(db, async (tx) => {
-      await refuseAboveHourlyCodes(tx, account.phone!, now);
+      await refuseNewCode(tx, { kind: 'charge', businessId: business.id, phone: row.toPhone }, now);
       await repository.insertCharge(tx, row);
     });
 
@@ -116,7 +98,11 @@ export function createChargeService(deps: {
       throw error;
     }
     return {
-      charge: chargeViewOf({ ...row, customerName: account.customerName, status: 'pending', attempts: 0 }, now),
+      charge: {
+        id, creditAccountId: account.id, customerName: account.customerName, amount: toWireAmount(body.amount),
+        fee: toWireAmount(fee), totalAmount: toWireAmount(total), note: row.note, status: 'pending',
+        attemptsLeft: smsCodeAttemptsMax, expiresAt: row.expiresAt.toISOString(),
+      },
     };
   }
 
@@ -144,12 +130,12 @@ export function createChargeService(deps: {
    */
   async function confirm(userId: string, chargeId: string, body: SmsCodeBody, idempotencyKey: string | undefined): Promise<ChargePaid> {
     const business = await businesses.requireApproved(userId);
-    const charge = await repository.findCharge(db, business.id, chargeId);
-    if (!charge) throw new AppError('charge_not_found');
+    const customerId = await repository.chargeCustomerId(db, business.id, chargeId);
+    if (customerId === null) throw new AppError('charge_not_found');
     const now = clock();
     const done = await confirmInLedger({
       businessId: business.id, merchantUserId: userId, chargeId, codeHash: codeHash(codeKey, 'charge', chargeId, body.code),
-      attemptKey: pinCounter.account(charge.customerId), idempotencyKey: idempotencyKey ?? null,
+      attemptKey: pinCounter.account(customerId), idempotencyKey: idempotencyKey ?? null,
       requestHash: requestHash(chargeId, body), transactionId: uuidv7(now.getTime()), now,
     });
     if (done.outcome === 'paid') {

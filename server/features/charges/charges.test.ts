@@ -182,7 +182,7 @@ describe('POST /api/business/credit-accounts/:id/charges', () => {
     expect(handed).toEqual([]);
   });
 
-  it('sends a number at most 5 codes an hour, charges and counter sign-ups together, then says when to try again', async () => {
+  it("sends a number at most 5 codes an hour, counting every shop's charges and counter sign-ups, then says when to try again", async () => {
     const s = await setup({ limit: '5000' });
     const first = ctx.clock();
     for (let i = 0; i < 4; i++) {
@@ -206,6 +206,106 @@ describe('POST /api/business/credit-accounts/:id/charges', () => {
     ctx.clock.set(new Date(first.getTime() + 3600 * 1000));
     expect((await start(s, { amount: '1' })).statusCode).toBe(201);
     expect((await start(s, { amount: '1' })).statusCode).toBe(429);
+    ctx.clock.advance(3600);
+  });
+
+  it('refuses new charges to a number for a day once 10 wrong codes were typed for the shop\'s codes to it (2 made void), sending nothing', async () => {
+    const s = await setup({ limit: '5000' });
+    let firstSentAt = 0;
+    for (let i = 0; i < 2; i++) {
+      const charge = await started(s, '10');
+      for (let tries = 0; tries < 5; tries++) await confirm(s, charge.id, wrong(charge.code));
+      firstSentAt ||= ctx.clock().getTime();
+      ctx.clock.advance(600);
+    }
+    expect((await chargesOf(s.accountId)).map((c) => c.status)).toEqual(['void', 'void']);
+    handed.length = 0;
+    const third = await start(s, { amount: '10' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual(refused('sms_codes_blocked', 'Too many wrong codes for this number today. Try again tomorrow.'));
+    expect(third.headers['retry-after']).toBe(String(24 * 3600 - (ctx.clock().getTime() - firstSentAt) / 1000));
+    expect(handed).toEqual([]);
+    expect((await chargesOf(s.accountId)).length).toBe(2);
+    // Still refused a second before the first of those codes is a day old; allowed at the day.
+    ctx.clock.set(new Date(firstSentAt + 24 * 3600 * 1000 - 1000));
+    const late = await start(s, { amount: '10' });
+    expect(late.statusCode).toBe(429);
+    expect(late.headers['retry-after']).toBe('1');
+    ctx.clock.advance(1);
+    const next = await started(s, '10');
+    expect((await confirm(s, next.id, next.code)).statusCode).toBe(201);
+  });
+
+  it("refuses a shop's charges only for wrong codes typed for its own codes: another shop's do not count", async () => {
+    const s = await setup({ limit: '5000' });
+    // Another shop signs the same customer up and types 10 wrong codes for 2 of its codes.
+    const other = await paymentSetup(ctx);
+    for (let i = 0; i < 2; i++) {
+      const enrolled = await post('/api/business/counter-customers', other.shop.token, {
+        name: 'Asha', phoneNumber: s.customer.phoneNumber, creditLimit: '100', language: 'en',
+      });
+      expect(enrolled.statusCode, enrolled.body).toBe(201);
+      const code = lastCode(s.customer.phoneNumber);
+      for (let tries = 0; tries < 5; tries++) {
+        await post(`/api/business/counter-customers/${enrolled.json().enrolment.id}/confirm`, other.shop.token, { code: wrong(code) });
+      }
+    }
+    const blocked = await post('/api/business/counter-customers', other.shop.token, {
+      name: 'Asha', phoneNumber: s.customer.phoneNumber, creditLimit: '100', language: 'en',
+    });
+    expect(blocked.json()).toEqual(refused('sms_codes_blocked', 'Too many wrong codes for this number today. Try again tomorrow.'));
+    const charge = await started(s, '10');
+    expect((await confirm(s, charge.id, charge.code)).statusCode).toBe(201);
+    ctx.clock.advance(3600);
+  });
+
+  it('counts wrong tries, not void codes: 4 wrong tries per charge left to expire add up, a paid code\'s wrong tries too', async () => {
+    const s = await setup({ limit: '5000' });
+    // A code paid with no wrong try counts for nothing, and does not date the refusal.
+    const paid = await started(s, '10');
+    expect((await confirm(s, paid.id, paid.code)).statusCode).toBe(201);
+    ctx.clock.advance(60);
+    const firstWrongAt = ctx.clock().getTime();
+    /** Starts a charge, types 4 wrong codes for it (none voids it) and lets it expire. */
+    const guessedAndExpired = async () => {
+      const charge = await started(s, '10');
+      for (let tries = 0; tries < 4; tries++) expect((await confirm(s, charge.id, wrong(charge.code))).statusCode).toBe(400);
+      ctx.clock.advance(600);
+      expect((await confirm(s, charge.id, charge.code)).json().key).toBe('sms_code_expired');
+    };
+    await guessedAndExpired();
+    await guessedAndExpired();
+    // Another shop's 4 wrong codes for its own sign-up to the number: 12 in all, 8 of them this shop's.
+    const other = await paymentSetup(ctx);
+    const enrolled = await post('/api/business/counter-customers', other.shop.token, {
+      name: 'Asha', phoneNumber: s.customer.phoneNumber, creditLimit: '100', language: 'en',
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const otherCode = lastCode(s.customer.phoneNumber);
+    for (let tries = 0; tries < 4; tries++) {
+      await post(`/api/business/counter-customers/${enrolled.json().enrolment.id}/confirm`, other.shop.token, { code: wrong(otherCode) });
+    }
+    // At 8 the third charge goes; at 12 the fourth does not.
+    await guessedAndExpired();
+    expect((await chargesOf(s.accountId)).map((c) => `${c.status} ${c.attempts}`))
+      .toEqual(['used 0', 'pending 4', 'pending 4', 'pending 4']);
+    handed.length = 0;
+    const fourth = await start(s, { amount: '10' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual(refused('sms_codes_blocked', 'Too many wrong codes for this number today. Try again tomorrow.'));
+    expect(fourth.headers['retry-after']).toBe(String(24 * 3600 - (ctx.clock().getTime() - firstWrongAt) / 1000));
+    expect(handed).toEqual([]);
+    // A second before the first of them is a day old: still 12. At the day: 8, and a charge goes.
+    ctx.clock.set(new Date(firstWrongAt + 24 * 3600 * 1000 - 1000));
+    expect((await start(s, { amount: '10' })).headers['retry-after']).toBe('1');
+    ctx.clock.advance(1);
+    const next = await started(s, '10');
+    // Its 2 wrong tries count though it is paid: 10, refused until the second charge is a day old.
+    for (let tries = 0; tries < 2; tries++) expect((await confirm(s, next.id, wrong(next.code))).statusCode).toBe(400);
+    expect((await confirm(s, next.id, next.code)).statusCode).toBe(201);
+    const blocked = await start(s, { amount: '10' });
+    expect(blocked.json().key).toBe('sms_codes_blocked');
+    expect(blocked.headers['retry-after']).toBe('600');
     ctx.clock.advance(3600);
   });
 

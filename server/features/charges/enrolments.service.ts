@@ -1,10 +1,10 @@
 /**
  * Sign-ups at the counter (docs/product.md#sms-approval): a customer with a basic phone asks
  * the shop for credit; the merchant types their name, number and limit, the customer gets a
- * 6-digit code by SMS that says what it opens, and reads it out as their consent. The right
- * code opens the account, for the customer registered with the number or for a new customer
- * without a PIN who approves purchases by SMS code. The codes follow the charges' rules
- * (sms-codes.ts).
+ * 6-digit code by SMS that says what it opens and that its purchases are approved by SMS code,
+ * and reads it out as their consent. The right code opens the account, for the customer
+ * registered with the number or for a new customer without a PIN, and turns their approval
+ * by SMS code on. The codes follow the charges' rules (sms-codes.ts, khata_code_outcome).
  */
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
@@ -26,7 +26,7 @@ import type { BusinessService } from '../businesses/businesses.service';
 import type { CreditService } from '../credit/credit.service';
 import type { StatsService } from '../stats/stats.service';
 import * as repository from './charges.repository';
-import { attemptsLeft, codeHash, codeMatches, newCode, refuseAboveHourlyCodes } from './sms-codes';
+import { codeHash, newCode, refuseNewCode } from './sms-codes';
 
 export type EnrolmentView = z.output<typeof enrolmentView>;
 export interface EnrolmentDone { customerName: string; creditAccount: BusinessCreditAccount }
@@ -45,8 +45,9 @@ export function createEnrolmentService(deps: {
   /**
    * Starts a sign-up and sends its code, in `body.language`. Refused before any SMS: a
    * limit above the shop's maximum (422), a number whose customer already has an account
-   * here (409, as adding them by payment handle says), and a number sent its codes for the
-   * hour (429); when no vendor takes the SMS the sign-up is taken back (503).
+   * here (409, as adding them by payment handle says), a number whose codes from this shop
+   * were made void too often today, and a number sent this shop's codes for the hour (429,
+   * sms-codes.ts); when no vendor takes the SMS the sign-up is taken back (503).
    */
   async function start(userId: string, body: NewCustomerBody): Promise<{ enrolment: EnrolmentView }> {
     const business = await businesses.requireApproved(userId);
@@ -59,7 +60,7 @@ export function createEnrolmentService(deps: {
     const code = newCode();
     const expiresAt = addSeconds(now, smsCodeTtlSeconds);
     await inTransaction(db, async (tx) => {
-      await refuseAboveHourlyCodes(tx, body.phoneNumber, now);
+      await refuseNewCode(tx, { kind: 'enrol', businessId: business.id, phone: body.phoneNumber }, now);
       await repository.insertEnrolment(tx, {
         id, businessId: business.id, phone: body.phoneNumber, name: body.name, limitPaise: body.creditLimit,
         language: body.language, codeHash: codeHash(codeKey, 'enrol', id, code), createdAt: now, expiresAt,
@@ -83,27 +84,34 @@ export function createEnrolmentService(deps: {
   }
 
   /**
-   * Confirms a sign-up with the code the customer read out, under the sign-up's lock: one
-   * used (409), void after too many wrong codes or expired (422) is refused; a wrong code is
-   * counted and committed before it is refused (400, or 422 at the last try). The right one
-   * opens the account at the limit typed, in one transaction: for the customer registered
-   * with the number (who keeps their PIN), else for a new customer without one. The answer
-   * names the customer as the merchant typed them either way, so it tells the shop nothing
-   * of who had Khata already.
+   * Confirms a sign-up with the code the customer read out, under the sign-up's lock, by the
+   * rule a charge's code follows too (khata_code_outcome): one used (409), void after too many
+   * wrong codes or expired (422) is refused; a wrong code is counted and committed before it
+   * is refused (400, or 422 at the last try). The right one opens the account at the limit
+   * typed, in one transaction: for the customer registered with the number (who keeps their
+   * PIN), else for a new customer without one. The answer names the customer as the merchant
+   * typed them either way, so it tells the shop nothing of who had Khata already.
    */
   async function confirm(userId: string, enrolmentId: string, body: SmsCodeBody): Promise<EnrolmentDone> {
     const business = await businesses.requireApproved(userId);
+    const now = clock();
+    const typed = { codeHash: codeHash(codeKey, 'enrol', enrolmentId, body.code), now, attemptsMax: smsCodeAttemptsMax };
     const checked = await inTransaction(db, async (tx): Promise<Checked> => {
-      const enrolment = await repository.lockEnrolment(tx, business.id, enrolmentId);
+      const enrolment = await repository.lockEnrolment(tx, business.id, enrolmentId, typed);
       if (!enrolment) throw new AppError('enrolment_not_found');
-      const now = clock();
-      if (enrolment.status === 'used') throw new AppError('sms_code_used');
-      if (enrolment.status === 'void') throw new AppError('sms_code_void');
-      if (enrolment.expiresAt.getTime() <= now.getTime()) throw new AppError('sms_code_expired');
-      if (!codeMatches(codeKey, 'enrol', enrolment.id, body.code, enrolment.codeHash)) {
-        const voided = enrolment.attempts + 1 >= smsCodeAttemptsMax;
-        await repository.countWrongEnrolmentCode(tx, enrolment.id, voided, now);
-        return voided ? { outcome: 'void' } : { outcome: 'incorrect', attemptsLeft: attemptsLeft(enrolment.attempts + 1) };
+      switch (enrolment.outcome) {
+        case 'sms_code_used':
+        case 'sms_code_void':
+        case 'sms_code_expired':
+          throw new AppError(enrolment.outcome);
+        case 'voided':
+          await repository.countWrongEnrolmentCode(tx, enrolment.id, true, now);
+          return { outcome: 'void' };
+        case 'incorrect':
+          await repository.countWrongEnrolmentCode(tx, enrolment.id, false, now);
+          return { outcome: 'incorrect', attemptsLeft: smsCodeAttemptsMax - enrolment.attempts - 1 };
+        case 'correct':
+          break;
       }
       const customer = await auth.registerAtCounter(tx, { name: enrolment.name, phoneNumber: enrolment.phone, language: enrolment.language });
       const accountId = randomUUID();

@@ -14,7 +14,8 @@ import { developmentSmsProvider } from '../../sms/development';
 import type { SmsMessage, SmsProvider } from '../../sms/provider';
 import { smsText } from '../../sms/templates';
 import {
-  adminToken, approvedBusiness, bearer, cookieFrom, createTestContext, newPhone, registerBusiness, registerCustomer, type TestContext,
+  adminToken, approvedBusiness, bearer, cookieFrom, createTestContext, newPhone, paymentSetup, registerBusiness, registerCustomer,
+  type TestContext,
 } from '../../test/context';
 
 const handed: SmsMessage[] = [];
@@ -79,7 +80,7 @@ async function resetProof(phoneNumber: string): Promise<string> {
 }
 
 describe('POST /api/business/counter-customers', () => {
-  it('sends the number a code naming the shop and the limit, in the language chosen, and shows the merchant what they typed', async () => {
+  it('sends the number a code naming the shop, the limit and approval by SMS code, in the language chosen, and shows the merchant what they typed', async () => {
     const shop = await approvedBusiness(ctx);
     const phoneNumber = newPhone();
     handed.length = 0;
@@ -100,7 +101,7 @@ describe('POST /api/business/counter-customers', () => {
     // In English, "Rs" as every SMS says it.
     const english = await signUp(shop, { creditLimit: '500' });
     expect(smsText(handed.at(-1)!)).toBe(`${english.code} is your Khata code to open a credit account at Kumar Kirana with a `
-      + 'limit of Rs 500.00. Give it to the shop only if you agree. Valid 5 minutes.');
+      + 'limit of Rs 500.00, its purchases approved by SMS code. Give it to the shop only if you agree. Valid 5 minutes.');
     // No account, no customer until the code comes back.
     expect(await userByPhone(phoneNumber)).toEqual([]);
   });
@@ -128,14 +129,67 @@ describe('POST /api/business/counter-customers', () => {
     expect(notApproved.json()).toEqual(refused('not_approved', 'Your business must be approved by an admin first'));
   });
 
-  it('refuses a 6th code to a number within the hour', async () => {
+  it("refuses a shop's 6th code to a number within the hour, and says when to try again", async () => {
     const shop = await approvedBusiness(ctx);
     const phoneNumber = newPhone();
     for (let i = 0; i < 5; i++) await signUp(shop, { phoneNumber });
+    handed.length = 0;
     const sixth = await startSignUp(shop, { name: 'Meena', phoneNumber, creditLimit: '100', language: 'en' });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual(refused('sms_codes_limit', 'This number has been sent 5 codes in the last hour. Try again later.', { limit: 5 }));
     expect(sixth.headers['retry-after']).toBe('3600');
+    expect(handed).toEqual([]);
+    ctx.clock.advance(3600);
+    expect((await startSignUp(shop, { name: 'Meena', phoneNumber, creditLimit: '100', language: 'en' })).statusCode).toBe(201);
+    ctx.clock.advance(3600);
+  });
+
+  it("counts only the shop's own codes: another shop's 5 codes to a Khata customer this hour neither refuse it nor date its limit", async () => {
+    // Shop A charges its customer 5 times by SMS code.
+    const a = await paymentSetup(ctx, { limit: '5000' });
+    expect((await post('/api/customer/sms-approval', { enabled: true }, bearer(a.customer.token))).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const charge = await post(`/api/business/credit-accounts/${a.accountId}/charges`, { amount: '1' }, bearer(a.shop.token));
+      expect(charge.statusCode, charge.body).toBe(201);
+    }
+    const aSixth = await post(`/api/business/credit-accounts/${a.accountId}/charges`, { amount: '1' }, bearer(a.shop.token));
+    expect(aSixth.statusCode).toBe(429);
+    ctx.clock.advance(60);
+    // Shop B, which cannot know the number has Khata, sends its own 5 sign-up codes all the same.
+    const b = await approvedBusiness(ctx);
+    const phoneNumber = a.customer.phoneNumber;
+    for (let i = 0; i < 5; i++) await signUp(b, { phoneNumber });
+    const bSixth = await startSignUp(b, { name: 'Asha', phoneNumber, creditLimit: '100', language: 'en' });
+    expect(bSixth.statusCode).toBe(429);
+    expect(bSixth.json()).toEqual(refused('sms_codes_limit', 'This number has been sent 5 codes in the last hour. Try again later.', { limit: 5 }));
+    // An hour from B's first code, not from A's.
+    expect(bSixth.headers['retry-after']).toBe('3600');
+    ctx.clock.advance(3600);
+  });
+
+  it("refuses the shop's sign-ups to a number for a day once 10 wrong codes were typed for its codes to it; another shop's go", async () => {
+    const shop = await approvedBusiness(ctx);
+    const phoneNumber = newPhone();
+    let firstSentAt = 0;
+    for (let i = 0; i < 2; i++) {
+      const enrolment = await signUp(shop, { phoneNumber });
+      for (let tries = 0; tries < 5; tries++) await confirmSignUp(shop, enrolment.id, wrong(enrolment.code));
+      firstSentAt ||= ctx.clock().getTime();
+      ctx.clock.advance(600);
+    }
+    expect(await enrolmentsOf(phoneNumber)).toEqual([{ status: 'void', attempts: 5 }, { status: 'void', attempts: 5 }]);
+    handed.length = 0;
+    const third = await startSignUp(shop, { name: 'Meena', phoneNumber, creditLimit: '100', language: 'en' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual(refused('sms_codes_blocked', 'Too many wrong codes for this number today. Try again tomorrow.'));
+    expect(third.headers['retry-after']).toBe(String(24 * 3600 - (ctx.clock().getTime() - firstSentAt) / 1000));
+    expect(handed).toEqual([]);
+    // Another shop's codes are its own.
+    const other = await approvedBusiness(ctx);
+    await signUp(other, { phoneNumber });
+    // A day after the first of those codes was sent, one more may go.
+    ctx.clock.set(new Date(firstSentAt + 24 * 3600 * 1000));
+    await signUp(shop, { phoneNumber });
   });
 });
 
@@ -239,6 +293,16 @@ describe('POST /api/business/counter-customers/:id/confirm', () => {
     expect(right.json()).toEqual(refused('sms_code_void', 'Too many wrong codes. Send a new one.'));
     expect(await enrolmentsOf(enrolment.phoneNumber)).toEqual([{ status: 'void', attempts: 5 }]);
     expect(await userByPhone(enrolment.phoneNumber)).toEqual([]);
+  });
+
+  it('counts wrong codes sent at once one at a time: 4 refused as incorrect, the 5th voids it, the rest find it void', async () => {
+    const shop = await approvedBusiness(ctx);
+    const enrolment = await signUp(shop);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => confirmSignUp(shop, enrolment.id, wrong(enrolment.code))));
+    const keys = answers.map((a) => `${a.statusCode} ${a.json().key}`).sort();
+    expect(keys).toEqual([...Array(4).fill('400 sms_code_incorrect'), ...Array(4).fill('422 sms_code_void')]);
+    expect(answers.filter((a) => a.statusCode === 400).map((a) => a.json().attemptsLeft).sort()).toEqual([1, 2, 3, 4]);
+    expect(await enrolmentsOf(enrolment.phoneNumber)).toEqual([{ status: 'void', attempts: 5 }]);
   });
 
   it('refuses a code after its 5 minutes, and a charge\'s code on a sign-up', async () => {

@@ -112,11 +112,6 @@ export async function insert(tx: Executor, invitation: NewInvitation): Promise<v
   await tx.insert(invitations).values({ ...invitation, status: 'pending' });
 }
 
-/** Takes back an invitation whose SMS no vendor took: as if it had never been made. */
-export async function remove(db: Executor, id: string): Promise<void> {
-  await db.delete(invitations).where(and(eq(invitations.id, id), eq(invitations.status, 'pending')));
-}
-
 export async function findById(db: Executor, id: string) {
   const rows = await withShop(db).where(eq(invitations.id, id)).limit(1);
   return rows[0] ?? null;
@@ -133,10 +128,19 @@ export async function findByCode(db: Executor, code: string) {
   return rows[0] ?? null;
 }
 
-/** The shop's open invitations, newest first: pending and not yet expired. */
+/**
+ * The shop's open invitations, newest first: pending and not yet expired, to numbers the shop
+ * has no account for. An account opened another way meanwhile (payment handle, counter
+ * sign-up) stands in the list instead, and the invitation can no longer be accepted
+ * (invitation_account_exists), so it is not shown beside it.
+ */
 export async function openForBusiness(db: Executor, businessId: string, now: Date) {
   return withShop(db)
-    .where(and(eq(invitations.businessId, businessId), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now)))
+    .where(and(
+      eq(invitations.businessId, businessId), eq(invitations.status, 'pending'), gt(invitations.expiresAt, now),
+      sql`not exists (select 1 from ${creditAccounts} a join ${users} u on u.id = a.customer_id
+        where a.business_id = ${invitations.businessId} and u.role = 'customer' and u.phone = ${invitations.phone})`,
+    ))
     .orderBy(desc(invitations.createdAt), desc(invitations.id));
 }
 

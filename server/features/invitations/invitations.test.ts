@@ -19,15 +19,19 @@ const publicUrl = 'https://khata.example.com';
 const start = new Date('2026-11-22T10:00:00.000Z');
 const daySeconds = 24 * 3600;
 
-/** Every SMS handed to the vendor and every line the development provider logged; `failing` makes the vendor refuse. */
+/**
+ * Every SMS handed to the vendor and every line the development provider logged; `failing`
+ * makes the vendor refuse, and `held` keeps it from answering until it is settled.
+ */
 const handed: SmsMessage[] = [];
 const logged: string[] = [];
-const vendor = { failing: false };
+const vendor = { failing: false, held: null as Promise<void> | null };
 const development = developmentSmsProvider((line) => { logged.push(line); });
 const recorder: SmsProvider = {
   name: 'development',
   async send(message, options) {
     handed.push(message);
+    if (vendor.held) await vendor.held;
     if (vendor.failing) throw new SmsSendError('every SMS vendor failed: twilio answered 503', true, 'twilio');
     return development.send(message, options);
   },
@@ -44,6 +48,7 @@ beforeEach(() => {
   handed.length = 0;
   logged.length = 0;
   vendor.failing = false;
+  vendor.held = null;
 });
 afterEach(async () => {
   const report = await reconcile(ctx.database.db, indiaDay(ctx.clock()));
@@ -56,8 +61,15 @@ const post = (url: string, token?: string, payload?: object) =>
 
 interface Invitation { id: string; name: string; phone: string; creditLimit: string; language: string; status: string; link: string; createdAt: string; expiresAt: string }
 
-const invite = (shopToken: string, phoneNumber: string, extra: Partial<{ name: string; creditLimit: string; language: string }> = {}) =>
-  post('/api/business/invitations', shopToken, { name: 'Meena Devi', phoneNumber, creditLimit: '500', language: 'en', ...extra });
+const inviteBody = (phoneNumber: string, extra: Partial<{ name: string; creditLimit: string; language: string }> = {}) =>
+  ({ name: 'Meena Devi', phoneNumber, creditLimit: '500', language: 'en', ...extra });
+
+/** Invites, then waits for the SMS queue's drain the answer started (a drain waits for the one running). */
+async function invite(shopToken: string, phoneNumber: string, extra: Parameters<typeof inviteBody>[1] = {}) {
+  const response = await post('/api/business/invitations', shopToken, inviteBody(phoneNumber, extra));
+  await ctx.app.services.sms.drain();
+  return response;
+}
 
 async function invited(shopToken: string, phoneNumber: string, extra: Parameters<typeof invite>[2] = {}): Promise<Invitation> {
   const response = await invite(shopToken, phoneNumber, extra);
@@ -81,6 +93,19 @@ const linkOf = async (invitation: Invitation) => (await get(`/api/invitations/${
 const refusal = (key: string, error: string, params: object = {}, code = key) => ({ error, code, key, params });
 const notFound = refusal('invitation_not_found', 'Invitation not found', {}, 'not_found');
 const notPending = refusal('invitation_not_pending', 'This invitation is no longer open');
+
+interface SmsRow { purpose: string; business_id: string; template: string; variables: unknown; status: string; attempts: number; error: string | null }
+const smsRowsTo = async (phone: string) => rowsOf<SmsRow>(await ctx.database.db.execute(
+  sql`select purpose, business_id, template, variables, status, attempts, error from sms_messages where to_phone = ${phone} order by created_at`));
+
+/** Waits until `condition` holds: for what the answer's drain does in the background. */
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!await condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 async function invitationRow(id: string) {
   const [row] = rowsOf<{ status: string; sms_sent: boolean; customer_id: string | null; credit_account_id: string | null; decided_at: unknown }>(
@@ -133,10 +158,8 @@ describe('inviting', () => {
     }]);
     expect(invitationLines()[1]).toBe(`[sms:development] invite for ${tamil} (ta) "Kumar Kirana உங்களுக்கு ₹500.00 வரம்புடன் ஒரு Khata கடன் `
       + `கணக்கை வழங்குகிறது. ஏற்க அல்லது மறுக்க: ${inTamil.link}"`);
-    const rows = rowsOf<{ purpose: string; business_id: string; template: string; variables: unknown; status: string }>(await ctx.database.db.execute(
-      sql`select purpose, business_id, template, variables, status from sms_messages where to_phone = ${phone}`));
-    expect(rows).toEqual([{
-      purpose: 'invite', business_id: shop.businessId, template: 'invite', status: 'sent',
+    expect(await smsRowsTo(phone)).toEqual([{
+      purpose: 'invite', business_id: shop.businessId, template: 'invite', status: 'sent', attempts: 1, error: null,
       variables: { shop: 'Kumar Kirana', limit: 'Rs 1,250.50', link: invitation.link },
     }]);
   });
@@ -185,23 +208,69 @@ describe('inviting', () => {
     expect(handed.filter((m) => m.template === 'invite')).toHaveLength(1);
   });
 
-  it('answers 503 when no vendor takes the SMS, and keeps nothing but the record of the failed SMS', async () => {
+  it('answers before the vendor does: the SMS goes after the answer, from the queue', async () => {
     const shop = await approvedBusiness(ctx);
     const phone = newPhone();
+    let answer: () => void = () => {};
+    vendor.held = new Promise((resolve) => { answer = resolve; });
+    // The vendor has not answered, and will not until told: the merchant has their answer meanwhile.
+    const answered = await post('/api/business/invitations', shop.token, inviteBody(phone));
+    expect(answered.statusCode).toBe(201);
+    expect((await smsRowsTo(phone)).map((row) => row.status)).not.toContain('sent');
+    answer();
+    await ctx.app.services.sms.drain();
+    expect((await smsRowsTo(phone)).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+    expect(invitesTo(phone)).toHaveLength(1);
+  });
+
+  it('answers 201 alike while no vendor takes the SMS: the invitation stays, and its SMS goes on a drain once a vendor is back', async () => {
+    const shop = await approvedBusiness(ctx);
+    const working = await invited(shop.token, newPhone());
+    const phone = newPhone();
     vendor.failing = true;
-    const refused = await invite(shop.token, phone);
-    expect(refused.statusCode).toBe(503);
-    expect(refused.headers['retry-after']).toBe('60');
-    expect(refused.json()).toEqual(refusal('sms_unavailable', 'We could not send the SMS just now. Please try again in a minute.'));
-    expect(await listOf(shop.token)).toEqual([]);
-    expect(rowsOf(await ctx.database.db.execute(sql`select id from invitations where phone = ${phone}`))).toEqual([]);
-    expect(rowsOf(await ctx.database.db.execute(sql`select purpose, status, error from sms_messages where to_phone = ${phone}`)))
-      .toEqual([{ purpose: 'invite', status: 'failed', error: 'every SMS vendor failed: twilio answered 503' }]);
-    // Nothing stands in the way of the next try, which goes.
+    const during = await post('/api/business/invitations', shop.token, inviteBody(phone));
+    expect(during.statusCode).toBe(201);
+    await until(async () => (await smsRowsTo(phone)).some((row) => row.attempts === 1 && row.status === 'queued'));
+    expect(during.headers['retry-after']).toBeUndefined();
+    expect(comparable(during.json().invitation)).toEqual(comparable(working));
+    expect(await listOf(shop.token)).toEqual([during.json().invitation, working]);
+    expect(await invitationRow(during.json().invitation.id)).toMatchObject({ status: 'pending', sms_sent: true });
+    // Tried once by the answer's drain, and queued again for its one retry.
+    expect(await smsRowsTo(phone)).toEqual([{
+      purpose: 'invite', business_id: shop.businessId, template: 'invite', status: 'queued', attempts: 1,
+      error: 'every SMS vendor failed: twilio answered 503',
+      variables: { shop: 'Kumar Kirana', limit: 'Rs 500.00', link: during.json().invitation.link },
+    }]);
+    expect(logged.filter((line) => line.includes(phone))).toEqual([]);
+
     vendor.failing = false;
-    const sent = await invite(shop.token, phone);
-    expect(sent.statusCode).toBe(201);
-    expect(await listOf(shop.token)).toEqual([sent.json().invitation]);
+    expect(await ctx.app.services.sms.drain()).toBe(1);
+    expect((await smsRowsTo(phone)).map((row) => [row.status, row.attempts, row.error])).toEqual([['sent', 2, null]]);
+    expect(invitesTo(phone)).toHaveLength(2);
+    expect(logged.filter((line) => line.includes(phone))).toEqual([`[sms:development] invite for ${phone} (en) "Kumar Kirana offers you `
+      + `a Khata credit account with a limit of Rs 500.00. Accept or refuse: ${during.json().invitation.link}"`]);
+  });
+
+  it('queues no SMS for a held-back invitation, and counts one queued and not yet sent against the number\'s day', async () => {
+    const phone = newPhone();
+    const shops = [];
+    for (let n = 0; n < 6; n++) shops.push(await approvedBusiness(ctx));
+    let answer: () => void = () => {};
+    vendor.held = new Promise((resolve) => { answer = resolve; });
+    // The vendor answers none of the five until told: each counts all the same.
+    const answers = [];
+    for (const shop of shops) answers.push(await post('/api/business/invitations', shop.token, inviteBody(phone)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(201));
+    const held = answers[5]!.json().invitation as Invitation;
+    expect((await invitationRow(held.id))!.sms_sent).toBe(false);
+    const waiting = await smsRowsTo(phone);
+    expect(waiting).toHaveLength(5);
+    expect(waiting.map((row) => row.status)).not.toContain('sent');
+    answer();
+    await ctx.app.services.sms.drain();
+    expect((await smsRowsTo(phone)).map((row) => row.status)).toEqual(Array(5).fill('sent'));
+    expect(invitesTo(phone).map((message) => message.variables.link).sort())
+      .toEqual(answers.slice(0, 5).map((answer) => (answer.json().invitation as Invitation).link).sort());
   });
 });
 
@@ -341,21 +410,40 @@ describe('accepting', () => {
     expect(accepted.json().creditAccount).toMatchObject({ creditLimit: '300.00', business: { businessName: 'Kumar Kirana' } });
   });
 
-  it('refuses a customer who meanwhile got an account at the shop, naming the shop', async () => {
+  it('refuses a customer who meanwhile got an account at the shop, naming the shop; the shop lists the account alone', async () => {
     const s = await paymentSetup(ctx);
     const other = await approvedBusiness(ctx);
     const customer = await registerCustomer(ctx);
     const invitation = await invited(s.shop.token, customer.phoneNumber);
+    const elsewhere = await invited(other.token, customer.phoneNumber);
     // The merchant adds them by payment handle before they accept.
     const handle = (await get('/api/customer/qr', customer.token)).json().paymentHandle as string;
     expect((await post('/api/business/create-credit-account', s.shop.token, { paymentHandle: handle, creditLimit: '100' })).statusCode).toBe(201);
-    expect(await offersOf(customer.token)).toEqual([]);
+    expect(await listOf(s.shop.token)).toEqual([]);
+    // Another shop's invitation to the number is still open, in its list and the customer's.
+    expect(await listOf(other.token)).toEqual([elsewhere]);
+    expect((await offersOf(customer.token)).map((offer) => offer.id)).toEqual([elsewhere.id]);
     const refused = await post(`/api/customer/invitations/${invitation.id}/accept`, customer.token);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual(refusal('invitation_account_exists', 'You already have a credit account with Kumar Kirana',
       { businessName: 'Kumar Kirana' }));
     expect((await invitationRow(invitation.id))!.status).toBe('pending');
-    expect(other.businessId).not.toBe(s.shop.businessId);
+  });
+
+  it('leaves out of the shop\'s list an invitation to a number it signed up at the counter meanwhile', async () => {
+    const shop = await approvedBusiness(ctx);
+    const phone = newPhone();
+    const invitation = await invited(shop.token, phone, { name: 'Typed For Invite' });
+    const started = await post('/api/business/counter-customers', shop.token, inviteBody(phone, { name: 'Typed At Counter' }));
+    expect(started.statusCode, started.body).toBe(201);
+    const code = handed.filter((message) => message.template === 'enrol' && message.to === phone).at(-1)!.variables.otp!;
+    const confirmed = await post(`/api/business/counter-customers/${started.json().enrolment.id}/confirm`, shop.token, { code });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(await listOf(shop.token)).toEqual([]);
+    // Still pending (accepting it is refused, as above), but no longer shown beside the account.
+    expect((await invitationRow(invitation.id))!.status).toBe('pending');
+    const accounts = (await get('/api/credit-accounts/business', shop.token)).json().creditAccounts as { phone: string }[];
+    expect(accounts.map((account) => account.phone)).toEqual([phone]);
   });
 });
 

@@ -11,11 +11,12 @@
 -- 2. Idempotency-Key, as khata_refund's: keyed by the merchant's user id; a retry with the
 --    same body gets the stored answer, another body is idempotency_conflict. Its row is
 --    written with the answer at the end, and a second writer of the key is refused too.
--- 3. Where the code stands: used (sms_code_used), void after p_attempts_max wrong codes
---    (sms_code_void), or past expires_at (sms_code_expired). A frozen Khata pays nothing
---    (customer_frozen), nor does a customer who has turned SMS approval off since the code
---    went (sms_approval_off), both before the code is evaluated, as khata_pay refuses a
---    frozen Khata before the PIN; both name the customer (DETAIL) for the merchant.
+-- 3. Where the code stands, by the code's rule (khata_code_outcome, khata_rules.sql, which a
+--    sign-up at the counter follows too): used (sms_code_used), void after p_attempts_max
+--    wrong codes (sms_code_void), or past expires_at (sms_code_expired) is raised. A frozen
+--    Khata pays nothing (customer_frozen), nor does a customer who has turned SMS approval off
+--    since the code went (sms_approval_off), both before a code is counted, as khata_pay
+--    refuses a frozen Khata before the PIN; both name the customer (DETAIL) for the merchant.
 -- 4. The code. A wrong one adds an attempt and is answered, not raised, so the attempt
 --    commits: 'sms_code_incorrect' with the attempts left, or, at p_attempts_max, the charge
 --    is void and the answer 'sms_code_void'.
@@ -53,6 +54,7 @@ DECLARE
   v_customer record;
   v_account record;
   v_result jsonb;
+  v_code text;
 BEGIN
   -- 1. The charge, locked.
   SELECT * INTO v_charge FROM sms_charges WHERE id = p_charge_id AND business_id = p_business_id FOR UPDATE;
@@ -72,14 +74,10 @@ BEGIN
   END IF;
 
   -- 3. Where the code stands, and the customer.
-  IF v_charge.status = 'used' THEN
-    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'sms_code_used';
-  END IF;
-  IF v_charge.status = 'void' THEN
-    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'sms_code_void';
-  END IF;
-  IF v_charge.expires_at <= p_now THEN
-    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'sms_code_expired';
+  v_code := khata_code_outcome(v_charge.status, v_charge.attempts, v_charge.expires_at, v_charge.code_hash, p_code_hash,
+                               p_now, p_attempts_max);
+  IF v_code IN ('sms_code_used', 'sms_code_void', 'sms_code_expired') THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = v_code;
   END IF;
   SELECT name, frozen_at IS NOT NULL AS frozen, sms_approval INTO v_customer FROM users WHERE id = v_charge.customer_id;
   IF v_customer.frozen THEN
@@ -90,11 +88,11 @@ BEGIN
   END IF;
 
   -- 4. The code: a wrong one is counted, and the count commits.
-  IF v_charge.code_hash IS DISTINCT FROM p_code_hash THEN
-    IF v_charge.attempts + 1 >= p_attempts_max THEN
-      UPDATE sms_charges SET attempts = attempts + 1, status = 'void', decided_at = p_now WHERE id = p_charge_id;
-      RETURN jsonb_build_object('outcome', 'sms_code_void');
-    END IF;
+  IF v_code = 'voided' THEN
+    UPDATE sms_charges SET attempts = attempts + 1, status = 'void', decided_at = p_now WHERE id = p_charge_id;
+    RETURN jsonb_build_object('outcome', 'sms_code_void');
+  END IF;
+  IF v_code = 'incorrect' THEN
     UPDATE sms_charges SET attempts = attempts + 1 WHERE id = p_charge_id;
     RETURN jsonb_build_object('outcome', 'sms_code_incorrect', 'attemptsLeft', p_attempts_max - v_charge.attempts - 1);
   END IF;

@@ -1,8 +1,9 @@
 -- khata_rules: the rules every money operation shares, each written once as its own
 -- function: the fee and a refund's fee share, the payable QR code, the PIN attempt rule, the
--- counters' slots with the daily rollup, the dues' running total, and a payment's debit.
+-- rule of a code sent by SMS, the counters' slots with the daily rollup, the dues' running
+-- total, and a payment's debit.
 -- khata_pay, khata_charge, khata_repay, khata_refund and khata_reverse (one file each) call
--- them; nothing else writes these rules.
+-- them, and a sign-up at the counter its code's rule; nothing else writes these rules.
 -- In dependency order: each function calls only functions above it.
 
 -- khata_fee: the platform's fee on a payment, in paise (docs/product.md#money).
@@ -141,6 +142,40 @@ BEGIN
   END IF;
   RETURN jsonb_build_object('outcome', 'correct');
 END;
+$$;
+
+-- khata_code_outcome: the rule of a consent code sent by SMS (docs/product.md#sms-approval;
+-- docs/security.md, "Consent by SMS code"), the one place it is written. Both kinds of code
+-- run it on their row, locked by the caller: a charge's in khata_charge, a sign-up's at the
+-- counter in server/features/charges/charges.repository.ts (codeOutcome). It writes nothing:
+-- each caller applies the outcome to its own table. p_code_hash is the HMAC kept of the code
+-- sent, p_given_hash the HMAC of the code typed (the key never reaches the database).
+-- The first that holds, in this order:
+--   sms_code_used     the code approved what it was sent for already
+--   sms_code_void     p_attempts_max wrong codes made it void
+--   sms_code_expired  p_expires_at is not after p_now
+--   correct           the code typed is the one sent
+--   voided            a wrong code, the p_attempts_max-th: counted, and the code is void now
+--   incorrect         a wrong code: counted (attempts + 1), p_attempts_max − p_attempts − 1 left
+-- So a used, void or expired code counts no attempt, whatever is typed.
+CREATE OR REPLACE FUNCTION khata_code_outcome(
+  p_status text,
+  p_attempts int,
+  p_expires_at timestamptz,
+  p_code_hash text,
+  p_given_hash text,
+  p_now timestamptz,
+  p_attempts_max int
+) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE
+    WHEN p_status = 'used' THEN 'sms_code_used'
+    WHEN p_status = 'void' THEN 'sms_code_void'
+    WHEN p_expires_at <= p_now THEN 'sms_code_expired'
+    WHEN p_code_hash = p_given_hash THEN 'correct'
+    WHEN p_attempts + 1 >= p_attempts_max THEN 'voided'
+    ELSE 'incorrect'
+  END
 $$;
 
 -- khata_count: moves a merchant's counters and their daily rollup by one ledger operation's

@@ -49,7 +49,7 @@ function mutate(client: QueryClient, change: Change, outcome: () => Promise<unkn
 
 describe('what each change makes stale', () => {
   it.each<[Change, Cached[]]>([
-    ['credit-account-created', ['merchantAccounts', 'merchantStats', 'toCollect']],
+    ['credit-account-created', ['merchantAccounts', 'merchantStats', 'toCollect', 'invitations']],
     ['credit-limit-changed', ['merchantAccounts', 'merchantStats', 'toCollect']],
     ['due-date-moved', ['merchantAccounts', 'merchantStats', 'toCollect']],
     ['reminder-sent', ['merchantAccounts', 'merchantStats', 'toCollect']],
@@ -86,7 +86,7 @@ describe('what each change makes stale', () => {
     ['customer-report-news', ['customerHistory', 'receipt']],
     ['own-business-decided', ['currentUser']],
     ['merchant-invitation-news', ['merchantAccounts', 'merchantStats', 'toCollect', 'invitations']],
-    ['customer-invitation-news', ['customerOffers']],
+    ['customer-invitation-news', ['customerAccounts', 'customerOffers']],
   ])('the live-update stream, %s: %j', async (change, expected) => {
     const client = seeded();
     await refetchStale(client, change);
@@ -125,6 +125,15 @@ describe('after a refusal', () => {
     const tooHigh = seeded();
     await mutate(tooHigh, 'invitation-sent', () => Promise.reject(new ApiError(422, '{"error":"above the maximum"}')));
     expect(staleOnes(tooHigh)).toEqual([]);
+  });
+
+  it('refetches the accounts and invitations after a new account refused as taken (a code used by a lost answer), not after a wrong code', async () => {
+    const used = seeded();
+    await mutate(used, 'credit-account-created', () => Promise.reject(new ApiError(409, '{"error":"used"}')));
+    expect(staleOnes(used)).toEqual(['merchantAccounts', 'merchantStats', 'toCollect', 'invitations']);
+    const wrongCode = seeded();
+    await mutate(wrongCode, 'credit-account-created', () => Promise.reject(new ApiError(400, '{"error":"incorrect"}')));
+    expect(staleOnes(wrongCode)).toEqual([]);
   });
 
   it('refetches the invitations after a refused cancel: the customer answered first', async () => {

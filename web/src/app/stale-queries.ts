@@ -54,7 +54,10 @@ const refusedAsStale = (error: unknown) => errorStatus(error) === 409 || errorSt
 const refusedAsTaken = (error: unknown) => errorStatus(error) === 409;
 
 export const staleQueries = {
-  'credit-account-created': { queries: merchantCredit, wait: true },
+  // A new account takes the place of a pending invitation to its number. A 409 (the account
+  // is there already, or a counter sign-up's code was used by a Confirm whose answer was lost)
+  // means the list on screen is behind.
+  'credit-account-created': { queries: [...merchantCredit, businessInvitationsQueryKey[0]], wait: true, alsoAfter: refusedAsTaken },
   'credit-limit-changed': { queries: merchantCredit, wait: true },
   'due-date-moved': { queries: merchantCredit, wait: true },
   // The reminder dialog's own note is set from the answer (record-reminder.ts).
@@ -117,8 +120,9 @@ export const staleQueries = {
   'own-business-decided': { queries: [currentUserQueryKey[0]], wait: false },
   // An invited customer accepting (the Invited row becomes their account) or declining.
   'merchant-invitation-news': { queries: [businessInvitationsQueryKey[0], ...merchantCredit], wait: false },
-  // A shop offering the customer credit, or withdrawing the offer: the offers on the home.
-  'customer-invitation-news': { queries: [customerInvitationsQueryKey[0]], wait: false },
+  // A shop offering the customer credit, or withdrawing the offer: the offers on the home. An
+  // offer accepted on another device: My Merchants gains its account.
+  'customer-invitation-news': { queries: [customerInvitationsQueryKey[0], customerCreditAccountsQueryKey[0]], wait: false },
 } as const satisfies Record<Change, Staleness>;
 
 /** Marks the queries a change made stale and refetches the ones on screen. */

@@ -7,17 +7,18 @@
  * updates"). A merchant's stream also says when an admin decides on the business
  * (`business`), and the merchant's alerts read each new ledger row's figures. A repayment
  * claim's news (`claim`) refetches the queries the shell names for it and is handed over
- * once per claim and status; a payment report's news (`report`) likewise, and an invitation's
- * (`invitation`: offered or withdrawn to the customer, answered to the merchant). Each event's data is parsed with its schema
- * (common/schemas/events.ts): one that does not fit still refetches, but is not handed over.
+ * once per claim and status; a payment report's news (`report`) likewise. An invitation's news
+ * (`invitation`: offered or withdrawn to the customer, answered to the merchant) refetches
+ * the queries named for it, once per invitation and status. Each event's data is parsed with
+ * its schema (common/schemas/events.ts): one that does not fit still refetches, but is not
+ * handed over.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { eventStreamRetryAfterSeconds, eventSeenIdsMax } from '@common/limits';
 import {
-  claimEvent, invitationEvent, ledgerEvent, reportEvent, type ClaimEventData, type InvitationEventData, type LedgerEventData,
-  type ReportEventData,
+  claimEvent, invitationEvent, ledgerEvent, reportEvent, type ClaimEventData, type LedgerEventData, type ReportEventData,
 } from '@common/schemas/events';
 import { checkReachable } from './connection';
 
@@ -48,8 +49,6 @@ export interface LedgerEventOptions {
   onReport?: (event: ReportEventData) => void;
   /** Queries refetched on an invitation's news; without them, invitations are ignored. */
   invitationQueryPrefixes?: readonly string[];
-  /** Each invitation's news, once per invitation and status while the hook is mounted. */
-  onInvitation?: (event: InvitationEventData) => void;
 }
 
 /**
@@ -99,8 +98,6 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
   onClaimRef.current = options.onClaim;
   const onReportRef = useRef(options.onReport);
   onReportRef.current = options.onReport;
-  const onInvitationRef = useRef(options.onInvitation);
-  onInvitationRef.current = options.onInvitation;
   const seenRef = useRef<string[]>([]);
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -155,7 +152,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       void queryClient.invalidateQueries({ predicate: prefixMatcher(reportList) });
       if (report) onReportRef.current?.(report);
     };
-    // As a report's: named by its invitation and status.
+    // As a report's: named by its invitation and status, refetched once for each.
     const onInvitation = (event?: MessageEvent) => {
       if (invitationList.length === 0) return;
       const invitation = parseEvent(invitationEvent, event?.data);
@@ -165,7 +162,6 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
         if (seen.push(id) > eventSeenIdsMax) seen.shift();
       }
       void queryClient.invalidateQueries({ predicate: prefixMatcher(invitationList) });
-      if (invitation) onInvitationRef.current?.(invitation);
     };
     const connect = () => {
       source = new EventSource(ledgerEventsUrl, { withCredentials: true });

@@ -4,19 +4,8 @@
  * server answers a resend of a payment it committed with the original 201, never a second charge.
  */
 import { paymentOutcomeCheckSeconds, paymentResendWaitMsFirst, paymentResendWaitMsMax } from '@common/limits';
-import { ApiError, errorStatus } from '@/lib/api-client';
-
-/**
- * The payment may or may not have been made: a proxy's 502 or 504, or the server's 503
- * (payment_outcome_unknown, database_unavailable). Every other status is a definitive answer.
- */
-const outcomeUnknownStatuses: ReadonlySet<number> = new Set([502, 503, 504]);
-
-/** True when the error does not say whether the payment was made: no answer read at all, or a 502/503/504. */
-export function isOutcomeUnknown(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === null || outcomeUnknownStatuses.has(status);
-}
+import { ApiError } from '@/lib/api-client';
+import { isOutcomeUnknown } from '@/lib/outcome-unknown';
 
 /**
  * The wait before resend number `resend` (0 for the first): the server's Retry-After when

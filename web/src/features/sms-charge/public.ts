@@ -4,4 +4,4 @@
  */
 export { LazySmsChargeDialog } from './components/lazy-sms-charge-dialog';
 export { CodeStep } from './components/code-step';
-export { isSpentCode } from './code-form';
+export { isSpentCode, isUsedCode } from './code-form';

@@ -178,7 +178,7 @@ const enrolment = (expiresAt = inMinutes(5)) => ({
 });
 
 /** The sheet with the merchant signed in and the lists in the cache as the dashboard has them. */
-function setupWays(routes: Record<string, (call: RecordedCall) => Response> = {}) {
+function setupWays(routes: Record<string, (call: RecordedCall) => Response | Promise<Response>> = {}) {
   const calls = stubFetch({ 'GET /api/auth/me': () => json(200, me), ...routes });
   const user = userEvent.setup();
   const rendered = renderWithApp(<Harness />);
@@ -319,6 +319,36 @@ describe('the ways to add a customer', () => {
       { code: '654321' }, { code: '123456' },
     ]);
     expect(client.getQueryState(['/api/credit-accounts/business'])?.isInvalidated).toBe(true);
+    // A pending invitation to the number gives way to the account.
+    expect(client.getQueryState(['/api/business/invitations'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('after an answer that never came, the code again finds the sign-up made: the customer is added and the lists refetched', async () => {
+    let opened = false;
+    const { user, calls, client } = setupWays({
+      'POST /api/business/counter-customers': () => json(201, enrolment()),
+      // The server opens the account, but its answer is lost; the sign-up is then used.
+      'POST /api/business/counter-customers/enr-1/confirm': () => {
+        if (opened) return apiError(409, 'This code has already been used', 'sms_code_used', 'sms_code_used');
+        opened = true;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    const counter = await openTab(user, 'At the counter');
+    await fillNewCustomer(user, counter);
+    await user.click(within(counter).getByRole('button', { name: 'Send code' }));
+    await user.type(await within(counter).findByLabelText('Code'), '123456');
+    await user.click(within(counter).getByRole('button', { name: 'Confirm' }));
+    expect(await within(counter).findByRole('alert')).toHaveTextContent('Please try again');
+    expect(within(counter).getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+
+    await user.click(within(counter).getByRole('button', { name: 'Confirm' }));
+    await expectToast('Customer added', 'Asha Rao');
+    expect(screen.queryByText('This code has already been used')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'POST /api/business/counter-customers/enr-1/confirm')).toHaveLength(2);
+    expect(client.getQueryState(['/api/credit-accounts/business'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['/api/business/invitations'])?.isInvalidated).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -8,12 +8,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { smsCodeDigits } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { currentLanguage } from '@/i18n/i18n';
 import { serverMessage, type Answer } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { toast } from '@/lib/toast-store';
-import { CodeStep, isSpentCode } from '@/features/sms-charge/public';
+import { CodeStep, isSpentCode, isUsedCode } from '@/features/sms-charge/public';
 import { useConfirmCounterSignUp } from '@/features/credit-accounts/api/confirm-counter-sign-up';
 import { useStartCounterSignUp } from '@/features/credit-accounts/api/start-counter-sign-up';
 import { newCustomerIssues } from '@/features/credit-accounts/messages';
@@ -77,6 +78,7 @@ function CounterCode({ enrolment, onAdded, onNewCode }: CounterCodeProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [spent, setSpent] = useState(false);
   const name = enrolment.name;
+  const digits = smsCodeDigits;
   const submit = (code: string) => {
     setRefusal(null);
     // The promise, not mutate's callbacks: the toast must come even if the sheet closes first.
@@ -86,6 +88,13 @@ function CounterCode({ enrolment, onAdded, onNewCode }: CounterCodeProps) {
         onAdded();
       },
       (error: unknown) => {
+        // Only this form knows the sign-up, so its code used means an earlier Confirm opened
+        // the account and its answer was lost: done, and the list was refetched meanwhile.
+        if (isUsedCode(error)) {
+          toast({ title: t`Customer added`, description: name });
+          onAdded();
+          return;
+        }
         setRefusal(serverMessage(error) ?? t`Please try again`);
         setSpent(isSpentCode(error));
       },
@@ -94,7 +103,7 @@ function CounterCode({ enrolment, onAdded, onNewCode }: CounterCodeProps) {
   return (
     <CodeStep
       idPrefix="counter"
-      prompt={t`Ask ${name} for the 6-digit code we sent by SMS`}
+      prompt={t`Ask ${name} for the ${digits}-digit code we sent by SMS`}
       expiresAt={enrolment.expiresAt}
       confirmLabel={t`Confirm`}
       confirming={confirm.isPending}

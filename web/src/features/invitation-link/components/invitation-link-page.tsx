@@ -7,7 +7,7 @@
  * number again. The app loads this page only at such a link.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { UserView } from '@common/api/types';
 import { Button } from '@/components/ui/button';
@@ -48,7 +48,7 @@ export function InvitationLinkPage({ code, user, onAccepted }: InvitationLinkPag
   if (refused) {
     return (
       <InvitationFrame>
-        <h1 className="text-lg font-semibold">{t`Done. ${shop} cannot invite you again.`}</h1>
+        <RefusedHeading text={t`Done. ${shop} cannot invite you again.`} />
         <LeaveButton signedIn={user !== null} />
       </InvitationFrame>
     );
@@ -89,7 +89,7 @@ function Answers({ code, invitation, user, onRegister, onAccepted, onChanged }: 
     return (
       <>
         <StatusNote status={invitation.status} />
-        {user && <LeaveButton signedIn />}
+        <LeaveButton signedIn={user !== null} />
       </>
     );
   }
@@ -189,6 +189,22 @@ function RefuseButton({ code, invitation, onRefused }: { code: string; invitatio
         </Suspense>
       )}
     </>
+  );
+}
+
+/**
+ * The page's answer once the shop is refused. The dialog that was asked in has closed, and
+ * the button that opened it is gone: the focus moves here, so a screen reader says it.
+ */
+function RefusedHeading({ text }: { text: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <h1 ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+      {text}
+    </h1>
   );
 }
 

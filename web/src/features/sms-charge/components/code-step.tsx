@@ -7,11 +7,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
+import { smsCodeDigits } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { digitsOnChange } from '@/lib/digits';
 import { toastFirstIssue } from '@/lib/form-issues';
-import { codeIssues, codeSchema, smsCodeDigits, type CodeValues } from '@/features/sms-charge/code-form';
+import { codeIssues, codeSchema, type CodeValues } from '@/features/sms-charge/code-form';
 import { formatMinutesSeconds, useSecondsLeft } from '@/features/sms-charge/seconds-left';
 
 export interface CodeStepProps {
@@ -54,7 +55,7 @@ export function CodeStep({ idPrefix, prompt, expiresAt, confirmLabel, confirming
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="••••••"
+          placeholder={'•'.repeat(smsCodeDigits)}
           maxLength={smsCodeDigits}
           className="text-center text-xl tracking-[0.5em]"
           {...code}

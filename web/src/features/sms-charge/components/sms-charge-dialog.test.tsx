@@ -42,7 +42,7 @@ const paid: TransactionView = {
 const startRoute = 'POST /api/business/credit-accounts/acc-1/charges';
 const confirmRoute = 'POST /api/business/charges/ch-1/confirm';
 
-function setup(routes: Record<string, (call: RecordedCall) => Response>) {
+function setup(routes: Record<string, (call: RecordedCall) => Response | Promise<Response>>) {
   const calls = stubFetch({ 'GET /api/auth/me': () => json(200, me), ...routes });
   const onClose = vi.fn();
   const user = userEvent.setup(vi.isFakeTimers() ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {});
@@ -154,8 +154,8 @@ describe('Charge by SMS code', () => {
     expect(callsTo(calls, startRoute)).toHaveLength(2);
   });
 
-  it('says a code already used and offers no new one: that payment is made', async () => {
-    const { user } = setup({
+  it('says a code already used and offers no new one: that payment is made, and the ledger is refetched', async () => {
+    const { user, onClose, client } = setup({
       [startRoute]: () => started(),
       [confirmRoute]: () => apiError(409, 'This code has already been used', 'sms_code_used', 'sms_code_used'),
     });
@@ -163,6 +163,86 @@ describe('Charge by SMS code', () => {
     await confirmCode(user, '123456');
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('This code has already been used');
     expect(within(dialog()).queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+    expect(client.getQueryState(['/api/transactions/business?limit=5'])?.isInvalidated).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  describe('after an answer that never came', () => {
+    /**
+     * The server as it is: the right code (123456) pays once, answered again to its own
+     * Idempotency-Key; the charge used, any other try is refused. The first answer is lost
+     * on the way back when `loseFirst` says so.
+     */
+    function chargeServer(loseFirst: () => Promise<Response>) {
+      let paidKey: string | null = null;
+      let tries = 0;
+      return (call: RecordedCall) => {
+        tries += 1;
+        const key = call.headers.get('Idempotency-Key');
+        const body = json(201, { transaction: paid, creditAccount: { ...account, currentBalance: '3470.00' } });
+        if (paidKey !== null) {
+          return key === paidKey ? body : apiError(409, 'This code has already been used', 'sms_code_used', 'sms_code_used');
+        }
+        if ((call.body as { code: string }).code !== '123456') {
+          return apiError(400, 'Incorrect code. 4 attempts left.', 'sms_code_incorrect', 'sms_code_incorrect', { attemptsLeft: 4 });
+        }
+        paidKey = key;
+        return tries === 1 ? loseFirst() : body;
+      };
+    }
+
+    const losses: [string, () => Promise<Response>][] = [
+      ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+      ["a proxy's 504", () => Promise.resolve(new Response('', { status: 504, statusText: 'Gateway Timeout' }))],
+      ["the server's 503", () => Promise.resolve(apiError(503, 'Khata is briefly unavailable. Please try again in a moment.', 'database_unavailable'))],
+    ];
+
+    it.each(losses)('after %s, the same code again is answered with its payment, not paid twice', async (_, lose) => {
+      const { user, calls, onClose } = setup({ [startRoute]: () => started(), [confirmRoute]: chargeServer(lose) });
+      await sendCode(user);
+      await confirmCode(user, '123456');
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(/Please try again/);
+      await confirmCode(user, '123456');
+      await expectToast('Payment received', '₹250.00 from Asha Rao');
+      const keys = callsTo(calls, confirmRoute).map((call) => call.headers.get('Idempotency-Key'));
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(onClose).toHaveBeenCalled();
+    });
+
+    it.each(losses)('after %s, a code typed differently finds the charge used: the lost try paid, and it says so', async (_, lose) => {
+      const { user, calls, onClose, client } = setup({ [startRoute]: () => started(), [confirmRoute]: chargeServer(lose) });
+      await sendCode(user);
+      await confirmCode(user, '123456');
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent(/Please try again/);
+      await confirmCode(user, '123465');
+      await expectToast('Payment received', '₹250.00 from Asha Rao');
+      expect(onClose).toHaveBeenCalled();
+      expect(screen.queryByText('This code has already been used')).not.toBeInTheDocument();
+      const keys = callsTo(calls, confirmRoute).map((call) => call.headers.get('Idempotency-Key'));
+      expect(keys[1]).not.toBe(keys[0]);
+      expect(client.getQueryState(['/api/transactions/business?limit=5'])?.isInvalidated).toBe(true);
+    });
+
+    it('the same key refused as used did not pay: another request did, so the refusal is shown', async () => {
+      let tries = 0;
+      const { user, onClose, client } = setup({
+        [startRoute]: () => started(),
+        [confirmRoute]: () => {
+          tries += 1;
+          return tries === 1
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : apiError(409, 'This code has already been used', 'sms_code_used', 'sms_code_used');
+        },
+      });
+      await sendCode(user);
+      await confirmCode(user, '123456');
+      expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Please try again');
+      await confirmCode(user, '123456');
+      await waitFor(() => expect(within(dialog()).getByRole('alert')).toHaveTextContent('This code has already been used'));
+      expect(onClose).not.toHaveBeenCalled();
+      expect(client.getQueryState(['/api/transactions/business?limit=5'])?.isInvalidated).toBe(true);
+    });
   });
 
   it('counts the code down and, once it has run out, asks for a new one instead', async () => {

@@ -5,7 +5,8 @@
  * the code out and the merchant types it in. A refusal (approval not turned on, not enough
  * credit, a wrong code) is said in the server's words and keeps the dialog; each code tried
  * goes with its own Idempotency-Key, and the same code sent again with the same one, so a
- * lost answer is asked again without paying twice.
+ * lost answer is asked again without paying twice. Another code sent after a lost answer
+ * finds the charge used: that lost try paid, and the dialog says so.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,6 +22,7 @@ import { serverMessage, type Answer } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { isOutcomeUnknown } from '@/lib/outcome-unknown';
 import { toast } from '@/lib/toast-store';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useConfirmCharge } from '@/features/sms-charge/api/confirm-charge';
@@ -28,7 +30,7 @@ import { useStartCharge } from '@/features/sms-charge/api/start-charge';
 import {
   chargeFigures, chargeIssues, chargeSchema, emptyChargeValues, toChargeBody, type ChargeValues,
 } from '@/features/sms-charge/charge-form';
-import { isSpentCode } from '@/features/sms-charge/code-form';
+import { isSpentCode, isUsedCode } from '@/features/sms-charge/code-form';
 import { CodeStep } from './code-step';
 
 type Charge = Answer<'POST /api/business/credit-accounts/:id/charges'>['charge'];
@@ -139,7 +141,16 @@ function ChargeCode({ charge, onPaid, onNewCode }: ChargeCodeProps) {
   const [spent, setSpent] = useState(false);
   // The key of the code last tried: the same code again is the same attempt.
   const lastTry = useRef<{ code: string; idempotencyKey: string } | null>(null);
+  // The keys of the tries no answer said the outcome of: each may have paid.
+  const unanswered = useRef(new Set<string>());
   const customerName = charge.customerName;
+
+  const paid = (wireAmount: string) => {
+    const amount = formatWireRupees(wireAmount);
+    const name = customerName;
+    toast({ title: t`Payment received`, description: t`${amount} from ${name}` });
+    onPaid();
+  };
 
   const submit = (code: string) => {
     const idempotencyKey = lastTry.current?.code === code ? lastTry.current.idempotencyKey : newIdempotencyKey();
@@ -147,13 +158,13 @@ function ChargeCode({ charge, onPaid, onNewCode }: ChargeCodeProps) {
     setRefusal(null);
     // The promise, not mutate's callbacks: the toast must come even if the dialog closes first.
     void confirm.mutateAsync({ chargeId: charge.id, code, idempotencyKey }).then(
-      ({ transaction }) => {
-        const amount = formatWireRupees(transaction.amount);
-        const name = customerName;
-        toast({ title: t`Payment received`, description: t`${amount} from ${name}` });
-        onPaid();
-      },
+      ({ transaction }) => paid(transaction.amount),
       (error: unknown) => {
+        if (isOutcomeUnknown(error)) unanswered.current.add(idempotencyKey);
+        if (paidByEarlierTry(error, idempotencyKey, unanswered.current)) {
+          paid(charge.amount);
+          return;
+        }
         setRefusal(serverMessage(error) ?? t`Please try again`);
         setSpent(isSpentCode(error));
       },
@@ -181,6 +192,16 @@ function ChargeCode({ charge, onPaid, onNewCode }: ChargeCodeProps) {
       />
     </div>
   );
+}
+
+/**
+ * A code refused as used, after a try with another key went unanswered: that try paid. The
+ * same key sent again is answered with its payment, so a try with this very key cannot be it.
+ * Without such a try, some other request used the charge, and the refusal is shown (the
+ * ledger is refetched after it all the same).
+ */
+function paidByEarlierTry(error: unknown, idempotencyKey: string, unanswered: ReadonlySet<string>): boolean {
+  return isUsedCode(error) && [...unanswered].some((key) => key !== idempotencyKey);
 }
 
 function Figure({ term, value, strong = false }: { term: string; value: Paise; strong?: boolean }) {
