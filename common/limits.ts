@@ -324,7 +324,7 @@ export const smsCodesPerNumberPerHour = 5;
  * Wrong codes typed for one shop's codes to one number, over the codes sent in the last 24
  * hours; at this many the shop sends that number no more codes until 24 hours after the first
  * of those codes was sent. Counting tries, not void codes, keeps a shop's guesses at one number
- * to this many a day, however many codes it starts and lets expire.
+ * to a few dozen a day (docs/security.md#consent-by-sms-code), however many codes it lets expire.
  */
 export const smsWrongCodesPerDayMax = 10;
 /** A charge's optional note, which both sides read on the ledger row. */

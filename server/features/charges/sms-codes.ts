@@ -33,8 +33,8 @@ const secondsUntil = (at: number, now: Date): number => Math.max(1, Math.ceil((a
  *
  * - smsWrongCodesPerDayMax wrong codes typed for the shop's codes to the number sent in the
  *   last 24 hours: 429 sms_codes_blocked until the first of those codes is a day old. Tries
- *   are counted, not void codes, so a shop's guesses at one number stay at that many a day
- *   however many codes it starts, voids or lets expire.
+ *   are counted, not void codes, so a shop's guesses at one number stay a few dozen a day
+ *   however many codes it starts and lets expire.
  * - smsCodesPerNumberPerHour codes in the last hour: 429 sms_codes_limit until the oldest of
  *   them is an hour old. A charge counts every shop's codes to the number: its merchant
  *   knows the customer has Khata. A sign-up counts only its own shop's, since a shop may start
