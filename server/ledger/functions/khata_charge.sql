@@ -8,7 +8,8 @@
 --
 -- 1. The charge, locked (FOR UPDATE): one of p_business_id's, else charge_not_found, as one
 --    that does not exist. Confirmations of one charge wait for each other.
--- 2. Idempotency-Key, as khata_refund's: keyed by the merchant's user id; a retry with the
+-- 2. Idempotency-Key (khata_stored_answer, khata_rules.sql), as khata_refund's: keyed by the
+--    merchant's user id; a retry with the
 --    same body gets the stored answer, another body is idempotency_conflict. Its row is
 --    written with the answer at the end, and a second writer of the key is refused too.
 -- 3. Where the code stands, by the code's rule (khata_code_outcome, khata_rules.sql, which a
@@ -50,7 +51,7 @@ CREATE OR REPLACE FUNCTION khata_charge(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_charge sms_charges%ROWTYPE;
-  v_stored idempotency_keys%ROWTYPE;
+  v_replayed jsonb;
   v_customer record;
   v_account record;
   v_result jsonb;
@@ -63,14 +64,9 @@ BEGIN
   END IF;
 
   -- 2. Idempotency: a retry of a confirmed charge gets its answer, whatever the charge is now.
-  IF p_idempotency_key IS NOT NULL THEN
-    SELECT * INTO v_stored FROM idempotency_keys WHERE user_id = p_merchant_user_id AND key = p_idempotency_key;
-    IF FOUND THEN
-      IF v_stored.request_hash <> p_request_hash THEN
-        RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'idempotency_conflict';
-      END IF;
-      RETURN v_stored.response::jsonb || jsonb_build_object('outcome', 'replayed');
-    END IF;
+  v_replayed := khata_stored_answer(p_merchant_user_id, p_idempotency_key, p_request_hash);
+  IF v_replayed IS NOT NULL THEN
+    RETURN v_replayed;
   END IF;
 
   -- 3. Where the code stands, and the customer.

@@ -6,7 +6,8 @@
 --
 -- 1. The PIN of p_merchant_user_id under its attempt limit: khata_check_pin
 --    (khata_rules.sql), whose lock on p_attempt_key is held to commit.
--- 2. Idempotency-Key, as khata_pay's: keyed by the merchant's user id; the first request
+-- 2. Idempotency-Key (khata_stored_answer, khata_rules.sql), as khata_pay's: keyed by the
+--    merchant's user id; the first request
 --    refunds, a retry with the same body gets the stored answer, another body is
 --    idempotency_conflict. Serialised by the attempt lock of 1.
 -- 3. The payment. One of p_business_id's rows (else transaction_not_found, as a row that
@@ -61,7 +62,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_merchant record;
   v_check jsonb;
-  v_stored idempotency_keys%ROWTYPE;
+  v_replayed jsonb;
   v_payment transactions%ROWTYPE;
   v_report record;
   v_refunded bigint;
@@ -87,14 +88,9 @@ BEGIN
   END IF;
 
   -- 2. Idempotency.
-  IF p_idempotency_key IS NOT NULL THEN
-    SELECT * INTO v_stored FROM idempotency_keys WHERE user_id = p_merchant_user_id AND key = p_idempotency_key;
-    IF FOUND THEN
-      IF v_stored.request_hash <> p_request_hash THEN
-        RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'idempotency_conflict';
-      END IF;
-      RETURN v_stored.response::jsonb || jsonb_build_object('outcome', 'replayed');
-    END IF;
+  v_replayed := khata_stored_answer(p_merchant_user_id, p_idempotency_key, p_request_hash);
+  IF v_replayed IS NOT NULL THEN
+    RETURN v_replayed;
   END IF;
 
   -- 3. The payment, locked.

@@ -62,6 +62,29 @@ LANGUAGE sql STABLE AS $$
   LEFT JOIN businesses b ON b.id = q.business_id
 $$;
 
+-- khata_stored_answer: the answer a merchant's money operation (khata_refund, khata_charge)
+-- already gave under this Idempotency-Key, marked 'replayed'; NULL when the key is new (or
+-- none was sent); idempotency_conflict when the key answered another request. khata_pay keeps
+-- its own copy of the rule, as its answer is shaped apart ({ outcome, payment }).
+CREATE OR REPLACE FUNCTION khata_stored_answer(p_user_id uuid, p_key text, p_request_hash text) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_stored idempotency_keys%ROWTYPE;
+BEGIN
+  IF p_key IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SELECT * INTO v_stored FROM idempotency_keys WHERE user_id = p_user_id AND key = p_key;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  IF v_stored.request_hash <> p_request_hash THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'idempotency_conflict';
+  END IF;
+  RETURN v_stored.response::jsonb || jsonb_build_object('outcome', 'replayed');
+END;
+$$;
+
 -- khata_lock_attempts: the lock of one PIN attempt counter key (advisory lock 727002 on the
 -- key), held to the end of the caller's transaction. khata_check_pin takes it for every PIN
 -- evaluation; a customer's key (pinCounter.account) also serialises their payments: khata_pay
