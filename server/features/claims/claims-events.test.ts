@@ -3,12 +3,11 @@
  * apps: `event: claim` to the merchant when a claim is made, to both sides when it is
  * decided, also across two server processes; a confirmation also sends the ledger event.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimEvent, type ClaimEventData } from '@common/schemas/events';
 import { bearer, createTestContext, paymentSetup, type TestContext } from '../../test/context';
+import { openEventStream, sleep, until } from '../../test/event-stream';
 
 let ctx: TestContext;
 let other: TestContext;
@@ -22,39 +21,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Message { event: string; id?: string; data: Record<string, unknown> }
-
 /** Opens a session's event stream on a listening app and collects its `claim` and `ledger` messages. */
 async function openStream(app: TestContext['app'], token: string) {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const messages: Message[] = [];
-  let buffer = '';
-  const request = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: bearer(token) });
-  request.on('error', () => {});
-  const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
-  expect(response.statusCode).toBe(200);
-  response.setEncoding('utf8');
-  let connected: () => void;
-  const ready = new Promise<void>((resolve) => { connected = resolve; });
-  response.on('data', (chunk: string) => {
-    buffer += chunk;
-    const blocks = buffer.split('\n\n');
-    buffer = blocks.pop()!;
-    for (const block of blocks) {
-      if (block.includes(': connected')) connected();
-      const fields = new Map<string, string>();
-      for (const line of block.split('\n')) {
-        const colon = line.indexOf(':');
-        if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
-      }
-      const event = fields.get('event');
-      if (event === 'claim' || event === 'ledger') messages.push({ event, id: fields.get('id'), data: JSON.parse(fields.get('data')!) });
-    }
-  });
-  await ready;
+  const { messages, close } = await openEventStream(app, token, ['claim', 'ledger']);
   return {
     messages,
     // As sent, every field, once it has passed the schema the web parses it with.
@@ -63,16 +32,8 @@ async function openStream(app: TestContext['app'], token: string) {
       return m.data as unknown as ClaimEventData;
     }),
     ledger: () => messages.filter((m) => m.event === 'ledger').map((m) => m.data as { transactionId: string; type: string }),
-    close: () => request.destroy(),
+    close,
   };
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(25);
-  }
 }
 
 async function owingSetup() {

@@ -5,12 +5,11 @@
  * reported and to both sides when the report is answered, also across two server
  * processes, and never to a shop's counter.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEvent, reportEvent, type ReportEventData } from '@common/schemas/events';
 import { reconcile } from '../../ledger/reconcile';
 import { bearer, createTestContext, enterCounter, paymentSetup, type TestContext } from '../../test/context';
+import { openEventStream, sleep, until } from '../../test/event-stream';
 
 let ctx: TestContext;
 let other: TestContext;
@@ -28,39 +27,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Message { event: string; id?: string; data: Record<string, unknown> }
-
 /** Opens a session's event stream on a listening app and collects its `report` and `ledger` messages. */
 async function openStream(app: TestContext['app'], token: string) {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const messages: Message[] = [];
-  let buffer = '';
-  const request = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: bearer(token) });
-  request.on('error', () => {});
-  const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
-  expect(response.statusCode).toBe(200);
-  response.setEncoding('utf8');
-  let connected: () => void;
-  const ready = new Promise<void>((resolve) => { connected = resolve; });
-  response.on('data', (chunk: string) => {
-    buffer += chunk;
-    const blocks = buffer.split('\n\n');
-    buffer = blocks.pop()!;
-    for (const block of blocks) {
-      if (block.includes(': connected')) connected();
-      const fields = new Map<string, string>();
-      for (const line of block.split('\n')) {
-        const colon = line.indexOf(':');
-        if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
-      }
-      const event = fields.get('event');
-      if (event === 'report' || event === 'ledger') messages.push({ event, id: fields.get('id'), data: JSON.parse(fields.get('data')!) });
-    }
-  });
-  await ready;
+  const { messages, close } = await openEventStream(app, token, ['report', 'ledger']);
   return {
     messages,
     // As sent, every field, once it has passed the schema the web parses it with.
@@ -72,16 +41,8 @@ async function openStream(app: TestContext['app'], token: string) {
       ledgerEvent.parse(m.data);
       return m.data as { transactionId: string; type: string; originalId?: string | null };
     }),
-    close: () => request.destroy(),
+    close,
   };
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(25);
-  }
 }
 
 /** A customer who paid ₹500 at a shop with no fee; the payment's id. */

@@ -4,11 +4,10 @@
  * or cancels, to the merchant on every change of its invitations (alike for any number), and
  * nothing to anyone else or to a number whose invitation SMS was held back.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationEvent, type InvitationEventData } from '@common/schemas/events';
 import { approvedBusiness, bearer, createTestContext, enterCounter, newPhone, registerCustomer, type TestContext } from '../../test/context';
+import { openEventStream, sleep, until } from '../../test/event-stream';
 
 let ctx: TestContext;
 let other: TestContext;
@@ -21,50 +20,19 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Opens a session's event stream on a listening app and collects its `invitation` messages, each checked by the web's schema. */
 async function openStream(app: TestContext['app'], token: string) {
-  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const invitations: InvitationEventData[] = [];
-  const ids: (string | undefined)[] = [];
-  let buffer = '';
-  const request = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: bearer(token) });
-  request.on('error', () => {});
-  const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
-  expect(response.statusCode).toBe(200);
-  response.setEncoding('utf8');
-  let connected: () => void;
-  const ready = new Promise<void>((resolve) => { connected = resolve; });
-  response.on('data', (chunk: string) => {
-    buffer += chunk;
-    const blocks = buffer.split('\n\n');
-    buffer = blocks.pop()!;
-    for (const block of blocks) {
-      if (block.includes(': connected')) connected();
-      const fields = new Map<string, string>();
-      for (const line of block.split('\n')) {
-        const colon = line.indexOf(':');
-        if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
-      }
-      if (fields.get('event') !== 'invitation') continue;
-      const data: unknown = JSON.parse(fields.get('data')!);
-      invitationEvent.parse(data);
-      invitations.push(data as InvitationEventData);
-      ids.push(fields.get('id'));
-    }
-  });
-  await ready;
-  return { invitations, ids, close: () => request.destroy() };
-}
-
-async function until(condition: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(25);
-  }
+  const { messages, close } = await openEventStream(app, token, ['invitation']);
+  return {
+    get invitations() {
+      return messages.map((m) => {
+        invitationEvent.parse(m.data);
+        return m.data as unknown as InvitationEventData;
+      });
+    },
+    get ids() { return messages.map((m) => m.id); },
+    close,
+  };
 }
 
 const post = (token: string | null, url: string, payload?: object) =>
