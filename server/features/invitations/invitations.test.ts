@@ -226,6 +226,8 @@ describe('inviting', () => {
   it('answers 201 alike while no vendor takes the SMS: the invitation stays, and its SMS goes on a drain once a vendor is back', async () => {
     const shop = await approvedBusiness(ctx);
     const working = await invited(shop.token, newPhone());
+    // A second later, so the list's order (newest first, then by id) is the order they were made.
+    ctx.clock.advance(1);
     const phone = newPhone();
     vendor.failing = true;
     const during = await post('/api/business/invitations', shop.token, inviteBody(phone));
