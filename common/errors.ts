@@ -16,7 +16,7 @@ import {
   addressLengthMax, businessDecisionBatchMax, refundReasonLengthMax, reportNoteLengthMax, businessListPageSizeMax, businessTextLengthMax, claimDeclineReasonLengthMax,
   creditPeriodDaysMax, creditPeriodDaysMin, decisionTextLengthMax, historyPageSizeMax, nameLengthMax,
   qrDescriptionLengthMax, qrExpiryMinutesMax, qrExpiryMinutesMin, reminderBeforeDueDaysMax, reminderBeforeDueDaysMin,
-  reminderEveryDaysMax, reminderEveryDaysMin, chargeNoteLengthMax,
+  reminderEveryDaysMax, reminderEveryDaysMin, chargeNoteLengthMax, auditPageRowsMax,
 } from './limits';
 
 export interface ErrorEntry {
@@ -75,7 +75,7 @@ export const errors = {
   phone_format: invalidInput('Phone number must be +91 followed by a 10-digit mobile number'),
   pin_format: invalidInput('PIN must be exactly 4 digits'),
   otp_format: invalidInput('OTP must be exactly 6 digits'),
-  otp_purpose: invalidInput('Purpose must be registration or pin_reset'),
+  otp_purpose: invalidInput('Purpose must be registration, pin_reset or staff_invitation'),
   language_choice: invalidInput('Language must be en, hi or ta'),
   name_required: invalidInput('Name is required'),
   name_too_long: invalidInput(`Name must be at most ${nameLengthMax} characters`),
@@ -90,10 +90,21 @@ export const errors = {
   email_required: invalidInput('E-mail is required'),
   email_too_long: invalidInput('E-mail is too long'),
   email_format: invalidInput('Enter a valid e-mail address'),
-  reset_role: invalidInput('Role must be customer or business'),
-  unlock_role: invalidInput('Role must be customer, business or admin'),
+  reset_role: invalidInput('Role must be customer, business or staff'),
+  unlock_role: invalidInput('Role must be customer, business, admin or staff'),
   unlock_identifier_required: invalidInput('Enter the phone number or e-mail'),
   unlock_identifier_too_long: invalidInput('The identifier is too long'),
+  // The shop's people and the audit log (staff.ts)
+  staff_name_required: invalidInput('Enter the person\'s name'),
+  staff_name_too_long: invalidInput(`Name must be at most ${nameLengthMax} characters`),
+  staff_role_choice: invalidInput('Role must be cashier, manager or owner'),
+  staff_single_limit_format: invalidInput('The limit for one entry must be an amount greater than 0 with at most 2 decimals'),
+  staff_daily_limit_format: invalidInput('The daily limit must be an amount greater than 0 with at most 2 decimals'),
+  staff_member_id: invalidInput('Choose a person of this shop'),
+  audit_action_choice: invalidInput('Choose an action from the list'),
+  audit_from_format: invalidInput('Start date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD'),
+  audit_to_format: invalidInput('End date must be a date from 2000-01-01 to 2999-12-31, written YYYY-MM-DD'),
+  audit_limit_range: invalidInput(`Limit must be a number from 1 to ${auditPageRowsMax}`),
   // Any text another person reads (text.ts)
   text_has_bidi: invalidInput('Text must not contain invisible characters that change its direction'),
 
@@ -295,6 +306,25 @@ export const errors = {
   sms_codes_blocked: { status: 429, message: 'Too many wrong codes for this number today. Try again tomorrow.' },
   // Its Retry-After header says the seconds until the oldest of the hour's codes is an hour old.
   sms_codes_limit: { status: 429, message: 'This number has been sent {limit} codes in the last hour. Try again later.' },
+  // The shop's people (docs/product.md#staff).
+  role_forbidden: { status: 403, message: 'Your role at this shop does not allow this. Ask an owner.' },
+  shop_not_picked: { status: 403, message: 'Choose the shop you are working at first' },
+  staff_limits_required: { status: 400, code: 'invalid_input', message: 'Give a cashier or a manager a limit for one entry and a daily limit' },
+  staff_limits_for_owner: { status: 400, code: 'invalid_input', message: 'An owner has no limits' },
+  staff_limits_order: { status: 400, code: 'invalid_input', message: 'The daily limit must be at least the limit for one entry' },
+  staff_pin_required: { status: 400, code: 'invalid_input', message: 'Choose a 4-digit PIN for your staff account' },
+  staff_exists: { status: 409, message: '{phoneNumber} already works at your shop' },
+  staff_invitation_exists: { status: 409, message: 'You have already invited {phoneNumber}' },
+  staff_invitation_not_found: { status: 404, code: 'not_found', message: 'Invitation not found' },
+  staff_invitation_expired: { status: 410, message: 'This invitation has expired. Ask the shop for a new one.' },
+  staff_invitation_not_pending: { status: 409, message: 'This invitation is no longer open' },
+  // Its Retry-After header says the seconds until India midnight.
+  staff_invitations_daily_limit: { status: 429, message: 'Your shop can invite at most {limit} people a day. Try again tomorrow.' },
+  staff_member_not_found: { status: 404, code: 'not_found', message: 'Person not found' },
+  shop_account_owner: { status: 409, message: 'The account the shop registered with always stays its owner' },
+  // A manager's or cashier's own limits on cash repayments, refunds and reversals; amounts formatted.
+  staff_single_limit: { status: 403, message: 'This is above your limit of ₹{limit} for one entry. Ask an owner.' },
+  staff_daily_limit: { status: 403, message: 'This would pass your daily limit of ₹{limit}: ₹{left} left today. Ask an owner.' },
   // SMS vendors. sms_unavailable's Retry-After says when to try again.
   sms_unavailable: { status: 503, message: 'We could not send the SMS just now. Please try again in a minute.' },
   sms_callback_forbidden: { status: 403, message: 'The delivery report signature is not valid' },

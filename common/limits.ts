@@ -329,3 +329,20 @@ export const smsCodesPerNumberPerHour = 5;
 export const smsWrongCodesPerDayMax = 10;
 /** A charge's optional note, which both sides read on the ledger row. */
 export const chargeNoteLengthMax = 100;
+
+/**
+ * The shop's people (docs/product.md#staff): a staff invitation lasts this many days, a shop
+ * invites at most this many people an India day, and a new cashier's or manager's limits
+ * start at these (paise), which the owner may change at the invitation or later.
+ */
+export const staffInvitationTtlDays = 7;
+export const staffInvitationsPerShopPerDay = 20;
+export const staffDefaultLimitsPaise = {
+  cashier: { single: 2_000_00, daily: 10_000_00 },
+  manager: { single: 10_000_00, daily: 50_000_00 },
+} as const;
+/** The audit log keeps (and shows) this many days; older shop_audit rows are purged. */
+export const auditRetentionDays = 2 * 365;
+/** Rows in one page of the audit log, and in one CSV export at most. */
+export const auditPageRowsMax = 100;
+export const auditExportRowsMax = 50_000;

@@ -24,6 +24,7 @@ import {
   otpVerifyResponse, paymentReportList, accountSmsReminders, reminderBatch, reminderBatchPreview, reminderExclusion, reminderLinkTarget,
   reminderOptOut, reminderSchedule, smsUsage, paymentResult, qrCodeList, qrCodeView, qrValidation, reminderDraft, reminderSent, repaymentClaimList,
   refundResult, repaymentClaimResult, invitationResult, invitationList, customerInvitationList, acceptedInvitation, invitationLink,
+  auditCsv, auditPage, staffInvitationResult, staffInvitationsForPhone, staffList, staffMemberResult, staffShops,
   chargeStarted, chargePaid, enrolmentStarted, smsApproval, repaymentResult, reportResult, reversalResult, sessionResponse, success, termsResponse, toCollect, transactionPage, unlockResponse,
 } from '../schemas/responses';
 import { declineReportBody, refundBody, reportBody, reportsQuery, reversalBody } from '../schemas/refunds';
@@ -33,6 +34,9 @@ import {
 } from '../schemas/reminders';
 import { statementQuery } from '../schemas/statements';
 import { chargeBody, invitationLinkParams, newCustomerBody, smsApprovalBody, smsCodeBody } from '../schemas/invitations';
+import {
+  acceptStaffInvitationBody, auditQuery, pickShopBody, staffChangeBody, staffInvitationBody, staffLoginBody,
+} from '../schemas/staff';
 import type { RouteTable } from './contract';
 
 // Answers several routes give alike, each with the refusals a person meets there.
@@ -64,6 +68,7 @@ export const routes = {
   'POST /api/auth/business/register': { body: businessRegisterBody, answers: registered },
   'POST /api/auth/customer/login': { body: customerLoginBody, answers: signedIn },
   'POST /api/auth/business/login': { body: emailLoginBody, answers: signedIn },
+  'POST /api/auth/staff/login': { body: staffLoginBody, answers: signedIn },
   'POST /api/auth/admin/login': { body: emailLoginBody, answers: signedIn },
   'GET /api/auth/me': { answers: { 200: meResponse } },
   'POST /api/auth/language': { body: languageBody, answers: { 200: languageResponse, 400: apiError } },
@@ -247,6 +252,31 @@ export const routes = {
 
   // Live updates: a server-sent event stream, not JSON; its events are described in
   // docs/api.md ("Live updates"). 429 with too many streams open.
+  // The shop's people (docs/product.md#staff). A staff session picks its shop first.
+  'GET /api/staff/shops': { answers: { 200: staffShops } },
+  'POST /api/staff/shop': { body: pickShopBody, answers: { 200: meResponse, 404: apiError } },
+  // Accepting an invitation, with the OTP proof (purpose staff_invitation) of the invited phone:
+  // 400 without a valid proof or a PIN a new account needs, 410 expired, 409 no longer open.
+  'GET /api/staff/invitations': { answers: { 200: staffInvitationsForPhone, 400: apiError } },
+  'POST /api/staff/invitations/:id/accept': {
+    params: idParams, body: acceptStaffInvitationBody, answers: { 201: sessionResponse, 400: apiError, 404: apiError, 409: apiError, 410: apiError },
+  },
+  'POST /api/staff/invitations/:id/decline': {
+    params: idParams, answers: { 200: success, 400: apiError, 404: apiError, 409: apiError, 410: apiError },
+  },
+  // An owner's: people, their roles and limits, and the audit log.
+  'GET /api/business/staff': { answers: { 200: staffList } },
+  'POST /api/business/staff/invitations': {
+    body: staffInvitationBody, answers: { 201: staffInvitationResult, 409: apiError, 429: apiError },
+  },
+  'POST /api/business/staff/invitations/:id/cancel': {
+    params: idParams, answers: { 200: staffInvitationResult, 404: apiError, 409: apiError },
+  },
+  'POST /api/business/staff/:id': { params: idParams, body: staffChangeBody, answers: { 200: staffMemberResult, 404: apiError, 409: apiError } },
+  'POST /api/business/staff/:id/revoke': { params: idParams, answers: { 200: staffMemberResult, 404: apiError, 409: apiError } },
+  'GET /api/business/audit': { query: auditQuery, answers: { 200: auditPage } },
+  'GET /api/business/audit.csv': { query: auditQuery, answers: { 200: auditCsv } },
+
   'GET /api/events': { answers: { 200: ledgerEventStream, 404: apiError, 429: apiError } },
 } as const satisfies RouteTable;
 

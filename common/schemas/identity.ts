@@ -20,7 +20,8 @@ export const phoneNumber = z.string().check(
 );
 export const pin = z.string().check(z.regex(/^\d{4}$/, refusal('pin_format')));
 export const otp = z.string().check(z.regex(/^\d{6}$/, refusal('otp_format')));
-export const otpPurpose = z.enum(['registration', 'pin_reset'], refusal('otp_purpose'));
+/** 'staff_invitation': a person accepting a shop's invitation to work there (docs/product.md#staff). */
+export const otpPurpose = z.enum(['registration', 'pin_reset', 'staff_invitation'], refusal('otp_purpose'));
 
 /**
  * A text field that must not be blank, with its two messages from the catalogue. Each is
@@ -72,14 +73,14 @@ export const confirmPinBody = z.object({ pin });
 /** Resetting a forgotten PIN with the proof of an OTP sent to the registered phone. */
 export const resetPinBody = z.object({
   phoneNumber,
-  role: z.enum(['customer', 'business'], refusal('reset_role')),
+  role: z.enum(['customer', 'business', 'staff'], refusal('reset_role')),
   newPin: pin,
   confirmPin: pin,
 });
 
 /** An admin lifting a PIN lock: the identifier as people type it at sign-in. */
 export const unlockBody = z.object({
-  role: z.enum(['customer', 'business', 'admin'], refusal('unlock_role')),
+  role: z.enum(['customer', 'business', 'admin', 'staff'], refusal('unlock_role')),
   identifier: z.string(refusal('unlock_identifier_required')).check(
     z.trim(), z.toLowerCase(), z.minLength(1, refusal('unlock_identifier_required')), z.maxLength(254, refusal('unlock_identifier_too_long')),
   ),

@@ -11,6 +11,8 @@ import type { ErrorBody } from '../errors';
 import { languages } from '../languages';
 import { ledgerEntryType } from './ledger';
 import { smsReminderKind, smsStatus } from './reminders';
+import { shopRoles, permissions } from '../permissions';
+import { auditActions } from './staff';
 import { businessStatus, paymentReportReason, paymentReportStatus, repaymentClaimStatus } from './statuses';
 
 const text = z.string();
@@ -37,7 +39,14 @@ export const errorBodyFits = (body: ErrorBody): z.output<typeof apiError> => bod
 
 export const success = z.strictObject({ success: z.literal(true) });
 
-const role = z.enum(['customer', 'business', 'admin', 'counter']);
+const role = z.enum(['customer', 'business', 'admin', 'staff', 'counter']);
+const shopRole = z.enum(shopRoles);
+
+/**
+ * Who at the shop wrote a ledger row, as the merchant's History and statements say it ("by
+ * Ravi (Cashier)"); null for a customer's own payment, and always null on the customer's side.
+ */
+export const actorView = z.nullable(z.strictObject({ name: text, role: shopRole }));
 
 export const userView = z.strictObject({ id: text, role, name: text, phone: nullableText, email: nullableText });
 
@@ -65,8 +74,22 @@ export const adminBusiness = z.strictObject({
 });
 
 export const sessionResponse = z.strictObject({ sessionToken: text, user: userView });
-/** `language`: the user's saved choice, null until they make one. */
-export const meResponse = z.strictObject({ user: userView, business: z.nullable(businessProfile), language: z.nullable(language) });
+/**
+ * The shop a session acts for, and as whom: the business account's own membership (an owner)
+ * or the one a staff person picked. `permissions` are the role's (common/permissions.ts), so
+ * the web shows only what the person may do.
+ */
+export const shopView = z.strictObject({
+  memberId: text, businessId: text, businessName: text, role: shopRole, name: text, permissions: z.array(z.enum(permissions)),
+});
+/**
+ * `language`: the user's saved choice, null until they make one. `shop`: the shop a business
+ * or staff session acts for (null for others, and for staff who have not picked one yet);
+ * `business` is that shop's profile.
+ */
+export const meResponse = z.strictObject({
+  user: userView, business: z.nullable(businessProfile), shop: z.nullable(shopView), language: z.nullable(language),
+});
 export const languageResponse = z.strictObject({ language });
 
 export const otpSendResponse = z.strictObject({
@@ -219,6 +242,7 @@ export const transactionView = z.strictObject({
   report: z.nullable(paymentReportSummary),
   /** A payment the customer approved with a code sent by SMS, not with their PIN. */
   bySmsCode: z.boolean(),
+  by: actorView,
 });
 export const transactionPage = z.strictObject({ transactions: z.array(transactionView), nextCursor: nullableText });
 export const paymentResult = z.strictObject({ transaction: transactionView });
@@ -289,6 +313,7 @@ export const accountStatement = z.strictObject({
       reversed: z.boolean(),
       /** A payment approved with a code sent by SMS, not with the PIN. */
       bySmsCode: z.boolean(),
+      by: actorView,
     })),
     // opening + paymentTotal − repaymentAmount − refundTotal + reversalAmount = closing.
     totals: z.strictObject({
@@ -544,3 +569,71 @@ export const enrolmentView = z.strictObject({
 export const enrolmentStarted = z.strictObject({ enrolment: enrolmentView });
 
 export const smsApproval = z.strictObject({ enabled: z.boolean() });
+
+/** A shop a staff account works at, for the shop picker after sign-in. */
+export const staffShop = z.strictObject({ memberId: text, businessId: text, businessName: text, role: shopRole });
+export const staffShops = z.strictObject({ shops: z.array(staffShop) });
+
+/**
+ * A person at the shop, as its owner's Staff screen lists them. Limits are rupee strings,
+ * null for an owner; `usedToday`, their cash repayments, refunds and reversals of the India day.
+ */
+export const staffMember = z.strictObject({
+  id: text,
+  name: text,
+  phone: nullableText,
+  email: nullableText,
+  role: shopRole,
+  /** The account the shop registered with: always an owner, never revoked. */
+  founding: z.boolean(),
+  status: z.enum(['active', 'revoked']),
+  singleLimit: nullableText,
+  dailyLimit: nullableText,
+  usedToday: text,
+  createdAt: text,
+  revokedAt: nullableText,
+});
+export const staffInvitationView = z.strictObject({
+  id: text,
+  name: text,
+  phone: text,
+  role: shopRole,
+  singleLimit: nullableText,
+  dailyLimit: nullableText,
+  status: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']),
+  createdAt: text,
+  expiresAt: text,
+});
+export const staffList = z.strictObject({ members: z.array(staffMember), invitations: z.array(staffInvitationView) });
+export const staffMemberResult = z.strictObject({ member: staffMember });
+export const staffInvitationResult = z.strictObject({ invitation: staffInvitationView });
+
+/**
+ * The open invitations of the phone an OTP proved, for the person accepting one;
+ * `hasAccount`: the phone already has a staff account, so no new PIN is chosen.
+ */
+export const staffInvitationsForPhone = z.strictObject({
+  hasAccount: z.boolean(),
+  invitations: z.array(z.strictObject({ id: text, businessName: text, role: shopRole, name: text, expiresAt: text })),
+});
+
+/**
+ * One line of the shop's audit log: who (their role then), what, about whom, how much, and
+ * the particulars (old and new values) as strings for the line's words.
+ */
+export const auditEntry = z.strictObject({
+  id: text,
+  createdAt: text,
+  by: z.strictObject({ memberId: text, name: text, role: shopRole }),
+  action: z.enum(auditActions),
+  subject: nullableText,
+  amount: nullableText,
+  details: z.record(z.string(), z.string()),
+});
+export const auditPage = z.strictObject({ entries: z.array(auditEntry), nextCursor: nullableText });
+/** GET /api/business/audit.csv: a file, not JSON, with the statements' spreadsheet-formula protection. */
+export const auditCsv = {
+  description: 'The audit log as a CSV file: UTF-8 with a byte-order mark, CRLF line endings, a header row, newest first; '
+    + 'a cell that a spreadsheet would read as a formula is prefixed with an apostrophe.',
+  content: { 'text/csv': { schema: z.string() } },
+};

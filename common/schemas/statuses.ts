@@ -22,6 +22,8 @@ export type PaymentReportStatus = z.output<typeof paymentReportStatus>;
 
 /** Where an invitation by phone stands (docs/product.md#invitations); a pending one past its expiry is read as 'expired' and marked so when the shop invites the number again. */
 export const invitationStatuses = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
+/** A staff invitation's state; 'expired' is never stored, it is read from expires_at. */
+export const staffInvitationStatuses = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 
 /** Where a code sent by SMS for consent stands: waiting, used once, or void after too many wrong tries. */
 export const smsCodeStatuses = ['pending', 'used', 'void'] as const;

@@ -4,18 +4,24 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  type AnyPgColumn, bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { BasisPoints, Paise } from '@common/money';
 import { ledgerEntryTypes } from '@common/schemas/ledger';
 import { smsPurposes, smsReminderKinds, smsStatuses } from '@common/schemas/reminders';
-import { invitationStatuses, paymentReportReasons, paymentReportStatuses, smsCodeStatuses } from '@common/schemas/statuses';
+import { invitationStatuses, paymentReportReasons, paymentReportStatuses, smsCodeStatuses, staffInvitationStatuses } from '@common/schemas/statuses';
+import { shopRoles } from '@common/permissions';
+import { auditActions } from '@common/schemas/staff';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
-  role: text('role', { enum: ['customer', 'business', 'admin'] }).notNull(),
+  /**
+   * 'staff': a person who works at shops (shop_members) and signs in with phone and PIN; the
+   * same phone may also hold a customer account, with its own PIN.
+   */
+  role: text('role', { enum: ['customer', 'business', 'admin', 'staff'] }).notNull(),
   name: text('name').notNull(),
   phone: text('phone'),
   email: text('email'),
@@ -44,7 +50,7 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
 }, (t) => [
   check('users_pin_check', sql`${t.pinHash} is not null or ${t.role} = 'customer'`),
-  check('users_role_check', sql`${t.role} in ('customer', 'business', 'admin')`),
+  check('users_role_check', sql`${t.role} in ('customer', 'business', 'admin', 'staff')`),
   check('users_language_check', sql`${t.language} in ('en', 'hi', 'ta')`),
   uniqueIndex('users_role_phone_unique').on(t.role, t.phone).where(sql`${t.phone} is not null`),
   uniqueIndex('users_email_unique').on(t.email).where(sql`${t.email} is not null`),
@@ -97,8 +103,15 @@ export const sessions = pgTable('sessions', {
   absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   pinConfirmedAt: timestamp('pin_confirmed_at', { withTimezone: true }),
+  /**
+   * The shop membership a shop session acts as (shop_members): the business account's own
+   * membership, or the one a staff person picked; null for customers, admins and a staff
+   * session that has not picked a shop yet. Revoking the membership revokes its sessions.
+   */
+  memberId: uuid('member_id').references((): AnyPgColumn => shopMembers.id),
 }, (t) => [
   index('sessions_user_idx').on(t.userId),
+  index('sessions_member_idx').on(t.memberId).where(sql`${t.memberId} is not null`),
   index('sessions_absolute_expiry_idx').on(t.absoluteExpiresAt),
   check('sessions_kind_check', sql`${t.kind} in ('full', 'counter')`),
 ]);
@@ -367,8 +380,18 @@ export const transactions = pgTable('transactions', {
   reason: text('reason'),
   /** A payment the customer approved with a code sent by SMS (sms_charges), not with their PIN. */
   bySmsCode: boolean('by_sms_code').notNull().default(false),
+  /**
+   * Who at the shop wrote the row (shop_members) and in which role at the time: a cash
+   * repayment, a refund, a reversal, a charge, a confirmed claim. Null for a customer's own
+   * payment, which is credited to the shop.
+   */
+  actorMemberId: uuid('actor_member_id').references((): AnyPgColumn => shopMembers.id),
+  actorRole: text('actor_role', { enum: shopRoles }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 }, (t) => [
+  // A person's total of the India day (their daily limit) and the audit log read this.
+  index('transactions_actor_created_idx').on(t.actorMemberId, t.createdAt).where(sql`${t.actorMemberId} is not null`),
+  check('transactions_actor_check', sql`(${t.actorMemberId} is null) = (${t.actorRole} is null)`),
   foreignKey({
     name: 'transactions_account_fk',
     columns: [t.creditAccountId, t.customerId, t.businessId],
@@ -679,4 +702,91 @@ export const counterEnrolments = pgTable('counter_enrolments', {
   check('counter_enrolments_status_check', sql`${t.status} in (${inList(smsCodeStatuses)})`),
   check('counter_enrolments_limit_check', sql`${t.limitPaise} > 0`),
   check('counter_enrolments_used_check', sql`(${t.status} = 'used') = (${t.creditAccountId} is not null)`),
+]);
+
+/**
+ * A person at a shop (docs/product.md#staff): the business account itself (its first owner,
+ * `founding`), or a staff account that accepted an invitation. Limits, in paise, bound a
+ * manager's or cashier's single cash repayment, refund or reversal and their total in an
+ * India day; null for an owner. Revoked rows stay, so past actions keep their person.
+ */
+export const shopMembers = pgTable('shop_members', {
+  id: uuid('id').primaryKey(),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  role: text('role', { enum: shopRoles }).notNull(),
+  /** The name the shop knows the person by ("Ravi"), shown as "by Ravi (Cashier)". */
+  name: text('name').notNull(),
+  founding: boolean('founding').notNull().default(false),
+  status: text('status', { enum: ['active', 'revoked'] }).notNull().default('active'),
+  singleLimitPaise: bigint('single_limit_paise', { mode: 'number' }).$type<Paise>(),
+  dailyLimitPaise: bigint('daily_limit_paise', { mode: 'number' }).$type<Paise>(),
+  invitedByMemberId: uuid('invited_by_member_id').references((): AnyPgColumn => shopMembers.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedByMemberId: uuid('revoked_by_member_id').references((): AnyPgColumn => shopMembers.id),
+}, (t) => [
+  uniqueIndex('shop_members_business_user_unique').on(t.businessId, t.userId),
+  uniqueIndex('shop_members_founding_unique').on(t.businessId).where(sql`${t.founding}`),
+  index('shop_members_user_idx').on(t.userId),
+  check('shop_members_role_check', sql`${t.role} in (${inList(shopRoles)})`),
+  check('shop_members_status_check', sql`${t.status} in ('active', 'revoked')`),
+  check('shop_members_limits_check', sql`(${t.role} = 'owner') = (${t.singleLimitPaise} is null and ${t.dailyLimitPaise} is null)`),
+  check('shop_members_limits_positive_check', sql`${t.singleLimitPaise} > 0 and ${t.dailyLimitPaise} >= ${t.singleLimitPaise}`),
+  check('shop_members_founding_check', sql`not ${t.founding} or (${t.role} = 'owner' and ${t.status} = 'active')`),
+  check('shop_members_revoked_check', sql`(${t.status} = 'revoked') = (${t.revokedAt} is not null)`),
+]);
+
+/**
+ * An owner's invitation of a person by phone: accepted with an OTP to that phone (and a new
+ * PIN for a new staff account), it becomes a shop_members row. Expired is read from expires_at.
+ */
+export const staffInvitations = pgTable('staff_invitations', {
+  id: uuid('id').primaryKey(),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  phone: text('phone').notNull(),
+  name: text('name').notNull(),
+  role: text('role', { enum: shopRoles }).notNull(),
+  singleLimitPaise: bigint('single_limit_paise', { mode: 'number' }).$type<Paise>(),
+  dailyLimitPaise: bigint('daily_limit_paise', { mode: 'number' }).$type<Paise>(),
+  language: text('language', { enum: ['en', 'hi', 'ta'] }).notNull(),
+  status: text('status', { enum: staffInvitationStatuses }).notNull().default('pending'),
+  invitedByMemberId: uuid('invited_by_member_id').notNull().references(() => shopMembers.id),
+  memberId: uuid('member_id').references(() => shopMembers.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('staff_invitations_business_phone_pending_unique').on(t.businessId, t.phone).where(sql`${t.status} = 'pending'`),
+  index('staff_invitations_phone_idx').on(t.phone, t.createdAt),
+  index('staff_invitations_business_created_idx').on(t.businessId, t.createdAt),
+  check('staff_invitations_status_check', sql`${t.status} in (${inList(staffInvitationStatuses)})`),
+  check('staff_invitations_role_check', sql`${t.role} in (${inList(shopRoles)})`),
+  check('staff_invitations_limits_check', sql`(${t.role} = 'owner') = (${t.singleLimitPaise} is null and ${t.dailyLimitPaise} is null)`),
+  check('staff_invitations_accepted_check', sql`(${t.status} = 'accepted') = (${t.memberId} is not null)`),
+]);
+
+/**
+ * The shop's audit log of what its people did that is not a ledger row (the ledger's rows
+ * carry their person themselves, transactions.actor_member_id, and the log reads both):
+ * accounts opened, limits changed, claims and reports decided, reminders, settings, staff,
+ * counter mode. `role` is the person's role at the time. Kept auditRetentionDays.
+ */
+export const shopAudit = pgTable('shop_audit', {
+  id: uuid('id').primaryKey(),
+  businessId: uuid('business_id').notNull().references(() => businesses.id),
+  memberId: uuid('member_id').notNull().references(() => shopMembers.id),
+  role: text('role', { enum: shopRoles }).notNull(),
+  action: text('action', { enum: auditActions }).notNull(),
+  /** Whom or what it was about, as shown then: a customer's or a person's name. */
+  subject: text('subject'),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).$type<Paise>(),
+  /** The action's particulars for the log's line (old and new values), strings only. */
+  details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('shop_audit_business_created_idx').on(t.businessId, t.createdAt, t.id),
+  index('shop_audit_created_idx').on(t.createdAt),
+  check('shop_audit_role_check', sql`${t.role} in (${inList(shopRoles)})`),
+  check('shop_audit_action_check', sql`${t.action} in (${inList(auditActions)})`),
 ]);
