@@ -21,11 +21,13 @@ const serverFeatures = featuresOf('server/features');
 // even through a third (import-x/no-cycle sees only circles of files). A new feature
 // folder takes its place here, or lint stops.
 const serverLayers = [
-  ['analytics', 'customers', 'maintenance', 'otp', 'sessions', 'stats'],
+  // The audit log's record is written by every shop feature, in its own transaction.
+  ['analytics', 'audit', 'customers', 'maintenance', 'otp', 'sessions', 'stats'],
   ['businesses'],
   ['admin', 'auth', 'events', 'qr', 'transactions'],
   // A statement shows what became of each row (refunds, reversals) as the histories do.
-  ['credit', 'health', 'statements'],
+  // A shop's people: invited with an OTP (auth), revoked live (events).
+  ['credit', 'health', 'staff', 'statements'],
   // An invitation opens an account (credit) and tells both sides (events); a charge approved
   // by SMS code answers as a payment does, with the account and its ledger row.
   ['charges', 'claims', 'dues', 'invitations', 'payments', 'reports'],
@@ -73,6 +75,8 @@ const webFeatureLayers = [
   ['auth', 'payment-alerts', 'payment-code', 'phone-verification', 'profile', 'qr-codes', 'receipt', 'reminders', 'repayment', 'repayment-claims', 'scanner', 'statements'],
   // The merchant's Invited rows and charges by SMS code, on the customer list and its add sheet.
   ['invitations', 'sms-charge'],
+  // The shop's people: the owner's Staff screen and audit log, and a person's way in (joining, picking the shop).
+  ['audit-log', 'staff', 'staff-join'],
   ['admin', 'business', 'counter-mode', 'credit-accounts', 'payment', 'pin-reset', 'registration', 'transactions'],
   ['dues', 'reminder-link'],
   // The customer's side of invitations: the offers on the home, then the link page, which

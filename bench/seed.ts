@@ -62,6 +62,11 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
                             max_credit_limit_paise, created_at, decided_at)
     select gen_random_uuid(), u, 'Bench Shop ' || n, 'Retail', 'Bench Road', 'approved', 200, $2, now() - interval '200 days', now()
     from unnest($1::uuid[]) with ordinality as m(u, n)`, [merchantUserIds, options.limitPaise]);
+  // Each business account is its shop's first owner, as registration makes it.
+  await db.query(`
+    insert into shop_members (id, business_id, user_id, role, name, founding, created_at)
+    select gen_random_uuid(), b.id, b.user_id, 'owner', u.name, true, b.created_at
+    from businesses b join users u on u.id = b.user_id`);
   log(`users and businesses: ${Date.now() - started} ms`);
 
   // Customer i gets accounts with merchants i, i+97, i+194, … (mod merchants).

@@ -32,6 +32,7 @@ import { createEventService } from './features/events/events.service';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { createInvitationService } from './features/invitations/invitations.service';
+import { createAuditService } from './features/audit/audit.service';
 import { createDatabaseWatch } from './db/availability';
 import { createAnalyticsService } from './features/analytics/analytics.service';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
@@ -101,6 +102,8 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const events = createEventService({
     db, clock, streamsPerSessionMax: eventStreams?.perSessionMax, streamsTotalMax: eventStreams?.totalMax,
   });
+  // What a shop's people do that is not a ledger row; services record it in their own transaction.
+  const audit = createAuditService({ clock });
   const businesses = createBusinessService({ db, clock, stats, publishStatus: events.publishStatus });
   const devices = createDeviceService({ db, clock });
   const auth = createAuthService({ db, clock, pins, sessions, devices, otp, businesses, stats });
@@ -125,7 +128,7 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
     pins, sessions, devices, otp, stats, ledger, businesses, auth, customers, transactions, events, credit, statements, qr, payments,
     maintenance, analytics, claims, dues, reports, refunds, sms: smsService, reminders,
     charges, enrolments,
-    invitations,
+    invitations, audit,
   };
 }
 

@@ -11,7 +11,7 @@ import { refusal } from './messages';
 
 /** Where an SMS stands: queued with us or the vendor, sent to the operator, delivered, or failed. */
 /** Why an SMS went: a sign-in code, a reminder, an invitation, or a consent code for a charge or a counter sign-up. */
-export const smsPurposes = ['otp', 'reminder', 'invite', 'charge', 'enrol'] as const;
+export const smsPurposes = ['otp', 'reminder', 'invite', 'charge', 'enrol', 'staff_invite'] as const;
 
 export const smsStatuses = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
 export const smsStatus = z.enum(smsStatuses);

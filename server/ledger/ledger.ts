@@ -114,9 +114,16 @@ export type PayOutcome =
   | { outcome: 'replayed'; payment: PaidRow }
   | { outcome: 'paid'; payment: PaidRow };
 
+/**
+ * The person at the shop who writes a row (server/actor.ts): the row records them and their
+ * role, and a manager's or cashier's limits bound a cash repayment, refund or reversal.
+ */
+export interface LedgerActor { memberId: string; userId: string }
+
 /** A repayment written inside the caller's transaction (cash in credit, a confirmed UPI claim in claims). */
 export interface RepayInput {
   businessId: string;
+  actor: LedgerActor;
   accountId: string;
   amountPaise: Paise;
   /** The ledger row's description: null for cash, "UPI <reference>" for a claim. */
@@ -129,7 +136,7 @@ export interface AccountAfter { id: string; customerId: string; limitPaise: Pais
 
 export interface RefundInput {
   businessId: string;
-  merchantUserId: string;
+  actor: LedgerActor;
   paymentId: string;
   /** The goods refunded; the fee share is added to what the customer gets back. */
   amountPaise: Paise;
@@ -151,7 +158,7 @@ export type RefundOutcome = ({ outcome: 'refunded' } & RefundDone) | ({ outcome:
 
 export interface ReverseInput {
   businessId: string;
-  merchantUserId: string;
+  actor: LedgerActor;
   repaymentId: string;
   reason: string;
   pinHashes: PinHashes;
@@ -166,7 +173,7 @@ export type ReverseOutcome =
 
 export interface ChargeInput {
   businessId: string;
-  merchantUserId: string;
+  actor: LedgerActor;
   chargeId: string;
   /** The HMAC of the code the merchant typed, as sms_charges.code_hash keeps the sent one's. */
   codeHash: string;

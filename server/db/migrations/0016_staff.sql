@@ -55,6 +55,7 @@ CREATE TABLE "staff_invitations" (
 	CONSTRAINT "staff_invitations_accepted_check" CHECK (("staff_invitations"."status" = 'accepted') = ("staff_invitations"."member_id" is not null))
 );
 --> statement-breakpoint
+ALTER TABLE "sms_messages" DROP CONSTRAINT "sms_messages_purpose_check";--> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "member_id" uuid;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "actor_member_id" uuid;--> statement-breakpoint
@@ -80,6 +81,7 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_shop_members_id_fk" FO
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_actor_member_id_shop_members_id_fk" FOREIGN KEY ("actor_member_id") REFERENCES "public"."shop_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id") WHERE "sessions"."member_id" is not null;--> statement-breakpoint
 CREATE INDEX "transactions_actor_created_idx" ON "transactions" USING btree ("actor_member_id","created_at") WHERE "transactions"."actor_member_id" is not null;--> statement-breakpoint
+ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_purpose_check" CHECK ("sms_messages"."purpose" in ('otp', 'reminder', 'invite', 'charge', 'enrol', 'staff_invite'));--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_actor_check" CHECK (("transactions"."actor_member_id" is null) = ("transactions"."actor_role" is null));--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'business', 'admin', 'staff'));--> statement-breakpoint
 -- Every shop's business account becomes its first owner, under the contact name it registered with.

@@ -99,7 +99,7 @@ export function createRegistrationService(deps: {
           pinHash: pin.hash, pinKeyVersion: pin.keyVersion, createdAt: now,
         });
         await businesses.createApplication(tx, {
-          userId: id, businessName: body.businessName, businessType: body.businessType, address: body.address,
+          userId: id, contactName: body.name, businessName: body.businessName, businessType: body.businessType, address: body.address,
         });
         return { sessionToken: await sessions.start(tx, id), deviceToken: await devices.prove(tx, deviceToken, id) };
       });

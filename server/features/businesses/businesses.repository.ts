@@ -4,7 +4,7 @@ import type { BusinessStatus } from '@common/api/types';
 import type { BasisPoints, Paise } from '@common/money';
 import type { KeysetCursor } from '../../cursor';
 import type { Executor } from '../../db/client';
-import { businessDecisions, businesses, users } from '../../db/schema';
+import { businessDecisions, businesses, shopMembers, users } from '../../db/schema';
 
 const profileColumns = {
   id: businesses.id,
@@ -29,6 +29,13 @@ const profileColumns = {
 
 export async function insert(tx: Executor, business: typeof businesses.$inferInsert): Promise<void> {
   await tx.insert(businesses).values(business);
+}
+
+/** The shop's first owner: the business account itself. */
+export async function insertFoundingMember(
+  tx: Executor, member: { id: string; businessId: string; userId: string; name: string; createdAt: Date },
+): Promise<void> {
+  await tx.insert(shopMembers).values({ ...member, role: 'owner', founding: true });
 }
 
 export type BusinessRow = NonNullable<Awaited<ReturnType<typeof findByUser>>>;

@@ -55,15 +55,25 @@ export function createBusinessService(deps: {
 
   const findOwn = (userId: string) => repository.findByUser(db, userId);
 
-  /** A new application, pending review, inside the registration's transaction. */
+  /**
+   * A new application, pending review, inside the registration's transaction; the business
+   * account becomes the shop's first owner under its contact name. Returns that membership's id,
+   * which the account's sessions act as.
+   */
   async function createApplication(tx: Executor, application: {
-    userId: string; businessName: string; businessType: string; address: string;
-  }): Promise<void> {
+    userId: string; contactName: string; businessName: string; businessType: string; address: string;
+  }): Promise<{ businessId: string; memberId: string }> {
+    const { contactName, ...business } = application;
+    const businessId = randomUUID();
+    const memberId = randomUUID();
+    const now = clock();
     await repository.insert(tx, {
-      id: randomUUID(), ...application, status: 'pending', feeBasisPoints: feeBasisPointsDefault,
-      maxCreditLimitPaise: maxCreditLimitPaiseDefault, createdAt: clock(),
+      id: businessId, ...business, status: 'pending', feeBasisPoints: feeBasisPointsDefault,
+      maxCreditLimitPaise: maxCreditLimitPaiseDefault, createdAt: now,
     });
+    await repository.insertFoundingMember(tx, { id: memberId, businessId, userId: application.userId, name: contactName, createdAt: now });
     await stats.bumpPlatform(tx, { pendingBusinesses: 1 });
+    return { businessId, memberId };
   }
 
   /** The caller's business, which must be approved to act (docs/product.md#merchant-approval). */
