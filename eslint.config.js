@@ -72,9 +72,10 @@ const webFeatureLayers = [
   // The merchant's refund and reversal dialogs; a customer's report is answered with the refund dialog.
   ['refunds'],
   ['payment-reports'],
-  ['auth', 'payment-alerts', 'payment-code', 'phone-verification', 'profile', 'qr-codes', 'receipt', 'reminders', 'repayment', 'repayment-claims', 'scanner', 'statements'],
-  // The merchant's Invited rows and charges by SMS code, on the customer list and its add sheet.
-  ['invitations', 'sms-charge'],
+  ['auth', 'payment-alerts', 'payment-code', 'phone-verification', 'profile', 'qr-codes', 'receipt', 'reminders', 'repayment', 'repayment-claims', 'scanner'],
+  // The merchant's Invited rows and charges by SMS code, on the customer list and its add sheet;
+  // a statement names who wrote each row (auth's by-line).
+  ['invitations', 'sms-charge', 'statements'],
   // The shop's people: the owner's Staff screen and audit log, and a person's way in (joining, picking the shop).
   ['audit-log', 'staff', 'staff-join'],
   ['admin', 'business', 'counter-mode', 'credit-accounts', 'payment', 'pin-reset', 'registration', 'transactions'],

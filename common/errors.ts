@@ -183,6 +183,7 @@ export const errors = {
   otp_proof_missing: {
     status: 400,
     message: '{purpose, select, registration {Please verify your phone number with an OTP before registering.}'
+      + ' staff_invitation {Please verify your phone number with an OTP to see your invitations.}'
       + ' other {Please verify your phone number with an OTP before resetting your PIN.}}',
   },
   otp_attempts_exceeded: { status: 429, message: 'Too many wrong attempts. Please request a new OTP.' },
@@ -222,7 +223,8 @@ export const errors = {
   transaction_not_found: { status: 404, code: 'not_found', message: 'Transaction not found' },
   reset_account_not_found: {
     status: 404, code: 'not_found',
-    message: '{role, select, customer {No customer account uses this phone number} other {No business account uses this phone number}}',
+    message: '{role, select, customer {No customer account uses this phone number} staff {No staff account uses this phone number}'
+      + ' other {No business account uses this phone number}}',
   },
   phone_taken: { status: 409, message: 'An account with this phone number already exists' },
   business_phone_taken: { status: 409, code: 'phone_taken', message: 'A business with this phone number already exists' },
@@ -323,8 +325,8 @@ export const errors = {
   staff_member_not_found: { status: 404, code: 'not_found', message: 'Person not found' },
   shop_account_owner: { status: 409, message: 'The account the shop registered with always stays its owner' },
   // A manager's or cashier's own limits on cash repayments, refunds and reversals; amounts formatted.
-  staff_single_limit: { status: 403, message: 'This is above your limit of ₹{limit} for one entry. Ask an owner.' },
-  staff_daily_limit: { status: 403, message: 'This would pass your daily limit of ₹{limit}: ₹{left} left today. Ask an owner.' },
+  staff_single_limit: { status: 403, message: 'This is above your limit of {limit} for one entry. Ask an owner.' },
+  staff_daily_limit: { status: 403, message: 'This would pass your daily limit of {limit}: {left} left today. Ask an owner.' },
   // SMS vendors. sms_unavailable's Retry-After says when to try again.
   sms_unavailable: { status: 503, message: 'We could not send the SMS just now. Please try again in a minute.' },
   sms_callback_forbidden: { status: 403, message: 'The delivery report signature is not valid' },

@@ -22,8 +22,12 @@ export type PaymentReportStatus = z.output<typeof paymentReportStatus>;
 
 /** Where an invitation by phone stands (docs/product.md#invitations); a pending one past its expiry is read as 'expired' and marked so when the shop invites the number again. */
 export const invitationStatuses = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
-/** A staff invitation's state; 'expired' is never stored, it is read from expires_at. */
-export const staffInvitationStatuses = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+/**
+ * A staff invitation's state. A pending one past expires_at is expired when read; it is
+ * stored 'expired' when the shop invites the number again (freeing the one open invitation
+ * a shop may have for a number).
+ */
+export const staffInvitationStatuses = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 
 /** Where a code sent by SMS for consent stands: waiting, used once, or void after too many wrong tries. */
 export const smsCodeStatuses = ['pending', 'used', 'void'] as const;

@@ -49,7 +49,7 @@ CREATE TABLE "staff_invitations" (
 	"created_at" timestamp with time zone NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"decided_at" timestamp with time zone,
-	CONSTRAINT "staff_invitations_status_check" CHECK ("staff_invitations"."status" in ('pending', 'accepted', 'declined', 'cancelled')),
+	CONSTRAINT "staff_invitations_status_check" CHECK ("staff_invitations"."status" in ('pending', 'accepted', 'declined', 'cancelled', 'expired')),
 	CONSTRAINT "staff_invitations_role_check" CHECK ("staff_invitations"."role" in ('owner', 'manager', 'cashier')),
 	CONSTRAINT "staff_invitations_limits_check" CHECK (("staff_invitations"."role" = 'owner') = ("staff_invitations"."single_limit_paise" is null and "staff_invitations"."daily_limit_paise" is null)),
 	CONSTRAINT "staff_invitations_accepted_check" CHECK (("staff_invitations"."status" = 'accepted') = ("staff_invitations"."member_id" is not null))
