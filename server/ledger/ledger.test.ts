@@ -28,11 +28,16 @@ afterAll(async () => { await ctx.close(); });
 
 const daySeconds = 24 * 60 * 60;
 
-/** A shop and a customer with a credit account, and the ledger calls made as the shop's merchant. */
+/** The membership a shop's business account acts as: its founding owner. */
+const foundingMember = async (businessId: string): Promise<string> => rowsOf<{ id: string }>(await ctx.database.db.execute(sql`
+  select id from shop_members where business_id = ${businessId} and founding`))[0]!.id;
+
+/** A shop and a customer with a credit account, and the ledger calls made as the shop's founding owner. */
 async function world(options: { limit?: string; feePercent?: string } = {}) {
   const w = await paymentSetup(ctx, { limit: options.limit ?? '10000', feePercent: options.feePercent ?? '2' });
   const { ledger, pins } = ctx.app.services;
-  const merchant = { businessId: w.shop.businessId, merchantUserId: w.shop.userId, attemptKey: pinCounter.account(w.shop.userId) };
+  const actor = { memberId: await foundingMember(w.shop.businessId), userId: w.shop.userId };
+  const merchant = { businessId: w.shop.businessId, actor, attemptKey: pinCounter.account(w.shop.userId) };
   const paid = async (amount: string): Promise<string> => {
     const response = await w.pay((await w.generate({ amount })).qrData);
     if (response.statusCode !== 201) throw new Error(`payment failed: ${response.body}`);
@@ -60,7 +65,7 @@ async function world(options: { limit?: string; feePercent?: string } = {}) {
       transactionId: uuidv7(now.getTime()), now, ...extra,
     });
   };
-  return { ...w, paid, repaid, refund, reverse };
+  return { ...w, actor, paid, repaid, refund, reverse };
 }
 
 const row = async (id: string) => rowsOf<{
@@ -391,7 +396,7 @@ describe('charges approved by SMS code (khata_charge)', () => {
     const confirm = (charge: { id: string; codeHash: string }, extra: Partial<ChargeInput> = {}) => {
       const now = ctx.clock();
       return ctx.app.services.ledger.charge({
-        businessId: w.shop.businessId, merchantUserId: w.shop.userId, chargeId: charge.id, codeHash: charge.codeHash,
+        businessId: w.shop.businessId, actor: w.actor, chargeId: charge.id, codeHash: charge.codeHash,
         attemptKey: pinCounter.account(w.customer.userId), idempotencyKey: null, requestHash: charge.id,
         transactionId: uuidv7(now.getTime()), now, ...extra,
       });

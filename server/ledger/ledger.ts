@@ -6,9 +6,9 @@
  * in one transaction (docs/decisions.md, "Every money operation is one database function"):
  * pay (khata_pay), charge (khata_charge: a payment approved by a code sent by SMS), repay
  * (khata_repay), refund (khata_refund), reverse (khata_reverse), sharing helpers written once:
- * khata_check_pin (the PIN attempt rule), khata_debit (a payment's write, for pay and charge),
- * khata_count (the counters' slots and the daily rollup), khata_fee and khata_fee_share,
- * khata_refresh_dues.
+ * khata_check_pin (the PIN attempt rule), khata_actor (the person at the shop and their limits),
+ * khata_debit (a payment's write, for pay and charge), khata_count (the counters' slots and the
+ * daily rollup), khata_fee and khata_fee_share, khata_refresh_dues.
  * The writes that move no money (opening an account, its limit, its due date, the reminder
  * stamp, the day's overdue cache) are TypeScript here and in ledger.repository.ts.
  *
@@ -44,6 +44,11 @@
  *     charge (sms_charges.transaction_id), of its account, amount, fee and rate, with no QR
  *     code; a used charge names such a row. Its code is tried at most smsCodeAttemptsMax
  *     times and only before it expires (checked by khata_charge when it writes).
+ * 11. Every row a person at the shop wrote names them: a repayment, refund, reversal or
+ *     payment by SMS code carries the membership (of the row's business) and its role at the
+ *     time; a customer's own payment names nobody. A manager's or a cashier's repayment,
+ *     refund or reversal is within their limits for one entry and for the India day (checked
+ *     by khata_actor when it writes: a later change of a limit must not flag old rows).
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -203,15 +208,16 @@ export const payStatement = `select khata_pay(
     $13::uuid, $14::smallint, $15::int, $16::int, $17::int, $18::bigint) as result`;
 
 const refundStatement = `select khata_refund(
-    $1::uuid, $2::uuid, $3::uuid, $4::bigint, $5, $6::uuid, $7, $8::jsonb, $9, $10, $11::uuid, $12::timestamptz,
-    $13::timestamptz, $14::smallint, $15::int, $16::int, $17::int, $18::int) as result`;
+    $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::bigint, $6, $7::uuid, $8, $9::jsonb, $10, $11, $12::uuid, $13::timestamptz,
+    $14::timestamptz, $15::smallint, $16::int, $17::int, $18::int, $19::int) as result`;
 
 const reverseStatement = `select khata_reverse(
-    $1::uuid, $2::uuid, $3::uuid, $4, $5, $6::jsonb, $7::uuid, $8::timestamptz, $9::smallint, $10::int, $11::int,
-    $12::int, $13::int) as result`;
+    $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7::jsonb, $8::uuid, $9::timestamptz, $10::smallint, $11::int, $12::int,
+    $13::int, $14::int) as result`;
 
 const chargeStatement = `select khata_charge(
-    $1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8::uuid, $9::timestamptz, $10::timestamptz, $11::smallint, $12::int) as result`;
+    $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7, $8, $9::uuid, $10::timestamptz, $11::timestamptz, $12::smallint,
+    $13::int) as result`;
 
 /** jsonb comes back parsed from pg and PGlite alike; a string is parsed here should a driver not. */
 const parsed = <T>(raw: T | string): T => (typeof raw === 'string' ? JSON.parse(raw) as T : raw);
@@ -259,6 +265,13 @@ const refusalParams: Partial<Record<ErrorKey, (detail: string | undefined) => Er
   sms_code_used: () => ({}),
   sms_code_void: () => ({}),
   sms_code_expired: () => ({}),
+  // The person at the shop (khata_actor): no longer of this shop, or past their own limits.
+  forbidden: () => ({}),
+  staff_single_limit: (detail) => ({ limit: rupeesOf(detail) }),
+  staff_daily_limit: (detail) => {
+    const figures = JSON.parse(detail ?? '{}') as { limitPaise: number; leftPaise: number };
+    return { limit: rupeesOf(figures.limitPaise), left: rupeesOf(figures.leftPaise) };
+  },
 };
 
 /** A ledger function's refusal as the error the client reads; null for anything else (a bug). */
@@ -301,19 +314,20 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
   /**
    * A repayment in the caller's transaction `tx` (khata_repay): the account after, or null
    * when the account is not the business's or owes less than the amount, so the caller
-   * chooses its refusal.
+   * chooses its refusal. The person's refusals (forbidden, staff_single_limit,
+   * staff_daily_limit) are thrown as AppError; the caller's transaction then writes nothing.
    */
   async function repay(tx: Executor, r: RepayInput): Promise<AccountAfter | null> {
-    const [row] = rowsOf<{ result: AccountAfter | string | null }>(await tx.execute(sql`select khata_repay(
-      ${r.businessId}::uuid, ${r.accountId}::uuid, ${r.amountPaise}::bigint, ${r.description}, ${r.transactionId}::uuid,
-      ${r.now.toISOString()}::timestamptz, ${anySlot()}::smallint) as result`));
+    const [row] = await refusing(async () => rowsOf<{ result: AccountAfter | string | null }>(await tx.execute(sql`select khata_repay(
+      ${r.businessId}::uuid, ${r.actor.memberId}::uuid, ${r.actor.userId}::uuid, ${r.accountId}::uuid, ${r.amountPaise}::bigint,
+      ${r.description}, ${r.transactionId}::uuid, ${r.now.toISOString()}::timestamptz, ${anySlot()}::smallint) as result`)));
     assert(row, 'select khata_repay(…) answers one row');
     return row.result === null ? null : parsed(row.result);
   }
 
   /** A refund of a payment, wholly or in part, in one call of khata_refund (its header has the rules). */
   const refund = (r: RefundInput): Promise<RefundOutcome> => refusing(() => callOne<RefundOutcome>(db, 'khata_refund', refundStatement, [
-    r.businessId, r.merchantUserId, r.paymentId, r.amountPaise, r.reason, r.reportId, r.attemptKey,
+    r.businessId, r.actor.userId, r.actor.memberId, r.paymentId, r.amountPaise, r.reason, r.reportId, r.attemptKey,
     JSON.stringify(r.pinHashes), r.idempotencyKey, r.requestHash, r.transactionId, r.now.toISOString(),
     addSeconds(r.now, idempotencyTtlSeconds).toISOString(), anySlot(), pinAttemptsMax, pinLockSecondsBase,
     pinLockSecondsMax, refundDaysMax,
@@ -321,7 +335,7 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
 
   /** The reversal of a cash repayment recorded by mistake, in one call of khata_reverse. */
   const reverse = (r: ReverseInput): Promise<ReverseOutcome> => refusing(() => callOne<ReverseOutcome>(db, 'khata_reverse', reverseStatement, [
-    r.businessId, r.merchantUserId, r.repaymentId, r.reason, r.attemptKey, JSON.stringify(r.pinHashes), r.transactionId,
+    r.businessId, r.actor.userId, r.actor.memberId, r.repaymentId, r.reason, r.attemptKey, JSON.stringify(r.pinHashes), r.transactionId,
     r.now.toISOString(), anySlot(), pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax, reversalDaysMax,
   ]));
 
@@ -330,7 +344,7 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
    * has the rules). A wrong code is an outcome, not a refusal: its attempt is committed.
    */
   const charge = (c: ChargeInput): Promise<ChargeOutcome> => refusing(() => callOne<ChargeOutcome>(db, 'khata_charge', chargeStatement, [
-    c.businessId, c.merchantUserId, c.chargeId, c.codeHash, c.attemptKey, c.idempotencyKey, c.requestHash, c.transactionId,
+    c.businessId, c.actor.userId, c.actor.memberId, c.chargeId, c.codeHash, c.attemptKey, c.idempotencyKey, c.requestHash, c.transactionId,
     c.now.toISOString(), addSeconds(c.now, idempotencyTtlSeconds).toISOString(), anySlot(), smsCodeAttemptsMax,
   ]));
 

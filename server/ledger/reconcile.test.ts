@@ -1,7 +1,7 @@
 /**
  * reconcile against a ledger with every kind of row: payments (one approved by SMS code), cash
  * repayments (one of them reversed), refunds in part and in full, reports open, refunded and
- * declined, and an account that owes nothing. Each case corrupts one figure inside a transaction, sees the check that
+ * declined, and an account that owes nothing; each row a person at the shop wrote names them. Each case corrupts one figure inside a transaction, sees the check that
  * owns it report the drift, and rolls back, so every case reads the same ledger.
  */
 import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
@@ -121,6 +121,14 @@ describe('reconcile', () => {
     ['every used charge names a payment approved by SMS code', sql`update transactions set by_sms_code = false where by_sms_code`],
     ['no payment committed above the limit', sql`update transactions set limit_paise_after = owed_paise_after - 1 where id = (select id from transactions where type = 'payment' limit 1)`],
     ["every payment's code exists", sql`update transactions set qr_code_id = gen_random_uuid() where id = (select id from transactions where type = 'payment' limit 1)`],
+    // Who wrote each row: the shop's founding owner wrote every repayment, refund, reversal and the charge.
+    ['every row a person at the shop wrote', sql`update transactions set actor_member_id = null, actor_role = null where type = 'repayment'`],
+    ['every row a person at the shop wrote', sql`update transactions set actor_member_id = null, actor_role = null where by_sms_code`],
+    ['every row a person at the shop wrote', sql`
+      update transactions t set actor_member_id = m.id, actor_role = 'owner' from shop_members m
+      where m.business_id = t.business_id and m.founding and t.type = 'payment' and not t.by_sms_code and t.amount_paise = 1000`],
+    ['every row a person at the shop wrote', sql`update transactions t set actor_member_id = (select m.id from shop_members m where m.business_id <> t.business_id limit 1) where type = 'reversal'`],
+    ['every row a person at the shop wrote', sql`update transactions set actor_role = 'admin' where ${refundOf(777)}`],
     // Refunds and reversals against their originals.
     ['every refund gives back a payment', sql`update transactions set original_id = (select id from transactions where type = 'repayment' limit 1) where ${refundOf(777)}`],
     ['every refund gives back a payment', sql`update transactions r set original_id = (select p.id from transactions p where p.type = 'payment' and p.credit_account_id <> r.credit_account_id limit 1) where ${refundOf(333)}`],

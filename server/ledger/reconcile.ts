@@ -1,12 +1,13 @@
 /**
  * Checks every invariant of the ledger (docs/product.md#ledger) across the tables that
- * keep it: accounts, codes, payments approved by SMS code, refunds and reversals, counters,
- * rollups, dues, repayment claims and payment reports. Each check is one query that counts
+ * keep it: accounts, codes, payments approved by SMS code, who wrote each row, refunds and
+ * reversals, counters, rollups, dues, repayment claims and payment reports. Each check is one query that counts
  * violations and shows a few examples; a clean ledger has none anywhere. It reads tables
  * only, never a feature or the ledger's own code, so it is the ledger's oracle and every
  * test of money ends with it.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { shopRoles } from '@common/permissions';
 import { analyticsPeriodDays } from '@common/schemas/admin';
 import { indiaDay, indiaDaySql } from '../india-days';
 import { rowsOf, type Executor } from '../db/client';
@@ -26,6 +27,7 @@ const owedChange = sql.raw(`case type when 'repayment' then -total_paise when 'r
 const revenueChange = sql.raw(`case type when 'payment' then amount_paise when 'refund' then -amount_paise else 0 end`);
 const feeChange = sql.raw(`case type when 'payment' then fee_paise when 'refund' then -fee_paise else 0 end`);
 const refunded = sql.raw(`case type when 'refund' then amount_paise else 0 end`);
+const roles = sql.raw(shopRoles.map((role) => `'${role}'`).join(', '));
 
 const checks = (today: string): Check[] => [
   {
@@ -88,6 +90,17 @@ const checks = (today: string): Check[] => [
       select c.id::text as example from sms_charges c
       left join transactions t on t.id = c.transaction_id
       where c.status = 'used' and (t.id is null or not t.by_sms_code)`,
+  },
+  // Who wrote each row: a person at the shop (khata_actor), or the customer paying.
+  {
+    name: "every row a person at the shop wrote names a member of the row's business in one of the roles, and a customer's own payment names nobody",
+    query: sql`
+      select t.id::text as example from transactions t
+      left join shop_members m on m.id = t.actor_member_id
+      where (t.type = 'payment' and not t.by_sms_code and (t.actor_member_id is not null or t.actor_role is not null))
+         or ((t.type <> 'payment' or t.by_sms_code)
+             and (t.actor_member_id is null or m.id is null or m.business_id <> t.business_id
+                  or t.actor_role is null or t.actor_role not in (${roles})))`,
   },
   // Refunds and reversals against the rows they give back.
   {

@@ -1,15 +1,15 @@
 -- khata_refund: a merchant gives back a payment, wholly or in part, in one transaction and one
 -- round trip (docs/product.md#refunds-and-reports; docs/decisions.md, "Every money operation
--- is one database function"). server/ledger/ledger.ts refund calls it with the merchant's PIN
--- HMACs and every limit from common/limits.ts, and maps its refusals to the errors the
--- client reads.
+-- is one database function"). server/ledger/ledger.ts refund calls it with the PIN HMACs of
+-- the person at the shop who refunds and every limit from common/limits.ts, and maps its
+-- refusals to the errors the client reads.
 --
--- 1. The PIN of p_merchant_user_id under its attempt limit: khata_check_pin
---    (khata_rules.sql), whose lock on p_attempt_key is held to commit.
+-- 1. The PIN of p_actor_user_id (the business account or a staff account: the person's own)
+--    under its attempt limit: khata_check_pin (khata_rules.sql), whose lock on p_attempt_key
+--    is held to commit. A wrong PIN is answered before anything else, the limits included.
 -- 2. Idempotency-Key (khata_stored_answer, khata_rules.sql), as khata_pay's: keyed by the
---    merchant's user id; the first request
---    refunds, a retry with the same body gets the stored answer, another body is
---    idempotency_conflict. Serialised by the attempt lock of 1.
+--    person's user id; the first request refunds, a retry with the same body gets the stored
+--    answer, another body is idempotency_conflict. Serialised by the attempt lock of 1.
 -- 3. The payment. One of p_business_id's rows (else transaction_not_found, as a row that
 --    does not exist), of type payment (else not_a_payment), made at most p_refund_days_max
 --    days before p_now (refundDaysMax; else refund_too_old). Its row is locked (FOR NO KEY
@@ -27,20 +27,29 @@
 -- 7. The guarded credit. owed >= refund + share, checked and changed in one UPDATE; else
 --    refund_above_owed with what is owed and the largest refund that fits (the rest is
 --    returned outside Khata). No balance goes below zero.
--- 8. The ledger. One immutable `refund` row linked to its payment (original_id; amount =
---    goods refunded, fee = the share, at the payment's rate, with the merchant's reason),
---    and the counters and the day's rollup through khata_count (khata_rules.sql): credit
---    issued falls by the total, revenue by the amount, the day's fee by the share, one
---    refund more and the day's refunded amount by the goods; the payment count stays.
--- 9. Dues. khata_refresh_dues (khata_rules.sql): like a repayment, a refund clears
---    the oldest payments first.
+-- 8. The person. khata_actor (khata_rules.sql), limited by the goods refunded:
+--    p_actor_member_id of p_actor_user_id, active at p_business_id (else forbidden), within a
+--    manager's limits for one entry and for the India day (staff_single_limit,
+--    staff_daily_limit), under the lock of their membership, the last lock taken.
+-- 9. The ledger. One immutable `refund` row linked to its payment (original_id; amount =
+--    goods refunded, fee = the share, at the payment's rate, with the merchant's reason,
+--    naming the person and their role), and the counters and the day's rollup through
+--    khata_count (khata_rules.sql): credit issued falls by the total, revenue by the amount,
+--    the day's fee by the share, one refund more and the day's refunded amount by the goods;
+--    the payment count stays.
+-- 10. Dues. khata_refresh_dues (khata_rules.sql): like a repayment, a refund clears the
+--     oldest payments first.
 --
 -- Refusals are raised as SQLSTATE KH000 with the error key as the message and its figures
 -- in paise as DETAIL. Answers { outcome: 'refunded' | 'replayed', refundId, paymentId,
 -- accountId, customerId }, or khata_check_pin's refusal.
+-- Changing the parameter list needs a DROP FUNCTION of the old one first, as below.
+DROP FUNCTION IF EXISTS khata_refund(uuid, uuid, uuid, bigint, text, uuid, text, jsonb, text, text, uuid, timestamptz,
+                                     timestamptz, smallint, int, int, int, int);
 CREATE OR REPLACE FUNCTION khata_refund(
   p_business_id uuid,
-  p_merchant_user_id uuid,
+  p_actor_user_id uuid,
+  p_actor_member_id uuid,
   p_payment_id uuid,
   p_amount_paise bigint,
   p_reason text,
@@ -60,7 +69,8 @@ CREATE OR REPLACE FUNCTION khata_refund(
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_merchant record;
+  v_person record;
+  v_role text;
   v_check jsonb;
   v_replayed jsonb;
   v_payment transactions%ROWTYPE;
@@ -79,16 +89,16 @@ DECLARE
   v_result jsonb;
   v_day date := ((p_now AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date;
 BEGIN
-  -- 1. The merchant's PIN.
-  SELECT pin_hash, pin_key_version INTO v_merchant FROM users WHERE id = p_merchant_user_id AND role = 'business';
-  v_check := khata_check_pin(p_attempt_key, v_merchant.pin_hash, v_merchant.pin_key_version, p_pin_hashes, p_now,
+  -- 1. The person's PIN.
+  SELECT pin_hash, pin_key_version INTO v_person FROM users WHERE id = p_actor_user_id AND role IN ('business', 'staff');
+  v_check := khata_check_pin(p_attempt_key, v_person.pin_hash, v_person.pin_key_version, p_pin_hashes, p_now,
                              p_pin_attempts_max, p_lock_base_seconds, p_lock_max_seconds);
   IF v_check ->> 'outcome' <> 'correct' THEN
     RETURN v_check;
   END IF;
 
   -- 2. Idempotency.
-  v_replayed := khata_stored_answer(p_merchant_user_id, p_idempotency_key, p_request_hash);
+  v_replayed := khata_stored_answer(p_actor_user_id, p_idempotency_key, p_request_hash);
   IF v_replayed IS NOT NULL THEN
     RETURN v_replayed;
   END IF;
@@ -158,16 +168,19 @@ BEGIN
       DETAIL = jsonb_build_object('owedPaise', v_owed, 'refundablePaise', v_fits)::text;
   END IF;
 
-  -- 8. The ledger row, the counters and the day's rollup.
+  -- 8. The person, within their limits.
+  v_role := khata_actor(p_actor_member_id, p_actor_user_id, p_business_id, p_amount_paise, p_now, true);
+
+  -- 9. The ledger row, the counters and the day's rollup.
   INSERT INTO transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise, fee_paise,
                             fee_basis_points, total_paise, limit_paise_after, owed_paise_after, original_id, reason,
-                            created_at)
+                            actor_member_id, actor_role, created_at)
   VALUES (p_transaction_id, 'refund', 'completed', v_account.id, v_account.customer_id, p_business_id, p_amount_paise,
           v_share, v_payment.fee_basis_points, v_total, v_account.limit_paise, v_account.owed_paise, p_payment_id,
-          p_reason, p_now);
+          p_reason, p_actor_member_id, v_role, p_now);
   PERFORM khata_count(p_business_id, p_counter_slot, v_day, 0, -v_total, -p_amount_paise, -v_share, 0, 1, p_amount_paise);
 
-  -- 9. Dues, then the report this refund answers.
+  -- 10. Dues, then the report this refund answers.
   PERFORM khata_refresh_dues(v_account.id, v_day);
   IF p_report_id IS NOT NULL THEN
     UPDATE payment_reports SET status = 'refunded', refund_transaction_id = p_transaction_id, decided_at = p_now
@@ -178,7 +191,7 @@ BEGIN
                                  'accountId', v_account.id, 'customerId', v_account.customer_id);
   IF p_idempotency_key IS NOT NULL THEN
     INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response, created_at, expires_at)
-    VALUES (p_merchant_user_id, p_idempotency_key, p_request_hash, 201, v_result::text, p_now, p_idempotency_expires_at);
+    VALUES (p_actor_user_id, p_idempotency_key, p_request_hash, 201, v_result::text, p_now, p_idempotency_expires_at);
   END IF;
   RETURN v_result || jsonb_build_object('outcome', 'refunded');
 END;

@@ -1,10 +1,12 @@
 -- khata_reverse: a merchant undoes a cash repayment recorded by mistake, in one transaction
 -- and one round trip (docs/product.md#refunds-and-reports; docs/decisions.md, "Every money
 -- operation is one database function"). server/ledger/ledger.ts reverse calls it with the
--- merchant's PIN HMACs and every limit from common/limits.ts, and maps its refusals.
+-- PIN HMACs of the person at the shop who reverses and every limit from common/limits.ts,
+-- and maps its refusals.
 --
--- 1. The PIN of p_merchant_user_id under its attempt limit: khata_check_pin
---    (khata_rules.sql).
+-- 1. The PIN of p_actor_user_id (the business account or a staff account: the person's own)
+--    under its attempt limit: khata_check_pin (khata_rules.sql). A wrong PIN is answered
+--    before anything else, the limits included.
 -- 2. The repayment. One of p_business_id's rows (else transaction_not_found), of type
 --    repayment (else not_a_cash_repayment), not a confirmed UPI claim's (its
 --    repayment_claims.transaction_id; else claim_repayment_not_reversible: the customer's
@@ -15,18 +17,26 @@
 --    holds the same rule in the schema.
 -- 3. The debit. owed rises by exactly the repayment's amount, even above the limit in force:
 --    it restores a debt that existed. No idempotency key: a second reversal is refused (2).
--- 4. The ledger. One immutable `reversal` row linked to its repayment (original_id; amount =
---    total = the repayment's, fee 0, with the merchant's reason), and the counters through
---    khata_count (khata_rules.sql): credit issued rises by the amount; no daily figure moves.
--- 5. Dues. khata_refresh_dues (khata_rules.sql): the payments the repayment had
+-- 4. The person. khata_actor (khata_rules.sql), limited by the repayment's amount:
+--    p_actor_member_id of p_actor_user_id, active at p_business_id (else forbidden), within a
+--    manager's limits for one entry and for the India day (staff_single_limit,
+--    staff_daily_limit), under the lock of their membership, the last lock taken.
+-- 5. The ledger. One immutable `reversal` row linked to its repayment (original_id; amount =
+--    total = the repayment's, fee 0, with the merchant's reason, naming the person and their
+--    role), and the counters through khata_count (khata_rules.sql): credit issued rises by the
+--    amount; no daily figure moves.
+-- 6. Dues. khata_refresh_dues (khata_rules.sql): the payments the repayment had
 --    cleared are due again, with their own dates.
 --
 -- Refusals are raised as SQLSTATE KH000 with the error key as the message and its figure as
 -- DETAIL. Answers { outcome: 'reversed', reversalId, repaymentId, accountId, customerId }, or
 -- khata_check_pin's refusal.
+-- Changing the parameter list needs a DROP FUNCTION of the old one first, as below.
+DROP FUNCTION IF EXISTS khata_reverse(uuid, uuid, uuid, text, text, jsonb, uuid, timestamptz, smallint, int, int, int, int);
 CREATE OR REPLACE FUNCTION khata_reverse(
   p_business_id uuid,
-  p_merchant_user_id uuid,
+  p_actor_user_id uuid,
+  p_actor_member_id uuid,
   p_repayment_id uuid,
   p_reason text,
   p_attempt_key text,
@@ -41,15 +51,16 @@ CREATE OR REPLACE FUNCTION khata_reverse(
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_merchant record;
+  v_person record;
+  v_role text;
   v_check jsonb;
   v_repayment transactions%ROWTYPE;
   v_account record;
   v_day date := ((p_now AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date;
 BEGIN
-  -- 1. The merchant's PIN.
-  SELECT pin_hash, pin_key_version INTO v_merchant FROM users WHERE id = p_merchant_user_id AND role = 'business';
-  v_check := khata_check_pin(p_attempt_key, v_merchant.pin_hash, v_merchant.pin_key_version, p_pin_hashes, p_now,
+  -- 1. The person's PIN.
+  SELECT pin_hash, pin_key_version INTO v_person FROM users WHERE id = p_actor_user_id AND role IN ('business', 'staff');
+  v_check := khata_check_pin(p_attempt_key, v_person.pin_hash, v_person.pin_key_version, p_pin_hashes, p_now,
                              p_pin_attempts_max, p_lock_base_seconds, p_lock_max_seconds);
   IF v_check ->> 'outcome' <> 'correct' THEN
     RETURN v_check;
@@ -80,16 +91,19 @@ BEGIN
   WHERE id = v_repayment.credit_account_id
   RETURNING id, customer_id, limit_paise, owed_paise INTO v_account;
 
-  -- 4. The ledger row and the counters.
+  -- 4. The person, within their limits.
+  v_role := khata_actor(p_actor_member_id, p_actor_user_id, p_business_id, v_repayment.amount_paise, p_now, true);
+
+  -- 5. The ledger row and the counters.
   INSERT INTO transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise, fee_paise,
                             fee_basis_points, total_paise, limit_paise_after, owed_paise_after, original_id, reason,
-                            created_at)
+                            actor_member_id, actor_role, created_at)
   VALUES (p_transaction_id, 'reversal', 'completed', v_account.id, v_account.customer_id, p_business_id,
           v_repayment.amount_paise, 0, 0, v_repayment.amount_paise, v_account.limit_paise, v_account.owed_paise,
-          p_repayment_id, p_reason, p_now);
+          p_repayment_id, p_reason, p_actor_member_id, v_role, p_now);
   PERFORM khata_count(p_business_id, p_counter_slot, v_day, 0, v_repayment.amount_paise, 0, 0, 0, 0, 0);
 
-  -- 5. Dues.
+  -- 6. Dues.
   PERFORM khata_refresh_dues(v_account.id, v_day);
 
   RETURN jsonb_build_object('outcome', 'reversed', 'reversalId', p_transaction_id, 'repaymentId', p_repayment_id,

@@ -1,7 +1,7 @@
 -- khata_rules: the rules every money operation shares, each written once as its own
 -- function: the fee and a refund's fee share, the payable QR code, the PIN attempt rule, the
--- rule of a code sent by SMS, the counters' slots with the daily rollup, the dues' running
--- total, and a payment's debit.
+-- person at the shop and their limits, the rule of a code sent by SMS, the counters' slots
+-- with the daily rollup, the dues' running total, and a payment's debit.
 -- khata_pay, khata_charge, khata_repay, khata_refund and khata_reverse (one file each) call
 -- them, and a sign-up at the counter its code's rule; nothing else writes these rules.
 -- In dependency order: each function calls only functions above it.
@@ -167,6 +167,80 @@ BEGIN
 END;
 $$;
 
+-- khata_actor: the person at the shop a money operation is written for (docs/product.md#staff;
+-- docs/security.md, "Staff and roles"), the one place their standing and their limits are
+-- checked. khata_repay (for cash), khata_refund and khata_reverse call it with p_limited (cash
+-- taken, a refund and a reversal are bounded by a manager's or a cashier's limits), khata_charge
+-- and a confirmed UPI claim's repayment without (the customer approved the charge with their
+-- code; the claim's money reached the shop's bank, not a person's hands).
+--
+-- 1. The membership: p_member_id, of p_business_id and of p_user_id (the account signed in, whose
+--    PIN the operation checked), active; else forbidden. Limited, its row is locked (FOR NO KEY
+--    UPDATE) to the end of the caller's transaction: one person's operations are counted one
+--    at a time, and an owner's change of their limits or their revocation waits for the
+--    operation, or the operation for it and then reads it. NO KEY, so the foreign keys of
+--    sessions, audit rows and ledger rows to the membership (KEY SHARE) never wait for it.
+--    Callers take this lock last, after every row lock of their own (the account's, the
+--    payment's, the claim's), and wait for nothing after it, so no two operations of one person
+--    ever wait for each other in a circle. Not limited, the row is only read: a charge takes
+--    the customer's account after it (khata_debit).
+-- 2. The limits of a manager or a cashier (single_limit_paise and daily_limit_paise; an owner
+--    has none). Amounts are what the person moves: a repayment's, a refund's goods (its fee
+--    share is the platform's), a reversal's repayment.
+--    p_amount_paise above the single limit: staff_single_limit (DETAIL: the limit in paise).
+--    The person's cash repayments, refunds and reversals of the India day of p_now (UTC+05:30, as
+--    every ledger day; transactions_actor_created_idx) plus p_amount_paise above the daily
+--    limit: staff_daily_limit (DETAIL: { limitPaise, leftPaise }, left = the day's limit less
+--    what they moved today, never below 0).
+-- Refusals are raised (SQLSTATE KH000), so the caller's transaction writes nothing. Returns
+-- the member's role, which the caller's ledger row records (actor_role).
+CREATE OR REPLACE FUNCTION khata_actor(
+  p_member_id uuid,
+  p_user_id uuid,
+  p_business_id uuid,
+  p_amount_paise bigint,
+  p_now timestamptz,
+  p_limited boolean
+) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_member record;
+  v_day_start timestamptz;
+  v_used bigint;
+BEGIN
+  IF p_limited THEN
+    SELECT business_id, user_id, role, status, single_limit_paise, daily_limit_paise INTO v_member
+    FROM shop_members WHERE id = p_member_id FOR NO KEY UPDATE;
+  ELSE
+    SELECT business_id, user_id, role, status, single_limit_paise, daily_limit_paise INTO v_member
+    FROM shop_members WHERE id = p_member_id;
+  END IF;
+  IF NOT FOUND OR v_member.status <> 'active' OR v_member.business_id <> p_business_id
+     OR v_member.user_id IS DISTINCT FROM p_user_id THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'forbidden';
+  END IF;
+  IF NOT p_limited OR v_member.role NOT IN ('manager', 'cashier') THEN
+    RETURN v_member.role;
+  END IF;
+
+  IF p_amount_paise > v_member.single_limit_paise THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'staff_single_limit', DETAIL = v_member.single_limit_paise::text;
+  END IF;
+  -- The India day's first instant, as a timestamp in UTC; days of 24 hours (no daylight saving).
+  v_day_start := ((((p_now AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date)::timestamp
+                  - interval '5 hours 30 minutes') AT TIME ZONE 'UTC';
+  SELECT coalesce(sum(amount_paise), 0) INTO v_used FROM transactions
+  WHERE actor_member_id = p_member_id AND created_at >= v_day_start AND created_at < v_day_start + interval '24 hours'
+    AND (type IN ('refund', 'reversal') OR (type = 'repayment' AND description IS NULL));
+  IF v_used + p_amount_paise > v_member.daily_limit_paise THEN
+    RAISE EXCEPTION USING ERRCODE = 'KH000', MESSAGE = 'staff_daily_limit',
+      DETAIL = jsonb_build_object('limitPaise', v_member.daily_limit_paise,
+                                  'leftPaise', greatest(0, v_member.daily_limit_paise - v_used))::text;
+  END IF;
+  RETURN v_member.role;
+END;
+$$;
+
 -- khata_code_outcome: the rule of a consent code sent by SMS (docs/product.md#sms-approval;
 -- docs/security.md, "Consent by SMS code"), the one place it is written. Both kinds of code
 -- run it on their row, locked by the caller: a charge's in khata_charge, a sign-up's at the
@@ -328,8 +402,11 @@ $$;
 --    nearer if this one is due sooner (least and greatest skip NULLs: no date yet, no
 --    deferral). khata_refresh_dues recomputes them after anything that lowers what is owed.
 -- 3. The ledger. One immutable `payment` row (qr_code_id, description and by_sms_code as the
---    caller says), and the merchant's counters and daily rollup on the merchant's India day
---    (UTC+05:30, no daylight saving) through khata_count (p_counter_slot is its fallback slot).
+--    caller says; the person at the shop who took a charge, p_actor_member_id and their role
+--    p_actor_role from khata_actor, while a customer's own payment through khata_pay names
+--    nobody: the defaults), and the merchant's counters and daily rollup on the merchant's
+--    India day (UTC+05:30, no daylight saving) through khata_count (p_counter_slot is its
+--    fallback slot).
 -- 4. The customer's rollup (docs/product.md#dashboard-figures). On the customer's first
 --    payment of an India day, their users.last_paid_on and customer_last_paid_days (the
 --    count moves from their old day to today), read under the caller's attempt lock, so two
@@ -337,6 +414,8 @@ $$;
 -- Reconcile (server/ledger/reconcile.ts) rebuilds every balance, counter, rollup and due date
 -- from the ledger rows; bench/seed.ts writes them directly and must agree.
 -- Returns the account after the debit.
+-- Changing the parameter list needs a DROP FUNCTION of the old one first, as below.
+DROP FUNCTION IF EXISTS khata_debit(uuid, uuid, bigint, bigint, integer, uuid, text, boolean, uuid, timestamptz, smallint);
 CREATE OR REPLACE FUNCTION khata_debit(
   p_customer_id uuid,
   p_business_id uuid,
@@ -349,6 +428,8 @@ CREATE OR REPLACE FUNCTION khata_debit(
   p_transaction_id uuid,
   p_now timestamptz,
   p_counter_slot smallint,
+  p_actor_member_id uuid DEFAULT NULL,
+  p_actor_role text DEFAULT NULL,
   OUT o_account_id uuid,
   OUT o_limit_paise bigint,
   OUT o_owed_paise bigint
@@ -381,10 +462,10 @@ BEGIN
   -- 3. The ledger row and the merchant's counters.
   INSERT INTO transactions (id, type, status, credit_account_id, customer_id, business_id, amount_paise, fee_paise,
                             fee_basis_points, total_paise, limit_paise_after, owed_paise_after, qr_code_id, description,
-                            due_on, charged_paise_after, by_sms_code, created_at)
+                            due_on, charged_paise_after, by_sms_code, actor_member_id, actor_role, created_at)
   VALUES (p_transaction_id, 'payment', 'completed', v_account.id, p_customer_id, p_business_id, p_amount_paise, p_fee_paise,
           p_fee_basis_points, v_total, v_account.limit_paise, v_account.owed_paise, p_qr_code_id, p_description,
-          v_due, v_account.charged_paise, p_by_sms_code, p_now);
+          v_due, v_account.charged_paise, p_by_sms_code, p_actor_member_id, p_actor_role, p_now);
 
   PERFORM khata_count(p_business_id, p_counter_slot, v_day, 0, v_total, p_amount_paise, p_fee_paise, 1, 0, 0);
 
