@@ -101,7 +101,7 @@ describe.skipIf(journeysDisabled)('counter mode', () => {
 
     // Wrong exit PINs until the counter's exit locks.
     await button(counter, 'Exit counter mode').click();
-    const exitPin = field(counter, 'Enter your PIN to exit');
+    const exitPin = field(counter, "Enter your PIN or an owner's PIN");
     expect(await exitPin.getAttribute('type')).toBe('text');
     expect(await exitPin.getAttribute('autocomplete')).toBe('off');
     expect(await counter.getByRole('button', { name: 'Show PIN' }).count(), 'no show-PIN toggle').toBe(0);

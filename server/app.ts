@@ -32,7 +32,10 @@ import { createEventService } from './features/events/events.service';
 import { healthRoutes } from './features/health/health.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { createInvitationService } from './features/invitations/invitations.service';
+import { auditRoutes } from './features/audit/audit.routes';
 import { createAuditService } from './features/audit/audit.service';
+import { staffRoutes } from './features/staff/staff.routes';
+import { createStaffService } from './features/staff/staff.service';
 import { createDatabaseWatch } from './db/availability';
 import { createAnalyticsService } from './features/analytics/analytics.service';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
@@ -103,32 +106,34 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
     db, clock, streamsPerSessionMax: eventStreams?.perSessionMax, streamsTotalMax: eventStreams?.totalMax,
   });
   // What a shop's people do that is not a ledger row; services record it in their own transaction.
-  const audit = createAuditService({ clock });
-  const businesses = createBusinessService({ db, clock, stats, publishStatus: events.publishStatus });
+  const audit = createAuditService({ db, clock });
+  const businesses = createBusinessService({ db, clock, stats, audit, publishStatus: events.publishStatus });
   const devices = createDeviceService({ db, clock });
-  const auth = createAuthService({ db, clock, pins, sessions, devices, otp, businesses, stats });
+  const auth = createAuthService({ db, clock, pins, sessions, devices, otp, businesses, stats, audit });
   const customers = createCustomerService({ db });
-  const transactions = createTransactionService({ db, clock, businesses });
-  const credit = createCreditService({ db, clock, ledger, businesses, customers, stats, transactions, events });
-  const statements = createStatementService({ db, businesses, transactions });
-  const qr = createQrService({ db, clock, businesses });
+  const transactions = createTransactionService({ db, clock });
+  const credit = createCreditService({ db, clock, ledger, businesses, customers, stats, transactions, events, audit });
+  const statements = createStatementService({ db, transactions });
+  const qr = createQrService({ db, clock, businesses, audit });
   const payments = createPaymentService({ clock, ledger, pins, qr, credit, events, sessions, transactions });
-  const claims = createClaimService({ db, clock, ledger, businesses, credit, transactions, events });
-  const dues = createDuesService({ db, clock, ledger, businesses, credit });
+  const claims = createClaimService({ db, clock, ledger, businesses, credit, transactions, events, audit });
+  const dues = createDuesService({ db, clock, ledger, businesses, credit, audit });
   const maintenance = createMaintenanceService({ db, clock, ledger });
   const analytics = createAnalyticsService({ db, clock });
-  const reports = createReportService({ db, clock, businesses, sessions, devices, events });
+  const reports = createReportService({ db, clock, businesses, sessions, devices, events, audit });
   const refunds = createRefundService({ db, clock, ledger, pins, businesses, transactions, credit, events, reports });
-  const reminders = createReminderService({ db, clock, ledger, businesses, sms: smsService, publicUrl: config.publicUrl });
+  const reminders = createReminderService({ db, clock, ledger, businesses, sms: smsService, audit, publicUrl: config.publicUrl });
   // Consent by SMS code: charges and sign-ups at the counter; their codes' HMACs use the OTP key.
   const charges = createChargeService({ db, clock, ledger, sms: smsService, codeKey: otpSecret, businesses, credit, transactions, events });
-  const enrolments = createEnrolmentService({ db, clock, ledger, sms: smsService, codeKey: otpSecret, auth, businesses, credit, stats });
-  const invitations = createInvitationService({ db, clock, ledger, businesses, credit, stats, events, sms: smsService });
+  const enrolments = createEnrolmentService({ db, clock, ledger, sms: smsService, codeKey: otpSecret, auth, businesses, credit, stats, audit });
+  const invitations = createInvitationService({ db, clock, ledger, businesses, credit, stats, events, sms: smsService, audit });
+  // The shop's people: invited by SMS, joined with an OTP, revoked live.
+  const staff = createStaffService({ db, clock, businesses, audit, sms: smsService, otp, pins, sessions, devices, events });
   return {
     pins, sessions, devices, otp, stats, ledger, businesses, auth, customers, transactions, events, credit, statements, qr, payments,
     maintenance, analytics, claims, dues, reports, refunds, sms: smsService, reminders,
     charges, enrolments,
-    invitations, audit,
+    invitations, audit, staff,
   };
 }
 
@@ -233,6 +238,10 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(duesRoutes, { dues: services.dues, publicUrl: config.publicUrl });
   await app.register(reminderRoutes, { reminders: services.reminders, publicUrl: config.publicUrl });
   await app.register(invitationRoutes, { invitations: services.invitations, publicUrl: config.publicUrl });
+  await app.register(staffRoutes, {
+    staff: services.staff, publicUrl: config.publicUrl, sessionTtlSeconds: config.sessionAbsoluteTtlSeconds, cookies,
+  });
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(claimRoutes, { claims: services.claims });
   await app.register(customerRoutes, { customers: services.customers });
   await app.register(qrRoutes, { qr: services.qr, publicUrl: config.publicUrl });
@@ -242,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   await app.register(smsRoutes, { sms: services.sms, publicUrl: config.publicUrl });
   await app.register(reportRoutes, { reports: services.reports });
   await app.register(eventRoutes, {
-    events: services.events, businesses: services.businesses, sessions: services.sessions, streamSeconds: config.eventStreamSeconds,
+    events: services.events, sessions: services.sessions, streamSeconds: config.eventStreamSeconds,
   });
   app.addHook('onClose', async () => services.events.stop());
   await app.register(openApiRoutes);

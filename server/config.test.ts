@@ -179,6 +179,7 @@ describe('SMS vendors', () => {
     MSG91_INVITE_FLOW_EN: 'inv-en', MSG91_INVITE_FLOW_HI: 'inv-hi', MSG91_INVITE_FLOW_TA: 'inv-ta',
     MSG91_CHARGE_FLOW_EN: 'chg-en', MSG91_CHARGE_FLOW_HI: 'chg-hi', MSG91_CHARGE_FLOW_TA: 'chg-ta',
     MSG91_ENROL_FLOW_EN: 'enr-en', MSG91_ENROL_FLOW_HI: 'enr-hi', MSG91_ENROL_FLOW_TA: 'enr-ta',
+    MSG91_STAFF_FLOW_EN: 'stf-en', MSG91_STAFF_FLOW_HI: 'stf-hi', MSG91_STAFF_FLOW_TA: 'stf-ta',
   };
   const msg91 = { SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key-1', MSG91_SENDER: 'KHATAA', ...flows, ...publicUrl };
   const load = (env: Record<string, string>) => loadConfig({ PIN_PEPPER: pepper, ...env });
@@ -227,7 +228,7 @@ describe('SMS vendors', () => {
         flows: {
           otp: { en: 'otp-en', hi: 'otp-hi', ta: 'otp-ta' }, reminder: { en: 'rem-en', hi: 'rem-hi', ta: 'rem-ta' },
           invite: { en: 'inv-en', hi: 'inv-hi', ta: 'inv-ta' }, charge: { en: 'chg-en', hi: 'chg-hi', ta: 'chg-ta' },
-          enrol: { en: 'enr-en', hi: 'enr-hi', ta: 'enr-ta' },
+          enrol: { en: 'enr-en', hi: 'enr-hi', ta: 'enr-ta' }, staff_invite: { en: 'stf-en', hi: 'stf-hi', ta: 'stf-ta' },
         },
       } },
     });
@@ -239,10 +240,14 @@ describe('SMS vendors', () => {
     expect(() => load({ SMS_PROVIDER: 'msg91' })).toThrow(new ConfigError('SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY, MSG91_SENDER, '
       + 'MSG91_OTP_FLOW_EN, MSG91_OTP_FLOW_HI, MSG91_OTP_FLOW_TA, MSG91_REMINDER_FLOW_EN, MSG91_REMINDER_FLOW_HI, MSG91_REMINDER_FLOW_TA, '
       + 'MSG91_INVITE_FLOW_EN, MSG91_INVITE_FLOW_HI, MSG91_INVITE_FLOW_TA, MSG91_CHARGE_FLOW_EN, MSG91_CHARGE_FLOW_HI, MSG91_CHARGE_FLOW_TA, '
-      + 'MSG91_ENROL_FLOW_EN, MSG91_ENROL_FLOW_HI, MSG91_ENROL_FLOW_TA'));
+      + 'MSG91_ENROL_FLOW_EN, MSG91_ENROL_FLOW_HI, MSG91_ENROL_FLOW_TA, MSG91_STAFF_FLOW_EN, MSG91_STAFF_FLOW_HI, MSG91_STAFF_FLOW_TA'));
     expect(() => load({ ...msg91, MSG91_REMINDER_FLOW_HI: '' })).toThrow(new ConfigError('SMS_PROVIDER=msg91 needs MSG91_REMINDER_FLOW_HI'));
     expect(() => load({ ...msg91, MSG91_INVITE_FLOW_TA: ' ', MSG91_CHARGE_FLOW_EN: '', MSG91_ENROL_FLOW_HI: '' })).toThrow(new ConfigError(
       'SMS_PROVIDER=msg91 needs MSG91_INVITE_FLOW_TA, MSG91_CHARGE_FLOW_EN, MSG91_ENROL_FLOW_HI'));
+    // The staff invitation's flows are named MSG91_STAFF_FLOW_*, not after the message's own name.
+    const { MSG91_STAFF_FLOW_TA: _staffTa, ...withoutStaffTa } = msg91;
+    expect(() => load(withoutStaffTa)).toThrow(new ConfigError('SMS_PROVIDER=msg91 needs MSG91_STAFF_FLOW_TA'));
+    expect(() => load({ ...withoutStaffTa, MSG91_STAFF_INVITE_FLOW_TA: 'stf-ta' })).toThrow(new ConfigError('SMS_PROVIDER=msg91 needs MSG91_STAFF_FLOW_TA'));
     expect(() => load({ ...msg91, MSG91_WEBHOOK_TOKEN: 'short' })).toThrow(new ConfigError(
       'MSG91_WEBHOOK_TOKEN must be at least 16 letters, digits, - or _ (a random secret; it ends the delivery webhook URL)'));
     expect(() => load({ ...msg91, MSG91_WEBHOOK_TOKEN: 'a/b'.repeat(8) })).toThrow('MSG91_WEBHOOK_TOKEN must be at least 16');

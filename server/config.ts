@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { languages, type Language } from '@common/languages';
 import { sessionAbsoluteTtlSeconds, sessionIdleTtlSeconds, smsDailyLimitPerShopDefault } from '@common/limits';
 import { DatabaseUrlError, parseDatabaseUrl } from './db/postgres-hosts';
-import type { Msg91Settings } from './sms/msg91';
+import { msg91FlowVariable, type Msg91Settings } from './sms/msg91';
 import { smsTemplates, type SmsTemplate } from './sms/provider';
 import type { TwilioSettings } from './sms/twilio';
 
@@ -162,7 +162,7 @@ function databaseUrl(value: string | undefined): string | undefined {
 
 /** The SMS vendors' variables that name a message's template per language: MSG91_<MESSAGE>_FLOW_<EN|HI|TA>. */
 const msg91FlowVariables = smsTemplates.flatMap((template) =>
-  languages.map((language) => ({ template, language, name: `MSG91_${template.toUpperCase()}_FLOW_${language.toUpperCase()}` })));
+  languages.map((language) => ({ template, language, name: msg91FlowVariable(template, language) })));
 
 /** An http(s) address a vendor is called at; `name` is the variable it came from. */
 function vendorUrl(name: string, value: string): string {

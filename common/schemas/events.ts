@@ -69,3 +69,11 @@ export const invitationEvent = z.object({
   status: z.enum(['pending', 'accepted', 'declined', 'cancelled']),
 });
 export type InvitationEventData = z.output<typeof invitationEvent>;
+
+/**
+ * `event: signed_out`, to every open stream of a session acting as a shop membership that an
+ * owner just revoked: the stream closes after it, the session is already over, and the web
+ * signs out.
+ */
+export const signedOutEvent = z.object({});
+export type SignedOutEventData = z.output<typeof signedOutEvent>;

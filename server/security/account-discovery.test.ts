@@ -3,12 +3,17 @@
  * registration calls must answer a registered phone or e-mail exactly as an unknown one,
  * or PIN guessing could be aimed at real accounts only. With a proof for one phone, a
  * caller could still test e-mails: each taken e-mail uses up one of 3 tries on the proof,
- * and an admin's e-mail answers exactly like a business's.
+ * and an admin's e-mail answers exactly like a business's. The Staff sign-in answers a phone
+ * with another role's account as one with none, and joining a shop shows a phone's
+ * invitations only to whoever proved that phone.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
-import { adminToken, createTestContext, newPhone, registerBusiness, registerCustomer, verifyPhone, type TestContext } from '../test/context';
+import {
+  adminToken, approvedBusiness, bearer, createTestContext, inviteStaff, newPhone, registerBusiness, registerCustomer, staffLogin, verifyPhone,
+  type TestContext,
+} from '../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -92,5 +97,64 @@ describe('registration with an OTP proof', () => {
     expect((await registerBusinessCall(phoneNumber, business.email, proof)).statusCode).toBe(409);
     expect((await registerBusinessCall(phoneNumber, business.email, proof)).statusCode).toBe(409);
     expect((await registerBusinessCall(phoneNumber, `fresh-${phoneNumber.slice(3)}@example.com`, proof)).statusCode).toBe(201);
+  });
+});
+
+describe('the Staff sign-in and joining a shop', () => {
+  it("answers a staff account's phone with a wrong PIN, and a customer's, a business's and an unknown phone with their own PINs, alike", async () => {
+    const shop = await approvedBusiness(ctx);
+    const person = await inviteStaff(ctx, shop.token, { role: 'cashier', pin: '6284' });
+    const customer = await registerCustomer(ctx);
+    const business = await registerBusiness(ctx);
+    const answers = [
+      await staffLogin(ctx, { phoneNumber: person.phoneNumber, pin: '9071' }),
+      // Accounts are unique per role and phone: another role's account and PIN open no staff account.
+      await staffLogin(ctx, { phoneNumber: customer.phoneNumber, pin: customer.pin }),
+      await staffLogin(ctx, { phoneNumber: business.phoneNumber, pin: business.pin }),
+      await staffLogin(ctx, { phoneNumber: newPhone(), pin: '4826' }),
+    ].map(answer);
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).toMatch(/^401 /);
+    expect(JSON.parse(answers[0]!.slice(4))).toMatchObject({ code: 'invalid_credentials', key: 'invalid_credentials' });
+  });
+
+  it('sends the OTP for joining alike whether or not the phone is invited', async () => {
+    const shop = await approvedBusiness(ctx);
+    const invited = newPhone();
+    const invitation = await ctx.app.inject({
+      method: 'POST', url: '/api/business/staff/invitations', headers: bearer(shop.token),
+      payload: { phoneNumber: invited, name: 'Invited Person', role: 'cashier', language: 'en' },
+    });
+    expect(invitation.statusCode).toBe(201);
+    const shape = (response: { statusCode: number; json(): Record<string, unknown> }) => `${response.statusCode} ${Object.keys(response.json()).sort().join(',')}`;
+    const send = (phoneNumber: string) => ctx.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'staff_invitation' } });
+    expect(shape(await send(invited))).toBe(shape(await send(newPhone())));
+  });
+
+  it("lists a phone's invitations only with a proof for that phone and purpose; a customer's phone has no staff account", async () => {
+    const shop = await approvedBusiness(ctx);
+    const customer = await registerCustomer(ctx);
+    const invitation = await ctx.app.inject({
+      method: 'POST', url: '/api/business/staff/invitations', headers: bearer(shop.token),
+      payload: { phoneNumber: customer.phoneNumber, name: 'Asha at the till', role: 'cashier', language: 'en' },
+    });
+    expect(invitation.statusCode).toBe(201);
+    const list = (cookies: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/staff/invitations', cookies });
+    const refusal = {
+      status: 400, body: { error: expect.any(String), code: 'otp_proof_missing', key: 'otp_proof_missing', params: { purpose: 'staff_invitation' } },
+    };
+    const without = await list({});
+    expect({ status: without.statusCode, body: without.json() }).toEqual(refusal);
+    // A proof of the same phone for registering is no proof for joining.
+    ctx.clock.advance(31);
+    const registration = await list({ otp_proof: await verifyPhone(ctx, customer.phoneNumber) });
+    expect({ status: registration.statusCode, body: registration.json() }).toEqual(refusal);
+    // A proof for another phone shows that phone's (none), never this one's.
+    const other = await list({ otp_proof: await verifyPhone(ctx, newPhone(), 'staff_invitation') });
+    expect(other.json()).toEqual({ hasAccount: false, invitations: [] });
+    ctx.clock.advance(31);
+    const own = await list({ otp_proof: await verifyPhone(ctx, customer.phoneNumber, 'staff_invitation') });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ hasAccount: false, invitations: [{ id: invitation.json().invitation.id, role: 'cashier' }] });
   });
 });

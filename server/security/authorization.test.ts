@@ -1,18 +1,21 @@
 /**
- * The authorization matrix (docs/security.md, threat 1): every registered /api route × nine callers,
- * with the expected status written here by hand, independently of `config.access`, and
- * data scoping between two customers and two merchants (IDOR). The ninth caller is a
- * shop's counter session, which reaches only the counter's routes (docs/security.md,
- * "Counter mode").
+ * The authorization matrix (docs/security.md, threat 1): every registered /api route × fourteen
+ * callers, with the expected status written here by hand, independently of `config.access` and
+ * of the roles' permissions (common/permissions.ts), and data scoping between two customers,
+ * two shops and the people working at them (IDOR). Among the callers are a shop's counter
+ * session, which reaches only the counter's routes (docs/security.md, "Counter mode"), and the
+ * people of shop A (an invited second owner, a manager, a cashier, a cashier since revoked) and
+ * a manager of shop B, each with a staff account of their own (docs/security.md, "Staff and roles").
  */
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsCodesPerNumberPerHour, staffInvitationsPerShopPerDay } from '@common/limits';
 import { buildApp } from '../app';
 import { developmentSmsProvider } from '../sms/development';
 import { twilioSignature } from '../sms/twilio-signature';
 import {
-  adminToken, approvedBusiness, bearer, businessIdOf, cookieFrom, enterCounter, newPhone, paymentHandleOf, registerBusiness,
+  adminToken, approvedBusiness, bearer, businessIdOf, cookieFrom, enterCounter, inviteStaff, newPhone, paymentHandleOf, registerBusiness,
   registerCustomer, testClock, verifyPhone, type TestContext,
 } from '../test/context';
 import { testConfig, testMsg91WebhookToken, testTwilioAuthToken } from '../test/config';
@@ -20,13 +23,20 @@ import { openTestDatabase } from '../test/database';
 
 const callerNames = [
   'anonymous', 'customerA', 'customerB', 'pending', 'rejected', 'merchantA', 'merchantB', 'admin', 'counter',
+  'ownerA2', 'managerA', 'cashierA', 'revokedA', 'staffB',
 ] as const;
 type CallerName = typeof callerNames[number];
+/** The callers signed in with a staff account (the Staff sign-in), each acting for its one shop. */
+const staffCallers: readonly CallerName[] = ['ownerA2', 'managerA', 'cashierA', 'staffB'];
+/** Everyone signed in acting for a shop: the business accounts and the staff. */
+const shopCallers: readonly CallerName[] = ['pending', 'rejected', 'merchantA', 'merchantB', ...staffCallers];
 
 interface Caller {
   name: CallerName;
   token: string | null;
   pin: string;
+  /** A staff caller's membership at its shop. */
+  memberId: string | null;
   /** Signs in again (after a cell that ends the session) and returns the new token. */
   signIn(): Promise<string>;
 }
@@ -71,9 +81,48 @@ async function login(url: string, payload: object): Promise<string> {
   return response.json().sessionToken as string;
 }
 
-function caller(name: CallerName, token: string | null, pin: string, signIn: (pin: string) => Promise<string>): Caller {
-  const c: Caller = { name, token, pin, signIn: async () => { c.token = await signIn(c.pin); return c.token; } };
+function caller(
+  name: CallerName, token: string | null, pin: string, signIn: (pin: string) => Promise<string>, memberId: string | null = null,
+): Caller {
+  const c: Caller = { name, token, pin, memberId, signIn: async () => { c.token = await signIn(c.pin); return c.token; } };
   return c;
+}
+
+// ---------------------------------------------------------------------------------------
+// The shop's people, made as a shop makes them (inviteStaff): an owner invites a phone with a
+// role, the person proves the phone by OTP (purpose staff_invitation) and accepts with a PIN
+// of their own; here they then sign in on the Staff sign-in with phone and PIN.
+
+type ShopRole = 'owner' | 'manager' | 'cashier';
+interface StaffInvitation { id: string; phoneNumber: string }
+
+/** An invitation not yet answered. */
+async function inviteStaffTo(ownerToken: string, role: ShopRole): Promise<StaffInvitation> {
+  const phoneNumber = newPhone();
+  const response = await post('/api/business/staff/invitations', { phoneNumber, name: `Matrix ${role}`, role, language: 'en' }, bearer(ownerToken));
+  if (response.statusCode !== 201) throw new Error(`staff invitation failed: ${response.body}`);
+  return { id: response.json().invitation.id as string, phoneNumber };
+}
+
+const staffSignIn = (phoneNumber: string) => (pin: string) => login('/api/auth/staff/login', { phoneNumber, pin });
+
+/** A person who joined a shop: their phone, PIN, membership and a session of the Staff sign-in. */
+async function joinedStaff(ownerToken: string, role: ShopRole, pin: string) {
+  const person = await inviteStaff(ctx, ownerToken, { role, pin, name: `Matrix ${role}` });
+  return { phoneNumber: person.phoneNumber, pin, memberId: person.memberId, token: await staffSignIn(person.phoneNumber)(pin) };
+}
+
+/**
+ * Shops whose invitations the public cells accept, decline and list (each a fresh one):
+ * a shop invites at most staffInvitationsPerShopPerDay people a day, so a new shop takes over.
+ */
+let staffInviter: { token: string; invited: number } | null = null;
+async function poolStaffInvitation(): Promise<StaffInvitation> {
+  if (!staffInviter || staffInviter.invited >= staffInvitationsPerShopPerDay) {
+    staffInviter = { token: (await approvedBusiness(ctx)).token, invited: 0 };
+  }
+  staffInviter.invited += 1;
+  return inviteStaffTo(staffInviter.token, 'cashier');
 }
 
 let callers: Caller[];
@@ -90,6 +139,10 @@ let fixtures: {
   paymentB: string;
   loginCustomer: Awaited<ReturnType<typeof registerCustomer>>;
   loginBusiness: Awaited<ReturnType<typeof registerBusiness>>;
+  /** A cashier of another shop who signs in in the Staff sign-in's cells. */
+  loginStaff: { phoneNumber: string; pin: string };
+  /** A cashier of shop A whom the owners change in their cells and no one else may. */
+  spareA: { memberId: string };
 };
 
 const adminEmail = 'matrix-admin@khata.test';
@@ -141,14 +194,29 @@ beforeAll(async () => {
   const paidB = await pay(customerB.token, codeB.qrData, customerB.pin, '200');
   if (paidA.statusCode !== 201 || paidB.statusCode !== 201) throw new Error(`payment failed: ${paidA.body} ${paidB.body}`);
 
+  // Shop A's people and shop B's manager; the revoked cashier signs in, then shop A revokes them.
+  const ownerA2 = await joinedStaff(shopA.token, 'owner', '2749');
+  const managerA = await joinedStaff(shopA.token, 'manager', '3861');
+  const cashierA = await joinedStaff(shopA.token, 'cashier', '4972');
+  const revokedA = await joinedStaff(shopA.token, 'cashier', '6183');
+  const staffB = await joinedStaff(shopB.token, 'manager', '7294');
+  const spareA = await joinedStaff(shopA.token, 'cashier', '3057');
+  const revoked = await post(`/api/business/staff/${revokedA.memberId}/revoke`, {}, bearer(shopA.token));
+  if (revoked.statusCode !== 200) throw new Error(`revoke failed: ${revoked.body}`);
+  const loginStaff = await inviteStaff(ctx, (await approvedBusiness(ctx)).token, { role: 'cashier', pin: '5164' });
+
   fixtures = {
     shopA, shopB, customerA, customerB, accountA, accountB, codeA, codeB,
     paymentA: paidA.json().transaction.id, paymentB: paidB.json().transaction.id,
     loginCustomer: await registerCustomer(ctx), loginBusiness: await registerBusiness(ctx),
+    loginStaff: { phoneNumber: loginStaff.phoneNumber, pin: '5164' },
+    spareA: { memberId: spareA.memberId },
   };
 
   const customerLogin = (phoneNumber: string) => (pin: string) => login('/api/auth/customer/login', { phoneNumber, pin });
   const businessLogin = (email: string) => (pin: string) => login('/api/auth/business/login', { email, pin });
+  const staff = (name: CallerName, person: Awaited<ReturnType<typeof joinedStaff>>) =>
+    caller(name, person.token, person.pin, staffSignIn(person.phoneNumber), person.memberId);
   callers = [
     caller('anonymous', null, '0000', async () => { throw new Error('anonymous has no session'); }),
     caller('customerA', customerA.token, customerA.pin, customerLogin(customerA.phoneNumber)),
@@ -160,15 +228,21 @@ beforeAll(async () => {
     caller('admin', null, '3971', (pin) => login('/api/auth/admin/login', { email: adminEmail, pin })),
     // Shop C's counter device: signs in as the merchant, then exchanges that for a counter session.
     caller('counter', null, shopC.pin, async (pin) => enterCounter(ctx, { token: await businessLogin(shopC.email)(pin), pin })),
+    staff('ownerA2', ownerA2),
+    staff('managerA', managerA),
+    staff('cashierA', cashierA),
+    // Revoked after signing in: the session it holds is dead, and it keeps holding it.
+    caller('revokedA', revokedA.token, revokedA.pin, async () => revokedA.token, revokedA.memberId),
+    staff('staffB', staffB),
   ];
   await callers.find((c) => c.name === 'admin')!.signIn();
   await callers.find((c) => c.name === 'counter')!.signIn();
-});
+}, 120_000);
 
 // ---------------------------------------------------------------------------------------
 // The expected statuses, by hand. `everyone(s)`: any caller, signed in or not, gets s.
 // `only({...})`: the listed callers get their status, anyone else signed in 403 (the counter's
-// 403 is counter_session), anonymous 401.
+// 403 is counter_session), the signed-out and the revoked 401.
 
 type Expected = Record<CallerName, number>;
 
@@ -176,27 +250,44 @@ const everyone = (status: number): Expected =>
   Object.fromEntries(callerNames.map((name) => [name, status])) as Expected;
 
 const only = (allowed: Partial<Expected>): Expected => ({
-  ...Object.fromEntries(callerNames.map((name) => [name, name === 'anonymous' ? 401 : 403])) as Expected,
+  ...Object.fromEntries(callerNames.map((name) => [name, name === 'anonymous' || name === 'revokedA' ? 401 : 403])) as Expected,
   ...allowed,
 });
 
 const customers = (status: number) => only({ customerA: status, customerB: status });
+/** The business accounts, approved or not: each its shop's founding owner. */
 const anyMerchant = (status: number) => only({ pending: status, rejected: status, merchantA: status, merchantB: status });
-/** Acting for an approved business only: pending and rejected merchants are refused (403 not_approved). */
-const approvedMerchants = (status: number) => only({ merchantA: status, merchantB: status });
 const admins = (status: number) => only({ admin: status });
-/** Any account's full session; not the counter's. */
-const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401, counter: 403 });
+/** Any account's full session; not the counter's, nor the revoked one. */
+const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401, revokedA: 401, counter: 403 });
+/**
+ * Everyone acting for a shop, by their role there: the owners (the business accounts of
+ * shops A and B and of the two shops not approved, and shop A's invited owner), the managers
+ * (shop A's and shop B's) and shop A's cashier. Anyone else signed in 403, anonymous and
+ * the revoked 401.
+ */
+const shopRoles = (status: { owner: number; manager: number; cashier: number }) => only({
+  ...anyMerchant(status.owner), ownerA2: status.owner, managerA: status.manager, staffB: status.manager, cashierA: status.cashier,
+});
+/** The same, acting for an approved shop: the shops not approved are refused whatever the role (403 not_approved). */
+const approvedShopRoles = (status: { owner: number; manager: number; cashier: number }): Expected => ({
+  ...shopRoles(status), pending: 403, rejected: 403,
+});
 
 interface Row {
   expected: Expected;
-  /** The request a caller sends; valid for the route, so a refusal is about access. */
-  request(caller: Caller): Promise<InjectOptions>;
+  /**
+   * The request a caller sends; valid for the route, so a refusal is about access. `want` is
+   * the caller's expected status: a caller expected to succeed acts on a fresh row of its own
+   * where acting uses one up, anyone else is shown a standing one.
+   */
+  request(caller: Caller, want: number): Promise<InjectOptions>;
   /** After a 2xx: the cell ended the caller's session or changed its PIN. */
   after?(caller: Caller, response: LightMyRequestResponse, request: InjectOptions): Promise<void>;
 }
 
 const body = (payload: object) => ({ payload });
+const succeeds = (want: number) => want < 300;
 
 /** A fresh customer with a verified-OTP proof for a PIN reset. */
 async function resetTarget() {
@@ -207,13 +298,15 @@ async function resetTarget() {
   return { phoneNumber: customer.phoneNumber, proof: cookieFrom(verified, 'otp_proof')! };
 }
 
-const ownAccount = (c: Caller) => (c.name === 'merchantB' ? fixtures.accountB : fixtures.accountA);
+/** The callers of shop B: each acts on shop B's account; everyone else on shop A's. */
+const ownAccount = (c: Caller) => (c.name === 'merchantB' || c.name === 'staffB' ? fixtures.accountB : fixtures.accountA);
 const ownCode = (c: Caller) => (c.name === 'customerB' ? fixtures.codeB : fixtures.codeA);
+const ofShopA = (c: Caller) => ownAccount(c) === fixtures.accountA;
 
 /**
- * Repayment claims: customer A's claims on account A at shop A, which gets a UPI
- * ID first. Merchant A decides a fresh claim in each of its cells; everyone else is shown
- * one standing claim, which stays pending because nobody else may decide it.
+ * Repayment claims: customer A's claims on account A at shop A, which gets a UPI ID first.
+ * Whoever may decide one decides a fresh claim in their cell; everyone else is shown one
+ * standing claim, which stays pending because nobody else may decide it.
  */
 let shopAHasUpiId = false;
 let standingClaim: string | null = null;
@@ -229,17 +322,18 @@ async function newClaim(): Promise<string> {
   if (response.statusCode !== 201) throw new Error(`claim failed: ${response.body}`);
   return response.json().claim.id as string;
 }
-const claimFor = async (c: Caller) => {
-  if (c.name === 'merchantA') return newClaim();
+const claimFor = async (want: number) => {
+  if (succeeds(want)) return newClaim();
   standingClaim ??= await newClaim();
   return standingClaim;
 };
 
 /**
- * Refunds, reversals and reports: merchant A refunds customer A's payment and reverses a
- * fresh cash repayment of account A in each of its cells; customer A reports a fresh payment
- * of its own in each of its cells, and merchant A declines a fresh report. Everyone else is
- * shown standing rows, which stay as they are because nobody else may act on them.
+ * Refunds, reversals and reports: whoever may refunds customer A's payment (₹1 each, within
+ * every person's limits) and reverses a fresh cash repayment of account A in their cell;
+ * customer A reports a fresh payment of its own in each of its cells, and whoever may declines
+ * a fresh report. Everyone else is shown standing rows, which stay as they are because nobody
+ * else may act on them.
  */
 const merchantACaller = () => callers.find((c) => c.name === 'merchantA')!;
 const customerACaller = () => callers.find((c) => c.name === 'customerA')!;
@@ -261,13 +355,13 @@ async function newReport(): Promise<string> {
 }
 let standingRepayment: string | null = null;
 let standingReport: string | null = null;
-const repaymentFor = async (c: Caller) => {
-  if (c.name === 'merchantA') return newRepayment();
+const repaymentFor = async (want: number) => {
+  if (succeeds(want)) return newRepayment();
   standingRepayment ??= await newRepayment();
   return standingRepayment;
 };
-const reportFor = async (c: Caller) => {
-  if (c.name === 'merchantA') return newReport();
+const reportFor = async (want: number) => {
+  if (succeeds(want)) return newReport();
   standingReport ??= await newReport();
   return standingReport;
 };
@@ -301,10 +395,10 @@ async function reminderRows() {
 }
 
 /**
- * Invitations by phone: merchant A cancels a fresh invitation of its own in its cell; customer
- * A accepts a fresh one from a shop of its own and declines a fresh one from another. Everyone
- * else is shown standing invitations to a number that is no caller's, which stay as they are
- * because nobody else may act on them.
+ * Invitations by phone: whoever may cancels a fresh invitation of shop A in their cell;
+ * customer A accepts a fresh one from a shop of its own and declines a fresh one from another.
+ * Everyone else is shown standing invitations to a number that is no caller's, which stay as
+ * they are because nobody else may act on them.
  */
 let inviters: { accepting: Awaited<ReturnType<typeof approvedBusiness>>; declining: Awaited<ReturnType<typeof approvedBusiness>> } | null = null;
 const standingInvitations = new Map<string, { id: string; code: string }>();
@@ -327,30 +421,36 @@ async function standingInvitation(purpose: string, shopToken?: string) {
 }
 
 /**
- * Consent by SMS code: charges on customer A's account at shop A (customer A turns the
- * approval on first) and sign-ups at shop A's counter, each with the code its SMS brought.
- * Merchant A confirms a fresh one in its cell; everyone else is shown a standing one, which
- * stays pending because nobody else may confirm it.
+ * Consent by SMS code: charges on accounts at shop A of customers who turned the approval on,
+ * and sign-ups at shop A's counter, each with the code its SMS brought. A number is sent at
+ * most smsCodesPerNumberPerHour codes an hour, so a new charged customer takes over when one
+ * has had them. Whoever may confirms a fresh one in their cell; everyone else is shown a
+ * standing one, which stays pending because nobody else may confirm it.
  */
 const codeSentTo = (phone: string): string => {
   const line = smsLog.filter((l) => l.includes(` for ${phone} `)).at(-1) ?? '';
-  // Every language's text begins with the code (customer A may have chosen Hindi by now).
+  // Every language's text begins with the code (a customer may have chosen Hindi by now).
   const code = /"(\d{6}) /.exec(line)?.[1];
   if (!code) throw new Error(`no consent code sent to ${phone}`);
   return code;
 };
-let chargesOfAAllowed = false;
-async function allowChargesOfA() {
-  if (chargesOfAAllowed) return;
-  const response = await post('/api/customer/sms-approval', { enabled: true }, bearer(customerACaller().token!));
-  if (response.statusCode !== 200) throw new Error(`sms approval failed: ${response.body}`);
-  chargesOfAAllowed = true;
+let charged: { accountId: string; phoneNumber: string; codes: number } | null = null;
+/** An account at shop A whose customer may be sent one more consent code this hour; counts it. */
+async function chargedAccountOfA(): Promise<{ accountId: string; phoneNumber: string }> {
+  if (!charged || charged.codes >= smsCodesPerNumberPerHour) {
+    const customer = await registerCustomer(ctx, { name: 'Charged Customer' });
+    const approval = await post('/api/customer/sms-approval', { enabled: true }, bearer(customer.token));
+    if (approval.statusCode !== 200) throw new Error(`sms approval failed: ${approval.body}`);
+    charged = { accountId: await creditAccount(merchantACaller().token!, customer.token, '1000'), phoneNumber: customer.phoneNumber, codes: 0 };
+  }
+  charged.codes += 1;
+  return charged;
 }
 async function newChargeOfA(): Promise<{ id: string; code: string }> {
-  await allowChargesOfA();
-  const response = await post(`/api/business/credit-accounts/${fixtures.accountA}/charges`, { amount: '1' }, bearer(merchantACaller().token!));
+  const account = await chargedAccountOfA();
+  const response = await post(`/api/business/credit-accounts/${account.accountId}/charges`, { amount: '1' }, bearer(merchantACaller().token!));
   if (response.statusCode !== 201) throw new Error(`charge failed: ${response.body}`);
-  return { id: response.json().charge.id as string, code: codeSentTo(fixtures.customerA.phoneNumber) };
+  return { id: response.json().charge.id as string, code: codeSentTo(account.phoneNumber) };
 }
 async function newSignUpAtA(): Promise<{ id: string; code: string }> {
   const phoneNumber = newPhone();
@@ -363,6 +463,25 @@ let standingChargeOfA: { id: string; code: string } | null = null;
 let standingSignUpAtA: { id: string; code: string } | null = null;
 const standingCharge = async () => { standingChargeOfA ??= await newChargeOfA(); return standingChargeOfA; };
 const standingSignUp = async () => { standingSignUpAtA ??= await newSignUpAtA(); return standingSignUpAtA; };
+
+/**
+ * The shop's people: an owner of shop A cancels a fresh staff invitation and revokes a person
+ * who has just joined in their cell; everyone else is shown a standing invitation of shop A
+ * and shop A's spare cashier, which stay as they are because nobody else may act on them.
+ * Changing a person sets the spare cashier's role and limits to what they are.
+ */
+let standingStaffInvitation: StaffInvitation | null = null;
+const staffInvitationFor = async (want: number) => {
+  if (succeeds(want)) return inviteStaffTo(merchantACaller().token!, 'cashier');
+  standingStaffInvitation ??= await inviteStaffTo(merchantACaller().token!, 'cashier');
+  return standingStaffInvitation;
+};
+const memberToRevokeFor = async (want: number) => {
+  if (!succeeds(want)) return fixtures.spareA.memberId;
+  return (await joinedStaff(merchantACaller().token!, 'cashier', '8305')).memberId;
+};
+/** For the callers who are nobody's staff, a membership to name: shop A's manager's. */
+const memberIdOf = (c: Caller) => c.memberId ?? callers.find((other) => other.name === 'managerA')!.memberId!;
 
 const matrix: Record<string, Row> = {
   'GET /api/health': { expected: everyone(200), request: async () => ({}) },
@@ -418,6 +537,10 @@ const matrix: Record<string, Row> = {
     expected: everyone(200),
     request: async () => body({ email: fixtures.loginBusiness.email, pin: fixtures.loginBusiness.pin }),
   },
+  'POST /api/auth/staff/login': {
+    expected: everyone(200),
+    request: async () => body({ phoneNumber: fixtures.loginStaff.phoneNumber, pin: fixtures.loginStaff.pin }),
+  },
   'POST /api/auth/admin/login': {
     expected: everyone(200),
     request: async () => body({ email: loginAdminEmail, pin: '3971' }),
@@ -430,10 +553,10 @@ const matrix: Record<string, Row> = {
     after: async (c) => { if (c.token) await c.signIn(); },
   },
   'POST /api/auth/confirm-pin': { expected: signedIn(200), request: async (c) => body({ pin: c.pin }) },
-  // Counter mode: an approved merchant enters (its session becomes the counter's, so it
-  // signs in again after); only a counter session leaves (and enters again after).
+  // Counter mode: anyone at an approved shop enters (their session becomes the counter's, so
+  // they sign in again after); only a counter session leaves (and enters again after).
   'POST /api/auth/counter/enter': {
-    expected: approvedMerchants(200),
+    expected: approvedShopRoles({ owner: 200, manager: 200, cashier: 200 }),
     request: async (c) => body({ pin: c.pin }),
     after: async (c) => { await c.signIn(); },
   },
@@ -494,82 +617,100 @@ const matrix: Record<string, Row> = {
     }),
   },
 
-  // A merchant sees its own dashboard, lists and history whatever its status (empty until approved).
-  'GET /api/business/stats': { expected: anyMerchant(200), request: async () => ({}) },
-  'GET /api/credit-accounts/business': { expected: anyMerchant(200), request: async () => ({}) },
+  // A shop's dashboard and lists, whatever its status (empty until approved): the dashboard's
+  // figures are the whole history, a cashier's list of payments is today's.
+  'GET /api/business/stats': { expected: shopRoles({ owner: 200, manager: 200, cashier: 403 }), request: async () => ({}) },
+  'GET /api/credit-accounts/business': { expected: shopRoles({ owner: 200, manager: 200, cashier: 200 }), request: async () => ({}) },
   // A counter session lists only the active codes, the ones it may show.
   'GET /api/qr/business': {
-    expected: { ...anyMerchant(200), counter: 200 },
+    expected: { ...shopRoles({ owner: 200, manager: 200, cashier: 200 }), counter: 200 },
     request: async (c) => (c.name === 'counter' ? { query: { active: 'true' } } : {}),
   },
-  'GET /api/transactions/business': { expected: anyMerchant(200), request: async () => ({}) },
+  'GET /api/transactions/business': { expected: shopRoles({ owner: 200, manager: 200, cashier: 200 }), request: async () => ({}) },
   'POST /api/business/create-credit-account': {
-    expected: approvedMerchants(201),
+    expected: approvedShopRoles({ owner: 201, manager: 201, cashier: 403 }),
     request: async () => {
       const customer = await registerCustomer(ctx);
       return body({ paymentHandle: await paymentHandleOf(ctx, customer.token), creditLimit: '100' });
     },
   },
   'POST /api/business/credit-accounts/:id/limit': {
-    expected: approvedMerchants(200),
-    request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/limit`, ...body({ creditLimit: c.name === 'merchantB' ? '2000' : '1000' }) }),
+    expected: approvedShopRoles({ owner: 200, manager: 200, cashier: 403 }),
+    request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/limit`, ...body({ creditLimit: ofShopA(c) ? '1000' : '2000' }) }),
   },
+  // ₹1, within every person's limits.
   'POST /api/business/credit-accounts/:id/repayment': {
-    expected: approvedMerchants(201),
+    expected: approvedShopRoles({ owner: 201, manager: 201, cashier: 201 }),
     request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/repayment`, ...body({ amount: '1' }) }),
   },
   // A static code: the counter's too.
-  'POST /api/qr/generate': { expected: { ...approvedMerchants(201), counter: 201 }, request: async () => body({ expirationMinutes: 1440 }) },
+  'POST /api/qr/generate': {
+    expected: { ...approvedShopRoles({ owner: 201, manager: 201, cashier: 201 }), counter: 201 },
+    request: async () => body({ expirationMinutes: 1440 }),
+  },
 
-  // Dues. Any merchant reads its settings and its (possibly empty) To collect
-  // card; only an approved one changes settings, moves a due date or records a reminder.
-  // Merchant A keeps the UPI ID the claims' cells rely on. A reminder draft is for the
-  // merchant's own account: a merchant without one finds no such account.
-  'GET /api/business/settings': { expected: anyMerchant(200), request: async () => ({}) },
-  // Changing them needs the PIN confirmed on the session first, which the approved do here.
+  // Dues. Anyone at a shop reads its settings; only an owner of an approved shop changes them.
+  // Whoever may (a manager too) reads the To collect card, moves a due date or records a
+  // reminder. Shop A keeps the UPI ID the claims' cells rely on. A reminder draft is for the
+  // caller's own account: a merchant without one finds no such account.
+  'GET /api/business/settings': { expected: shopRoles({ owner: 200, manager: 200, cashier: 200 }), request: async () => ({}) },
+  // Changing them needs the PIN confirmed on the session first, which everyone at a shop does
+  // here: what refuses a manager or a cashier is their role.
   'POST /api/business/settings': {
-    expected: approvedMerchants(200),
+    expected: approvedShopRoles({ owner: 200, manager: 403, cashier: 403 }),
     request: async (c) => {
-      if (c.name === 'merchantA' || c.name === 'merchantB') await post('/api/auth/confirm-pin', { pin: c.pin }, bearer(c.token!));
-      return body({ creditPeriodDays: 30, upiId: c.name === 'merchantA' ? 'shopa@okaxis' : null });
+      if (shopCallers.includes(c.name)) await post('/api/auth/confirm-pin', { pin: c.pin }, bearer(c.token!));
+      return body({ creditPeriodDays: 30, upiId: ofShopA(c) ? 'shopa@okaxis' : null });
     },
   },
-  'GET /api/business/to-collect': { expected: anyMerchant(200), request: async () => ({}) },
+  'GET /api/business/to-collect': { expected: shopRoles({ owner: 200, manager: 200, cashier: 403 }), request: async () => ({}) },
   'POST /api/business/credit-accounts/:id/due-date': {
-    expected: approvedMerchants(200),
+    expected: approvedShopRoles({ owner: 200, manager: 200, cashier: 403 }),
     request: async (c) => ({
       url: `/api/business/credit-accounts/${ownAccount(c)}/due-date`,
       ...body({ dueOn: new Date(ctx.clock().getTime() + 10 * 24 * 3600 * 1000).toISOString().slice(0, 10) }),
     }),
   },
   'GET /api/business/credit-accounts/:id/reminder': {
-    expected: only({ merchantA: 200, merchantB: 200, pending: 404, rejected: 404 }),
+    expected: only({
+      merchantA: 200, merchantB: 200, ownerA2: 200, managerA: 200, staffB: 200, cashierA: 403, pending: 404, rejected: 404,
+    }),
     request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/reminder` }),
   },
+  // Three on account A (merchant A, its second owner, its manager): the day's most for one account.
   'POST /api/business/credit-accounts/:id/reminders': {
-    expected: approvedMerchants(201),
+    expected: approvedShopRoles({ owner: 201, manager: 201, cashier: 403 }),
     request: async (c) => ({ url: `/api/business/credit-accounts/${ownAccount(c)}/reminders`, ...body({ channel: 'whatsapp' }) }),
   },
-  // Automatic and bulk reminder SMS. Any merchant reads its settings and its (empty) preview;
-  // only an approved one saves a schedule, sends to all overdue (nobody is overdue here: 409)
+  // Automatic and bulk reminder SMS. Whoever may reads the settings and the (empty) preview;
+  // at an approved shop saves a schedule, sends to all overdue (nobody is overdue here: 409)
   // or leaves a customer out. A batch, an account's SMS and an exclusion are shop A's alone;
   // the opt-out and the reminder link are customer A's alone.
-  'GET /api/business/reminder-settings': { expected: anyMerchant(200), request: async () => ({}) },
+  'GET /api/business/reminder-settings': { expected: shopRoles({ owner: 200, manager: 200, cashier: 403 }), request: async () => ({}) },
   'POST /api/business/reminder-settings': {
-    expected: approvedMerchants(200), request: async () => body({ overdueEveryDays: 3, beforeDueDays: null, hour: 10 }),
+    expected: approvedShopRoles({ owner: 200, manager: 200, cashier: 403 }),
+    request: async () => body({ overdueEveryDays: 3, beforeDueDays: null, hour: 10 }),
   },
-  'GET /api/business/reminder-batches/preview': { expected: anyMerchant(200), request: async () => ({}) },
-  'POST /api/business/reminder-batches': { expected: approvedMerchants(409), request: async () => body({}) },
+  'GET /api/business/reminder-batches/preview': { expected: shopRoles({ owner: 200, manager: 200, cashier: 403 }), request: async () => ({}) },
+  'POST /api/business/reminder-batches': {
+    expected: approvedShopRoles({ owner: 409, manager: 409, cashier: 403 }), request: async () => body({}),
+  },
   'GET /api/business/reminder-batches/:id': {
-    expected: only({ merchantA: 200, merchantB: 404, pending: 404, rejected: 404 }),
+    expected: only({
+      merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403, merchantB: 404, staffB: 404, pending: 404, rejected: 404,
+    }),
     request: async () => ({ url: `/api/business/reminder-batches/${(await reminderRows()).batchId}` }),
   },
   'GET /api/business/credit-accounts/:id/sms-reminders': {
-    expected: only({ merchantA: 200, merchantB: 404, pending: 404, rejected: 404 }),
+    expected: only({
+      merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403, merchantB: 404, staffB: 404, pending: 404, rejected: 404,
+    }),
     request: async () => ({ url: `/api/business/credit-accounts/${fixtures.accountA}/sms-reminders` }),
   },
   'POST /api/business/credit-accounts/:id/reminder-exclusion': {
-    expected: only({ merchantA: 200, merchantB: 404, pending: 403, rejected: 403 }),
+    expected: only({
+      merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403, merchantB: 404, staffB: 404, pending: 403, rejected: 403,
+    }),
     request: async () => ({ url: `/api/business/credit-accounts/${fixtures.accountA}/reminder-exclusion`, ...body({ excluded: false }) }),
   },
   'POST /api/credit-accounts/:id/reminder-opt-out': {
@@ -581,19 +722,22 @@ const matrix: Record<string, Row> = {
     request: async () => ({ url: `/api/reminder-links/${(await reminderRows()).linkCode}` }),
   },
 
-  // Invitations by phone. Only an approved shop invites; any merchant lists its own (none
-  // until approved); a shop cancels only its own (anyone else's is not found). Customer A
-  // accepts and declines invitations to its number; customer B finds them not its own. The
-  // short link needs no session: anyone reads it and may refuse it (a refused one stays refused).
+  // Invitations by phone. Whoever may at an approved shop invites; whoever may lists their
+  // shop's (none until approved); a shop's people cancel only its own (anyone else's is not
+  // found). Customer A accepts and declines invitations to its number; customer B finds them
+  // not its own. The short link needs no session: anyone reads it and may refuse it (a
+  // refused one stays refused).
   'POST /api/business/invitations': {
-    expected: approvedMerchants(201),
+    expected: approvedShopRoles({ owner: 201, manager: 201, cashier: 403 }),
     request: async () => body({ name: 'Matrix Invitee', phoneNumber: newPhone(), creditLimit: '100', language: 'en' }),
   },
-  'GET /api/business/invitations': { expected: anyMerchant(200), request: async () => ({}) },
+  'GET /api/business/invitations': { expected: shopRoles({ owner: 200, manager: 200, cashier: 403 }), request: async () => ({}) },
   'POST /api/business/invitations/:id/cancel': {
-    expected: only({ merchantA: 200, merchantB: 404, pending: 404, rejected: 404 }),
-    request: async (c) => {
-      const invitation = c.name === 'merchantA'
+    expected: only({
+      merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403, merchantB: 404, staffB: 404, pending: 404, rejected: 404,
+    }),
+    request: async (_c, want) => {
+      const invitation = succeeds(want)
         ? await newInvitation(merchantACaller().token!, newPhone())
         : await standingInvitation('cancel', merchantACaller().token!);
       return { url: `/api/business/invitations/${invitation.id}/cancel`, ...body({}) };
@@ -602,8 +746,8 @@ const matrix: Record<string, Row> = {
   'GET /api/customer/invitations': { expected: customers(200), request: async () => ({}) },
   'POST /api/customer/invitations/:id/accept': {
     expected: only({ customerA: 201, customerB: 404 }),
-    request: async (c) => {
-      const invitation = c.name === 'customerA'
+    request: async (_c, want) => {
+      const invitation = succeeds(want)
         ? await newInvitation((await invitingShops()).accepting.token, fixtures.customerA.phoneNumber)
         : await standingInvitation('accept');
       return { url: `/api/customer/invitations/${invitation.id}/accept`, ...body({}) };
@@ -611,8 +755,8 @@ const matrix: Record<string, Row> = {
   },
   'POST /api/customer/invitations/:id/decline': {
     expected: only({ customerA: 200, customerB: 404 }),
-    request: async (c) => {
-      const invitation = c.name === 'customerA'
+    request: async (_c, want) => {
+      const invitation = succeeds(want)
         ? await newInvitation((await invitingShops()).declining.token, fixtures.customerA.phoneNumber)
         : await standingInvitation('decline');
       return { url: `/api/customer/invitations/${invitation.id}/decline`, ...body({}) };
@@ -625,65 +769,78 @@ const matrix: Record<string, Row> = {
     expected: everyone(200), request: async () => ({ url: `/api/invitations/${(await standingInvitation('refuse')).code}/refuse` }),
   },
 
-  // Consent by SMS code. Only an approved shop starts a charge on its account or a sign-up at
-  // its counter; merchant A confirms a fresh one of its own with its code in its cell, anyone
-  // else's merchant session finds the standing one not its own. A customer turns their own
-  // approval on (and leaves it on: customer A's charges need it).
+  // Consent by SMS code. Anyone at an approved shop starts a charge on its account and confirms
+  // it with the customer's code (a cashier too); a sign-up at the counter is a new customer,
+  // which needs a role that adds customers. Anyone else's shop finds the account, the charge or
+  // the sign-up not its own. A customer turns their own approval on.
   'POST /api/business/credit-accounts/:id/charges': {
-    expected: only({ merchantA: 201, merchantB: 404 }),
-    request: async () => {
-      await allowChargesOfA();
-      return { url: `/api/business/credit-accounts/${fixtures.accountA}/charges`, ...body({ amount: '1' }) };
+    expected: only({ merchantA: 201, ownerA2: 201, managerA: 201, cashierA: 201, merchantB: 404, staffB: 404 }),
+    request: async (_c, want) => {
+      const account = succeeds(want) ? await chargedAccountOfA() : charged ?? await chargedAccountOfA();
+      return { url: `/api/business/credit-accounts/${account.accountId}/charges`, ...body({ amount: '1' }) };
     },
   },
   'POST /api/business/charges/:id/confirm': {
-    expected: only({ merchantA: 201, merchantB: 404 }),
-    request: async (c) => {
-      const charge = c.name === 'merchantA' ? await newChargeOfA() : await standingCharge();
+    expected: only({ merchantA: 201, ownerA2: 201, managerA: 201, cashierA: 201, merchantB: 404, staffB: 404 }),
+    request: async (_c, want) => {
+      const charge = succeeds(want) ? await newChargeOfA() : await standingCharge();
       return { url: `/api/business/charges/${charge.id}/confirm`, ...body({ code: charge.code }) };
     },
   },
   'POST /api/business/counter-customers': {
-    expected: approvedMerchants(201),
+    expected: approvedShopRoles({ owner: 201, manager: 201, cashier: 403 }),
     request: async () => body({ name: 'Matrix Counter', phoneNumber: newPhone(), creditLimit: '100', language: 'en' }),
   },
   'POST /api/business/counter-customers/:id/confirm': {
-    expected: only({ merchantA: 201, merchantB: 404 }),
-    request: async (c) => {
-      const enrolment = c.name === 'merchantA' ? await newSignUpAtA() : await standingSignUp();
+    expected: only({ merchantA: 201, ownerA2: 201, managerA: 201, cashierA: 403, merchantB: 404, staffB: 404 }),
+    request: async (_c, want) => {
+      const enrolment = succeeds(want) ? await newSignUpAtA() : await standingSignUp();
       return { url: `/api/business/counter-customers/${enrolment.id}/confirm`, ...body({ code: enrolment.code }) };
     },
   },
   'GET /api/customer/sms-approval': { expected: customers(200), request: async () => ({}) },
   'POST /api/customer/sms-approval': { expected: customers(200), request: async () => body({ enabled: true }) },
 
-  // The event stream of a customer, a merchant or a counter (the test app ends it at once).
+  // The event stream of a customer, anyone at a shop, or a counter (the test app ends it at once).
   'GET /api/events': {
-    expected: only({ customerA: 200, customerB: 200, pending: 200, rejected: 200, merchantA: 200, merchantB: 200, counter: 200 }),
+    expected: only({
+      customerA: 200, customerB: 200, pending: 200, rejected: 200, merchantA: 200, merchantB: 200, counter: 200,
+      ownerA2: 200, managerA: 200, cashierA: 200, staffB: 200,
+    }),
     request: async () => ({}),
   },
   'GET /api/credit-accounts/customer': { expected: customers(200), request: async () => ({}) },
   'GET /api/customer/qr': { expected: customers(200), request: async () => ({}) },
   'GET /api/transactions/customer': { expected: customers(200), request: async () => ({}) },
-  // A receipt: customer A's payment at shop A, to its two owners only; to anyone else's
-  // customer or merchant session it is "not found", as a row that does not exist.
+  // A receipt: customer A's payment at shop A, to its customer and to whoever at shop A reads
+  // the history; to anyone else's customer or shop session it is "not found", as a row that
+  // does not exist.
   'GET /api/transactions/:id': {
-    expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
+    expected: only({
+      customerA: 200, merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403,
+      customerB: 404, pending: 404, rejected: 404, merchantB: 404, staffB: 404,
+    }),
     request: async () => ({ url: `/api/transactions/${fixtures.paymentA}` }),
   },
-  // A statement of customer A's account at shop A: to its two owners only; to
-  // anyone else's customer or merchant session the account does not exist.
+  // A statement of customer A's account at shop A: to its customer and whoever at shop A
+  // reads statements; to anyone else's customer or shop session the account does not exist.
   'GET /api/credit-accounts/:id/statement': {
-    expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
+    expected: only({
+      customerA: 200, merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403,
+      customerB: 404, pending: 404, rejected: 404, merchantB: 404, staffB: 404,
+    }),
     request: async () => ({ url: `/api/credit-accounts/${fixtures.accountA}/statement?from=2026-11-01&to=2026-11-30` }),
   },
   'GET /api/credit-accounts/:id/statement.csv': {
-    expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
+    expected: only({
+      customerA: 200, merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403,
+      customerB: 404, pending: 404, rejected: 404, merchantB: 404, staffB: 404,
+    }),
     request: async () => ({ url: `/api/credit-accounts/${fixtures.accountA}/statement.csv?from=2026-11-01&to=2026-11-30` }),
   },
-  // Repayment claims: customer A claims on account A; its merchant lists and
-  // decides them. Another customer's or merchant's session finds no such account or claim;
-  // a merchant not approved may list (nothing) but not decide.
+  // Repayment claims: customer A claims on account A; whoever at shop A decides claims lists
+  // and decides them. Another customer's or shop's session finds no such account or claim; a
+  // shop not approved may list (nothing) but not decide.
   'POST /api/credit-accounts/:id/repayment-claims': {
     expected: only({ customerA: 201, customerB: 404 }),
     request: async () => {
@@ -692,40 +849,49 @@ const matrix: Record<string, Row> = {
     },
   },
   'GET /api/credit-accounts/:id/repayment-claims': {
-    expected: only({ customerA: 200, merchantA: 200, customerB: 404, pending: 404, rejected: 404, merchantB: 404 }),
+    expected: only({
+      customerA: 200, merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403,
+      customerB: 404, pending: 404, rejected: 404, merchantB: 404, staffB: 404,
+    }),
     request: async () => ({ url: `/api/credit-accounts/${fixtures.accountA}/repayment-claims` }),
   },
-  'GET /api/business/repayment-claims': { expected: anyMerchant(200), request: async () => ({ query: { status: 'all' } }) },
+  'GET /api/business/repayment-claims': {
+    expected: shopRoles({ owner: 200, manager: 200, cashier: 403 }), request: async () => ({ query: { status: 'all' } }),
+  },
   'POST /api/business/repayment-claims/:id/confirm': {
-    expected: only({ merchantA: 201, merchantB: 404 }),
-    request: async (c) => ({ url: `/api/business/repayment-claims/${await claimFor(c)}/confirm`, ...body({ amount: '1' }) }),
+    expected: only({ merchantA: 201, ownerA2: 201, managerA: 201, cashierA: 403, merchantB: 404, staffB: 404 }),
+    request: async (_c, want) => ({ url: `/api/business/repayment-claims/${await claimFor(want)}/confirm`, ...body({ amount: '1' }) }),
   },
   'POST /api/business/repayment-claims/:id/decline': {
-    expected: only({ merchantA: 200, merchantB: 404 }),
-    request: async (c) => ({ url: `/api/business/repayment-claims/${await claimFor(c)}/decline`, ...body({ reason: 'Not in my bank statement' }) }),
+    expected: only({ merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403, merchantB: 404, staffB: 404 }),
+    request: async (_c, want) => ({
+      url: `/api/business/repayment-claims/${await claimFor(want)}/decline`, ...body({ reason: 'Not in my bank statement' }),
+    }),
   },
-  // Refunds and reversals: only the approved merchant of the row, with its PIN; another
-  // merchant finds no such row; a merchant not approved is refused before the row is read.
+  // Refunds and reversals: whoever at shop A may, with their own PIN, ₹1 within their limits;
+  // another shop finds no such row; a shop not approved is refused before the row is read.
   'POST /api/business/transactions/:id/refund': {
-    expected: only({ merchantA: 201, merchantB: 404 }),
+    expected: only({ merchantA: 201, ownerA2: 201, managerA: 201, cashierA: 403, merchantB: 404, staffB: 404 }),
     request: async (c) => ({ url: `/api/business/transactions/${fixtures.paymentA}/refund`, ...body({ amount: '1', reason: 'Returned', pin: c.pin }) }),
   },
   'POST /api/business/transactions/:id/reversal': {
-    expected: only({ merchantA: 201, merchantB: 404 }),
-    request: async (c) => ({ url: `/api/business/transactions/${await repaymentFor(c)}/reversal`, ...body({ reason: 'Mistake', pin: c.pin }) }),
+    expected: only({ merchantA: 201, ownerA2: 201, managerA: 201, cashierA: 403, merchantB: 404, staffB: 404 }),
+    request: async (c, want) => ({ url: `/api/business/transactions/${await repaymentFor(want)}/reversal`, ...body({ reason: 'Mistake', pin: c.pin }) }),
   },
-  // Payment reports: customer A reports its own payment (another customer finds none); its
-  // merchant lists and declines them.
+  // Payment reports: customer A reports its own payment (another customer finds none); whoever
+  // at its shop decides claims lists and declines them.
   'POST /api/transactions/:id/report': {
     expected: only({ customerA: 201, customerB: 404 }),
-    request: async (c) => ({
-      url: `/api/transactions/${c.name === 'customerA' ? await newPaymentOfA() : fixtures.paymentA}/report`, ...body({ reason: 'wrong_amount' }),
+    request: async (_c, want) => ({
+      url: `/api/transactions/${succeeds(want) ? await newPaymentOfA() : fixtures.paymentA}/report`, ...body({ reason: 'wrong_amount' }),
     }),
   },
-  'GET /api/business/payment-reports': { expected: anyMerchant(200), request: async () => ({ query: { status: 'all' } }) },
+  'GET /api/business/payment-reports': {
+    expected: shopRoles({ owner: 200, manager: 200, cashier: 403 }), request: async () => ({ query: { status: 'all' } }),
+  },
   'POST /api/business/payment-reports/:id/decline': {
-    expected: only({ merchantA: 200, merchantB: 404 }),
-    request: async (c) => ({ url: `/api/business/payment-reports/${await reportFor(c)}/decline`, ...body({ reason: 'Paid in person' }) }),
+    expected: only({ merchantA: 200, ownerA2: 200, managerA: 200, cashierA: 403, merchantB: 404, staffB: 404 }),
+    request: async (_c, want) => ({ url: `/api/business/payment-reports/${await reportFor(want)}/decline`, ...body({ reason: 'Paid in person' }) }),
   },
   'POST /api/qr/validate': { expected: customers(200), request: async (c) => body({ qrData: ownCode(c).qrData }) },
   'POST /api/payments/process': {
@@ -735,7 +901,68 @@ const matrix: Record<string, Row> = {
       return { headers: { 'idempotency-key': `matrix-cell-${paymentKey}` }, ...body({ qrData: ownCode(c).qrData, pin: c.pin, amount: '1' }) };
     },
   },
+
+  // A staff account's shops and the one it acts for now: its own membership, picked again.
+  'GET /api/staff/shops': { expected: only({ ownerA2: 200, managerA: 200, cashierA: 200, staffB: 200 }), request: async () => ({}) },
+  'POST /api/staff/shop': {
+    expected: only({ ownerA2: 200, managerA: 200, cashierA: 200, staffB: 200 }),
+    request: async (c) => body({ memberId: memberIdOf(c) }),
+  },
+  // Joining: no session, only the OTP proof of the invited phone (each cell a fresh invitation).
+  'GET /api/staff/invitations': {
+    expected: everyone(200),
+    request: async () => ({ cookies: { otp_proof: await verifyPhone(ctx, (await poolStaffInvitation()).phoneNumber, 'staff_invitation') } }),
+  },
+  'POST /api/staff/invitations/:id/accept': {
+    expected: everyone(201),
+    request: async () => {
+      const invitation = await poolStaffInvitation();
+      return {
+        url: `/api/staff/invitations/${invitation.id}/accept`, cookies: { otp_proof: await verifyPhone(ctx, invitation.phoneNumber, 'staff_invitation') },
+        ...body({ pin: '6418', confirmPin: '6418' }),
+      };
+    },
+  },
+  'POST /api/staff/invitations/:id/decline': {
+    expected: everyone(200),
+    request: async () => {
+      const invitation = await poolStaffInvitation();
+      return { url: `/api/staff/invitations/${invitation.id}/decline`, cookies: { otp_proof: await verifyPhone(ctx, invitation.phoneNumber, 'staff_invitation') }, ...body({}) };
+    },
+  },
+  // The shop's people and the audit log: an owner's alone (the invited one's too). Only an
+  // approved shop invites; another shop finds shop A's invitations and people not its own.
+  'GET /api/business/staff': { expected: shopRoles({ owner: 200, manager: 403, cashier: 403 }), request: async () => ({}) },
+  'POST /api/business/staff/invitations': {
+    expected: approvedShopRoles({ owner: 201, manager: 403, cashier: 403 }),
+    request: async () => body({ phoneNumber: newPhone(), name: 'Matrix Helper', role: 'cashier', language: 'en' }),
+  },
+  'POST /api/business/staff/invitations/:id/cancel': {
+    expected: only({ merchantA: 200, ownerA2: 200, merchantB: 404, pending: 404, rejected: 404 }),
+    request: async (_c, want) => ({ url: `/api/business/staff/invitations/${(await staffInvitationFor(want)).id}/cancel`, ...body({}) }),
+  },
+  'POST /api/business/staff/:id': {
+    expected: only({ merchantA: 200, ownerA2: 200, merchantB: 404, pending: 404, rejected: 404 }),
+    request: async () => ({
+      url: `/api/business/staff/${fixtures.spareA.memberId}`, ...body({ role: 'cashier', singleLimit: '2000', dailyLimit: '10000' }),
+    }),
+  },
+  'POST /api/business/staff/:id/revoke': {
+    expected: only({ merchantA: 200, ownerA2: 200, merchantB: 404, pending: 404, rejected: 404 }),
+    request: async (_c, want) => ({ url: `/api/business/staff/${await memberToRevokeFor(want)}/revoke`, ...body({}) }),
+  },
+  'GET /api/business/audit': { expected: shopRoles({ owner: 200, manager: 403, cashier: 403 }), request: async () => ({}) },
+  'GET /api/business/audit.csv': { expected: shopRoles({ owner: 200, manager: 403, cashier: 403 }), request: async () => ({}) },
 };
+
+/** The refusal's code, when the answer is a JSON refusal. */
+function codeOf(response: LightMyRequestResponse): string | undefined {
+  try {
+    return (response.json() as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+}
 
 describe('authorization matrix', () => {
   it('has a hand-written row for every registered /api route, and no row for a route that is gone', () => {
@@ -753,19 +980,25 @@ describe('authorization matrix', () => {
     for (const [route, row] of Object.entries(matrix)) {
       const [method, url] = route.split(' ') as [InjectOptions['method'], string];
       for (const c of callers) {
-        const request = await row.request(c);
+        const want = row.expected[c.name];
+        const request = await row.request(c, want);
         const response = await ctx.app.inject({
           method, url, ...request,
           headers: { ...request.headers, ...(c.token ? bearer(c.token) : {}) },
         });
         cells += 1;
-        const want = row.expected[c.name];
         const got = response.statusCode;
+        const code = got === 403 ? codeOf(response) : undefined;
         if (got !== want) {
           mismatches.push(`${route} as ${c.name}: expected ${want}, got ${got} ${response.body.slice(0, 160)}`);
           if (got < 300 && want >= 300) unexpectedAllows += 1;
-        } else if (c.name === 'counter' && got === 403 && response.json().code !== 'counter_session') {
+        } else if (c.name === 'counter' && got === 403 && code !== 'counter_session') {
           mismatches.push(`${route} as counter: 403 without counter_session: ${response.body.slice(0, 160)}`);
+        } else if (got === 403 && succeeds(row.expected.merchantA)) {
+          // Where shop A's owner may, a person of a shop is refused for their role, a shop not
+          // approved for that.
+          const because = staffCallers.includes(c.name) ? 'role_forbidden' : c.name === 'pending' || c.name === 'rejected' ? 'not_approved' : undefined;
+          if (because && code !== because) mismatches.push(`${route} as ${c.name}: 403 without ${because}: ${response.body.slice(0, 160)}`);
         }
         if (got < 300 && row.after) await row.after(c, response, request);
       }
@@ -773,7 +1006,7 @@ describe('authorization matrix', () => {
     console.log(`authorization matrix: ${Object.keys(matrix).length} routes × ${callers.length} callers (${cells} cells), ${unexpectedAllows} unexpected allows, ${mismatches.length} mismatches`);
     expect(mismatches).toEqual([]);
     expect(unexpectedAllows).toBe(0);
-  });
+  }, 300_000);
 });
 
 describe('data scoping (IDOR)', () => {
@@ -919,5 +1152,115 @@ describe('data scoping (IDOR)', () => {
     expect(others.statusCode).toBe(unknown.statusCode);
     expect(others.json()).toEqual(unknown.json());
     checks += 1;
+  });
+});
+
+describe("data scoping between shops' people", () => {
+  const named = (name: CallerName) => callers.find((c) => c.name === name)!;
+  let checks = 0;
+  afterAll(() => { console.log(`staff data scoping: ${checks} cross-shop and role reads and writes, 0 leaks`); });
+
+  const accountOfA = async () => (await get('/api/credit-accounts/business', named('merchantA').token!)).json().creditAccounts
+    .find((a: { id: string }) => a.id === fixtures.accountA) as { creditLimit: string; owed: string };
+
+  it("keeps shop A's accounts and rows from shop B's manager: 404 as for a row that does not exist, nothing changed", async () => {
+    const staffB = named('staffB');
+    const before = await accountOfA();
+    const refund = await post(`/api/business/transactions/${fixtures.paymentA}/refund`,
+      { amount: '1', reason: 'Returned', pin: staffB.pin }, bearer(staffB.token!));
+    const unknown = await post('/api/business/transactions/00000000-0000-4000-8000-000000000000/refund',
+      { amount: '1', reason: 'Returned', pin: staffB.pin }, bearer(staffB.token!));
+    expect(refund.statusCode).toBe(404);
+    expect(refund.json()).toEqual(unknown.json());
+    const limit = await post(`/api/business/credit-accounts/${fixtures.accountA}/limit`, { creditLimit: '5' }, bearer(staffB.token!));
+    expect(limit.json()).toEqual({ error: 'Credit account not found', code: 'not_found', key: 'credit_account_not_found', params: {} });
+    const repayment = await post(`/api/business/credit-accounts/${fixtures.accountA}/repayment`, { amount: '1' }, bearer(staffB.token!));
+    expect(repayment.statusCode).toBe(404);
+    expect(await accountOfA()).toEqual(before);
+    checks += 3;
+
+    const listed = (await get('/api/credit-accounts/business', staffB.token!)).json().creditAccounts as { id: string }[];
+    expect(listed.map((a) => a.id)).toContain(fixtures.accountB);
+    expect(listed.map((a) => a.id)).not.toContain(fixtures.accountA);
+    const history = (await get(`/api/transactions/business?limit=100&businessId=${fixtures.shopA.businessId}`, staffB.token!)).json()
+      .transactions as { id: string; businessId: string }[];
+    expect(history.map((t) => t.id)).toContain(fixtures.paymentB);
+    expect(history.every((t) => t.businessId === fixtures.shopB.businessId)).toBe(true);
+    checks += 2;
+  });
+
+  it("keeps shop A's people and audit log from shop B's owner: 404 for A's manager as for nobody, A's manager still signed in", async () => {
+    const merchantB = named('merchantB');
+    const managerA = named('managerA');
+    const staffList = (await get('/api/business/staff', merchantB.token!)).json() as { members: { id: string }[] };
+    expect(staffList.members.map((m) => m.id)).not.toContain(managerA.memberId);
+    expect(staffList.members.map((m) => m.id)).toContain(named('staffB').memberId);
+    checks += 1;
+
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    const revoke = await post(`/api/business/staff/${managerA.memberId}/revoke`, {}, bearer(merchantB.token!));
+    const revokeUnknown = await post(`/api/business/staff/${unknownId}/revoke`, {}, bearer(merchantB.token!));
+    expect(revoke.statusCode).toBe(404);
+    expect(revoke.json()).toEqual(revokeUnknown.json());
+    const change = await post(`/api/business/staff/${managerA.memberId}`, { role: 'owner' }, bearer(merchantB.token!));
+    expect(change.statusCode).toBe(404);
+    const me = await get('/api/auth/me', managerA.token!);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().shop).toMatchObject({ memberId: managerA.memberId, businessId: fixtures.shopA.businessId, role: 'manager' });
+    checks += 3;
+
+    const audit = await get(`/api/business/audit?memberId=${managerA.memberId}`, merchantB.token!);
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json().entries).toEqual([]);
+    const ownAudit = (await get(`/api/business/audit?memberId=${managerA.memberId}`, named('merchantA').token!)).json()
+      .entries as { by: { memberId: string } }[];
+    expect(ownAudit.length).toBeGreaterThan(0);
+    expect(ownAudit.every((entry) => entry.by.memberId === managerA.memberId)).toBe(true);
+    checks += 1;
+  });
+
+  it("lets no one act as another's membership: shop B's manager cannot pick shop A's manager's", async () => {
+    const staffB = named('staffB');
+    const picked = await post('/api/staff/shop', { memberId: named('managerA').memberId }, bearer(staffB.token!));
+    expect(picked.statusCode).toBe(404);
+    expect(picked.json().key).toBe('staff_member_not_found');
+    const revokedPick = await post('/api/staff/shop', { memberId: named('revokedA').memberId }, bearer(named('cashierA').token!));
+    expect(revokedPick.statusCode).toBe(404);
+    expect((await get('/api/auth/me', staffB.token!)).json().shop).toMatchObject({ businessId: fixtures.shopB.businessId, role: 'manager' });
+    checks += 2;
+  });
+
+  it("refuses a cashier's refund for the role, with nothing refunded, and keeps the revoked cashier's session dead", async () => {
+    const cashierA = named('cashierA');
+    const before = await accountOfA();
+    const refused = await post(`/api/business/transactions/${fixtures.paymentA}/refund`,
+      { amount: '1', reason: 'Returned', pin: cashierA.pin }, bearer(cashierA.token!));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'Your role at this shop does not allow this. Ask an owner.', code: 'role_forbidden', key: 'role_forbidden', params: {},
+    });
+    expect(await accountOfA()).toEqual(before);
+    checks += 1;
+
+    const revokedA = named('revokedA');
+    const me = await get('/api/auth/me', revokedA.token!);
+    expect(me.statusCode).toBe(401);
+    expect(me.json().code).toBe('not_signed_in');
+    const repayment = await post(`/api/business/credit-accounts/${fixtures.accountA}/repayment`, { amount: '1' }, bearer(revokedA.token!));
+    expect(repayment.statusCode).toBe(401);
+    expect(await accountOfA()).toEqual(before);
+    checks += 2;
+  });
+
+  // Last: it moves the clock a day on.
+  it("shows a cashier the shop's payments of today only, and the owner and the manager the whole history", async () => {
+    const listed = async (name: CallerName) => (await get('/api/transactions/business?limit=100', named(name).token!)).json()
+      .transactions.map((t: { id: string }) => t.id) as string[];
+    expect(await listed('cashierA')).toContain(fixtures.paymentA);
+    ctx.clock.advance(24 * 3600);
+    expect(await listed('cashierA')).toEqual([]);
+    expect(await listed('managerA')).toContain(fixtures.paymentA);
+    expect(await listed('merchantA')).toContain(fixtures.paymentA);
+    checks += 3;
   });
 });

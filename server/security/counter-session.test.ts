@@ -2,7 +2,9 @@
  * Counter mode's own session (docs/security.md, "Counter mode"): the device on the shop's
  * counter holds a narrow session that reaches only the counter's routes, never the
  * merchant's; entering and leaving need the PIN; wrong PINs typed at the counter lock only
- * the counter's exit. Each sequence below worked against the merchant's session before.
+ * the counter's exit. Each sequence below worked against the merchant's session before. A
+ * counter opened by a person working at the shop is that person's: it exits with their PIN
+ * or an owner's, its wrong PINs lock only that person's exit, and revoking them ends it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
 import {
-  approvedBusiness, bearer, changeSettings, cookieFrom, createTestContext, enterCounter, paymentSetup, registerBusiness,
-  type TestContext,
+  approvedBusiness, bearer, changeSettings, cookieFrom, createTestContext, enterCounter, inviteStaff, paymentSetup, registerBusiness,
+  staffLogin, type TestContext,
 } from '../test/context';
 
 let ctx: TestContext;
@@ -329,5 +331,84 @@ describe('changing the credit period or the UPI ID', () => {
     const other = await call('POST', '/api/auth/business/login', undefined, { email: shop.email, pin: shop.pin });
     const refused = await call('POST', '/api/business/settings', other.json().sessionToken, { creditPeriodDays: 30, upiId: 'thief@ybl' });
     expect(refused.json().code).toBe('pin_confirmation_required');
+  });
+});
+
+describe('counter mode opened by a person working at the shop', () => {
+  /** A shop with a cashier and a manager; the cashier's session exchanged for a counter session. */
+  async function cashierAtTheCounter() {
+    const shop = await approvedBusiness(ctx);
+    const cashier = await inviteStaff(ctx, shop.token, { role: 'cashier', name: 'Ravi Counter', pin: '6284' });
+    const manager = await inviteStaff(ctx, shop.token, { role: 'manager', name: 'Meena Manager', pin: '7395' });
+    const counterToken = await enterCounter(ctx, cashier);
+    return { shop, cashier, manager, counterToken };
+  }
+
+  it("is the cashier's own counter session: their session is over, the shop's counter routes only", async () => {
+    const { shop, cashier, counterToken } = await cashierAtTheCounter();
+    expect((await call('GET', '/api/auth/me', cashier.token)).statusCode).toBe(401);
+    const me = await call('GET', '/api/auth/me', counterToken);
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ id: cashier.userId, role: 'counter', phone: null, email: null });
+    expect((await call('GET', '/api/qr/business?active=true', counterToken)).statusCode).toBe(200);
+    expect((await call('POST', '/api/qr/generate', counterToken, { expirationMinutes: 1440 })).statusCode).toBe(201);
+    for (const refused of [
+      await call('GET', '/api/credit-accounts/business', counterToken),
+      await call('GET', '/api/transactions/business', counterToken),
+      await call('GET', '/api/staff/shops', counterToken),
+      await call('POST', '/api/staff/shop', counterToken, { memberId: cashier.memberId }),
+    ]) {
+      expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 403, body: counterRefusal });
+    }
+    // Opening it is the cashier's, in the owner's audit log.
+    const audit = (await call('GET', '/api/business/audit?action=counter_opened', shop.token)).json().entries as { by: { memberId: string } }[];
+    expect(audit.map((entry) => entry.by.memberId)).toEqual([cashier.memberId]);
+  });
+
+  it("exits with the cashier's PIN back to the cashier's session, and the closing is theirs", async () => {
+    const { shop, cashier, counterToken } = await cashierAtTheCounter();
+    const left = await call('POST', '/api/auth/counter/exit', counterToken, { pin: cashier.pin });
+    expect(left.statusCode).toBe(200);
+    expect(left.json().user).toMatchObject({ id: cashier.userId, role: 'staff' });
+    const me = (await call('GET', '/api/auth/me', left.json().sessionToken)).json();
+    expect(me.shop).toMatchObject({ memberId: cashier.memberId, role: 'cashier' });
+    expect((await call('GET', '/api/auth/me', counterToken)).statusCode).toBe(401);
+    const audit = (await call('GET', '/api/business/audit?action=counter_closed', shop.token)).json().entries as { by: { memberId: string } }[];
+    expect(audit.map((entry) => entry.by.memberId)).toEqual([cashier.memberId]);
+  });
+
+  it("exits with an owner's PIN, still as the cashier; a manager's PIN is a wrong PIN", async () => {
+    const { shop, cashier, manager, counterToken } = await cashierAtTheCounter();
+    const byManager = await call('POST', '/api/auth/counter/exit', counterToken, { pin: manager.pin });
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json()).toMatchObject({ code: 'pin_incorrect', attemptsLeft: 4 });
+    const byOwner = await call('POST', '/api/auth/counter/exit', counterToken, { pin: shop.pin });
+    expect(byOwner.statusCode).toBe(200);
+    expect(byOwner.json().user).toMatchObject({ id: cashier.userId, role: 'staff' });
+    expect((await call('GET', '/api/auth/me', byOwner.json().sessionToken)).json().shop).toMatchObject({ memberId: cashier.memberId });
+  });
+
+  it("locks only the cashier's exit after five wrong PINs: the cashier, the owner and the manager still sign in", async () => {
+    const { shop, cashier, manager, counterToken } = await cashierAtTheCounter();
+    for (let i = 0; i < 5; i++) {
+      expect((await call('POST', '/api/auth/counter/exit', counterToken, { pin: `90${71 + i}` })).statusCode).toBe(403);
+    }
+    expect((await call('POST', '/api/auth/counter/exit', counterToken, { pin: shop.pin })).json().code).toBe('account_locked');
+    expect(await attemptsOf(`counter:${cashier.userId}`)).toEqual({ failures: 0, lock_count: 1 });
+    expect(await attemptsOf(`user:${cashier.userId}`)).toEqual({ failures: 0, lock_count: 0 });
+    expect(await attemptsOf(`user:${shop.userId}`)).toEqual({ failures: 0, lock_count: 0 });
+    expect((await staffLogin(ctx, cashier)).statusCode).toBe(200);
+    expect((await staffLogin(ctx, manager)).statusCode).toBe(200);
+    expect((await call('POST', '/api/auth/business/login', undefined, { email: shop.email, pin: shop.pin })).statusCode).toBe(200);
+  });
+
+  it('ends when the owner revokes the cashier', async () => {
+    const { shop, cashier, counterToken } = await cashierAtTheCounter();
+    const revoked = await call('POST', `/api/business/staff/${cashier.memberId}/revoke`, shop.token);
+    expect(revoked.statusCode).toBe(200);
+    const after = await call('GET', '/api/qr/business?active=true', counterToken);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('not_signed_in');
+    expect((await call('POST', '/api/auth/counter/exit', counterToken, { pin: cashier.pin })).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Input fuzzing (docs/security.md, row 5): every body and query string of every /api route the
- * app registers, sent by a caller of the right role, must be answered without a 5xx,
+ * app registers, sent by a caller of the right role (a shop's cashier or manager among them, on
+ * the routes whose limits and lists are theirs), must be answered without a 5xx,
  * without internals in the body, as `{ error, code, key, params }` when refused, and writing nothing
  * when refused. Amount edge cases get their exact statuses.
  */
@@ -9,9 +10,10 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, errorStatus, isErrorKey } from '@common/errors';
+import { staffInvitationsPerShopPerDay } from '@common/limits';
 import { rowsOf } from '../db/client';
 import {
-  adminToken, approvedBusiness, bearer, businessIdOf, createTestContext, enterCounter, newPhone, paymentHandleOf, paymentSetup,
+  adminToken, approvedBusiness, bearer, businessIdOf, createTestContext, enterCounter, inviteStaff, newPhone, paymentHandleOf, paymentSetup,
   registerBusiness, registerCustomer, type TestContext,
 } from '../test/context';
 import { testMsg91WebhookToken } from '../test/config';
@@ -325,7 +327,7 @@ interface FuzzCase {
   path?: () => string;
   /** A valid body (POST routes), fresh for each request where state demands it. */
   base?: () => Promise<Record<string, unknown>> | Record<string, unknown>;
-  /** Cookies a request needs to get past the parsing (an OTP proof for a registration). */
+  /** Cookies a request needs to get past the parsing (an OTP proof for a registration or a staff invitation). */
   cookies?: (body: Record<string, unknown>) => Promise<Record<string, string> | undefined>;
   /** Runs before each request, outside the write check (lifting a PIN lock). */
   before?: () => Promise<void>;
@@ -354,7 +356,17 @@ interface Actors {
   freeHandle: string;
   /** A payment at `shop`, for its receipt. */
   paymentId: string;
+  /** People of `shop` with staff accounts: the cashier and the manager call the routes of their roles. */
+  cashier: StaffActor;
+  manager: StaffActor;
+  /** Of `shop` too: a cashier whose role and limits are fuzzed, and one to revoke. */
+  changeMemberId: string;
+  revokeMemberId: string;
+  /** A staff account of another shop, for the Staff sign-in. */
+  loginStaff: { phoneNumber: string; pin: string };
 }
+
+interface StaffActor { token: string; phoneNumber: string; pin: string; memberId: string }
 
 let actors: Actors;
 
@@ -366,19 +378,39 @@ async function counterShopSignIn(shop: { email: string; pin: string } = actors.c
 }
 
 /** An OTP proof for a fresh phone, made through the service so it costs no request. */
-async function proofFor(phone: string, purpose: 'registration' | 'pin_reset'): Promise<string> {
+async function proofFor(phone: string, purpose: 'registration' | 'pin_reset' | 'staff_invitation'): Promise<string> {
   const sent = await ctx.app.services.otp.send(phone, purpose);
   return ctx.app.services.otp.verify(phone, purpose, sent.developmentOtp!);
 }
 
 const otherPin = (pin: string) => (pin === '6284' ? '7395' : '6284');
 
+/** A shop owner's invitation of a fresh phone as a cashier, not yet answered; its SMS is drained. */
+async function staffInvitationOf(ownerToken: string): Promise<{ id: string; phoneNumber: string }> {
+  const phoneNumber = newPhone();
+  const response = await ctx.app.inject({
+    method: 'POST', url: '/api/business/staff/invitations', headers: bearer(ownerToken),
+    payload: { phoneNumber, name: 'Fuzz Helper', role: 'cashier', language: 'en' },
+  });
+  if (response.statusCode !== 201) throw new Error(`staff invitation failed: ${response.body}`);
+  await ctx.app.services.sms.drain();
+  return { id: response.json().invitation.id as string, phoneNumber };
+}
+
+/** A person who joined an owner's shop, with the session their acceptance started. */
+async function joinStaff(ownerToken: string, role: 'manager' | 'cashier', pin: string): Promise<StaffActor> {
+  const person = await inviteStaff(ctx, ownerToken, { role, pin });
+  return { token: person.token, phoneNumber: person.phoneNumber, pin, memberId: person.memberId };
+}
+
 function fuzzCases(): FuzzCase[] {
   const anonymous = () => ({});
   const asAdmin = () => bearer(actors.admin);
   const asCustomer = () => bearer(actors.customer.token);
   const asShop = () => bearer(actors.shop.token);
-  const unlock = (role: 'customer' | 'business' | 'admin', identifier: () => string) => async () => {
+  const asCashier = () => bearer(actors.cashier.token);
+  const asManager = () => bearer(actors.manager.token);
+  const unlock = (role: 'customer' | 'business' | 'admin' | 'staff', identifier: () => string) => async () => {
     await ctx.app.services.auth.unlock({ role, identifier: identifier() });
   };
   // A proof for the phone in the body when there is one to get (a repeated phone may be
@@ -545,6 +577,37 @@ function fuzzCases(): FuzzCase[] {
     invitationState.ready = true;
   };
   const asInvited = () => bearer(invitationState.customerToken);
+  // The shop's people: shops of their own invite (the create case may use up its shop's day),
+  // and a rotating shop makes the invitations the cancel, accept, decline and list cases act on,
+  // each with the OTP proof of its phone; the cancel, accept and decline cases each get a fresh
+  // invitation once theirs is decided. A shop invites at most staffInvitationsPerShopPerDay a
+  // day, so a new one takes over when one has. The person revoked stays revoked (revoking again
+  // is refused).
+  interface OpenInvitation { id: string; phoneNumber: string; ownerToken: string; proof: string }
+  const staffState = {
+    ready: false, createToken: '', inviterToken: '', invited: 0,
+    list: undefined as OpenInvitation | undefined, cancel: undefined as OpenInvitation | undefined,
+    accept: undefined as OpenInvitation | undefined, decline: undefined as OpenInvitation | undefined,
+  };
+  const openInvitation = async (): Promise<OpenInvitation> => {
+    if (!staffState.inviterToken || staffState.invited >= staffInvitationsPerShopPerDay) {
+      staffState.inviterToken = (await approvedBusiness(ctx)).token;
+      staffState.invited = 0;
+    }
+    staffState.invited += 1;
+    const invitation = await staffInvitationOf(staffState.inviterToken);
+    return { ...invitation, ownerToken: staffState.inviterToken, proof: await proofFor(invitation.phoneNumber, 'staff_invitation') };
+  };
+  const staffReady = async () => {
+    if (staffState.ready) return;
+    staffState.createToken = (await approvedBusiness(ctx)).token;
+    staffState.list = await openInvitation();
+    staffState.cancel = await openInvitation();
+    staffState.accept = await openInvitation();
+    staffState.decline = await openInvitation();
+    staffState.ready = true;
+  };
+  const proofOf = (which: 'list' | 'accept' | 'decline') => async () => ({ otp_proof: staffState[which]!.proof });
   const ids = [
     '------------------------------------', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-000000000000',
     'AAAAAAAA-AAAA-AAAA-AAAA-AAAAAAAAAAAA', 'not-an-id', '%00', '%2e%2e%2f%2e%2e', 'x'.repeat(300), '1', '-1',
@@ -893,6 +956,66 @@ function fuzzCases(): FuzzCase[] {
       base: () => ({ reason: 'Fuzzed decline' }), params: ids, before: refundsReady,
       accepted: async () => { refundState.reportId = await newPaymentReport(); },
     },
+    // The shop's people and the audit log.
+    {
+      method: 'POST', route: '/api/auth/staff/login', headers: anonymous,
+      base: () => ({ phoneNumber: actors.loginStaff.phoneNumber, pin: actors.loginStaff.pin }),
+      before: unlock('staff', () => actors.loginStaff.phoneNumber),
+    },
+    { method: 'GET', route: '/api/staff/shops', headers: asCashier },
+    { method: 'POST', route: '/api/staff/shop', headers: asCashier, base: () => ({ memberId: actors.cashier.memberId }) },
+    { method: 'GET', route: '/api/staff/invitations', headers: anonymous, before: staffReady, cookies: proofOf('list') },
+    {
+      method: 'POST', route: '/api/staff/invitations/:id/accept', headers: anonymous,
+      path: () => `/api/staff/invitations/${staffState.accept!.id}/accept`,
+      base: () => ({ pin: '6418', confirmPin: '6418' }), params: ids, before: staffReady, cookies: proofOf('accept'),
+      accepted: async () => { staffState.accept = await openInvitation(); },
+    },
+    {
+      method: 'POST', route: '/api/staff/invitations/:id/decline', headers: anonymous,
+      path: () => `/api/staff/invitations/${staffState.decline!.id}/decline`,
+      base: () => ({}), params: ids, before: staffReady, cookies: proofOf('decline'),
+      accepted: async () => { staffState.decline = await openInvitation(); },
+    },
+    { method: 'GET', route: '/api/business/staff', headers: asShop },
+    {
+      method: 'POST', route: '/api/business/staff/invitations', headers: () => bearer(staffState.createToken),
+      base: () => ({ phoneNumber: newPhone(), name: 'Fuzz Helper', role: 'cashier', singleLimit: '500', dailyLimit: '2000', language: 'en' }),
+      before: staffReady,
+    },
+    {
+      method: 'POST', route: '/api/business/staff/invitations/:id/cancel', headers: () => bearer(staffState.cancel!.ownerToken),
+      path: () => `/api/business/staff/invitations/${staffState.cancel!.id}/cancel`, base: () => ({}), params: ids, before: staffReady,
+      accepted: async () => { staffState.cancel = await openInvitation(); },
+    },
+    {
+      method: 'POST', route: '/api/business/staff/:id', headers: asShop,
+      path: () => `/api/business/staff/${actors.changeMemberId}`,
+      base: () => ({ role: 'cashier', singleLimit: '2000', dailyLimit: '10000' }), params: ids,
+    },
+    {
+      method: 'POST', route: '/api/business/staff/:id/revoke', headers: asShop,
+      path: () => `/api/business/staff/${actors.revokeMemberId}/revoke`, base: () => ({}), params: ids,
+    },
+    { method: 'GET', route: '/api/business/audit', headers: asShop, query: ['from', 'to', 'memberId', 'action', 'limit', 'cursor'] },
+    { method: 'GET', route: '/api/business/audit.csv', headers: asShop, query: ['from', 'to', 'memberId', 'action', 'limit', 'cursor'] },
+    // The same routes as a cashier's or a manager's: their limits are checked in the ledger (a
+    // refusal above them writes nothing), and a cashier's list of payments is today's.
+    {
+      method: 'POST', route: '/api/business/credit-accounts/:id/repayment', headers: asCashier,
+      path: () => `/api/business/credit-accounts/${actors.limitAccountId}/repayment`,
+      base: () => ({ amount: '1' }), params: ids,
+    },
+    {
+      method: 'POST', route: '/api/business/transactions/:id/refund', headers: asManager,
+      path: () => `/api/business/transactions/${refundState.paymentId}/refund`,
+      base: () => ({ amount: '1', reason: 'Fuzzed refund', pin: actors.manager.pin }), params: ids,
+      before: async () => {
+        await refundsReady();
+        await ctx.app.services.auth.unlock({ role: 'staff', identifier: actors.manager.phoneNumber });
+      },
+    },
+    { method: 'GET', route: '/api/transactions/business', headers: asCashier, query: ['limit', 'cursor'] },
   ];
 }
 
@@ -911,8 +1034,8 @@ async function run(fuzzCase: FuzzCase, body: unknown, options: { query?: string;
   const path = options.path ?? fuzzCase.path?.() ?? fuzzCase.route;
   const url = options.query !== undefined ? `${path}?${options.query}` : path;
   const payload = fuzzCase.method === 'POST' ? (typeof body === 'string' ? body : jsonText(body)) : undefined;
-  const cookies = fuzzCase.cookies && body && typeof body === 'object' && !Array.isArray(body)
-    ? await fuzzCase.cookies(body as Record<string, unknown>) : undefined;
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? body as Record<string, unknown> : {};
+  const cookies = fuzzCase.cookies ? await fuzzCase.cookies(fields) : undefined;
   const response = await send({
     method: fuzzCase.method, url, headers: { ...fuzzCase.headers(), ...options.headers }, cookies, payload, contentType: options.contentType,
   }, [body, options.query ? decodeURIComponentSafe(options.query) : '']);
@@ -992,6 +1115,11 @@ beforeAll(async () => {
     pendingBusinessId: await businessIdOf(ctx, pending.token),
     freeHandle: await paymentHandleOf(ctx, free.token),
     paymentId: debtorPaid.json().transaction.id,
+    cashier: await joinStaff(paying.shop.token, 'cashier', '4972'),
+    manager: await joinStaff(paying.shop.token, 'manager', '3861'),
+    changeMemberId: (await joinStaff(paying.shop.token, 'cashier', '6183')).memberId,
+    revokeMemberId: (await joinStaff(paying.shop.token, 'cashier', '7294')).memberId,
+    loginStaff: await joinStaff((await approvedBusiness(ctx)).token, 'cashier', '5164'),
   };
 }, 120_000);
 

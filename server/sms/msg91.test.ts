@@ -12,6 +12,7 @@ const flows: Msg91Settings['flows'] = {
   invite: { en: 'flow-invite-en', hi: 'flow-invite-hi', ta: 'flow-invite-ta' },
   charge: { en: 'flow-charge-en', hi: 'flow-charge-hi', ta: 'flow-charge-ta' },
   enrol: { en: 'flow-enrol-en', hi: 'flow-enrol-hi', ta: 'flow-enrol-ta' },
+  staff_invite: { en: 'flow-staff_invite-en', hi: 'flow-staff_invite-hi', ta: 'flow-staff_invite-ta' },
 };
 const registered = Object.fromEntries(Object.entries(flows).flatMap(([template, ids]) =>
   Object.values(ids).map((id) => [id, templateVariables[template as keyof typeof flows]])));
@@ -55,11 +56,12 @@ describe('the MSG91 provider', () => {
     }
   });
 
-  it('sends an invitation, a charge code and a sign-up code each through its own flow, with exactly its variables', async () => {
+  it('sends an invitation, a charge code, a sign-up code and a staff invitation each through its own flow, with exactly its variables', async () => {
     const messages: SmsMessage[] = [
       { to: '+919812340003', language: 'ta', template: 'invite', variables: { shop: 'Sharma Kirana', limit: '₹500.00', link: 'https://khata.example.com/i/AbCdE12345' } },
       { to: '+919812340003', language: 'en', template: 'charge', variables: { shop: 'Sharma Kirana', amount: 'Rs 100.00', fee: 'Rs 2.00', total: 'Rs 102.00', otp: '318204' } },
       { to: '+919812340003', language: 'hi', template: 'enrol', variables: { shop: 'Sharma Kirana', limit: '₹2,000.00', otp: '550913' } },
+      { to: '+919812340003', language: 'ta', template: 'staff_invite', variables: { shop: 'Sharma Kirana', role: 'காசாளர்', link: 'https://khata.example.com/merchant/join' } },
     ];
     for (const message of messages) {
       await msg91SmsProvider(settings).send(message);

@@ -16,9 +16,18 @@ export interface Msg91Settings {
   authKey: string;
   /** The DLT-approved sender id (header), six letters. */
   sender: string;
-  /** The flow (template) id of each message in each language: MSG91_<MESSAGE>_FLOW_<EN|HI|TA>. */
+  /** The flow (template) id of each message in each language: msg91FlowVariable names where it is set. */
   flows: Record<SmsTemplate, Record<Language, string>>;
 }
+
+/** Each message's part of its flows' variable names; the staff invitation's is short, STAFF. */
+const flowVariableParts = {
+  otp: 'OTP', reminder: 'REMINDER', invite: 'INVITE', charge: 'CHARGE', enrol: 'ENROL', staff_invite: 'STAFF',
+} as const satisfies Record<SmsTemplate, string>;
+
+/** The variable that holds a message's flow id in a language: MSG91_<MESSAGE>_FLOW_<EN|HI|TA>, e.g. MSG91_STAFF_FLOW_HI. */
+export const msg91FlowVariable = (template: SmsTemplate, language: Language): string =>
+  `MSG91_${flowVariableParts[template]}_FLOW_${language.toUpperCase()}`;
 
 /** '+91XXXXXXXXXX' as stored → '91XXXXXXXXXX' as MSG91 takes it. */
 function msg91Mobile(to: string): string {

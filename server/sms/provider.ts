@@ -8,10 +8,10 @@ import type { Language } from '@common/languages';
 
 /**
  * The messages Khata sends; each is one DLT template per language (docs/operations.md, "SMS"):
- * a sign-in code, a reminder, a shop's invitation, and the codes that approve a purchase
- * (charge) or a sign-up at the counter (enrol).
+ * a sign-in code, a reminder, a shop's invitation, the codes that approve a purchase
+ * (charge) or a sign-up at the counter (enrol), and a shop's invitation to work there (staff_invite).
  */
-export const smsTemplates = ['otp', 'reminder', 'invite', 'charge', 'enrol'] as const;
+export const smsTemplates = ['otp', 'reminder', 'invite', 'charge', 'enrol', 'staff_invite'] as const;
 export type SmsTemplate = typeof smsTemplates[number];
 
 /** A reminder's template variables: amounts as formatRupees writes them, the date in the customer's language. */

@@ -21,6 +21,7 @@ const flows = {
   invite: { en: 'invite-en', hi: 'invite-hi', ta: 'invite-ta' },
   charge: { en: 'charge-en', hi: 'charge-hi', ta: 'charge-ta' },
   enrol: { en: 'enrol-en', hi: 'enrol-hi', ta: 'enrol-ta' },
+  staff_invite: { en: 'staff_invite-en', hi: 'staff_invite-hi', ta: 'staff_invite-ta' },
 };
 
 beforeAll(async () => {

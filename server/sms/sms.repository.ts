@@ -61,6 +61,10 @@ export async function insertReminder(tx: Executor, row: NewReminderMessage): Pro
   return inserted.length === 1;
 }
 
+/** The invitations' SMS: queued, they go at any hour, with the queue's one retry. */
+export const invitePurposes = ['invite', 'staff_invite'] as const;
+export type InvitePurpose = typeof invitePurposes[number];
+
 export interface NewQueuedInvite {
   id: string;
   businessId: string;
@@ -70,10 +74,13 @@ export interface NewQueuedInvite {
   at: Date;
 }
 
-/** Queues a shop's invitation SMS: no account, no kind, no dedupe key (one invitation, one SMS). */
-export async function insertInvite(tx: Executor, row: NewQueuedInvite): Promise<void> {
+/**
+ * Queues a shop's invitation SMS, to a customer ('invite') or to a person to work there
+ * ('staff_invite'): no account, no kind, no dedupe key (one invitation, one SMS).
+ */
+export async function insertInvite(tx: Executor, purpose: InvitePurpose, row: NewQueuedInvite): Promise<void> {
   await tx.insert(smsMessages).values({
-    id: row.id, purpose: 'invite', businessId: row.businessId, toPhone: row.toPhone, language: row.language, template: 'invite',
+    id: row.id, purpose, businessId: row.businessId, toPhone: row.toPhone, language: row.language, template: purpose,
     variables: row.variables, status: 'queued', attempts: 0, createdAt: row.at, updatedAt: row.at,
   });
 }
@@ -100,7 +107,7 @@ export interface ClaimedMessage {
  * row is 'sending' once this statement commits, so no other sender ever sees it queued.
  * `skip`: rows this sender already tried in this round (a failure queued again waits for
  * the next round). Without `scheduledToo` (outside the sending hours) only what goes at any
- * hour is taken: "Send to all overdue" and invitations, which the merchant sent just now.
+ * hour is taken: "Send to all overdue" and invitations (customers' and staff's), which the merchant sent just now.
  */
 export async function claimQueued(
   db: Executor, limit: number, skip: string[], now: Date, options: { scheduledToo: boolean },
@@ -108,7 +115,7 @@ export async function claimQueued(
   const queued = db.select({ id: smsMessages.id }).from(smsMessages)
     .where(and(
       eq(smsMessages.status, 'queued'), skip.length > 0 ? notInArray(smsMessages.id, skip) : undefined,
-      options.scheduledToo ? undefined : or(eq(smsMessages.kind, 'bulk'), eq(smsMessages.purpose, 'invite')),
+      options.scheduledToo ? undefined : or(eq(smsMessages.kind, 'bulk'), inArray(smsMessages.purpose, [...invitePurposes])),
     ))
     .orderBy(smsMessages.createdAt).limit(limit).for('update', { skipLocked: true });
   return db.update(smsMessages)
@@ -211,7 +218,7 @@ export async function applyDelivery(
     return rows.length;
   }
   if (report.status === 'failed') {
-    const retry = sql`${smsMessages.purpose} in ('reminder', 'invite') and ${smsMessages.attempts} < ${attemptsMax}`;
+    const retry = sql`${smsMessages.purpose} in ('reminder', 'invite', 'staff_invite') and ${smsMessages.attempts} < ${attemptsMax}`;
     const rows = await db.update(smsMessages)
       .set({
         status: sql`case when ${retry} then 'queued' else 'failed' end`,
@@ -246,12 +253,12 @@ export async function usageByDay(db: Executor, from: Date): Promise<UsageDay[]> 
 /**
  * Every SMS since `from` in the admin's two buckets, and the failed ones: one-time codes
  * (sign-in, and the codes that approve a charge or a counter sign-up) and a shop's messages
- * to its customers (reminders and invitations).
+ * to its customers (reminders and invitations) and to the people it invites to work there.
  */
 export async function usageTotals(db: Executor, from: Date) {
   const [row] = rowsOf<{ otp: number; reminders: number; failed: number }>(await db.execute(sql`
     select count(*) filter (where ${smsMessages.purpose} in ('otp', 'charge', 'enrol'))::int as otp,
-      count(*) filter (where ${smsMessages.purpose} in ('reminder', 'invite'))::int as reminders,
+      count(*) filter (where ${smsMessages.purpose} in ('reminder', 'invite', 'staff_invite'))::int as reminders,
       count(*) filter (where ${smsMessages.status} = 'failed')::int as failed
     from ${smsMessages} where ${smsMessages.createdAt} >= ${from.toISOString()}`));
   return row ?? { otp: 0, reminders: 0, failed: 0 };

@@ -403,6 +403,30 @@ describe('queueing invitations', () => {
   });
 });
 
+describe('queueing staff invitations', () => {
+  const variables = { shop: 'Kumar Kirana', role: 'a cashier', link: 'http://localhost:5000/merchant/join' };
+
+  it('queues a staff invitation as an invitation is queued, sends it at any hour, and retries a failed one once', async () => {
+    ctx.clock.set(new Date('2026-11-25T07:15:00+05:30'));
+    const to = '+919812300031';
+    vendor.state.refusal = 'every SMS vendor failed: twilio answered 503';
+    await ctx.database.db.transaction((tx) => sms().enqueueStaffInvite(tx, { businessId: setup.shop.businessId, to, language: 'en', variables }));
+    const [queued] = rowsOf<Record<string, unknown> & { id: string }>(await ctx.database.db.execute(
+      sql`select * from sms_messages where to_phone = ${to}`));
+    expect(queued).toMatchObject({
+      purpose: 'staff_invite', business_id: setup.shop.businessId, credit_account_id: null, kind: null, template: 'staff_invite',
+      language: 'en', status: 'queued', attempts: 0, variables,
+    });
+    // Before 09:00, when no scheduled reminder goes: tried, failed, queued again for its one retry.
+    expect(await sms().drain()).toBe(0);
+    expect(await row(queued!.id)).toMatchObject({ status: 'queued', attempts: 1 });
+    vendor.state.refusal = null;
+    expect(await sms().drain()).toBe(1);
+    expect(await row(queued!.id)).toMatchObject({ status: 'sent', attempts: 2, error: null });
+    expect(vendor.given.filter((message) => message.to === to).map((message) => message.template)).toEqual(['staff_invite', 'staff_invite']);
+  });
+});
+
 describe('messages sent at once for a shop', () => {
   const enrol = (to: string): SmsMessage => ({
     to, language: 'en', template: 'enrol', variables: { shop: 'Kumar Kirana', limit: 'Rs 500.00', otp: '240117' },

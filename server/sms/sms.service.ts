@@ -64,6 +64,14 @@ export interface InviteToQueue {
   variables: { shop: string; limit: string; link: string };
 }
 
+/** A shop's invitation to a person to work there (template 'staff_invite'): stored with its variables, as an invitation is. */
+export interface StaffInviteToQueue {
+  businessId: string;
+  to: string;
+  language: Language;
+  variables: { shop: string; role: string; link: string };
+}
+
 type ReportStatus = Extract<SmsStatus, 'sent' | 'delivered' | 'failed'>;
 
 const twilioStatuses: Record<string, ReportStatus> = {
@@ -213,8 +221,17 @@ export function createSmsService(deps: {
    * and its time are the same whether the SMS goes or is held back, and whether a vendor is up.
    */
   async function enqueueInvite(tx: Executor, invite: InviteToQueue): Promise<void> {
+    await queueInvite(tx, 'invite', invite);
+  }
+
+  /** Queues a shop's invitation to a person to work there, as a customer's invitation is queued. */
+  async function enqueueStaffInvite(tx: Executor, invite: StaffInviteToQueue): Promise<void> {
+    await queueInvite(tx, 'staff_invite', invite);
+  }
+
+  async function queueInvite(tx: Executor, purpose: repository.InvitePurpose, invite: InviteToQueue | StaffInviteToQueue) {
     const now = clock();
-    await repository.insertInvite(tx, {
+    await repository.insertInvite(tx, purpose, {
       id: uuidv7(now.getTime()), businessId: invite.businessId, toPhone: invite.to, language: invite.language,
       variables: { ...invite.variables }, at: now,
     });
@@ -347,7 +364,7 @@ export function createSmsService(deps: {
   }
 
   return {
-    sendOtp, sendNow, enqueueReminder, enqueueInvite, remindersSentToday, dailyLimitPerShop, reminderText, drain, recordDelivery,
+    sendOtp, sendNow, enqueueReminder, enqueueInvite, enqueueStaffInvite, remindersSentToday, dailyLimitPerShop, reminderText, drain, recordDelivery,
     checkTwilioSignature, twilioReport, checkMsg91Token, msg91Report, usage,
   };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { languages } from '@common/languages';
 import { paise } from '@common/money';
 import { smsTemplates } from './provider';
-import { dltTemplate, otpSmsText, smsAmount, smsText, smsVariable, templateVariables } from './templates';
+import { dltTemplate, otpSmsText, smsAmount, smsRole, smsText, smsVariable, templateVariables } from './templates';
 
 const reminder = { shop: 'Sharma Kirana', owed: '₹1,250.00', overdue: '₹400.00', due_date: '5 December 2026', link: 'https://khata.example.com/r/AbCdE12345' };
 
@@ -65,6 +65,21 @@ describe('SMS texts', () => {
       + '5 நிமிடங்கள் செல்லும்.');
   });
 
+  it('writes a shop\'s invitation to work there, with the shop, the role in the reader\'s language and the link', () => {
+    const link = 'https://khata.example.com/merchant/join';
+    const staff = (language: 'en' | 'hi' | 'ta', role: 'cashier' | 'manager' | 'owner') =>
+      smsText({ template: 'staff_invite', language, variables: { shop: 'Sharma Kirana', role: smsRole(role, language), link } });
+    expect(staff('en', 'cashier')).toBe(
+      'Sharma Kirana has invited you to work on its Khata as a cashier. Accept with this number at https://khata.example.com/merchant/join');
+    expect(staff('en', 'owner')).toBe(
+      'Sharma Kirana has invited you to work on its Khata as an owner. Accept with this number at https://khata.example.com/merchant/join');
+    expect(staff('hi', 'manager')).toBe(
+      'Sharma Kirana ने आपको अपने Khata पर मैनेजर के रूप में काम करने के लिए बुलाया है। इसी नंबर से स्वीकार करें: https://khata.example.com/merchant/join');
+    expect(staff('ta', 'cashier')).toBe(
+      'Sharma Kirana தன் Khata-வில் காசாளர் ஆகப் பணியாற்ற உங்களை அழைத்துள்ளது. இந்த எண்ணைக் கொண்டு ஏற்க: https://khata.example.com/merchant/join');
+    expect([smsRole('owner', 'hi'), smsRole('manager', 'ta'), smsRole('owner', 'ta')]).toEqual(['मालिक', 'மேலாளர்', 'உரிமையாளர்']);
+  });
+
   it('says amounts in "Rs" in English (GSM) and "₹" in Hindi and Tamil, and cuts a long shop name to 30 characters', () => {
     expect(smsAmount(paise(125050), 'en')).toBe('Rs 1,250.50');
     expect(smsAmount(paise(125050), 'hi')).toBe('₹1,250.50');
@@ -84,6 +99,7 @@ describe('SMS texts', () => {
       + 'Valid 5 minutes. The shop will ask for it; give it only to approve this purchase.');
     expect(dltTemplate('enrol', 'en')).toBe('{#var#} is your Khata code to open a credit account at {#var#} with a limit of {#var#}, '
       + 'its purchases approved by SMS code. Give it to the shop only if you agree. Valid 5 minutes.');
+    expect(dltTemplate('staff_invite', 'en')).toBe('{#var#} has invited you to work on its Khata as {#var#}. Accept with this number at {#var#}');
     for (const template of smsTemplates) {
       for (const language of languages) {
         const names = templateVariables[template];

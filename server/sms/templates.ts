@@ -8,6 +8,7 @@
 import { defaultLanguage, type Language } from '@common/languages';
 import { smsVariableLengthMax } from '@common/limits';
 import { formatRupees, type Paise } from '@common/money';
+import type { ShopRole } from '@common/permissions';
 import { assert } from '../assert';
 import type { SmsMessage, SmsTemplate } from './provider';
 
@@ -18,6 +19,7 @@ export const templateVariables = {
   invite: ['shop', 'limit', 'link'],
   charge: ['shop', 'amount', 'fee', 'total', 'otp'],
   enrol: ['shop', 'limit', 'otp'],
+  staff_invite: ['shop', 'role', 'link'],
 } as const satisfies Record<SmsTemplate, readonly string[]>;
 
 type Variables<T extends SmsTemplate> = Record<(typeof templateVariables)[T][number], string>;
@@ -84,13 +86,33 @@ const enrolTexts: Record<Language, (v: Variables<'enrol'>) => string> = {
     + '5 நிமிடங்கள் செல்லும்.',
 };
 
+/**
+ * A shop's invitation to a person to work there (docs/product.md#staff): the shop, the role
+ * (smsRole) and the page where they accept with an OTP to this number.
+ */
+const staffInviteTexts: Record<Language, (v: Variables<'staff_invite'>) => string> = {
+  en: (v) => `${v.shop} has invited you to work on its Khata as ${v.role}. Accept with this number at ${v.link}`,
+  hi: (v) => `${v.shop} ने आपको अपने Khata पर ${v.role} के रूप में काम करने के लिए बुलाया है। इसी नंबर से स्वीकार करें: ${v.link}`,
+  ta: (v) => `${v.shop} தன் Khata-வில் ${v.role} ஆகப் பணியாற்ற உங்களை அழைத்துள்ளது. இந்த எண்ணைக் கொண்டு ஏற்க: ${v.link}`,
+};
+
 const texts: { [T in SmsTemplate]: Record<Language, (v: Variables<T>) => string> } = {
   otp: otpTexts,
   reminder: reminderTexts,
   invite: inviteTexts,
   charge: chargeTexts,
   enrol: enrolTexts,
+  staff_invite: staffInviteTexts,
 };
+
+const roleWords: Record<Language, Record<ShopRole, string>> = {
+  en: { cashier: 'a cashier', manager: 'a manager', owner: 'an owner' },
+  hi: { cashier: 'कैशियर', manager: 'मैनेजर', owner: 'मालिक' },
+  ta: { cashier: 'காசாளர்', manager: 'மேலாளர்', owner: 'உரிமையாளர்' },
+};
+
+/** A role at a shop as the staff invitation SMS says it in `language` ("as a cashier", "कैशियर के रूप में"). */
+export const smsRole = (role: ShopRole, language: Language): string => roleWords[language][role];
 
 /**
  * An amount as an SMS says it. English says "Rs": "₹" is not in the GSM alphabet, and one

@@ -95,13 +95,15 @@ export function newPhone(): string {
   return `+9198${String(Date.now() % 1_000_000).padStart(6, '0').slice(0, 4)}${String(phoneCounter).padStart(4, '0')}`;
 }
 
-/** Sends and verifies an OTP; returns the proof cookie value. */
-export async function verifyPhone(ctx: TestContext, phoneNumber: string): Promise<string> {
-  const sent = await ctx.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose: 'registration' } });
+/** Sends and verifies an OTP (for registration unless said); returns the proof cookie value. */
+export async function verifyPhone(
+  ctx: TestContext, phoneNumber: string, purpose: 'registration' | 'pin_reset' | 'staff_invitation' = 'registration',
+): Promise<string> {
+  const sent = await ctx.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber, purpose } });
   if (sent.statusCode !== 200) throw new Error(`otp send failed: ${sent.body}`);
   // The development provider hands the code back; another vendor's is as it was given it.
   const otp = (sent.json().developmentOtp as string | undefined) ?? ctx.sentCodes.get(phoneNumber)!.at(-1)!;
-  const verified = await ctx.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose: 'registration' } });
+  const verified = await ctx.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { phoneNumber, otp, purpose } });
   if (verified.statusCode !== 200) throw new Error(`otp verify failed: ${verified.body}`);
   return cookieFrom(verified, 'otp_proof')!;
 }
@@ -224,3 +226,51 @@ export async function enterCounter(ctx: TestContext, shop: { token: string; pin:
   if (entered.statusCode !== 200) throw new Error(`counter enter failed: ${entered.body}`);
   return entered.json().sessionToken as string;
 }
+
+/**
+ * A person invited to an owner's shop who accepted, as the app does it: the owner invites
+ * the phone (a new number unless given) with a role, the person proves the phone by OTP and
+ * accepts, choosing `pin` when the phone has no staff account yet (one that has keeps its
+ * PIN). Returns the session the acceptance started, acting as the new membership, and who
+ * the person is. Limits are rupee strings; left out, the shop's defaults for the role.
+ */
+export async function inviteStaff(ctx: TestContext, ownerToken: string, options: {
+  role: 'owner' | 'manager' | 'cashier'; name?: string; singleLimit?: string; dailyLimit?: string; phoneNumber?: string; pin?: string;
+}) {
+  const phoneNumber = options.phoneNumber ?? newPhone();
+  const pin = options.pin ?? '6284';
+  const invited = await ctx.app.inject({
+    method: 'POST', url: '/api/business/staff/invitations', headers: bearer(ownerToken),
+    payload: {
+      phoneNumber, name: options.name ?? 'Meena Iyer', role: options.role, language: 'en',
+      ...(options.singleLimit !== undefined ? { singleLimit: options.singleLimit } : {}),
+      ...(options.dailyLimit !== undefined ? { dailyLimit: options.dailyLimit } : {}),
+    },
+  });
+  if (invited.statusCode !== 201) throw new Error(`staff invitation failed: ${invited.body}`);
+  const invitationId = invited.json().invitation.id as string;
+  // A number given may have had an OTP a moment ago (its registration, another shop's invitation).
+  if (options.phoneNumber) ctx.clock.advance(31);
+  const proof = await verifyPhone(ctx, phoneNumber, 'staff_invitation');
+  const open = await ctx.app.inject({ method: 'GET', url: '/api/staff/invitations', cookies: { otp_proof: proof } });
+  if (open.statusCode !== 200) throw new Error(`staff invitations failed: ${open.body}`);
+  const hasAccount = open.json().hasAccount as boolean;
+  const accepted = await ctx.app.inject({
+    method: 'POST', url: `/api/staff/invitations/${invitationId}/accept`, cookies: { otp_proof: proof },
+    payload: hasAccount ? {} : { pin, confirmPin: pin },
+  });
+  if (accepted.statusCode !== 201) throw new Error(`staff acceptance failed: ${accepted.body}`);
+  const body = accepted.json() as { sessionToken: string; user: { id: string } };
+  const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.sessionToken) });
+  if (me.statusCode !== 200 || !me.json().shop) throw new Error(`staff session has no shop: ${me.body}`);
+  return {
+    phoneNumber, pin, token: body.sessionToken, userId: body.user.id, memberId: me.json().shop.memberId as string,
+    deviceToken: cookieFrom(accepted, 'device')!,
+  };
+}
+
+/** Signs a staff account in with its phone and PIN; returns the sign-in's answer. */
+export const staffLogin = (ctx: TestContext, person: { phoneNumber: string; pin: string }, deviceToken?: string) => ctx.app.inject({
+  method: 'POST', url: '/api/auth/staff/login', payload: { phoneNumber: person.phoneNumber, pin: person.pin },
+  ...(deviceToken ? { cookies: { device: deviceToken } } : {}),
+});

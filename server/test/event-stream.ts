@@ -50,6 +50,11 @@ export async function openEventStream(app: TestContext['app'], token: string, ev
       }
     }
   });
+  // The server ending the stream (its lifetime, a revocation) ends the response.
+  const ended = new Promise<void>((resolve) => {
+    response.on('end', resolve);
+    response.on('close', resolve);
+  });
   await ready;
-  return { messages, close: () => request.destroy() };
+  return { messages, ended, close: () => request.destroy() };
 }

@@ -15,11 +15,14 @@ export function refuseWeakPin(pin: string): void {
   if (isWeakPin(pin)) throw new AppError('weak_pin');
 }
 
-/** What a person types to sign in: the phone for customers, the e-mail otherwise. */
-export const signInIdentifier = (account: { role: Role; phone: string | null; email: string | null; id: string }) =>
-  (account.role === 'customer' ? account.phone : account.email) ?? account.id;
+/** Whether a role signs in with its phone (customers, staff) rather than its e-mail (businesses, admins). */
+export const signsInByPhone = (role: Role): boolean => role === 'customer' || role === 'staff';
 
-export const userView = (user: SessionUser): UserView =>
+/** What a person types to sign in: the phone for customers and staff, the e-mail otherwise. */
+export const signInIdentifier = (account: { role: Role; phone: string | null; email: string | null; id: string }) =>
+  (signsInByPhone(account.role) ? account.phone : account.email) ?? account.id;
+
+export const userView = (user: Pick<SessionUser, 'id' | 'role' | 'name' | 'phone' | 'email'>): UserView =>
   ({ id: user.id, role: user.role, name: user.name, phone: user.phone, email: user.email });
 
 /** What a counter session is shown as: the shop, by name; nothing of the merchant's own. */

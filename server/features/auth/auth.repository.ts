@@ -3,7 +3,7 @@ import type { Language } from '@common/languages';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Role } from '@common/api/types';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { shopMembers, users } from '../../db/schema';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -47,6 +47,13 @@ export async function findByEmail(db: Executor, role: Role, email: string) {
 export async function findById(db: Executor, id: string) {
   const rows = await db.select(credentialColumns).from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/** The accounts of a shop's active owners, with their PINs: any of them may close its counter. */
+export async function activeOwnersOf(db: Executor, businessId: string) {
+  return db.select(credentialColumns).from(shopMembers)
+    .innerJoin(users, eq(users.id, shopMembers.userId))
+    .where(and(eq(shopMembers.businessId, businessId), eq(shopMembers.role, 'owner'), eq(shopMembers.status, 'active')));
 }
 
 /** The user's saved language, null until they chose one. */

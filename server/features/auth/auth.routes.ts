@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceTrustTtlSeconds } from '@common/limits';
-import { requireSession, sessionTokenOf } from '../../plugins/access';
+import { requireSession, requireShop, sessionTokenOf } from '../../plugins/access';
 import { cookiePaths, deviceCookie, otpProofCookie, sessionCookie, type CookieOptions } from '../../plugins/cookies';
 import { fromTable, type TableRouteHandler } from '../../route';
 import type { SignedIn } from './accounts';
@@ -61,6 +61,15 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessionTtlSe
     },
   }));
 
+  // A shop's staff sign in with their own phone and PIN (docs/product.md#staff).
+  app.route(fromTable('POST /api/auth/staff/login', {
+    config: { access: 'public' },
+    handler: async (request, reply) => {
+      const body = request.body;
+      return signIn(request, reply, await auth.login('staff', body.phoneNumber, body.pin, deviceOf(request)));
+    },
+  }));
+
   app.route(fromTable('POST /api/auth/admin/login', {
     config: { access: 'public' },
     handler: async (request, reply) => {
@@ -70,15 +79,27 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessionTtlSe
   }));
 
   // A counter session answers too, as the role 'counter' with the shop's name, so the app
-  // on a counter device boots straight into counter mode.
+  // on a counter device boots straight into counter mode. A shop's person is told the shop
+  // and their role's permissions there.
   app.route(fromTable('GET /api/auth/me', {
-    config: { access: ['customer', 'business', 'admin', 'counter'] },
+    config: { access: ['customer', 'business', 'staff', 'admin', 'counter'] },
     handler: async (request) => auth.me(requireSession(request).user),
+  }));
+
+  // A staff account working at several shops picks the one it works at now; the session
+  // then acts for that shop until it picks another or signs out.
+  app.route(fromTable('GET /api/staff/shops', {
+    config: { access: ['staff'] },
+    handler: async (request) => auth.staffShops(requireSession(request).user),
+  }));
+  app.route(fromTable('POST /api/staff/shop', {
+    config: { access: ['staff'] },
+    handler: async (request) => auth.pickShop(requireSession(request), request.body.memberId),
   }));
 
   // The language the user chose: saved on the user, it follows them to any phone.
   app.route(fromTable('POST /api/auth/language', {
-    config: { access: ['customer', 'business', 'admin'] },
+    config: { access: ['customer', 'business', 'staff', 'admin'] },
     handler: async (request) => auth.setLanguage(requireSession(request).user, request.body.language),
   }));
 
@@ -100,13 +121,13 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessionTtlSe
     return { success: true as const };
   };
   app.route(fromTable('POST /api/customer/change-pin', { config: { access: ['customer'] }, handler: changePin }));
-  // Merchants and admins change their PIN too.
-  app.route(fromTable('POST /api/auth/change-pin', { config: { access: ['customer', 'business', 'admin'] }, handler: changePin }));
+  // Merchants, their staff and admins change their PIN too.
+  app.route(fromTable('POST /api/auth/change-pin', { config: { access: ['customer', 'business', 'staff', 'admin'] }, handler: changePin }));
 
   // The PIN again, before changing the credit period or the UPI ID: the session may make
   // those changes for pinConfirmationFreshSeconds.
   app.route(fromTable('POST /api/auth/confirm-pin', {
-    config: { access: ['customer', 'business', 'admin'] },
+    config: { access: ['customer', 'business', 'staff', 'admin'] },
     handler: async (request) => {
       await auth.confirmPin(requireSession(request), request.body);
       return { success: true as const };
@@ -114,22 +135,24 @@ export async function authRoutes(instance: FastifyInstance, { auth, sessionTtlSe
   }));
 
   // Counter mode (docs/security.md, "Counter mode"): each way needs the PIN and exchanges
-  // the browser's session for the other kind, so the merchant's session never stays on a
-  // device anyone at the counter can touch.
+  // the browser's session for the other kind, so the session of the person who opened it
+  // never stays on a device anyone at the counter can touch.
   function exchange(request: FastifyRequest, reply: FastifyReply, { sessionToken, user, deviceToken }: CounterExchange) {
     void reply.setCookie(sessionCookie, sessionToken, cookies(request, cookiePaths.session, sessionTtlSeconds));
     if (deviceToken) trustDevice(request, reply, deviceToken);
     return { sessionToken, user };
   }
   app.route(fromTable('POST /api/auth/counter/enter', {
-    config: { access: ['business'] },
-    handler: async (request, reply) =>
-      exchange(request, reply, await auth.enterCounter(requireSession(request), request.body, deviceOf(request))),
+    config: { access: ['shop:counter_mode'] },
+    handler: async (request, reply) => exchange(
+      request, reply, await auth.enterCounter(requireSession(request), requireShop(request), request.body, deviceOf(request)),
+    ),
   }));
   app.route(fromTable('POST /api/auth/counter/exit', {
     config: { access: ['counter'] },
-    handler: async (request, reply) =>
-      exchange(request, reply, await auth.exitCounter(requireSession(request), request.body, deviceOf(request))),
+    handler: async (request, reply) => exchange(
+      request, reply, await auth.exitCounter(requireSession(request), requireShop(request), request.body, deviceOf(request)),
+    ),
   }));
 
   // A forgotten or locked PIN, reset through an OTP to the registered phone.

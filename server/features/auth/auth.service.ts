@@ -5,6 +5,7 @@
  */
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import type { AuditService } from '../audit/audit.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { OtpService } from '../otp/otp.service';
 import type { SessionService } from '../sessions/sessions.service';
@@ -19,7 +20,7 @@ import { createSignInService } from './sign-in.service';
 
 export function createAuthService(deps: {
   db: Db; clock: Clock; pins: PinService; sessions: SessionService; devices: DeviceService; otp: OtpService;
-  businesses: BusinessService; stats: StatsService;
+  businesses: BusinessService; stats: StatsService; audit: AuditService;
 }) {
   return {
     ...createRegistrationService(deps),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions } from '@common/permissions';
 import { rowsOf } from '../../db/client';
 import {
   bearer, createTestContext, newPhone, registerBusiness, registerCustomer, verifyPhone, type TestContext,
@@ -27,7 +28,7 @@ describe('customer registration', () => {
     expect(body.user).toEqual({ id: expect.any(String), role: 'customer', name: 'Asha Verma', phone: phoneNumber, email: null });
     const cookie = response.cookies.find((c) => c.name === 'session')!;
     expect(cookie).toMatchObject({ value: body.sessionToken, httpOnly: true, sameSite: 'Strict', path: '/' });
-    expect((await me(body.sessionToken)).json()).toEqual({ user: body.user, business: null, language: null });
+    expect((await me(body.sessionToken)).json()).toEqual({ user: body.user, business: null, shop: null, language: null });
   });
 
   it('refuses registration without the proof cookie of the verify step, writing nothing', async () => {
@@ -140,6 +141,11 @@ describe('business registration', () => {
         rejectionReason: null,
         createdAt: registeredAt,
       },
+      // The account is its shop's first owner, with every permission.
+      shop: {
+        memberId: expect.any(String), businessId: response.json().business.id, businessName: 'Kumar Kirana', role: 'owner',
+        name: 'Ravi Kumar', permissions: [...permissions],
+      },
       language: null,
     });
   });
@@ -214,7 +220,8 @@ describe('sign-in', () => {
     const ok = await post('/api/auth/admin/login', { email: 'root@example.com', pin: '3971' });
     expect(ok.statusCode).toBe(200);
     expect((await me(ok.json().sessionToken)).json()).toEqual({
-      user: { id: expect.any(String), role: 'admin', name: 'Administrator', phone: null, email: 'root@example.com' }, business: null, language: null,
+      user: { id: expect.any(String), role: 'admin', name: 'Administrator', phone: null, email: 'root@example.com' }, business: null, shop: null,
+      language: null,
     });
     const wrong = await post('/api/auth/admin/login', { email: 'root@example.com', pin: '9071' });
     expect(wrong.json()).toEqual({ error: 'Invalid admin credentials', code: 'invalid_credentials', key: 'invalid_admin_credentials', params: {} });

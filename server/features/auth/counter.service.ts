@@ -1,19 +1,23 @@
 /**
  * Counter mode's session (docs/security.md, "Counter mode"). A shop's counter device is
  * touched by anyone, so while it shows the shop's code it holds a narrow session of its
- * own, never the merchant's: entering exchanges the merchant's session for a counter
- * session after the PIN, leaving exchanges it back after the PIN again.
+ * own, never the person's: entering exchanges the person's session for a counter session
+ * after their PIN, leaving exchanges it back after the PIN again. The counter session keeps
+ * the person and the membership that opened it, so the shop's audit log says who opened
+ * and closed it.
  */
 import type { UserView } from '@common/api/types';
 import type { ConfirmPinBody } from '@common/schemas/identity';
+import type { Actor } from '../../actor';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import type { AuditService } from '../audit/audit.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { Session, SessionService } from '../sessions/sessions.service';
 import type { DeviceService } from './devices.service';
 import * as repository from './auth.repository';
 import { counterView, userView } from './accounts';
-import { pinCounter, type PinService } from './pins.service';
+import { pinCounter, type PinService, type StoredPin } from './pins.service';
 
 export interface CounterExchange {
   sessionToken: string;
@@ -22,50 +26,67 @@ export interface CounterExchange {
   deviceToken?: string;
 }
 
-export function createCounterService(deps: {
-  db: Db; pins: PinService; sessions: SessionService; devices: DeviceService; businesses: BusinessService;
-}) {
-  const { db, pins, sessions, devices, businesses } = deps;
+type Account = NonNullable<Awaited<ReturnType<typeof repository.findById>>>;
+const storedPin = (account: Account): StoredPin => ({ userId: account.id, hash: account.pinHash, keyVersion: account.pinKeyVersion });
 
-  /** The merchant behind a session, with the PIN checked on `counter`; refused when wrong. */
-  async function merchantWithPin(userId: string, counter: (userId: string) => string, pin: string) {
-    const merchant = await repository.findById(db, userId);
-    if (!merchant) throw new AppError('session_gone');
-    const check = await pins.checkPin(
-      counter(merchant.id), { userId: merchant.id, hash: merchant.pinHash, keyVersion: merchant.pinKeyVersion }, pin,
-    );
-    if (check.outcome === 'wrong') throw new AppError('pin_incorrect', { attemptsLeft: check.attemptsLeft });
-    return merchant;
+export function createCounterService(deps: {
+  db: Db; pins: PinService; sessions: SessionService; devices: DeviceService; businesses: BusinessService; audit: AuditService;
+}) {
+  const { db, pins, sessions, devices, businesses, audit } = deps;
+
+  async function accountOf(userId: string): Promise<Account> {
+    const account = await repository.findById(db, userId);
+    if (!account) throw new AppError('session_gone');
+    return account;
   }
 
   /**
-   * An approved merchant's full session becomes a counter session. The PIN counts on the
-   * merchant's own counter, as every PIN typed inside a signed-in session does. The device
-   * stops being trusted by the merchant while it stands at the counter: a sign-in typed
-   * there counts as anyone's, so it cannot lock the owner's phone.
+   * An approved shop's person (their role may open counter mode) exchanges their full
+   * session for a counter session. The PIN counts on the person's own counter, as every PIN
+   * typed inside a signed-in session does. The device stops being trusted by the person
+   * while it stands at the counter: a sign-in typed there counts as anyone's, so it cannot
+   * lock the person's phone.
    */
-  async function enterCounter(session: Session, body: ConfirmPinBody, deviceToken: string | undefined): Promise<CounterExchange> {
-    const business = await businesses.requireApproved(session.user.id);
-    const merchant = await merchantWithPin(session.user.id, pinCounter.account, body.pin);
+  async function enterCounter(
+    session: Session, actor: Actor, body: ConfirmPinBody, deviceToken: string | undefined,
+  ): Promise<CounterExchange> {
+    const business = await businesses.requireApproved(actor);
+    const person = await accountOf(session.user.id);
+    const check = await pins.checkPin(pinCounter.account(person.id), storedPin(person), body.pin);
+    if (check.outcome === 'wrong') throw new AppError('pin_incorrect', { attemptsLeft: check.attemptsLeft });
     const sessionToken = await inTransaction(db, async (tx) => {
       await sessions.revokeWithin(tx, session.tokenHash);
-      await devices.forgetWithin(tx, deviceToken, merchant.id);
-      return sessions.start(tx, merchant.id, 'counter');
+      await devices.forgetWithin(tx, deviceToken, person.id);
+      await audit.record(tx, actor, { action: 'counter_opened' });
+      return sessions.start(tx, person.id, 'counter', actor.memberId);
     });
-    return { sessionToken, user: counterView(merchant.id, business.businessName) };
+    return { sessionToken, user: counterView(person.id, business.businessName) };
   }
 
   /**
-   * A counter session becomes the merchant's full session again, and the device trusted
-   * again: the PIN proved the merchant is there. The PIN counts on the counter's own exit
-   * counter: wrong PINs typed at the counter lock only this exit.
+   * A counter session becomes its person's full session again. Their own PIN opens it, and
+   * so does any active owner's of the shop (an owner may close the counter a cashier left
+   * open). Every PIN typed here counts on the counter's own exit counter of the person who
+   * opened it: wrong PINs typed at the counter lock only this exit, never the person's or
+   * an owner's account. With the person's own PIN the device is trusted by them again; an
+   * owner's PIN proves nothing of the person, so it leaves the device untrusted.
    */
-  async function exitCounter(session: Session, body: ConfirmPinBody, deviceToken: string | undefined): Promise<CounterExchange> {
-    const merchant = await merchantWithPin(session.user.id, pinCounter.counterExit, body.pin);
+  async function exitCounter(
+    session: Session, actor: Actor, body: ConfirmPinBody, deviceToken: string | undefined,
+  ): Promise<CounterExchange> {
+    const person = await accountOf(session.user.id);
+    const owners = await repository.activeOwnersOf(db, actor.businessId);
+    // Whose PIN was typed decides only which stored PIN the one counted check runs on.
+    const typedBy = [person, ...owners.filter((owner) => owner.id !== person.id)]
+      .find((account) => pins.matches(storedPin(account), body.pin)) ?? person;
+    const check = await pins.checkPin(pinCounter.counterExit(person.id), storedPin(typedBy), body.pin);
+    if (check.outcome === 'wrong') throw new AppError('pin_incorrect', { attemptsLeft: check.attemptsLeft });
     return inTransaction(db, async (tx) => {
       await sessions.revokeWithin(tx, session.tokenHash);
-      const sessionToken = await sessions.start(tx, merchant.id);
-      return { sessionToken, user: userView(merchant), deviceToken: await devices.prove(tx, deviceToken, merchant.id) };
+      await audit.record(tx, actor, { action: 'counter_closed' });
+      const sessionToken = await sessions.start(tx, person.id, 'full', actor.memberId);
+      const trusted = typedBy === person ? await devices.prove(tx, deviceToken, person.id) : undefined;
+      return { sessionToken, user: userView(person), ...(trusted ? { deviceToken: trusted } : {}) };
     });
   }
 

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { OtpService } from '../otp/otp.service';
 import type { Session, SessionService } from '../sessions/sessions.service';
 import * as repository from './auth.repository';
-import { refuseWeakPin, signInIdentifier } from './accounts';
+import { refuseWeakPin, signInIdentifier, signsInByPhone } from './accounts';
 import type { DeviceService } from './devices.service';
 import { pinCounter, type PinService } from './pins.service';
 
@@ -90,11 +90,11 @@ export function createPinManagementService(deps: {
   }
 
   /**
-   * An admin lifts the PIN locks of an identifier (a phone for customers, an e-mail
-   * otherwise): the anonymous counter and, if the account exists, its own.
+   * An admin lifts the PIN locks of an identifier (a phone for customers and staff, an
+   * e-mail otherwise): the anonymous counter and, if the account exists, its own.
    */
   async function unlock(body: UnlockBody): Promise<boolean> {
-    const account = body.role === 'customer'
+    const account = signsInByPhone(body.role)
       ? await repository.findByPhone(db, body.role, body.identifier)
       : await repository.findByEmail(db, body.role, body.identifier);
     return inTransaction(db, (tx) => pins.clearCounters(tx, body.role, body.identifier, account?.id));

@@ -3,7 +3,7 @@
  * A slow hash would not help here (there are only 10,000 PINs); the secret pepper and
  * the lockout do (docs/product.md#pins, docs/security.md#who-can-lock-whom).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Role } from '@common/api/types';
 import { pinAttemptsMax, pinLockSecondsBase, pinLockSecondsMax } from '@common/limits';
 import type { Clock } from '../../clock';
@@ -81,6 +81,17 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
     return Object.fromEntries([...keys.peppers.keys()].map((version) => [String(version), hmac(version, userId, pin).toString('hex')]));
   }
 
+  /**
+   * Whether `pin` is the stored PIN of an account, counting nothing: only to choose which of
+   * several accounts' PINs a check then runs on (checkPin counts and locks), never to admit.
+   */
+  function matches(stored: StoredPin, pin: string): boolean {
+    if (stored.hash === null || !keys.peppers.has(stored.keyVersion)) return false;
+    const expected = Buffer.from(stored.hash, 'hex');
+    const entered = hmac(stored.keyVersion, stored.userId, pin);
+    return expected.length === entered.length && timingSafeEqual(expected, entered);
+  }
+
   /** Lifts the lock of a key (PIN reset, admin unlock); true if there was anything to lift. */
   const clearAttempts = (tx: Executor, key: string) => attempts.clear(tx, key);
 
@@ -98,7 +109,7 @@ export function createPinService(deps: { db: Db; clock: Clock; keys: PinKeys }) 
   /** The pepper version a new hash is made with, recorded also on an account that has no PIN yet. */
   const currentKeyVersion = keys.currentVersion;
 
-  return { hashPin, checkPin, candidateHashes, refuseLocked, clearAttempts, clearCounters, currentKeyVersion };
+  return { hashPin, checkPin, matches, candidateHashes, refuseLocked, clearAttempts, clearCounters, currentKeyVersion };
 }
 
 export type PinService = ReturnType<typeof createPinService>;
@@ -118,8 +129,9 @@ export const pinCounter = {
   account: (userId: string): string => `user:${userId}`,
   /**
    * `counterExit`: the PIN typed to leave counter mode, on the shop's counter device that
-   * anyone can touch. Its lock stops only that exit, never the merchant's sign-in,
-   * payments or PIN change elsewhere.
+   * anyone can touch, keyed by the person who opened it (whether their own PIN or an
+   * owner's is typed). Its lock stops only that exit, never the person's or an owner's
+   * sign-in, payments or PIN change elsewhere.
    */
   counterExit: (userId: string): string => `counter:${userId}`,
 };

@@ -98,10 +98,11 @@ export function createRegistrationService(deps: {
           id, role: 'business', name: body.name, phone: body.phoneNumber, email: body.email,
           pinHash: pin.hash, pinKeyVersion: pin.keyVersion, createdAt: now,
         });
-        await businesses.createApplication(tx, {
+        // The account is its shop's first owner: its sessions act as that membership.
+        const { memberId } = await businesses.createApplication(tx, {
           userId: id, contactName: body.name, businessName: body.businessName, businessType: body.businessType, address: body.address,
         });
-        return { sessionToken: await sessions.start(tx, id), deviceToken: await devices.prove(tx, deviceToken, id) };
+        return { sessionToken: await sessions.start(tx, id, 'full', memberId), deviceToken: await devices.prove(tx, deviceToken, id) };
       });
       return { ...signedIn, user: { id, role: 'business', name: body.name, phone: body.phoneNumber, email: body.email } };
     } catch (error) {

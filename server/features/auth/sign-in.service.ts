@@ -1,20 +1,26 @@
-/** Sign-in by PIN for the three roles, and who the signed-in user is. */
+/** Sign-in by PIN for every role, who the signed-in user is, and the shop a staff session picks. */
+import type * as z from 'zod/mini';
 import type { MeResponse, Role } from '@common/api/types';
 import type { Language } from '@common/languages';
 import type { ErrorKey } from '@common/errors';
+import { rolePermissions } from '@common/permissions';
+import type { staffShops } from '@common/schemas/responses';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { hashToken } from '../../tokens';
 import { businessProfile, type BusinessService } from '../businesses/businesses.service';
-import type { SessionService, SessionUser } from '../sessions/sessions.service';
+import type { Session, SessionService, SessionShop, SessionUser } from '../sessions/sessions.service';
 import * as repository from './auth.repository';
-import { counterView, userView, type SignedIn } from './accounts';
+import { counterView, signsInByPhone, userView, type SignedIn } from './accounts';
 import type { DeviceService } from './devices.service';
 import { pinCounter, type PinService } from './pins.service';
+
+export type StaffShops = z.output<typeof staffShops>;
 
 /** Sign-in refusals: the same answer for a wrong PIN and an unknown account, so a sign-in tells no one who has one. */
 const invalidCredentials = {
   customer: 'invalid_credentials', business: 'invalid_business_credentials', admin: 'invalid_admin_credentials',
+  staff: 'invalid_credentials',
 } as const satisfies Record<Role, ErrorKey>;
 
 export function createSignInService(deps: {
@@ -23,13 +29,25 @@ export function createSignInService(deps: {
   const { db, pins, sessions, devices, businesses } = deps;
 
   /**
+   * The membership a new session of the account acts as: a business account's own (its
+   * shop's founding owner); a staff account's one shop, or none until it picks one of several.
+   */
+  async function shopOnSignIn(account: { id: string; role: Role }): Promise<string | null> {
+    if (account.role !== 'business' && account.role !== 'staff') return null;
+    const shops = await sessions.shopsOf(account.id);
+    return shops.length === 1 ? shops[0]!.memberId : null;
+  }
+
+  /**
    * Sign-in by PIN. A wrong PIN and an unknown account get the same answer. From a device
    * the account trusts the PIN counts on the account's own counter, so strangers filling
    * the anonymous one cannot lock the owner out of it. A customer who froze their Khata
-   * ("not me" on a payment report) is refused until the OTP PIN reset unfreezes it.
+   * ("not me" on a payment report) is refused until the OTP PIN reset unfreezes it. A
+   * staff account is one of its own (role 'staff', by phone), so its counters are never
+   * the owner's nor a customer's of the same phone.
    */
   async function login(role: Role, identifier: string, pin: string, deviceToken?: string): Promise<SignedIn> {
-    const account = role === 'customer'
+    const account = signsInByPhone(role)
       ? await repository.findByPhone(db, role, identifier)
       : await repository.findByEmail(db, role, identifier);
     // Asked whether or not the account exists, so a device cookie does not time its existence.
@@ -44,23 +62,36 @@ export function createSignInService(deps: {
     // Told only after the right PIN, so the answer says nothing to someone guessing it
     // (docs/product.md#refunds-and-reports, "Freezing").
     if (account.frozenAt) throw new AppError('account_frozen');
+    const memberId = await shopOnSignIn(account);
     const signedIn = await inTransaction(db, async (tx) => {
       if (check.needsRehash) {
         const fresh = pins.hashPin(account.id, pin);
         await repository.updatePin(tx, account.id, fresh.hash, fresh.keyVersion);
       }
-      return { sessionToken: await sessions.start(tx, account.id), deviceToken: await devices.prove(tx, deviceToken, account.id) };
+      return {
+        sessionToken: await sessions.start(tx, account.id, 'full', memberId),
+        deviceToken: await devices.prove(tx, deviceToken, account.id),
+      };
     });
     return { ...signedIn, user: userView(account) };
   }
 
+  /**
+   * Who the session is: for a shop's person, the shop it acts for with the role's
+   * permissions (the web opens only those screens) and that shop's profile.
+   */
   async function me(user: SessionUser): Promise<MeResponse> {
     if (user.role === 'counter') return counterMe(user);
     const [language, business] = await Promise.all([
       repository.languageOf(db, user.id),
-      user.role === 'business' ? businesses.findOwn(user.id) : null,
+      user.shop ? businesses.findById(user.shop.businessId) : null,
     ]);
-    return { user: userView(user), business: business && businessProfile(business), language };
+    return {
+      user: userView(user),
+      business: business && businessProfile(business),
+      shop: user.shop && { ...user.shop, permissions: [...rolePermissions[user.shop.role]] },
+      language,
+    };
   }
 
   /**
@@ -75,13 +106,13 @@ export function createSignInService(deps: {
     await devices.forget(deviceToken, userId);
   }
 
-  /** A counter session sees the shop's name and the merchant's language, nothing more. */
+  /** A counter session sees the shop's name and the language of who opened it, nothing more. */
   async function counterMe(user: SessionUser): Promise<MeResponse> {
-    const business = await businesses.findOwn(user.id);
-    if (!business) throw new AppError('business_not_found');
+    if (!user.shop) throw new AppError('business_not_found');
     return {
-      user: counterView(user.id, business.businessName),
+      user: counterView(user.id, user.shop.businessName),
       business: null,
+      shop: null,
       language: await repository.languageOf(db, user.id),
     };
   }
@@ -92,5 +123,22 @@ export function createSignInService(deps: {
     return { language };
   }
 
-  return { login, me, signOut, setLanguage };
+  /** The shops a staff account works at, for its picker. */
+  async function staffShops(user: SessionUser): Promise<StaffShops> {
+    const shops = await sessions.shopsOf(user.id);
+    return { shops: shops.map(({ memberId, businessId, businessName, role }) => ({ memberId, businessId, businessName, role })) };
+  }
+
+  /**
+   * The staff session acts for another of its person's shops from now on; 404
+   * staff_member_not_found for a membership not theirs or no longer active.
+   */
+  async function pickShop(session: Session, memberId: string): Promise<MeResponse> {
+    const shop: SessionShop | undefined = (await sessions.shopsOf(session.user.id)).find((one) => one.memberId === memberId);
+    if (!shop) throw new AppError('staff_member_not_found');
+    await sessions.pickShop(session.tokenHash, memberId);
+    return me({ ...session.user, shop });
+  }
+
+  return { login, me, signOut, setLanguage, staffShops, pickShop };
 }

@@ -38,14 +38,7 @@ export async function insertFoundingMember(
   await tx.insert(shopMembers).values({ ...member, role: 'owner', founding: true });
 }
 
-export type BusinessRow = NonNullable<Awaited<ReturnType<typeof findByUser>>>;
-
-export async function findByUser(db: Executor, userId: string) {
-  const rows = await db.select(profileColumns).from(businesses)
-    .innerJoin(users, eq(users.id, businesses.userId))
-    .where(eq(businesses.userId, userId)).limit(1);
-  return rows[0] ?? null;
-}
+export type BusinessRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
 
 /** Newest first, keyset-paginated on (created_at, id). */
 export async function list(db: Executor, options: { status?: BusinessStatus; limit: number; after?: KeysetCursor }) {
@@ -106,6 +99,13 @@ export async function findById(db: Executor, id: string) {
 export const decisionsOf = (db: Executor, businessId: string) =>
   db.select().from(businessDecisions).where(eq(businessDecisions.businessId, businessId))
     .orderBy(desc(businessDecisions.decidedAt));
+
+/** The shop's dues settings as they are, locked until the caller's transaction ends. */
+export async function lockSettings(tx: Executor, id: string) {
+  const rows = await tx.select({ creditPeriodDays: businesses.creditPeriodDays, upiVpa: businesses.upiVpa })
+    .from(businesses).where(eq(businesses.id, id)).for('update');
+  return rows[0] ?? null;
+}
 
 /** The merchant's dues settings; a later period changes only later payments' due dates. */
 export async function updateSettings(tx: Executor, id: string, settings: { creditPeriodDays: number; upiVpa: string | null }) {

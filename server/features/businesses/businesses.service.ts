@@ -8,11 +8,13 @@ import { formatRupees, toWireAmount, toWirePercent } from '@common/money';
 import { feeBasisPointsDefault, maxCreditLimitPaiseDefault } from '@common/limits';
 import type { BusinessTermsBody, DecideBusinessesBody } from '@common/schemas/admin';
 import type { BusinessSettingsBody } from '@common/schemas/dues';
+import type { Actor } from '../../actor';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { decodeCursor, encodeCursor } from '../../cursor';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
+import type { AuditService } from '../audit/audit.service';
 import type { StatsService } from '../stats/stats.service';
 import * as repository from './businesses.repository';
 
@@ -34,6 +36,25 @@ export function businessProfile(row: Business): BusinessProfile {
   };
 }
 
+/**
+ * The settings' changes as the audit log's particulars: each changed one's old and new value
+ * (`creditPeriodDaysFrom`/`To`, `upiIdFrom`/`To`; no UPI ID is an empty string).
+ */
+function settingsChanges(
+  before: { creditPeriodDays: number; upiVpa: string | null }, after: BusinessSettingsBody,
+): Record<string, string> {
+  const details: Record<string, string> = {};
+  if (before.creditPeriodDays !== after.creditPeriodDays) {
+    details.creditPeriodDaysFrom = String(before.creditPeriodDays);
+    details.creditPeriodDaysTo = String(after.creditPeriodDays);
+  }
+  if (before.upiVpa !== after.upiId) {
+    details.upiIdFrom = before.upiVpa ?? '';
+    details.upiIdTo = after.upiId ?? '';
+  }
+  return details;
+}
+
 const adminView = (row: Business): AdminBusiness => ({
   ...businessProfile(row),
   contactName: row.contactName,
@@ -43,7 +64,7 @@ const adminView = (row: Business): AdminBusiness => ({
 });
 
 export function createBusinessService(deps: {
-  db: Db; clock: Clock; stats: StatsService;
+  db: Db; clock: Clock; stats: StatsService; audit: AuditService;
   /**
    * Tells a merchant's open app of a decision on their business: the live events'
    * publishStatus, handed in by app.ts. A function, not the event service, because events
@@ -51,9 +72,13 @@ export function createBusinessService(deps: {
    */
   publishStatus: (change: { businessId: string; status: BusinessStatus }) => void;
 }) {
-  const { db, clock, stats, publishStatus } = deps;
+  const { db, clock, stats, audit, publishStatus } = deps;
 
-  const findOwn = (userId: string) => repository.findByUser(db, userId);
+  /** A business by its id: the shop a session acts for (its membership's), or null. */
+  const findById = (businessId: string) => repository.findById(db, businessId);
+
+  /** The shop `actor` acts for: always the membership's, never one the request names. */
+  const findOwn = (actor: Actor) => findById(actor.businessId);
 
   /**
    * A new application, pending review, inside the registration's transaction; the business
@@ -76,9 +101,9 @@ export function createBusinessService(deps: {
     return { businessId, memberId };
   }
 
-  /** The caller's business, which must be approved to act (docs/product.md#merchant-approval). */
-  async function requireApproved(userId: string): Promise<Business> {
-    const business = await findOwn(userId);
+  /** The actor's shop, which must be approved to act (docs/product.md#merchant-approval). */
+  async function requireApproved(actor: Actor): Promise<Business> {
+    const business = await findOwn(actor);
     if (!business) throw new AppError('forbidden');
     if (business.status !== 'approved') {
       throw new AppError('not_approved');
@@ -163,21 +188,30 @@ export function createBusinessService(deps: {
   const settingsOf = (row: Business): BusinessSettings => ({ creditPeriodDays: row.creditPeriodDays, upiId: row.upiVpa });
 
   /** The credit period and UPI ID; a pending merchant may read them. */
-  async function settings(userId: string): Promise<BusinessSettings> {
-    const business = await findOwn(userId);
+  async function settings(actor: Actor): Promise<BusinessSettings> {
+    const business = await findOwn(actor);
     if (!business) throw new AppError('business_not_found');
     return settingsOf(business);
   }
 
-  /** Changes them; only an approved merchant may. The schema has lowercased the UPI ID. */
-  async function changeSettings(userId: string, body: BusinessSettingsBody): Promise<BusinessSettings> {
-    const business = await requireApproved(userId);
-    await repository.updateSettings(db, business.id, { creditPeriodDays: body.creditPeriodDays, upiVpa: body.upiId });
+  /**
+   * Changes them; only an approved merchant may. The schema has lowercased the UPI ID. What
+   * changed, old and new, goes to the audit log in the same transaction.
+   */
+  async function changeSettings(actor: Actor, body: BusinessSettingsBody): Promise<BusinessSettings> {
+    const business = await requireApproved(actor);
+    await inTransaction(db, async (tx) => {
+      const before = await repository.lockSettings(tx, business.id);
+      assert(before, 'an approved business exists');
+      await repository.updateSettings(tx, business.id, { creditPeriodDays: body.creditPeriodDays, upiVpa: body.upiId });
+      const details = settingsChanges(before, body);
+      if (Object.keys(details).length > 0) await audit.record(tx, actor, { action: 'settings_changed', details });
+    });
     return { creditPeriodDays: body.creditPeriodDays, upiId: body.upiId };
   }
 
   return {
-    findOwn, createApplication, requireApproved, list, decide, setTerms, decisionsOf, refuseAboveMaximum, settings, changeSettings,
+    findById, findOwn, createApplication, requireApproved, list, decide, setTerms, decisionsOf, refuseAboveMaximum, settings, changeSettings,
   };
 }
 

@@ -14,6 +14,7 @@ import { paymentPaiseMax, smsCodeAttemptsMax, smsCodeTtlSeconds } from '@common/
 import { feeFor, formatRupees, paise, toWireAmount, type Paise } from '@common/money';
 import type { ChargeBody, SmsCodeBody } from '@common/schemas/invitations';
 import type { chargeView } from '@common/schemas/responses';
+import { ledgerActor, type Actor } from '../../actor';
 import { assert } from '../../assert';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, OutcomeUnknownError, type Db } from '../../db/client';
@@ -57,8 +58,8 @@ export function createChargeService(deps: {
    * for the hour by any shop (429, sms-codes.ts). The amount, fee and rate are fixed here;
    * when no vendor takes the SMS the charge is taken back (503).
    */
-  async function start(userId: string, accountId: string, body: ChargeBody): Promise<{ charge: ChargeView }> {
-    const business = await businesses.requireApproved(userId);
+  async function start(actor: Actor, accountId: string, body: ChargeBody): Promise<{ charge: ChargeView }> {
+    const business = await businesses.requireApproved(actor);
     const account = await repository.chargeableAccount(db, business.id, accountId);
     if (!account) throw new AppError('credit_account_not_found');
     if (account.frozen) throw new AppError('customer_frozen', { customerName: account.customerName });
@@ -125,16 +126,17 @@ export function createChargeService(deps: {
   /**
    * Confirms a charge with the code the customer read out: the payment is made at the
    * charge's amount, fee and rate (khata_charge has the rules). A wrong code counts against
-   * the charge's tries even though it is refused. A retry with the same Idempotency-Key and
+   * the charge's tries even though it is refused. The payment is recorded as the person's who
+   * typed the code (charges are not bound by a person's limits: the customer approved them). A retry with the same Idempotency-Key and
    * code gets the same payment, found afresh.
    */
-  async function confirm(userId: string, chargeId: string, body: SmsCodeBody, idempotencyKey: string | undefined): Promise<ChargePaid> {
-    const business = await businesses.requireApproved(userId);
+  async function confirm(actor: Actor, chargeId: string, body: SmsCodeBody, idempotencyKey: string | undefined): Promise<ChargePaid> {
+    const business = await businesses.requireApproved(actor);
     const customerId = await repository.chargeCustomerId(db, business.id, chargeId);
     if (customerId === null) throw new AppError('charge_not_found');
     const now = clock();
     const done = await confirmInLedger({
-      businessId: business.id, merchantUserId: userId, chargeId, codeHash: codeHash(codeKey, 'charge', chargeId, body.code),
+      businessId: business.id, actor: ledgerActor(actor), chargeId, codeHash: codeHash(codeKey, 'charge', chargeId, body.code),
       attemptKey: pinCounter.account(customerId), idempotencyKey: idempotencyKey ?? null,
       requestHash: requestHash(chargeId, body), transactionId: uuidv7(now.getTime()), now,
     });

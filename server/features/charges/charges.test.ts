@@ -345,6 +345,8 @@ describe('POST /api/business/charges/:id/confirm', () => {
       customerName: 'Asha Verma', description: 'Rice', availableCredit: '744.74', originalId: null, reason: null,
       refunded: '0.00', refundedFee: '0.00', refundableUntil: new Date(ctx.clock().getTime() + 180 * 24 * 3600 * 1000).toISOString(),
       reversibleUntil: null, reversed: false, report: null, bySmsCode: true,
+      // The shop's answer names who typed the code; the customer's side never does.
+      by: { name: 'Ravi Kumar', role: 'owner' },
     });
     const today = indiaDay(ctx.clock());
     expect(creditAccount).toMatchObject({
@@ -358,8 +360,8 @@ describe('POST /api/business/charges/:id/confirm', () => {
     expect(await chargesOf(s.accountId)).toEqual([{ status: 'used', attempts: 0, transaction_id: transaction.id }]);
     // Both sides' histories and the receipt show it as approved by SMS code.
     const customerHistory = (await get('/api/transactions/customer', s.customer.token)).json().transactions;
-    expect(customerHistory[0]).toEqual(transaction);
-    expect((await get(`/api/transactions/${transaction.id}`, s.customer.token)).json().transaction).toEqual(transaction);
+    expect(customerHistory[0]).toEqual({ ...transaction, by: null });
+    expect((await get(`/api/transactions/${transaction.id}`, s.customer.token)).json().transaction).toEqual({ ...transaction, by: null });
     expect((await get('/api/transactions/business', s.shop.token)).json().transactions[0]).toEqual(transaction);
     // The dashboard counts it as a payment, and the customer's day moved.
     expect((await get('/api/business/stats', s.shop.token)).json().stats).toMatchObject({
@@ -386,11 +388,14 @@ describe('POST /api/business/charges/:id/confirm', () => {
     const statement = (await get(`/api/credit-accounts/${s.accountId}/statement?${query}`, s.customer.token)).json().statement;
     expect(statement.rows.map((r: { description: string; bySmsCode: boolean }) => [r.description, r.bySmsCode]))
       .toEqual([['Dal', true], ['Tea', false]]);
-    expect((await get(`/api/credit-accounts/${s.accountId}/statement?${query}`, s.shop.token)).json().statement).toEqual(statement);
+    // The shop's copy is the same, naming who confirmed the charge (a payment by PIN names no one).
+    const shopCopy = (await get(`/api/credit-accounts/${s.accountId}/statement?${query}`, s.shop.token)).json().statement;
+    expect(shopCopy.rows.map((r: { by: unknown }) => r.by)).toEqual([{ name: 'Ravi Kumar', role: 'owner' }, null]);
+    expect(shopCopy).toEqual({ ...statement, rows: statement.rows.map((r: object, i: number) => ({ ...r, by: shopCopy.rows[i].by })) });
     const csv = (await get(`/api/credit-accounts/${s.accountId}/statement.csv?${query}`, s.shop.token)).body.split('\r\n');
     expect(csv.slice(2, 4)).toEqual([
-      `"${statement.rows[0].date}","Payment","Dal (Approved by SMS code)",100.00,2.00,102.00,102.00`,
-      `"${statement.rows[1].date}","Payment","Tea",10.00,0.20,10.20,112.20`,
+      `"${statement.rows[0].date}","Payment","Dal (Approved by SMS code)","Ravi Kumar (Owner)",100.00,2.00,102.00,102.00`,
+      `"${statement.rows[1].date}","Payment","Tea","",10.00,0.20,10.20,112.20`,
     ]);
   });
 

@@ -13,6 +13,7 @@ import { smsCodeAttemptsMax, smsCodeTtlSeconds } from '@common/limits';
 import { toWireAmount } from '@common/money';
 import type { NewCustomerBody, SmsCodeBody } from '@common/schemas/invitations';
 import type { enrolmentView } from '@common/schemas/responses';
+import type { Actor } from '../../actor';
 import { assert } from '../../assert';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
@@ -21,6 +22,7 @@ import { uuidv7 } from '../../ids';
 import type { Ledger } from '../../ledger/ledger';
 import type { SmsService } from '../../sms/sms.service';
 import { smsAmount, smsVariable } from '../../sms/templates';
+import type { AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CreditService } from '../credit/credit.service';
@@ -38,9 +40,9 @@ export function createEnrolmentService(deps: {
   db: Db; clock: Clock; ledger: Ledger; sms: SmsService;
   /** The key the codes' HMACs are made with: the OTP key, derived from the pepper. */
   codeKey: Buffer;
-  auth: AuthService; businesses: BusinessService; credit: CreditService; stats: StatsService;
+  auth: AuthService; businesses: BusinessService; credit: CreditService; stats: StatsService; audit: AuditService;
 }) {
-  const { db, clock, ledger, sms, codeKey, auth, businesses, credit, stats } = deps;
+  const { db, clock, ledger, sms, codeKey, auth, businesses, credit, stats, audit } = deps;
 
   /**
    * Starts a sign-up and sends its code, in `body.language`. Refused before any SMS: a
@@ -49,8 +51,8 @@ export function createEnrolmentService(deps: {
    * were made void too often today, and a number sent this shop's codes for the hour (429,
    * sms-codes.ts); when no vendor takes the SMS the sign-up is taken back (503).
    */
-  async function start(userId: string, body: NewCustomerBody): Promise<{ enrolment: EnrolmentView }> {
-    const business = await businesses.requireApproved(userId);
+  async function start(actor: Actor, body: NewCustomerBody): Promise<{ enrolment: EnrolmentView }> {
+    const business = await businesses.requireApproved(actor);
     businesses.refuseAboveMaximum(business, body.creditLimit);
     const holder = await repository.accountHolderByPhone(db, business.id, body.phoneNumber);
     if (holder !== null) throw new AppError('credit_account_exists', { customerName: holder });
@@ -88,12 +90,12 @@ export function createEnrolmentService(deps: {
    * rule a charge's code follows too (khata_code_outcome): one used (409), void after too many
    * wrong codes or expired (422) is refused; a wrong code is counted and committed before it
    * is refused (400, or 422 at the last try). The right one opens the account at the limit
-   * typed, in one transaction: for the customer registered with the number (who keeps their
+   * typed, in one transaction with its audit line (the person who confirmed it): for the customer registered with the number (who keeps their
    * PIN), else for a new customer without one. The answer names the customer as the merchant
    * typed them either way, so it tells the shop nothing of who had Khata already.
    */
-  async function confirm(userId: string, enrolmentId: string, body: SmsCodeBody): Promise<EnrolmentDone> {
-    const business = await businesses.requireApproved(userId);
+  async function confirm(actor: Actor, enrolmentId: string, body: SmsCodeBody): Promise<EnrolmentDone> {
+    const business = await businesses.requireApproved(actor);
     const now = clock();
     const typed = { codeHash: codeHash(codeKey, 'enrol', enrolmentId, body.code), now, attemptsMax: smsCodeAttemptsMax };
     const checked = await inTransaction(db, async (tx): Promise<Checked> => {
@@ -122,6 +124,7 @@ export function createEnrolmentService(deps: {
       if (!opened) throw new AppError('credit_account_exists', { customerName: enrolment.name });
       await stats.bumpPlatform(tx, { creditAccounts: 1, creditLimitPaise: enrolment.limitPaise });
       await repository.markEnrolmentUsed(tx, enrolment.id, { customerId: customer.id, creditAccountId: accountId, now });
+      await audit.record(tx, actor, { action: 'counter_signup', subject: enrolment.name, amountPaise: enrolment.limitPaise });
       return { outcome: 'opened', accountId, name: enrolment.name };
     });
     if (checked.outcome === 'incorrect') throw new AppError('sms_code_incorrect', { attemptsLeft: checked.attemptsLeft });

@@ -101,20 +101,22 @@ export async function insert(tx: Executor, row: typeof repaymentClaims.$inferIns
 /**
  * One of the business's claims, locked until the deciding transaction ends, so that two
  * decisions on it run one after the other and the second sees the first's outcome. Null
- * when no such claim is the business's.
+ * when no such claim is the business's. The customer's name is for the audit log's line.
  */
 export async function lockForBusiness(tx: Executor, businessId: string, claimId: string) {
   const rows = await tx.select({
     id: repaymentClaims.id,
     creditAccountId: repaymentClaims.creditAccountId,
     customerId: repaymentClaims.customerId,
+    customerName: users.name,
     amountPaise: repaymentClaims.amountPaise,
     upiReference: repaymentClaims.upiReference,
     status: repaymentClaims.status,
   }).from(repaymentClaims)
+    .innerJoin(users, eq(users.id, repaymentClaims.customerId))
     .where(and(eq(repaymentClaims.id, claimId), eq(repaymentClaims.businessId, businessId)))
     .limit(1)
-    .for('update');
+    .for('update', { of: repaymentClaims });
   return rows[0] ?? null;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Repayment claims (docs/api.md, "Repayment claims"). A customer who paid the
  * merchant by UPI says so; Khata cannot see the bank, so the claim changes nothing owed
- * until the merchant confirms it, which writes the repayment through the ledger's
- * (server/ledger/ledger.ts repay) in the claim's own transaction, or declines it with a reason.
+ * until a person at the shop confirms it, which writes the repayment through the ledger's
+ * (server/ledger/ledger.ts repay, the row carrying that person) in the claim's own
+ * transaction, or declines it with a reason; either decision is in the shop's audit log.
  */
 import { randomUUID } from 'node:crypto';
 import type { RepaymentClaim } from '@common/api/types';
@@ -10,12 +11,14 @@ import type { ClaimEventData } from '@common/schemas/events';
 import { accountClaimListMax, claimListMax, pendingClaimsPerAccountMax } from '@common/limits';
 import { formatRupees, toWireAmount, type Paise } from '@common/money';
 import type { ClaimsQuery, ConfirmClaimBody, DeclineClaimBody, RepaymentClaimBody } from '@common/schemas/dues';
+import { ledgerActor, type Actor } from '../../actor';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { inTransaction, sqlState, violatedConstraint, type Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { uuidv7 } from '../../ids';
 import type { Ledger } from '../../ledger/ledger';
+import type { AuditService } from '../audit/audit.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CreditService } from '../credit/credit.service';
 import type { EventService } from '../events/events.service';
@@ -61,9 +64,9 @@ function alreadyDecided(status: repository.ClaimStatus): AppError {
 
 export function createClaimService(deps: {
   db: Db; clock: Clock; ledger: Ledger; businesses: BusinessService; credit: CreditService; transactions: TransactionService;
-  events: EventService;
+  events: EventService; audit: AuditService;
 }) {
-  const { db, clock, ledger, businesses, credit, transactions, events } = deps;
+  const { db, clock, ledger, businesses, credit, transactions, events, audit } = deps;
 
   async function viewOf(id: string): Promise<RepaymentClaim> {
     const row = await repository.findById(db, id);
@@ -103,26 +106,20 @@ export function createClaimService(deps: {
     return { claim };
   }
 
-  /** An account's claims, newest first, to its customer or its merchant; anyone else 404. */
-  async function listForAccount(user: { id: string; role: string }, accountId: string): Promise<{ claims: RepaymentClaim[] }> {
-    let viewer: { customerId: string } | { businessId: string } | null = null;
-    if (user.role === 'customer') viewer = { customerId: user.id };
-    else if (user.role === 'business') {
-      const business = await businesses.findOwn(user.id);
-      if (business) viewer = { businessId: business.id };
-    }
-    const account = viewer ? await repository.findAccountOf(db, accountId, viewer) : null;
+  /** An account's claims, newest first, to its customer or a person at its shop; anyone else 404. */
+  async function listForAccount(viewer: { customerId: string } | Actor, accountId: string): Promise<{ claims: RepaymentClaim[] }> {
+    const account = await repository.findAccountOf(
+      db, accountId, 'customerId' in viewer ? { customerId: viewer.customerId } : { businessId: viewer.businessId },
+    );
     if (!account) throw new AppError('credit_account_not_found');
     const rows = await repository.listForAccount(db, account.id, accountClaimListMax);
     return { claims: rows.map(claimView) };
   }
 
-  /** The merchant's claims, newest first: pending ones unless `status=all`. */
-  async function listForBusiness(userId: string, query: ClaimsQuery): Promise<{ claims: RepaymentClaim[] }> {
-    const business = await businesses.findOwn(userId);
-    if (!business) return { claims: [] };
+  /** The shop's claims, newest first: pending ones unless `status=all`. */
+  async function listForBusiness(actor: Actor, query: ClaimsQuery): Promise<{ claims: RepaymentClaim[] }> {
     const status = (query.status ?? 'pending') === 'all' ? null : 'pending';
-    const rows = await repository.listForBusiness(db, business.id, status, claimListMax);
+    const rows = await repository.listForBusiness(db, actor.businessId, status, claimListMax);
     return { claims: rows.map(claimView) };
   }
 
@@ -131,10 +128,10 @@ export function createClaimService(deps: {
    * locked first, so of any number of confirmations at once exactly one writes the
    * repayment and the others find it confirmed; the repayment itself is the ledger's
    * guarded decrease (khata_repay), so it never takes owed below zero, whatever payments,
-   * refunds and cash repayments land meanwhile.
+   * refunds and cash repayments land meanwhile. The row carries the person who confirmed.
    */
-  async function confirm(userId: string, claimId: string, body: ConfirmClaimBody) {
-    const business = await businesses.requireApproved(userId);
+  async function confirm(actor: Actor, claimId: string, body: ConfirmClaimBody) {
+    const business = await businesses.requireApproved(actor);
     const now = clock();
     const transactionId = uuidv7(now.getTime());
     const decided = await inTransaction(db, async (tx) => {
@@ -144,8 +141,8 @@ export function createClaimService(deps: {
       const amountPaise = (body.amount ?? claim.amountPaise) as Paise;
       if (amountPaise > claim.amountPaise) throw new AppError('confirm_above_claimed', { claimed: formatRupees(claim.amountPaise) });
       const account = await ledger.repay(tx, {
-        businessId: business.id, accountId: claim.creditAccountId, amountPaise, description: repaymentDescription(claim.upiReference),
-        now, transactionId,
+        businessId: business.id, actor: ledgerActor(actor), accountId: claim.creditAccountId, amountPaise,
+        description: repaymentDescription(claim.upiReference), now, transactionId,
       });
       if (!account) {
         const owedPaise = await repository.owedNow(tx, claim.creditAccountId);
@@ -154,6 +151,7 @@ export function createClaimService(deps: {
       }
       const marked = await repository.markConfirmed(tx, claim.id, { confirmedAmountPaise: amountPaise, transactionId, decidedAt: now });
       assert(marked, 'a claim locked while pending is still pending');
+      await audit.record(tx, actor, { action: 'claim_confirmed', subject: claim.customerName, amountPaise });
       return { accountId: account.id, customerId: account.customerId };
     });
     // After the commit: the usual ledger event of a repayment, and the claim's news to both sides.
@@ -165,9 +163,9 @@ export function createClaimService(deps: {
     return { claim, transaction: await transactions.view(db, transactionId), creditAccount };
   }
 
-  /** Declines a pending claim with the merchant's reason; nothing owed changes. */
-  async function decline(userId: string, claimId: string, body: DeclineClaimBody): Promise<{ claim: RepaymentClaim }> {
-    const business = await businesses.requireApproved(userId);
+  /** Declines a pending claim with the person's reason; nothing owed changes. */
+  async function decline(actor: Actor, claimId: string, body: DeclineClaimBody): Promise<{ claim: RepaymentClaim }> {
+    const business = await businesses.requireApproved(actor);
     const now = clock();
     const customerId = await inTransaction(db, async (tx) => {
       const claim = await repository.lockForBusiness(tx, business.id, claimId);
@@ -175,6 +173,9 @@ export function createClaimService(deps: {
       if (claim.status !== 'pending') throw alreadyDecided(claim.status);
       const marked = await repository.markDeclined(tx, claim.id, { declineReason: body.reason, decidedAt: now });
       assert(marked, 'a claim locked while pending is still pending');
+      await audit.record(tx, actor, {
+        action: 'claim_declined', subject: claim.customerName, amountPaise: claim.amountPaise, details: { reason: body.reason },
+      });
       return claim.customerId;
     });
     const claim = await viewOf(claimId);

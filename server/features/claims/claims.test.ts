@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { reconcile } from '../../ledger/reconcile';
-import { bearer, createTestContext, paymentSetup, registerBusiness, type TestContext } from '../../test/context';
+import { formatRupees, paise } from '@common/money';
+import { bearer, createTestContext, inviteStaff, paymentSetup, registerBusiness, type TestContext } from '../../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -376,5 +377,93 @@ describe('POST /api/business/repayment-claims/:id/decline', () => {
       expect(response.json()).toEqual(declinedAgain);
     }
     expect(await customerAccount(s)).toMatchObject({ owed: '500.00' });
+  });
+});
+
+describe('people at the shop', () => {
+  /** The shop's audit rows of one action, oldest first. */
+  const audited = async (businessId: string, action: string) => rowsOf<{
+    member_id: string; role: string; subject: string | null; amount_paise: number | null; details: Record<string, string>;
+  }>(await ctx.database.db.execute(sql`
+    select member_id, role, subject, amount_paise::int as amount_paise, details from shop_audit
+    where business_id = ${businessId} and action = ${action} order by created_at, id`));
+  const ownerOf = async (businessId: string) => rowsOf<{ id: string }>(await ctx.database.db.execute(
+    sql`select id from shop_members where business_id = ${businessId} and founding`,
+  ))[0]!.id;
+
+  it('writes a confirmation as the manager who confirmed: the repayment row names them, and so does the audit log', async () => {
+    const s = await owingSetup({ owes: '500' });
+    const manager = await inviteStaff(ctx, s.shop.token, { role: 'manager', name: 'Meena Iyer', singleLimit: '1000', dailyLimit: '5000' });
+    const id = await claimed(s, { amount: '120', upiReference: newReference() });
+    const listed = await ctx.app.inject({
+      method: 'GET', url: `/api/credit-accounts/${s.accountId}/repayment-claims`, headers: bearer(manager.token),
+    });
+    expect(listed.json().claims.map((c: { id: string }) => c.id)).toEqual([id]);
+
+    const response = await confirm(manager.token, id, { amount: '100' });
+    expect(response.statusCode).toBe(201);
+    const repaymentId = response.json().transaction.id as string;
+    expect(response.json().transaction.by).toEqual({ name: 'Meena Iyer', role: 'manager' });
+    const row = rowsOf<{ actor_member_id: string; actor_role: string }>(await ctx.database.db.execute(
+      sql`select actor_member_id, actor_role from transactions where id = ${repaymentId}`,
+    ))[0]!;
+    expect(row).toEqual({ actor_member_id: manager.memberId, actor_role: 'manager' });
+    expect(await audited(s.shop.businessId, 'claim_confirmed')).toEqual([
+      { member_id: manager.memberId, role: 'manager', subject: 'Asha Verma', amount_paise: 100_00, details: {} },
+    ]);
+    // The customer's history names the shop alone.
+    const customerRow = (await ctx.app.inject({
+      method: 'GET', url: `/api/transactions/${repaymentId}`, headers: bearer(s.customer.token),
+    })).json().transaction;
+    expect(customerRow.by).toBeNull();
+  });
+
+  it("records the owner's decline with its reason", async () => {
+    const s = await owingSetup({ owes: '500' });
+    const id = await claimed(s, { amount: '75.50' });
+    expect((await decline(s.shop.token, id, { reason: 'Not in my account' })).statusCode).toBe(200);
+    expect(await audited(s.shop.businessId, 'claim_declined')).toEqual([{
+      member_id: await ownerOf(s.shop.businessId), role: 'owner', subject: 'Asha Verma', amount_paise: 75_50,
+      details: { reason: 'Not in my account' },
+    }]);
+  });
+
+  it('records nothing when the confirmation is refused: the claim stays pending', async () => {
+    const s = await owingSetup({ owes: '500' });
+    const manager = await inviteStaff(ctx, s.shop.token, { role: 'manager', singleLimit: '1000', dailyLimit: '5000' });
+    const id = await claimed(s, { amount: 100 });
+    const repaid = await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${s.accountId}/repayment`, headers: bearer(s.shop.token), payload: { amount: '450' },
+    });
+    expect(repaid.statusCode).toBe(201);
+    const before = await counts();
+    const response = await confirm(manager.token, id);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ key: 'confirm_above_owed', params: { owed: formatRupees(paise(50_00)) } });
+    expect(await counts()).toEqual(before);
+    expect(await audited(s.shop.businessId, 'claim_confirmed')).toEqual([]);
+    expect((await confirm(manager.token, id, { amount: '50' })).statusCode).toBe(201);
+    expect(await audited(s.shop.businessId, 'claim_confirmed')).toMatchObject([{ member_id: manager.memberId, amount_paise: 50_00 }]);
+  });
+
+  it("refuses a cashier the shop's claims: their role does not decide them", async () => {
+    const s = await owingSetup({ owes: '500' });
+    const cashier = await inviteStaff(ctx, s.shop.token, { role: 'cashier' });
+    const id = await claimed(s, { amount: 100 });
+    const roleForbidden = {
+      error: 'Your role at this shop does not allow this. Ask an owner.', code: 'role_forbidden', key: 'role_forbidden', params: {},
+    };
+    for (const response of [
+      await ctx.app.inject({ method: 'GET', url: '/api/business/repayment-claims', headers: bearer(cashier.token) }),
+      await ctx.app.inject({ method: 'GET', url: `/api/credit-accounts/${s.accountId}/repayment-claims`, headers: bearer(cashier.token) }),
+      await confirm(cashier.token, id),
+      await decline(cashier.token, id),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(roleForbidden);
+    }
+    expect(await customerAccount(s)).toMatchObject({ owed: '500.00' });
+    expect(await audited(s.shop.businessId, 'claim_confirmed')).toEqual([]);
+    expect(await audited(s.shop.businessId, 'claim_declined')).toEqual([]);
   });
 });

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../plugins/access';
+import { requireSession, requireShop } from '../../plugins/access';
 import { fromTable } from '../../route';
 import type { CreditService } from './credit.service';
 
 export async function creditRoutes(instance: FastifyInstance, { credit }: { credit: CreditService }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // A merchant's writes answer 403 until an admin approves the business.
-  const merchantWrite = { access: ['business'] } as const;
 
   app.route(fromTable('GET /api/credit-accounts/customer', {
     config: { access: ['customer'] },
@@ -15,27 +13,28 @@ export async function creditRoutes(instance: FastifyInstance, { credit }: { cred
   }));
 
   app.route(fromTable('GET /api/credit-accounts/business', {
-    config: { access: ['business'] },
-    handler: async (request) => ({ creditAccounts: await credit.listForBusiness(requireSession(request).user.id) }),
+    config: { access: ['shop:shop.view'] },
+    handler: async (request) => ({ creditAccounts: await credit.listForBusiness(requireShop(request)) }),
   }));
 
+  // A shop's writes answer 403 until an admin approves the business.
   app.route(fromTable('POST /api/business/create-credit-account', {
-    config: merchantWrite,
+    config: { access: ['shop:customers'] },
     handler: async (request, reply) => {
-      const created = await credit.create(requireSession(request).user.id, request.body);
+      const created = await credit.create(requireShop(request), request.body);
       return reply.status(201).send(created);
     },
   }));
 
   app.route(fromTable('POST /api/business/credit-accounts/:id/limit', {
-    config: merchantWrite, idNotFound: 'credit_account_not_found',
-    handler: async (request) => credit.changeLimit(requireSession(request).user.id, request.params.id, request.body),
+    config: { access: ['shop:customers'] }, idNotFound: 'credit_account_not_found',
+    handler: async (request) => credit.changeLimit(requireShop(request), request.params.id, request.body),
   }));
 
   app.route(fromTable('POST /api/business/credit-accounts/:id/repayment', {
-    config: merchantWrite, idNotFound: 'credit_account_not_found',
+    config: { access: ['shop:repayments'] }, idNotFound: 'credit_account_not_found',
     handler: async (request, reply) => {
-      const recorded = await credit.recordRepayment(requireSession(request).user.id, request.params.id, request.body);
+      const recorded = await credit.recordRepayment(requireShop(request), request.params.id, request.body);
       return reply.status(201).send(recorded);
     },
   }));

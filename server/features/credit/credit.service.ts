@@ -10,11 +10,13 @@ import { defaultLanguage } from '@common/languages';
 import { availableCredit, formatRupees, paise, toWireAmount, type Paise } from '@common/money';
 import type { ChangeLimitBody, CreateCreditAccountBody } from '@common/schemas/credit';
 import type { RepaymentBody } from '@common/schemas/payments';
+import { ledgerActor, type Actor } from '../../actor';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Ledger } from '../../ledger/ledger';
+import type { AuditService } from '../audit/audit.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CustomerService } from '../customers/customers.service';
 import type { EventService } from '../events/events.service';
@@ -49,12 +51,12 @@ export const businessView = (row: BusinessViewRow): BusinessCreditAccount => ({
 
 export function createCreditService(deps: {
   db: Db; clock: Clock; ledger: Ledger; businesses: BusinessService; customers: CustomerService; stats: StatsService;
-  transactions: TransactionService; events: EventService;
+  transactions: TransactionService; events: EventService; audit: AuditService;
 }) {
-  const { db, clock, ledger, businesses, customers, stats, transactions, events } = deps;
+  const { db, clock, ledger, businesses, customers, stats, transactions, events, audit } = deps;
 
-  async function create(userId: string, body: CreateCreditAccountBody) {
-    const business = await businesses.requireApproved(userId);
+  async function create(actor: Actor, body: CreateCreditAccountBody) {
+    const business = await businesses.requireApproved(actor);
     businesses.refuseAboveMaximum(business, body.creditLimit);
     const customer = await customers.findByPaymentHandle(body.paymentHandle);
     if (!customer) throw new AppError('payment_handle_not_found', { paymentHandle: body.paymentHandle });
@@ -68,27 +70,32 @@ export function createCreditService(deps: {
         throw new AppError('credit_account_exists', { customerName: customer.name });
       }
       await stats.bumpPlatform(tx, { creditAccounts: 1, creditLimitPaise: body.creditLimit });
+      await audit.record(tx, actor, { action: 'credit_account_opened', subject: customer.name, amountPaise: body.creditLimit });
     });
     const account = await repository.findForBusiness(db, business.id, id, indiaDay(clock()));
     assert(account, 'the credit account just created exists');
     return { customerName: customer.name, creditAccount: businessView(account) };
   }
 
-  async function changeLimit(userId: string, accountId: string, body: ChangeLimitBody) {
-    const business = await businesses.requireApproved(userId);
+  async function changeLimit(actor: Actor, accountId: string, body: ChangeLimitBody) {
+    const business = await businesses.requireApproved(actor);
     businesses.refuseAboveMaximum(business, body.creditLimit);
-    const changed = await inTransaction(db, async (tx) => {
+    const now = clock();
+    const account = await inTransaction(db, async (tx) => {
       const previousLimit = await ledger.setLimit(tx, {
-        businessId: business.id, accountId, limitPaise: body.creditLimit, now: clock(),
+        businessId: business.id, accountId, limitPaise: body.creditLimit, now,
       });
-      if (previousLimit === null) return false;
+      if (previousLimit === null) throw new AppError('credit_account_not_found');
       // The platform's credit granted (the admin's analytics) moves by the difference.
       await stats.bumpPlatform(tx, { creditLimitPaise: paise(body.creditLimit - previousLimit) });
-      return true;
+      const changed = await repository.findForBusiness(tx, business.id, accountId, indiaDay(now));
+      assert(changed, 'the credit account whose limit just changed exists');
+      await audit.record(tx, actor, {
+        action: 'limit_changed', subject: changed.customerName,
+        details: { from: toWireAmount(previousLimit), to: toWireAmount(body.creditLimit) },
+      });
+      return changed;
     });
-    if (!changed) throw new AppError('credit_account_not_found');
-    const account = await repository.findForBusiness(db, business.id, accountId, indiaDay(clock()));
-    assert(account, 'the credit account whose limit just changed exists');
     return { creditAccount: businessView(account) };
   }
 
@@ -107,10 +114,8 @@ export function createCreditService(deps: {
     }));
   }
 
-  async function listForBusiness(userId: string): Promise<BusinessCreditAccount[]> {
-    const business = await businesses.findOwn(userId);
-    if (!business) return [];
-    return (await repository.listForBusiness(db, business.id, indiaDay(clock()))).map(businessView);
+  async function listForBusiness(actor: Actor): Promise<BusinessCreditAccount[]> {
+    return (await repository.listForBusiness(db, actor.businessId, indiaDay(clock()))).map(businessView);
   }
 
   /** What the customer can still spend with the business, or null without an account. */
@@ -125,16 +130,19 @@ export function createCreditService(deps: {
     return row ? businessView(row) : null;
   }
 
-  /** Records cash received from the customer: lowers what is owed, at most to zero. */
-  async function recordRepayment(userId: string, accountId: string, body: RepaymentBody) {
+  /**
+   * Records cash received from the customer: lowers what is owed, at most to zero. The row
+   * is the person's, and a manager's or cashier's limits bound it (the ledger refuses above them).
+   */
+  async function recordRepayment(actor: Actor, accountId: string, body: RepaymentBody) {
     // Like every other act of a merchant, this needs an approved business
     // (docs/product.md#users-and-roles).
-    const business = await businesses.requireApproved(userId);
+    const business = await businesses.requireApproved(actor);
     const now = clock();
     const transactionId = uuidv7(now.getTime());
     const customerId = await inTransaction(db, async (tx) => {
       const account = await ledger.repay(tx, {
-        businessId: business.id, accountId, amountPaise: body.amount, description: null, now, transactionId,
+        businessId: business.id, actor: ledgerActor(actor), accountId, amountPaise: body.amount, description: null, now, transactionId,
       });
       if (!account) {
         const existing = await repository.findForBusiness(tx, business.id, accountId, indiaDay(now));

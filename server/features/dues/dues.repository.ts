@@ -9,11 +9,25 @@ import { assert } from '../../assert';
 import { inTransaction, rowsOf, type Db, type Executor } from '../../db/client';
 import { businesses, creditAccounts, reminders, users } from '../../db/schema';
 
-/** What one of the business's accounts owes, its row locked for a due-date move or a reminder; null when not theirs. */
+/** What one of the business's accounts owes, its row locked for a reminder SMS; null when not theirs. */
 export async function lockOwed(tx: Executor, businessId: string, accountId: string): Promise<Paise | null> {
   const rows = await tx.select({ owedPaise: creditAccounts.owedPaise }).from(creditAccounts)
     .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId))).for('update');
   return rows[0]?.owedPaise ?? null;
+}
+
+/**
+ * One of the business's accounts, its row locked for a due-date move or a manual reminder:
+ * what it owes, its due date before the move and its customer's name for the audit log's
+ * line; null when not theirs.
+ */
+export async function lockAccount(tx: Executor, businessId: string, accountId: string) {
+  const rows = await tx.select({ owedPaise: creditAccounts.owedPaise, nextDueOn: creditAccounts.nextDueOn, customerName: users.name })
+    .from(creditAccounts)
+    .innerJoin(users, eq(users.id, creditAccounts.customerId))
+    .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId)))
+    .for('update', { of: creditAccounts });
+  return rows[0] ?? null;
 }
 
 export interface ToCollectRow {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../plugins/access';
+import { requireShop } from '../../plugins/access';
 import { linkOrigin } from '../../plugins/security';
 import { fromTable } from '../../route';
 import type { DuesService } from './dues.service';
@@ -9,24 +9,24 @@ export async function duesRoutes(
   instance: FastifyInstance, { dues, publicUrl }: { dues: DuesService; publicUrl: string | undefined },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // A merchant's writes answer 403 until an admin approves the business.
-  const merchant = { access: ['business'] } as const;
+  // A person whose role keeps the dues; their writes answer 403 until an admin approves the business.
+  const merchant = { access: ['shop:reminders'] } as const;
 
   app.route(fromTable('POST /api/business/credit-accounts/:id/due-date', {
     config: merchant, idNotFound: 'credit_account_not_found',
-    handler: async (request) => dues.moveDueDate(requireSession(request).user.id, request.params.id, request.body),
+    handler: async (request) => dues.moveDueDate(requireShop(request), request.params.id, request.body),
   }));
 
   app.route(fromTable('GET /api/business/to-collect', {
     config: merchant,
-    handler: async (request) => dues.toCollect(requireSession(request).user.id),
+    handler: async (request) => dues.toCollect(requireShop(request)),
   }));
 
   // The link in the text points at PUBLIC_URL when set, else at the origin the merchant used (checked).
   app.route(fromTable('GET /api/business/credit-accounts/:id/reminder', {
     config: merchant, idNotFound: 'credit_account_not_found',
     handler: async (request) => dues.reminderDraft(
-      requireSession(request).user.id, request.params.id, linkOrigin(request, publicUrl),
+      requireShop(request), request.params.id, linkOrigin(request, publicUrl),
     ),
   }));
 
@@ -34,7 +34,7 @@ export async function duesRoutes(
   app.route(fromTable('POST /api/business/credit-accounts/:id/reminders', {
     config: merchant, idNotFound: 'credit_account_not_found',
     handler: async (request, reply) => {
-      const sent = await dues.recordReminder(requireSession(request).user.id, request.params.id, request.body);
+      const sent = await dues.recordReminder(requireShop(request), request.params.id, request.body);
       return reply.status(201).send(sent);
     },
   }));

@@ -4,8 +4,8 @@ import { rowsOf } from '../../db/client';
 import { reconcile } from '../../ledger/reconcile';
 import { indiaDay } from '../../india-days';
 import {
-  approvedBusiness, bearer, changeSettings, createTestContext, paymentHandleOf, paymentSetup, registerBusiness, registerCustomer,
-  withApp, type TestContext,
+  approvedBusiness, bearer, changeSettings, createTestContext, inviteStaff, paymentHandleOf, paymentSetup, registerBusiness,
+  registerCustomer, withApp, type TestContext,
 } from '../../test/context';
 
 let ctx: TestContext;
@@ -445,5 +445,56 @@ describe('reminders', () => {
     expect(statuses).toEqual([...Array<number>(3).fill(201), ...Array<number>(17).fill(429)]);
     for (const refused of answers.filter((answer) => answer.statusCode === 429)) expect(refused.json()).toEqual(limitRefusal);
     expect(await remindersOf(accountId)).toBe(3);
+  });
+});
+
+describe('people at the shop', () => {
+  const audited = async (businessId: string, action: string) => rowsOf<{
+    member_id: string; role: string; subject: string | null; amount_paise: number | null; details: Record<string, string>;
+  }>(await ctx.database.db.execute(sql`
+    select member_id, role, subject, amount_paise::int as amount_paise, details from shop_audit
+    where business_id = ${businessId} and action = ${action} order by created_at, id`));
+
+  it("records a manager's due-date move (from and to) and each reminder sent, and nothing for a refused one", async () => {
+    const { shop, accountId, payAmount } = await setup();
+    await payAmount('100');
+    const manager = await inviteStaff(ctx, shop.token, { role: 'manager' });
+    const moved = await post(`/api/business/credit-accounts/${accountId}/due-date`, manager.token, { dueOn: '2026-12-30' });
+    expect(moved.statusCode).toBe(200);
+    expect(await audited(shop.businessId, 'due_date_moved')).toEqual([{
+      member_id: manager.memberId, role: 'manager', subject: 'Asha Verma', amount_paise: null, details: { from: '2026-12-22', to: '2026-12-30' },
+    }]);
+    // A refused move records nothing.
+    expect((await post(`/api/business/credit-accounts/${accountId}/due-date`, manager.token, { dueOn: '2026-11-22' })).statusCode).toBe(422);
+    expect(await audited(shop.businessId, 'due_date_moved')).toHaveLength(1);
+
+    const sentUrl = `/api/business/credit-accounts/${accountId}/reminders`;
+    expect((await get(`/api/business/credit-accounts/${accountId}/reminder`, manager.token)).statusCode).toBe(200);
+    for (const channel of ['whatsapp', 'sms', 'sms'] as const) {
+      ctx.clock.advance(1);
+      expect((await post(sentUrl, manager.token, { channel })).statusCode).toBe(201);
+    }
+    expect((await post(sentUrl, manager.token, { channel: 'sms' })).statusCode).toBe(429);
+    const reminded = { member_id: manager.memberId, role: 'manager', subject: 'Asha Verma', amount_paise: null };
+    expect(await audited(shop.businessId, 'reminder_sent')).toEqual([
+      { ...reminded, details: { channel: 'whatsapp' } }, { ...reminded, details: { channel: 'sms' } }, { ...reminded, details: { channel: 'sms' } },
+    ]);
+  });
+
+  it('refuses a cashier the dues: their role does not keep them', async () => {
+    const { shop, accountId, payAmount } = await setup();
+    await payAmount('100');
+    const cashier = await inviteStaff(ctx, shop.token, { role: 'cashier' });
+    for (const response of [
+      await get('/api/business/to-collect', cashier.token),
+      await get(`/api/business/credit-accounts/${accountId}/reminder`, cashier.token),
+      await post(`/api/business/credit-accounts/${accountId}/reminders`, cashier.token, { channel: 'sms' }),
+      await post(`/api/business/credit-accounts/${accountId}/due-date`, cashier.token, { dueOn: '2026-12-30' }),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().key).toBe('role_forbidden');
+    }
+    expect(await accountRow(accountId)).toMatchObject({ due_deferred_to: null });
+    expect(await audited(shop.businessId, 'reminder_sent')).toEqual([]);
   });
 });

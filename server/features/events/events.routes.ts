@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BusinessEventData, ClaimEventData, InvitationEventData, LedgerEventData, ReportEventData } from '@common/schemas/events';
+import type {
+  BusinessEventData, ClaimEventData, InvitationEventData, LedgerEventData, ReportEventData, SignedOutEventData,
+} from '@common/schemas/events';
 import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax, eventKeepAliveMs } from '@common/limits';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import { fromTable, type TableRouteHandler } from '../../route';
-import type { BusinessService } from '../businesses/businesses.service';
 import type { SessionService } from '../sessions/sessions.service';
 import { eventIdTimeMs, parseEventId, type EventService, type LedgerEventDetails, type LedgerScope, type StreamRefusal } from './events.service';
 
@@ -58,6 +59,12 @@ function invitationText(event: InvitationEventData): string {
   return `event: invitation\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** The session's membership was revoked: the last thing its stream says. */
+function signedOutText(): string {
+  const data: SignedOutEventData = {};
+  return `event: signed_out\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 /**
  * GET /api/events: a server-sent event stream. Each new ledger row of the caller (a
  * merchant's business or a customer) arrives as `event: ledger` with the row's id and
@@ -66,10 +73,12 @@ function invitationText(event: InvitationEventData): string {
  * `event: business` when an admin decides on the business, and both sides' streams
  * `event: claim` when a repayment claim is made (merchant) or decided (both), and
  * `event: report` when a payment is reported (merchant) or its report answered (both), and
- * `event: invitation` when the merchant's invitation changes or the customer is invited.
+ * `event: invitation` when the merchant's invitation changes or the customer is invited. A
+ * shop's stream is the shop the session acts for (its membership's); when an owner revokes
+ * that membership the stream says `event: signed_out` and closes.
  */
-export async function eventRoutes(instance: FastifyInstance, { events, businesses, sessions, streamSeconds }: {
-  events: EventService; businesses: BusinessService; sessions: SessionService;
+export async function eventRoutes(instance: FastifyInstance, { events, sessions, streamSeconds }: {
+  events: EventService; sessions: SessionService;
   /** How long one stream lasts; the browser's EventSource reconnects by itself. */
   streamSeconds: number;
 }) {
@@ -91,16 +100,20 @@ export async function eventRoutes(instance: FastifyInstance, { events, businesse
     const counter = user.role === 'counter';
     // EventSource sends the header by itself on its reconnects; malformed counts as absent.
     let lastEventId = parseEventId(request.headers['last-event-id']);
-    let scope: LedgerScope = { customerId: user.id };
+    const { shop } = user;
+    const scope: LedgerScope = shop ? { businessId: shop.businessId } : { customerId: user.id };
+    // Watched before the session is checked once more below, so a revocation committed
+    // since the request's own check is either heard or seen.
+    let revoked = false;
+    let onRevoked = () => { revoked = true; };
+    const unwatch = shop ? events.watchRevocation(shop.memberId, () => onRevoked()) : () => {};
     try {
-      if (user.role === 'business' || counter) {
-        const business = await businesses.findOwn(user.id);
-        if (!business) throw new AppError('business_not_found');
-        scope = { businessId: business.id };
-      }
       if (counter && lastEventId && eventIdTimeMs(lastEventId) < (await sessions.startedAt(tokenHash)).getTime()) lastEventId = null;
       await events.start();
+      const live = !shop || await sessions.isLive(tokenHash);
+      if (!live || revoked) throw new AppError('session_gone');
     } catch (error) {
+      unwatch();
       place.release();
       throw error;
     }
@@ -132,9 +145,15 @@ export async function eventRoutes(instance: FastifyInstance, { events, businesse
       clearInterval(keepAlive);
       clearTimeout(lifetime);
       following.close();
+      unwatch();
       place.release();
       open.delete(close);
       stream.end();
+    };
+    onRevoked = () => {
+      if (closed) return;
+      stream.write(signedOutText());
+      close();
     };
     // Streams are recycled now and then, so a proxy's idle limits and a changed session
     // (logout elsewhere) are picked up on the reconnect.
@@ -146,7 +165,8 @@ export async function eventRoutes(instance: FastifyInstance, { events, businesse
   };
 
   app.route(fromTable('GET /api/events', {
-    // A counter session hears its shop's payments (docs/security.md, "Counter mode").
-    config: { access: ['customer', 'business', 'counter'] }, handler: serve,
+    // Every role of a shop hears its shop; a counter session its shop's payments
+    // (docs/security.md, "Counter mode").
+    config: { access: ['customer', 'shop:shop.view', 'counter'] }, handler: serve,
   }));
 }

@@ -1,6 +1,7 @@
 /**
  * Ledger events: when a payment, repayment, refund or reversal lands, the merchant's and the customer's open
- * screens refresh (and so on a business decision, a claim, a report or an invitation). On PostgreSQL the signal travels through LISTEN/NOTIFY, never through
+ * screens refresh (and so on a business decision, a claim, a report or an invitation; and a
+ * revoked staff member's open screens sign out). On PostgreSQL the signal travels through LISTEN/NOTIFY, never through
  * this process's memory alone, so a payment handled by one process reaches a merchant
  * connected to another; the notifications leave after the ledger row's commit, batched,
  * one round trip for all that landed meanwhile (a NOTIFY inside the paying transaction
@@ -177,6 +178,9 @@ function parseInvitationPayload(payload: string): InvitationNews | null {
   }
 }
 
+// A revoked membership's payload: the word, then the membership's id.
+const revokedPrefix = 'revoked:';
+
 /** The apps of this process on one embedded database, by its client: they hear each other. */
 const embeddedListeners = new WeakMap<object, Set<(payload: string) => void>>();
 
@@ -193,6 +197,8 @@ export function createEventService(deps: {
   const streamsPerSessionMax = deps.streamsPerSessionMax ?? eventStreamsPerSessionMax;
   const streamsTotalMax = deps.streamsTotalMax ?? eventStreamsTotalMax;
   const subscribers = new Map<string, Set<Subscriber>>();
+  // Open streams of sessions acting as a membership, by the membership's id: each ends when it is revoked.
+  const revocationWatchers = new Map<string, Set<() => void>>();
   const streamsBySession = new Map<string, number>();
   let streamsOpen = 0;
 
@@ -209,6 +215,11 @@ export function createEventService(deps: {
   let listenFailures = 0;
 
   function dispatch(payload: string) {
+    if (payload.startsWith(revokedPrefix)) {
+      const memberId = payload.slice(revokedPrefix.length);
+      for (const revoked of [...revocationWatchers.get(memberId) ?? []]) revoked();
+      return;
+    }
     if (payload.startsWith(claimPrefix)) {
       const news = parseClaimPayload(payload);
       if (!news) return;
@@ -413,6 +424,27 @@ export function createEventService(deps: {
     send(invitationPayload(news));
   }
 
+  /**
+   * Announces a membership revoked, after its commit: every open stream of a session that
+   * acted as it, in any process, signs out and closes (the sessions themselves were revoked
+   * in the same transaction, so their next request is refused). Not replayed: a stream that
+   * missed it reconnects into a 401 anyway.
+   */
+  function publishRevoked(memberId: string): void {
+    send(`${revokedPrefix}${memberId}`);
+  }
+
+  /** Calls `revoked` when the membership is revoked; returns the unwatch. */
+  function watchRevocation(memberId: string, revoked: () => void): () => void {
+    const set = revocationWatchers.get(memberId) ?? new Set();
+    set.add(revoked);
+    revocationWatchers.set(memberId, set);
+    return () => {
+      set.delete(revoked);
+      if (set.size === 0) revocationWatchers.delete(memberId);
+    };
+  }
+
   function send(payload: string): void {
     if (!onPostgres) {
       const listeners = [...(embeddedListeners.get(client) ?? [])];
@@ -537,7 +569,10 @@ export function createEventService(deps: {
     };
   }
 
-  return { start, stop, listening, publish, publishStatus, publishClaim, publishReport, publishInvitation, admit, follow };
+  return {
+    start, stop, listening, publish, publishStatus, publishClaim, publishReport, publishInvitation, publishRevoked, watchRevocation,
+    admit, follow,
+  };
 }
 
 export type EventService = ReturnType<typeof createEventService>;

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../plugins/access';
+import { requireSession, requireShop } from '../../plugins/access';
 import { linkOrigin } from '../../plugins/security';
 import { fromTable } from '../../route';
 import type { InvitationService } from './invitations.service';
@@ -15,26 +15,26 @@ export async function invitationRoutes(
   instance: FastifyInstance, { invitations, publicUrl }: { invitations: InvitationService; publicUrl: string | undefined },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const merchant = { access: ['business'] } as const;
+  const merchant = { access: ['shop:customers'] } as const;
   const customer = { access: ['customer'] } as const;
 
   // The link in the SMS and in the list points at PUBLIC_URL when set, else at the origin the merchant used (checked).
   app.route(fromTable('POST /api/business/invitations', {
     config: merchant,
     handler: async (request, reply) => {
-      const created = await invitations.invite(requireSession(request).user.id, request.body, linkOrigin(request, publicUrl));
+      const created = await invitations.invite(requireShop(request), request.body, linkOrigin(request, publicUrl));
       return reply.status(201).send(created);
     },
   }));
 
   app.route(fromTable('GET /api/business/invitations', {
     config: merchant,
-    handler: async (request) => invitations.listForBusiness(requireSession(request).user.id, linkOrigin(request, publicUrl)),
+    handler: async (request) => invitations.listForBusiness(requireShop(request), linkOrigin(request, publicUrl)),
   }));
 
   app.route(fromTable('POST /api/business/invitations/:id/cancel', {
     config: merchant, idNotFound: 'invitation_not_found',
-    handler: async (request) => invitations.cancel(requireSession(request).user.id, request.params.id, linkOrigin(request, publicUrl)),
+    handler: async (request) => invitations.cancel(requireShop(request), request.params.id, linkOrigin(request, publicUrl)),
   }));
 
   app.route(fromTable('GET /api/customer/invitations', {

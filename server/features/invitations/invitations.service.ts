@@ -14,6 +14,7 @@ import { toWireAmount } from '@common/money';
 import type { InvitationEventData } from '@common/schemas/events';
 import type { NewCustomerBody } from '@common/schemas/invitations';
 import type { customerInvitation, invitationLink, invitationView } from '@common/schemas/responses';
+import type { Actor } from '../../actor';
 import { assert } from '../../assert';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, violatedConstraint, type Db, type Executor } from '../../db/client';
@@ -23,6 +24,7 @@ import type { Ledger } from '../../ledger/ledger';
 import type { SmsService } from '../../sms/sms.service';
 import { isShortCode, newShortCode } from '../../short-codes';
 import { smsAmount, smsVariable } from '../../sms/templates';
+import type { AuditService } from '../audit/audit.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { CreditService } from '../credit/credit.service';
 import type { EventService } from '../events/events.service';
@@ -64,9 +66,9 @@ function merchantView(row: InvitationRow, origin: string, now: Date): Invitation
 
 export function createInvitationService(deps: {
   db: Db; clock: Clock; ledger: Ledger; businesses: BusinessService; credit: CreditService; stats: StatsService;
-  events: EventService; sms: SmsService;
+  events: EventService; sms: SmsService; audit: AuditService;
 }) {
-  const { db, clock, ledger, businesses, credit, stats, events, sms } = deps;
+  const { db, clock, ledger, businesses, credit, stats, events, sms, audit } = deps;
 
   /** Tells the merchant's streams, and the customer's when there is one, of what became of an invitation. */
   function announce(row: InvitationRow, status: InvitationEventData['status'], customerId: string | null) {
@@ -80,9 +82,11 @@ export function createInvitationService(deps: {
    * Writes the invitation, checked in one transaction under the shop's and the number's locks:
    * 409 when the shop already has an account for the number or an open invitation to it, 429
    * past the shop's invitations of the day. Whether the SMS may go is decided here too, and
-   * when it may, it is queued in the same transaction.
+   * when it may, it is queued in the same transaction, as is the audit line of who invited.
    */
-  async function record(shop: { id: string; businessName: string }, body: NewCustomerBody, origin: string, now: Date) {
+  async function record(
+    actor: Actor, shop: { id: string; businessName: string }, body: NewCustomerBody, origin: string, now: Date,
+  ) {
     const today = indiaDayStart(indiaDay(now));
     const phone = body.phoneNumber;
     const row: repository.NewInvitation = {
@@ -109,6 +113,7 @@ export function createInvitationService(deps: {
             variables: { shop: smsVariable(shop.businessName), limit: smsAmount(row.limitPaise, row.language), link: linkOf(origin, row.code) },
           });
         }
+        await audit.record(tx, actor, { action: 'customer_invited', subject: row.name, amountPaise: row.limitPaise });
         return row;
       });
     } catch (error) {
@@ -125,11 +130,11 @@ export function createInvitationService(deps: {
    * sends): the merchant is answered 201 alike whether the SMS goes, is held back, or meets a
    * vendor outage, and in the same time.
    */
-  async function invite(userId: string, body: NewCustomerBody, origin: string): Promise<{ invitation: InvitationView }> {
-    const business = await businesses.requireApproved(userId);
+  async function invite(actor: Actor, body: NewCustomerBody, origin: string): Promise<{ invitation: InvitationView }> {
+    const business = await businesses.requireApproved(actor);
     businesses.refuseAboveMaximum(business, body.creditLimit);
     const now = clock();
-    const written = await record(business, body, origin, now);
+    const written = await record(actor, business, body, origin, now);
     // Kicked for a held-back invitation too, so that both do the same work.
     void sms.drain().catch(() => undefined);
     const row = await repository.findById(db, written.id);
@@ -139,24 +144,21 @@ export function createInvitationService(deps: {
   }
 
   /** GET /api/business/invitations: the shop's open invitations, newest first. */
-  async function listForBusiness(userId: string, origin: string): Promise<{ invitations: InvitationView[] }> {
-    const business = await businesses.findOwn(userId);
-    if (!business) return { invitations: [] };
+  async function listForBusiness(actor: Actor, origin: string): Promise<{ invitations: InvitationView[] }> {
     const now = clock();
-    const rows = await repository.openForBusiness(db, business.id, now);
+    const rows = await repository.openForBusiness(db, actor.businessId, now);
     return { invitations: rows.map((row) => merchantView(row, origin, now)) };
   }
 
   /** POST /api/business/invitations/:id/cancel: another shop's invitation is not found, as one that does not exist. */
-  async function cancel(userId: string, invitationId: string, origin: string): Promise<{ invitation: InvitationView }> {
-    const business = await businesses.findOwn(userId);
-    if (!business) throw new AppError('invitation_not_found');
+  async function cancel(actor: Actor, invitationId: string, origin: string): Promise<{ invitation: InvitationView }> {
     const now = clock();
     const row = await inTransaction(db, async (tx) => {
       const found = await repository.lockById(tx, invitationId);
-      if (!found || found.businessId !== business.id) throw new AppError('invitation_not_found');
+      if (!found || found.businessId !== actor.businessId) throw new AppError('invitation_not_found');
       if (!isOpen(found, now)) throw new AppError('invitation_not_pending');
       await repository.decide(tx, found.id, { status: 'cancelled', decidedAt: now });
+      await audit.record(tx, actor, { action: 'customer_invitation_cancelled', subject: found.name, amountPaise: found.limitPaise });
       return { ...found, status: 'cancelled' as const };
     });
     announce(row, 'cancelled', await invitedCustomer(row));

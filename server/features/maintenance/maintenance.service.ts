@@ -1,14 +1,14 @@
 /**
  * Tables that only grow with time (sessions, OTPs and their proofs, idempotency keys,
  * idle PIN counters, trusted devices, reminders, declined repayment claims, SMS records,
- * reminder links and batches) are purged of rows nobody can use any more. Deletes go in batches
+ * reminder links and batches, the shops' audit logs) are purged of rows nobody can use any more. Deletes go in batches
  * so a large backlog never holds long locks. After the India day changes, the overdue
  * amounts cached on credit accounts are recomputed for the new day, in batches too, by the
  * ledger (server/ledger/ledger.ts refreshOverdue), which owns every write to them.
  */
 import { sql } from 'drizzle-orm';
 import {
-  declinedClaimKeepSeconds, otpKeepSeconds, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds, purgeBatchRows,
+  auditRetentionDays, declinedClaimKeepSeconds, otpKeepSeconds, pinCounterIdleKeepSeconds, pinCounterStaleKeepSeconds, purgeBatchRows,
   reminderKeepSeconds, sessionKeepSeconds, smsKeepSeconds,
 } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
@@ -37,6 +37,7 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock; ledger: L
     const remindersBefore = addSeconds(now, -reminderKeepSeconds).toISOString();
     const declinedBefore = addSeconds(now, -declinedClaimKeepSeconds).toISOString();
     const smsBefore = addSeconds(now, -smsKeepSeconds).toISOString();
+    const auditBefore = addSeconds(now, -auditRetentionDays * 24 * 3600).toISOString();
     const at = now.toISOString();
     return {
       sessions: await deleteInBatches(() => sql`
@@ -97,6 +98,12 @@ export function createMaintenanceService(deps: { db: Db; clock: Clock; ledger: L
           select b.id from reminder_batches b
           where b.created_at < ${smsBefore} and not exists (select 1 from sms_messages m where m.batch_id = b.id)
           limit ${purgeBatchRows}) returning 1)
+        select count(*)::int as n from gone`),
+      // A shop's audit log keeps auditRetentionDays (its ledger rows, which the log lists too,
+      // are the books and stay; the log stops listing them at the same age).
+      shopAudit: await deleteInBatches(() => sql`
+        with gone as (delete from shop_audit where id in (
+          select id from shop_audit where created_at < ${auditBefore} limit ${purgeBatchRows}) returning 1)
         select count(*)::int as n from gone`),
     };
   }

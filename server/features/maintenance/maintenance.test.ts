@@ -33,7 +33,7 @@ describe('purging expired rows', () => {
     // Sign-ins that succeed leave no PIN counter, so there is none to purge here.
     expect(purged).toEqual({
       sessions: 3, otpCodes: 3, otpProofs: 2, idempotencyKeys: 1, pinCounters: 0, trustedDevices: 0, reminders: 0, declinedClaims: 0,
-      smsMessages: 0, reminderLinks: 0, reminderBatches: 0,
+      smsMessages: 0, reminderLinks: 0, reminderBatches: 0, shopAudit: 0,
     });
     expect(await count('sessions')).toBe(1);
     expect(await count('otp_codes')).toBe(1);
@@ -44,7 +44,7 @@ describe('purging expired rows', () => {
     // A second run finds nothing more.
     expect(await maintenance.purgeExpired()).toEqual({
       sessions: 0, otpCodes: 0, otpProofs: 0, idempotencyKeys: 0, pinCounters: 0, trustedDevices: 0, reminders: 0, declinedClaims: 0,
-      smsMessages: 0, reminderLinks: 0, reminderBatches: 0,
+      smsMessages: 0, reminderLinks: 0, reminderBatches: 0, shopAudit: 0,
     });
   });
 

@@ -106,6 +106,13 @@ export async function isLiveProof(
   return rows.length === 1;
 }
 
+/** The phone of a proof that is unused, unexpired and of this purpose; null when there is none. */
+export async function liveProofPhone(db: Executor, tokenHash: string, purpose: string, now: Date): Promise<string | null> {
+  const rows = await db.select({ phone: otpProofs.phone }).from(otpProofs)
+    .where(and(eq(otpProofs.tokenHash, tokenHash), eq(otpProofs.purpose, purpose), isNull(otpProofs.consumedAt), gt(otpProofs.expiresAt, now)));
+  return rows[0]?.phone ?? null;
+}
+
 /** Counts a registration refused for a taken e-mail; the `max`-th uses the proof up. */
 export async function countEmailConflict(db: Executor, tokenHash: string, max: number, now: Date): Promise<void> {
   await db.update(otpProofs)

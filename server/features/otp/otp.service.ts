@@ -2,7 +2,7 @@
  * One-time codes for phone verification: 6 digits from the CSPRNG, stored as an HMAC,
  * bound to phone and purpose, 5 minutes, 5 tries, single use, 30 s between sends and
  * 5 sends an hour (docs/product.md#otp). A right code leaves a single-use proof that the
- * registration call consumes.
+ * registration call (or a PIN reset, or a staff invitation's acceptance) consumes.
  */
 import { createHmac, hkdfSync, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
@@ -17,7 +17,8 @@ import type { SmsService } from '../../sms/sms.service';
 import { hashToken, newToken } from '../../tokens';
 import * as repository from './otp.repository';
 
-export type OtpPurpose = 'registration' | 'pin_reset';
+/** What a code proves the phone for: registering, resetting a PIN, or accepting a shop's staff invitation. */
+export type OtpPurpose = 'registration' | 'pin_reset' | 'staff_invitation';
 
 type VerifyOutcome =
   | { kind: 'verified'; proofToken: string }
@@ -146,6 +147,17 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: Pick<SmsServ
     if (!live) throw proofMissing(purpose);
   }
 
+  /**
+   * The phone a live proof of this purpose was made for, without using it up, or the refusal
+   * of a request without one: a staff invitation's proof lists the phone's invitations first,
+   * then one acceptance or refusal uses it up.
+   */
+  async function provenPhone(proofToken: string | undefined, purpose: OtpPurpose): Promise<string> {
+    const phone = proofToken === undefined ? null : await repository.liveProofPhone(db, hashToken(proofToken), purpose, clock());
+    if (phone === null) throw proofMissing(purpose);
+    return phone;
+  }
+
   /** Uses up the proof inside the caller's transaction, or refuses the request. */
   async function consumeProof(tx: Executor, proofToken: string | undefined, phone: string, purpose: OtpPurpose) {
     const consumed = proofToken !== undefined
@@ -161,7 +173,7 @@ export function createOtpService(deps: { db: Db; clock: Clock; sms: Pick<SmsServ
     await repository.countEmailConflict(db, hashToken(proofToken), otpProofEmailConflictsMax, clock());
   }
 
-  return { send, verify, requireProof, consumeProof, countEmailConflict };
+  return { send, verify, requireProof, provenPhone, consumeProof, countEmailConflict };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idempotencyKeyOf } from '../../idempotency-key';
-import { requireCaller, requireSession } from '../../plugins/access';
+import { requireCaller, requireSession, requireShop } from '../../plugins/access';
 import { fromTable } from '../../route';
 import type { TransactionService } from '../transactions/transactions.service';
 import type { PaymentService } from './payments.service';
@@ -34,15 +34,17 @@ export async function paymentRoutes(
 
   // A receipt: one row of the caller's own ledger, as the histories show it.
   app.route(fromTable('GET /api/transactions/:id', {
-    config: { access: ['customer', 'business'] }, idNotFound: 'transaction_not_found',
-    handler: async (request) => ({
-      transaction: await transactions.findOwn(requireSession(request).user, request.params.id.toLowerCase()),
-    }),
+    config: { access: ['customer', 'shop:history'] }, idNotFound: 'transaction_not_found',
+    handler: async (request) => {
+      const { user } = requireSession(request);
+      const owner = user.role === 'customer' ? { customerId: user.id } : { businessId: requireShop(request).businessId };
+      return { transaction: await transactions.findOwn(owner, request.params.id.toLowerCase()) };
+    },
   }));
 
+  // Every role reads today's payments; a role without the whole history, only those.
   app.route(fromTable('GET /api/transactions/business', {
-    config: { access: ['business'] },
-    handler: async (request) =>
-      transactions.forBusiness(requireSession(request).user.id, { ...request.query, businessId: undefined }),
+    config: { access: ['shop:payments.today'] },
+    handler: async (request) => transactions.forBusiness(requireShop(request), { ...request.query, businessId: undefined }),
   }));
 }

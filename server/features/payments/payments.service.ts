@@ -85,6 +85,8 @@ export function createPaymentService(deps: {
         report: null,
         // Paid with the customer's PIN; a charge approved by SMS code is answered by the charges feature.
         bySmsCode: false,
+        // The customer's receipt names the shop, never a person at it.
+        by: null,
       },
     };
   }
@@ -92,7 +94,7 @@ export function createPaymentService(deps: {
   /** An answer stored before receipts carried the available credit: the ledger row, as the histories show it now. */
   async function completed(row: PaidRow, customerId: string): Promise<PaymentResult> {
     if (row.availablePaise !== undefined) return paymentResult({ ...row, availablePaise: row.availablePaise });
-    return { transaction: await transactions.findOwn({ id: customerId, role: 'customer' }, row.id) };
+    return { transaction: await transactions.findOwn({ customerId }, row.id) };
   }
 
   /**

@@ -184,7 +184,7 @@ describe('POST /api/payments/process', () => {
       customerName: 'Asha Verma', description: 'Rice', availableCredit: '744.74',
       originalId: null, reason: null, refunded: '0.00', refundedFee: '0.00',
       refundableUntil: new Date(ctx.clock().getTime() + 180 * 24 * 3600 * 1000).toISOString(), reversibleUntil: null,
-      reversed: false, report: null, bySmsCode: false,
+      reversed: false, report: null, bySmsCode: false, by: null,
     });
     expect(await accountOf(customer.token)).toMatchObject({ owed: '255.26', currentBalance: '744.74', creditLimit: '1000.00' });
     expect((await get('/api/transactions/customer', customer.token)).json()).toEqual({ transactions: [transaction], nextCursor: null });

@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { qrExpiryMinutesMax } from '@common/limits';
 import type { qrCodeView } from '@common/schemas/responses';
 import { AppError } from '../../errors';
-import { requireSession } from '../../plugins/access';
+import { requireSession, requireShop } from '../../plugins/access';
 import { linkOrigin } from '../../plugins/security';
 import { fromTable } from '../../route';
 import type { QrService } from './qr.service';
@@ -16,7 +16,8 @@ export async function qrRoutes(instance: FastifyInstance, { qr, publicUrl }: { q
 
   // A counter session (docs/security.md, "Counter mode") keeps the shop's plain static code
   // showing: it lists the active ones and makes one at the longest expiry, with no amount
-  // and no description (customers read a description before they pay), nothing else.
+  // and no description (customers read a description before they pay), nothing else. It acts
+  // as the person who opened it, for their shop.
   const isCounter = (request: FastifyRequest) => requireSession(request).user.role === 'counter';
   const refuseCounter = (request: FastifyRequest, allowed: boolean) => {
     if (isCounter(request) && !allowed) throw new AppError('counter_session');
@@ -24,21 +25,21 @@ export async function qrRoutes(instance: FastifyInstance, { qr, publicUrl }: { q
   const isPlainStatic = (code: z.output<typeof qrCodeView>) => !code.isDynamic && code.amount === null && code.description === null;
 
   app.route(fromTable('POST /api/qr/generate', {
-    config: { access: ['business', 'counter'] },
+    config: { access: ['shop:payment_codes', 'counter'] },
     handler: async (request, reply) => {
       const body = request.body ?? {};
       refuseCounter(request, body.amount == null && !body.description && body.expirationMinutes === qrExpiryMinutesMax);
-      const code = await qr.generate(requireSession(request).user.id, body, originOf(request));
+      const code = await qr.generate(requireShop(request), body, originOf(request));
       return reply.status(201).send(code);
     },
   }));
 
   app.route(fromTable('GET /api/qr/business', {
-    config: { access: ['business', 'counter'] },
+    config: { access: ['shop:payment_codes', 'counter'] },
     handler: async (request) => {
       const { active } = request.query;
       refuseCounter(request, active === 'true');
-      const qrCodes = await qr.listForBusiness(requireSession(request).user.id, { activeOnly: active === 'true' }, originOf(request));
+      const qrCodes = await qr.listForBusiness(requireShop(request), { activeOnly: active === 'true' }, originOf(request));
       return { qrCodes: isCounter(request) ? qrCodes.filter(isPlainStatic) : qrCodes };
     },
   }));

@@ -8,10 +8,12 @@ import type { QrCodeView } from '@common/api/types';
 import { paymentPaiseMax, qrExpiryMinutesDefault, qrRecentCodesCount } from '@common/limits';
 import { formatRupees, toWireAmount, toWirePercent } from '@common/money';
 import type { GenerateQrBody } from '@common/schemas/payments';
+import type { Actor } from '../../actor';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
 import type { qrCodes } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { AuditService } from '../audit/audit.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import * as repository from './qr.repository';
 
@@ -30,8 +32,8 @@ export function tokenFromQrData(qrData: string): string | null {
   return match?.[1] ?? null;
 }
 
-export function createQrService(deps: { db: Db; clock: Clock; businesses: BusinessService }) {
-  const { db, clock, businesses } = deps;
+export function createQrService(deps: { db: Db; clock: Clock; businesses: BusinessService; audit: AuditService }) {
+  const { db, clock, businesses, audit } = deps;
 
   const qrDataFor = (origin: string, token: string) => `${origin}/pay/${token}`;
 
@@ -50,8 +52,9 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
     };
   }
 
-  async function generate(userId: string, body: GenerateQrBody, origin: string): Promise<QrCodeView> {
-    const business = await businesses.requireApproved(userId);
+  /** A new code of the actor's shop, with its audit line in the same transaction. */
+  async function generate(actor: Actor, body: GenerateQrBody, origin: string): Promise<QrCodeView> {
+    const business = await businesses.requireApproved(actor);
     // A dynamic code above the per-payment maximum could never be paid.
     if (body.amount != null && body.amount > paymentPaiseMax) {
       throw new AppError('amount_above_maximum', { maximum: formatRupees(paymentPaiseMax) });
@@ -68,15 +71,18 @@ export function createQrService(deps: { db: Db; clock: Clock; businesses: Busine
       expiresAt: addSeconds(now, (body.expirationMinutes ?? qrExpiryMinutesDefault) * 60),
       paidAt: null,
     };
-    await inTransaction(db, (tx) => repository.insert(tx, row));
+    await inTransaction(db, async (tx) => {
+      await repository.insert(tx, row);
+      await audit.record(tx, actor, {
+        action: 'payment_code_created', amountPaise: row.amountPaise, details: row.description ? { description: row.description } : {},
+      });
+    });
     return view(row, origin, now);
   }
 
-  async function listForBusiness(userId: string, options: { activeOnly: boolean }, origin: string): Promise<QrCodeView[]> {
-    const business = await businesses.findOwn(userId);
-    if (!business) return [];
+  async function listForBusiness(actor: Actor, options: { activeOnly: boolean }, origin: string): Promise<QrCodeView[]> {
     const now = clock();
-    const rows = await repository.listForBusiness(db, business.id, {
+    const rows = await repository.listForBusiness(db, actor.businessId, {
       activeAt: options.activeOnly ? now : undefined, limit: qrRecentCodesCount,
     });
     return rows.map((row) => view(row, origin, now));

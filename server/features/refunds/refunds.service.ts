@@ -1,13 +1,15 @@
 /**
- * Refunds of payments and reversals of mistaken cash repayments, by the merchant with their
- * PIN (docs/product.md#refunds-and-reports). The rules and the money are the ledger's
- * (server/ledger/ledger.ts: khata_refund, khata_reverse), in one transaction and one round
- * trip; this feature checks that the business is approved, hashes the PIN, names the
- * outcome and tells both sides' open screens after the commit.
+ * Refunds of payments and reversals of mistaken cash repayments, by a person at the shop
+ * with their own PIN (docs/product.md#refunds-and-reports). The rules and the money are the
+ * ledger's (server/ledger/ledger.ts: khata_refund, khata_reverse: the person's PIN, their
+ * limits and the row's attribution), in one transaction and one round trip; this feature
+ * checks that the business is approved, hashes the PIN, names the outcome and tells both
+ * sides' open screens after the commit.
  */
 import { createHash } from 'node:crypto';
 import type { BusinessCreditAccount, TransactionView } from '@common/api/types';
 import type { RefundBody, ReversalBody } from '@common/schemas/refunds';
+import { ledgerActor, type Actor } from '../../actor';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -52,14 +54,16 @@ export function createRefundService(deps: {
   /**
    * Refunds goods of one of the business's payments, wholly or in part; the fee share on
    * them goes back too. A retry with the same Idempotency-Key and body gets the same
-   * refund, found afresh (the payment's refunded amount as it is now).
+   * refund, found afresh (the payment's refunded amount as it is now). The PIN is the
+   * acting person's own, and so is the count of wrong attempts.
    */
-  async function refund(userId: string, paymentId: string, body: RefundBody, idempotencyKey: string | undefined): Promise<RefundResult> {
-    const business = await businesses.requireApproved(userId);
+  async function refund(actor: Actor, paymentId: string, body: RefundBody, idempotencyKey: string | undefined): Promise<RefundResult> {
+    const business = await businesses.requireApproved(actor);
     const now = clock();
     const outcome = await ledger.refund({
-      businessId: business.id, merchantUserId: userId, paymentId, amountPaise: body.amount, reason: body.reason,
-      reportId: body.reportId ?? null, pinHashes: pins.candidateHashes(userId, body.pin), attemptKey: pinCounter.account(userId),
+      businessId: business.id, actor: ledgerActor(actor), paymentId, amountPaise: body.amount, reason: body.reason,
+      reportId: body.reportId ?? null,
+      pinHashes: pins.candidateHashes(actor.userId, body.pin), attemptKey: pinCounter.account(actor.userId),
       idempotencyKey: idempotencyKey ?? null, requestHash: requestHash(paymentId, body), transactionId: uuidv7(now.getTime()), now,
     });
     if (outcome.outcome !== 'refunded' && outcome.outcome !== 'replayed') return refusePin(outcome);
@@ -80,12 +84,12 @@ export function createRefundService(deps: {
    * its amount, even above the credit limit. A second reversal of it is refused, so it
    * needs no Idempotency-Key.
    */
-  async function reverse(userId: string, repaymentId: string, body: ReversalBody): Promise<ReversalResult> {
-    const business = await businesses.requireApproved(userId);
+  async function reverse(actor: Actor, repaymentId: string, body: ReversalBody): Promise<ReversalResult> {
+    const business = await businesses.requireApproved(actor);
     const now = clock();
     const outcome = await ledger.reverse({
-      businessId: business.id, merchantUserId: userId, repaymentId, reason: body.reason,
-      pinHashes: pins.candidateHashes(userId, body.pin), attemptKey: pinCounter.account(userId),
+      businessId: business.id, actor: ledgerActor(actor), repaymentId, reason: body.reason,
+      pinHashes: pins.candidateHashes(actor.userId, body.pin), attemptKey: pinCounter.account(actor.userId),
       transactionId: uuidv7(now.getTime()), now,
     });
     if (outcome.outcome !== 'reversed') return refusePin(outcome);

@@ -5,9 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatRupees, paise } from '@common/money';
 import { rowsOf } from '../../db/client';
 import { reconcile } from '../../ledger/reconcile';
-import { approvedBusiness, bearer, createTestContext, paymentSetup, registerBusiness, type TestContext } from '../../test/context';
+import {
+  approvedBusiness, bearer, createTestContext, inviteStaff, paymentSetup, registerBusiness, type TestContext,
+} from '../../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -84,7 +87,7 @@ describe('POST /api/business/transactions/:id/refund', () => {
       createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId, business: { businessName: 'Kumar Kirana' },
       customerName: 'Asha Verma', description: null, availableCredit: '4235.00', originalId: s.paymentId,
       reason: 'Two bags returned', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null,
-      bySmsCode: false,
+      bySmsCode: false, by: { name: 'Ravi Kumar', role: 'owner' },
     });
     expect(body.payment).toMatchObject({
       id: s.paymentId, type: 'payment', amount: '1000.00', fee: '20.00', refunded: '250.00', refundedFee: '5.00',
@@ -294,7 +297,7 @@ describe('POST /api/business/transactions/:id/reversal', () => {
       createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId, business: { businessName: 'Kumar Kirana' },
       customerName: 'Asha Verma', description: null, availableCredit: '0.00', originalId: repaymentId, reason: 'Entered twice',
       refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null,
-      bySmsCode: false,
+      bySmsCode: false, by: { name: 'Ravi Kumar', role: 'owner' },
     });
     expect(body.repayment).toMatchObject({ id: repaymentId, type: 'repayment', amount: '600.00', reversed: true, reversibleUntil: null });
     expect(body.creditAccount).toMatchObject({ owed: '1600.00', currentBalance: '0.00', creditLimit: '1000.00' });
@@ -373,6 +376,105 @@ describe('POST /api/business/transactions/:id/reversal', () => {
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toEqual(refused('reason_required', 'Give a reason of up to 200 characters', {}, 'invalid_input'));
     expect(await customerAccount(s)).toMatchObject({ owed: '920.00' });
+  });
+});
+
+describe('people at the shop', () => {
+  /** Who wrote a ledger row, as the row records it. */
+  const actorOf = async (id: string) => rowsOf<{ actor_member_id: string | null; actor_role: string | null }>(
+    await ctx.database.db.execute(sql`select actor_member_id, actor_role from transactions where id = ${id}`),
+  )[0]!;
+  const refundCount = async (paymentId: string) => rowsOf<{ n: number }>(await ctx.database.db.execute(
+    sql`select count(*)::int as n from transactions where original_id = ${paymentId} and type = 'refund'`,
+  ))[0]!.n;
+
+  it("refunds and reverses as a manager, with the manager's own PIN, and each row names them", async () => {
+    const s = await paid({ amount: '1000', feePercent: '0' });
+    const manager = await inviteStaff(ctx, s.shop.token, { role: 'manager', name: 'Meena Iyer', singleLimit: '500', dailyLimit: '2000' });
+    const byManager = { name: 'Meena Iyer', role: 'manager' };
+
+    // The owner's PIN is not the manager's.
+    const ownerPin = await refund(s, s.paymentId, { amount: '100', pin: s.shop.pin }, { token: manager.token });
+    expect(ownerPin.statusCode).toBe(403);
+    expect(ownerPin.json().key).toBe('pin_incorrect');
+
+    const refunded = await refund(s, s.paymentId, { amount: '100', pin: manager.pin }, { token: manager.token });
+    expect(refunded.statusCode).toBe(201);
+    expect(refunded.json().transaction.by).toEqual(byManager);
+    expect(await actorOf(refunded.json().transaction.id)).toEqual({ actor_member_id: manager.memberId, actor_role: 'manager' });
+
+    const repaymentId = await repaid(s, '50');
+    const reversed = await reverse(s, repaymentId, { pin: manager.pin }, manager.token);
+    expect(reversed.statusCode).toBe(201);
+    expect(reversed.json().transaction.by).toEqual(byManager);
+    expect(await actorOf(reversed.json().transaction.id)).toEqual({ actor_member_id: manager.memberId, actor_role: 'manager' });
+
+    // The owner's History names the manager; the customer's receipt names the shop alone.
+    const merchantRow = (await get(`/api/transactions/${refunded.json().transaction.id}`, s.shop.token)).json().transaction;
+    expect(merchantRow.by).toEqual(byManager);
+    const customerRow = (await get(`/api/transactions/${refunded.json().transaction.id}`, s.customer.token)).json().transaction;
+    expect(customerRow.by).toBeNull();
+  });
+
+  it("counts a manager's wrong PINs on the manager's account: the owner is never locked by them", async () => {
+    const s = await paid({ amount: '1000', feePercent: '0' });
+    const manager = await inviteStaff(ctx, s.shop.token, { role: 'manager', singleLimit: '500', dailyLimit: '2000' });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await refund(s, s.paymentId, { amount: '10', pin: '0000' }, { token: manager.token })).statusCode).toBe(403);
+    }
+    expect((await refund(s, s.paymentId, { amount: '10', pin: manager.pin }, { token: manager.token })).json().key).toBe('account_locked');
+    const byOwner = await refund(s, s.paymentId, { amount: '10' });
+    expect(byOwner.statusCode).toBe(201);
+    expect(byOwner.json().transaction.by).toEqual({ name: 'Ravi Kumar', role: 'owner' });
+  });
+
+  it("refuses a manager's refund above their limit for one entry and above their day's total, changing nothing", async () => {
+    const s = await paid({ amount: '1000', feePercent: '2' });
+    const manager = await inviteStaff(ctx, s.shop.token, { role: 'manager', singleLimit: '300', dailyLimit: '500' });
+    const asManager = (amount: string) => refund(s, s.paymentId, { amount, pin: manager.pin }, { token: manager.token });
+
+    const single = await asManager('300.01');
+    expect(single.statusCode).toBe(403);
+    expect(single.json()).toMatchObject({ key: 'staff_single_limit', params: { limit: formatRupees(paise(300_00)) } });
+
+    // The goods refunded count (₹300; the ₹6 fee share is the platform's), so ₹200 is left of the day's ₹500.
+    expect((await asManager('300')).statusCode).toBe(201);
+    const before = await customerAccount(s);
+    const over = await asManager('200.01');
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toMatchObject({
+      key: 'staff_daily_limit', params: { limit: formatRupees(paise(500_00)), left: formatRupees(paise(200_00)) },
+    });
+    expect(await customerAccount(s)).toEqual(before);
+    expect(await refundCount(s.paymentId)).toBe(1);
+    expect(await stats(s)).toMatchObject({ refunds: 1 });
+
+    // Exactly the day's limit passes; the owner has none.
+    expect((await asManager('200')).statusCode).toBe(201);
+    expect((await asManager('0.01')).json().key).toBe('staff_daily_limit');
+    expect((await refund(s, s.paymentId, { amount: '400' })).statusCode).toBe(201);
+    expect(await refundCount(s.paymentId)).toBe(3);
+
+    // The next India day starts a new total.
+    const istOffsetMs = 330 * 60 * 1000;
+    const dayMs = daySeconds * 1000;
+    ctx.clock.set(new Date((Math.floor((ctx.clock().getTime() + istOffsetMs) / dayMs) + 1) * dayMs - istOffsetMs));
+    expect((await asManager('0.01')).statusCode).toBe(201);
+  });
+
+  it("refuses a cashier's refund and reversal: their role does not refund", async () => {
+    const s = await paid({ amount: '1000', feePercent: '0' });
+    const cashier = await inviteStaff(ctx, s.shop.token, { role: 'cashier' });
+    const repaymentId = await repaid(s, '100');
+    for (const response of [
+      await refund(s, s.paymentId, { amount: '10', pin: cashier.pin }, { token: cashier.token }),
+      await reverse(s, repaymentId, { pin: cashier.pin }, cashier.token),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(refused('role_forbidden', 'Your role at this shop does not allow this. Ask an owner.'));
+    }
+    expect(await customerAccount(s)).toMatchObject({ owed: '900.00' });
+    expect(await refundCount(s.paymentId)).toBe(0);
   });
 });
 

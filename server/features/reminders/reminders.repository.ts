@@ -26,6 +26,14 @@ export async function findSchedule(db: Executor, businessId: string): Promise<Sc
   return rows[0] ?? null;
 }
 
+/** The shop's schedule, its row locked until a save's transaction ends (null before the first save). */
+export async function lockSchedule(tx: Executor, businessId: string): Promise<ScheduleRow | null> {
+  const rows = await tx.select({
+    overdueEveryDays: reminderSchedules.overdueEveryDays, beforeDueDays: reminderSchedules.beforeDueDays, hour: reminderSchedules.hour,
+  }).from(reminderSchedules).where(eq(reminderSchedules.businessId, businessId)).limit(1).for('update');
+  return rows[0] ?? null;
+}
+
 export async function saveSchedule(db: Executor, schedule: ScheduleRow & { businessId: string; updatedAt: Date }): Promise<void> {
   const { businessId: _id, ...changes } = schedule;
   await db.insert(reminderSchedules).values(schedule)
@@ -260,6 +268,14 @@ export async function isBusinessAccount(db: Executor, businessId: string, accoun
   const rows = await db.select({ id: creditAccounts.id }).from(creditAccounts)
     .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId))).limit(1);
   return rows.length === 1;
+}
+
+/** The customer's name on one of the shop's accounts; null when the account is not the shop's. */
+export async function accountCustomerName(db: Executor, businessId: string, accountId: string): Promise<string | null> {
+  const rows = await db.select({ name: users.name }).from(creditAccounts)
+    .innerJoin(users, eq(users.id, creditAccounts.customerId))
+    .where(and(eq(creditAccounts.id, accountId), eq(creditAccounts.businessId, businessId))).limit(1);
+  return rows[0]?.name ?? null;
 }
 
 /** The shop of one of the customer's accounts; null when the account is not theirs. */

@@ -1,7 +1,7 @@
 /** The reminder SMS routes (docs/product.md#automatic-reminders): parse, authorise, call the reminder service. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../plugins/access';
+import { requireSession, requireShop } from '../../plugins/access';
 import { linkOrigin } from '../../plugins/security';
 import { fromTable } from '../../route';
 import type { ReminderService } from './reminders.service';
@@ -10,48 +10,48 @@ export async function reminderRoutes(
   instance: FastifyInstance, { reminders, publicUrl }: { reminders: ReminderService; publicUrl: string | undefined },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // The owner's: any merchant reads; only an approved shop changes or sends (403 not_approved).
-  const merchant = { access: ['business'] } as const;
+  // A person whose role keeps the reminders reads them; only an approved shop changes or sends (403 not_approved).
+  const merchant = { access: ['shop:reminders'] } as const;
   const customer = { access: ['customer'] } as const;
 
   app.route(fromTable('GET /api/business/reminder-settings', {
     config: merchant,
-    handler: async (request) => reminders.settings(requireSession(request).user.id),
+    handler: async (request) => reminders.settings(requireShop(request)),
   }));
 
   app.route(fromTable('POST /api/business/reminder-settings', {
     config: merchant,
-    handler: async (request) => reminders.saveSettings(requireSession(request).user.id, request.body),
+    handler: async (request) => reminders.saveSettings(requireShop(request), request.body),
   }));
 
   // The links in the texts point at PUBLIC_URL when set, else at the origin the merchant used (checked).
   app.route(fromTable('GET /api/business/reminder-batches/preview', {
     config: merchant,
-    handler: async (request) => reminders.preview(requireSession(request).user.id, linkOrigin(request, publicUrl)),
+    handler: async (request) => reminders.preview(requireShop(request), linkOrigin(request, publicUrl)),
   }));
 
   // 202: the SMS go in the background; 409 nothing_to_remind; 429 sms_daily_limit with Retry-After.
   app.route(fromTable('POST /api/business/reminder-batches', {
     config: merchant,
     handler: async (request, reply) => {
-      const batch = await reminders.sendToAllOverdue(requireSession(request).user.id, linkOrigin(request, publicUrl));
+      const batch = await reminders.sendToAllOverdue(requireShop(request), linkOrigin(request, publicUrl));
       return reply.status(202).send(batch);
     },
   }));
 
   app.route(fromTable('GET /api/business/reminder-batches/:id', {
     config: merchant, idNotFound: 'reminder_batch_not_found',
-    handler: async (request) => reminders.batch(requireSession(request).user.id, request.params.id),
+    handler: async (request) => reminders.batch(requireShop(request), request.params.id),
   }));
 
   app.route(fromTable('GET /api/business/credit-accounts/:id/sms-reminders', {
     config: merchant, idNotFound: 'credit_account_not_found',
-    handler: async (request) => reminders.accountReminders(requireSession(request).user.id, request.params.id),
+    handler: async (request) => reminders.accountReminders(requireShop(request), request.params.id),
   }));
 
   app.route(fromTable('POST /api/business/credit-accounts/:id/reminder-exclusion', {
     config: merchant, idNotFound: 'credit_account_not_found',
-    handler: async (request) => reminders.setExclusion(requireSession(request).user.id, request.params.id, request.body),
+    handler: async (request) => reminders.setExclusion(requireShop(request), request.params.id, request.body),
   }));
 
   app.route(fromTable('POST /api/credit-accounts/:id/reminder-opt-out', {

@@ -18,6 +18,7 @@ import {
 } from '@common/limits';
 import { toWireAmount } from '@common/money';
 import type { ReminderExclusionBody, ReminderOptOutBody, ReminderScheduleBody } from '@common/schemas/reminders';
+import type { Actor } from '../../actor';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
@@ -27,6 +28,7 @@ import type { ReminderSmsVariables } from '../../sms/provider';
 import type { SmsService } from '../../sms/sms.service';
 import { smsAmount, smsVariable } from '../../sms/templates';
 import { isShortCode, newShortCode } from '../../short-codes';
+import type { AuditService } from '../audit/audit.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import * as dues from '../dues/dues.repository';
 import { formatDueDate } from '../dues/reminder-text';
@@ -61,10 +63,25 @@ type OccasionOf = (tx: Executor, facts: ReminderFacts & { nextDueOn: string }, t
 
 type Outcome = 'queued' | 'skipped' | 'shop_limit';
 
+/**
+ * The settings a save changed, as the audit log's particulars: each changed one's old and new
+ * value (`overdueEveryDaysFrom`/`To`, `beforeDueDaysFrom`/`To`, `hourFrom`/`To`; a setting
+ * turned off is an empty string). Empty when the save changed nothing.
+ */
+function scheduleChanges(before: repository.ScheduleRow, after: repository.ScheduleRow): Record<string, string> {
+  const changes: Record<string, string> = {};
+  for (const key of ['overdueEveryDays', 'beforeDueDays', 'hour'] as const) {
+    if (before[key] === after[key]) continue;
+    changes[`${key}From`] = String(before[key] ?? '');
+    changes[`${key}To`] = String(after[key] ?? '');
+  }
+  return changes;
+}
+
 export function createReminderService(deps: {
-  db: Db; clock: Clock; ledger: Ledger; businesses: BusinessService; sms: SmsService; publicUrl: string | undefined;
+  db: Db; clock: Clock; ledger: Ledger; businesses: BusinessService; sms: SmsService; audit: AuditService; publicUrl: string | undefined;
 }) {
-  const { db, clock, ledger, businesses, sms, publicUrl } = deps;
+  const { db, clock, ledger, businesses, sms, audit, publicUrl } = deps;
   /** This process's name on the scheduler's lease. */
   const holder = randomUUID();
   const scheduledOrigin = publicUrl ?? developmentOrigin;
@@ -204,17 +221,17 @@ export function createReminderService(deps: {
     };
   }
 
-  async function settings(userId: string): Promise<ReminderSchedule> {
-    const business = await businesses.findOwn(userId);
-    if (!business) throw new AppError('business_not_found');
-    return scheduleView(business.id);
-  }
+  const settings = (actor: Actor): Promise<ReminderSchedule> => scheduleView(actor.businessId);
 
-  async function saveSettings(userId: string, body: ReminderScheduleBody): Promise<ReminderSchedule> {
-    const business = await businesses.requireApproved(userId);
-    await repository.saveSchedule(db, {
-      businessId: business.id, overdueEveryDays: body.overdueEveryDays, beforeDueDays: body.beforeDueDays, hour: body.hour,
-      updatedAt: clock(),
+  /** Saves the shop's schedule; what changed goes to the audit log in the same transaction. */
+  async function saveSettings(actor: Actor, body: ReminderScheduleBody): Promise<ReminderSchedule> {
+    const business = await businesses.requireApproved(actor);
+    await inTransaction(db, async (tx) => {
+      const before = await repository.lockSchedule(tx, business.id);
+      const after: repository.ScheduleRow = { overdueEveryDays: body.overdueEveryDays, beforeDueDays: body.beforeDueDays, hour: body.hour };
+      await repository.saveSchedule(tx, { businessId: business.id, ...after, updatedAt: clock() });
+      const details = scheduleChanges(before ?? { overdueEveryDays: null, beforeDueDays: null, hour: reminderHourDefault }, after);
+      if (Object.keys(details).length > 0) await audit.record(tx, actor, { action: 'reminder_settings_changed', details });
     });
     return scheduleView(business.id);
   }
@@ -223,8 +240,8 @@ export function createReminderService(deps: {
   // "Send to all overdue".
 
   /** What "Send to all overdue" would send now; the link in each text is a sample of the real one's shape. */
-  async function preview(userId: string, origin: string): Promise<ReminderBatchPreview> {
-    const business = await businesses.findOwn(userId);
+  async function preview(actor: Actor, origin: string): Promise<ReminderBatchPreview> {
+    const business = await businesses.findOwn(actor);
     if (!business) throw new AppError('business_not_found');
     const today = indiaDay(clock());
     const dailyLimit = sms.dailyLimitPerShop;
@@ -255,10 +272,11 @@ export function createReminderService(deps: {
   /**
    * Queues a reminder to every overdue account that may get one, largest overdue first, until
    * the shop's daily limit; the SMS go in the background. Refused with 429 when the shop has
-   * no SMS left today and 409 when no one could be sent one (no batch is left behind).
+   * no SMS left today and 409 when no one could be sent one (no batch is left behind). The
+   * batch is one line of the audit log, with its count.
    */
-  async function sendToAllOverdue(userId: string, origin: string): Promise<ReminderBatch> {
-    const business = await businesses.requireApproved(userId);
+  async function sendToAllOverdue(actor: Actor, origin: string): Promise<ReminderBatch> {
+    const business = await businesses.requireApproved(actor);
     const now = clock();
     if (await sms.remindersSentToday(db, business.id) >= sms.dailyLimitPerShop) throw shopLimitError(now);
     const today = indiaDay(now);
@@ -274,7 +292,10 @@ export function createReminderService(deps: {
       if (outcome === 'queued') queued += 1;
     }
     if (queued === 0) throw stoppedByLimit ? shopLimitError(now) : new AppError('nothing_to_remind');
-    await repository.insertBatch(db, { id: batchId, businessId: business.id, createdAt: now });
+    await inTransaction(db, async (tx) => {
+      await repository.insertBatch(tx, { id: batchId, businessId: business.id, createdAt: now });
+      await audit.record(tx, actor, { action: 'reminders_sent', details: { count: String(queued) } });
+    });
     // Sent after the answer; what this misses (a failure, a stop) the next tick sends.
     void sms.drain().catch(() => undefined);
     return batchView(business.id, batchId);
@@ -300,19 +321,14 @@ export function createReminderService(deps: {
   }
 
   /** A batch's progress; another shop's is not found. */
-  async function batch(userId: string, batchId: string): Promise<ReminderBatch> {
-    const business = await businesses.findOwn(userId);
-    if (!business) throw new AppError('reminder_batch_not_found');
-    return batchView(business.id, batchId);
-  }
+  const batch = (actor: Actor, batchId: string): Promise<ReminderBatch> => batchView(actor.businessId, batchId);
 
   // -------------------------------------------------------------------------------------
   // One account.
 
   /** The account's reminder SMS, newest first, and whether it gets any. */
-  async function accountReminders(userId: string, accountId: string): Promise<AccountSmsReminders> {
-    const business = await businesses.findOwn(userId);
-    if (!business || !await repository.isBusinessAccount(db, business.id, accountId)) throw new AppError('credit_account_not_found');
+  async function accountReminders(actor: Actor, accountId: string): Promise<AccountSmsReminders> {
+    if (!await repository.isBusinessAccount(db, actor.businessId, accountId)) throw new AppError('credit_account_not_found');
     const messages = await repository.accountSms(db, accountId, smsHistoryListMax);
     return {
       ...await repository.preferences(db, accountId),
@@ -330,11 +346,18 @@ export function createReminderService(deps: {
     };
   }
 
-  /** The merchant leaves a customer out of automatic and bulk reminders, or lets them back in. */
-  async function setExclusion(userId: string, accountId: string, body: ReminderExclusionBody) {
-    const business = await businesses.requireApproved(userId);
-    if (!await repository.isBusinessAccount(db, business.id, accountId)) throw new AppError('credit_account_not_found');
-    return repository.setExcluded(db, { creditAccountId: accountId, businessId: business.id }, body.excluded ? clock() : null);
+  /** A person at the shop leaves a customer out of automatic and bulk reminders, or lets them back in. */
+  async function setExclusion(actor: Actor, accountId: string, body: ReminderExclusionBody) {
+    const business = await businesses.requireApproved(actor);
+    return inTransaction(db, async (tx) => {
+      const customerName = await repository.accountCustomerName(tx, business.id, accountId);
+      if (customerName === null) throw new AppError('credit_account_not_found');
+      const preferences = await repository.setExcluded(tx, { creditAccountId: accountId, businessId: business.id }, body.excluded ? clock() : null);
+      await audit.record(tx, actor, {
+        action: 'reminder_exclusion_changed', subject: customerName, details: { excluded: String(body.excluded) },
+      });
+      return preferences;
+    });
   }
 
   /** The customer stops (or allows again) reminder SMS about one of their accounts. */

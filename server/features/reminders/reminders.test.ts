@@ -6,7 +6,7 @@ import { developmentSmsProvider } from '../../sms/development';
 import type { SmsMessage, SmsProvider } from '../../sms/provider';
 import { smsText } from '../../sms/templates';
 import {
-  bearer, createTestContext, paymentHandleOf, paymentSetup, registerCustomer, type TestContext,
+  bearer, createTestContext, inviteStaff, paymentHandleOf, paymentSetup, registerCustomer, type TestContext,
 } from '../../test/context';
 import { createReminderService } from './reminders.service';
 
@@ -284,8 +284,8 @@ describe('scheduled reminders', () => {
     const { shop, customers: [customer] } = await shopWithDues(ctx, [{ name: 'Asha Verma', amount: '100' }]);
     expect((await schedule(ctx, shop.token, { overdueEveryDays: 1, beforeDueDays: null, hour: 10 })).statusCode).toBe(200);
     at(ctx, '2026-12-23', '10:00');
-    const { ledger, businesses, sms } = ctx.app.services;
-    const newProcess = () => createReminderService({ db: ctx.database.db, clock: ctx.clock, ledger, businesses, sms, publicUrl: undefined });
+    const { ledger, businesses, sms, audit } = ctx.app.services;
+    const newProcess = () => createReminderService({ db: ctx.database.db, clock: ctx.clock, ledger, businesses, sms, audit, publicUrl: undefined });
     const results = await Promise.all([newProcess().tick(), newProcess().tick()]);
     expect(results.filter((result) => result.leased)).toHaveLength(1);
     expect(results.map((result) => result.queued).sort()).toEqual([0, 1]);
@@ -474,6 +474,84 @@ describe('send to all overdue', () => {
     expect((await get(ctx, '/api/business/reminder-batches/preview', shop.token)).json()).toEqual({
       count: 0, skipped: { optedOut: 0, excluded: 0, noPhone: 0, accountLimit: 0, shopLimit: 0 }, dailyLimit: 200, sentToday: 0, messages: [],
     });
+  });
+});
+
+describe('people at the shop', () => {
+  const audited = async (businessId: string, action: string) => rowsOf<{
+    member_id: string; role: string; subject: string | null; amount_paise: number | null; details: Record<string, string>;
+  }>(await ctx.database.db.execute(sql`
+    select member_id, role, subject, amount_paise::int as amount_paise, details from shop_audit
+    where business_id = ${businessId} and action = ${action} order by created_at, id`));
+
+  it("records a manager's changes of the schedule, old and new, and nothing for a save that changes nothing", async () => {
+    const { shop } = await shopWithDues(ctx, [{ name: 'Asha Verma', amount: '100' }]);
+    const manager = await inviteStaff(ctx, shop.token, { role: 'manager' });
+    expect((await get(ctx, '/api/business/reminder-settings', manager.token)).statusCode).toBe(200);
+    expect((await schedule(ctx, manager.token, { overdueEveryDays: 3, beforeDueDays: 1, hour: 18 })).statusCode).toBe(200);
+    ctx.clock.advance(1);
+    expect((await schedule(ctx, manager.token, { overdueEveryDays: 3, beforeDueDays: null, hour: 18 })).statusCode).toBe(200);
+    ctx.clock.advance(1);
+    expect((await schedule(ctx, manager.token, { overdueEveryDays: 3, beforeDueDays: null, hour: 18 })).statusCode).toBe(200);
+    const byManager = { member_id: manager.memberId, role: 'manager', subject: null, amount_paise: null };
+    expect(await audited(shop.businessId, 'reminder_settings_changed')).toEqual([
+      { ...byManager, details: { overdueEveryDaysFrom: '', overdueEveryDaysTo: '3', beforeDueDaysFrom: '', beforeDueDaysTo: '1', hourFrom: '10', hourTo: '18' } },
+      { ...byManager, details: { beforeDueDaysFrom: '1', beforeDueDaysTo: '' } },
+    ]);
+  });
+
+  it("records a manager's exclusion of a customer and its end, and a batch sent to all overdue with its count", async () => {
+    const { shop, customers: [asha, sunita, ravi] } = await shopWithDues(ctx, [
+      { name: 'Asha Verma', amount: '300' }, { name: 'Sunita Devi', amount: '500' }, { name: 'Ravi Shankar', amount: '100' },
+    ]);
+    const manager = await inviteStaff(ctx, shop.token, { role: 'manager' });
+    const exclusion = (accountId: string, excluded: boolean) =>
+      post(ctx, `/api/business/credit-accounts/${accountId}/reminder-exclusion`, manager.token, { excluded });
+    expect((await exclusion(ravi!.accountId, true)).json()).toEqual({ excluded: true, optedOut: false });
+    ctx.clock.advance(1);
+    expect((await exclusion(sunita!.accountId, true)).statusCode).toBe(200);
+    ctx.clock.advance(1);
+    expect((await exclusion(sunita!.accountId, false)).statusCode).toBe(200);
+    const byManager = { member_id: manager.memberId, role: 'manager', amount_paise: null };
+    expect(await audited(shop.businessId, 'reminder_exclusion_changed')).toEqual([
+      { ...byManager, subject: 'Ravi Shankar', details: { excluded: 'true' } },
+      { ...byManager, subject: 'Sunita Devi', details: { excluded: 'true' } },
+      { ...byManager, subject: 'Sunita Devi', details: { excluded: 'false' } },
+    ]);
+
+    // Before anything is overdue, no batch and no line.
+    at(ctx, '2026-12-20', '12:00');
+    expect((await post(ctx, '/api/business/reminder-batches', manager.token)).statusCode).toBe(409);
+    expect(await audited(shop.businessId, 'reminders_sent')).toEqual([]);
+    at(ctx, '2026-12-23', '12:00');
+    const sent = await post(ctx, '/api/business/reminder-batches', manager.token);
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json().total).toBe(2);
+    expect((await get(ctx, `/api/business/reminder-batches/${sent.json().id}`, manager.token)).statusCode).toBe(200);
+    expect(await audited(shop.businessId, 'reminders_sent')).toEqual([{ ...byManager, subject: null, details: { count: '2' } }]);
+    expect((await get(ctx, `/api/business/credit-accounts/${asha!.accountId}/sms-reminders`, manager.token)).statusCode).toBe(200);
+    await ctx.app.services.sms.drain();
+  });
+
+  it("refuses a cashier the reminders: their role does not keep them", async () => {
+    const { shop, customers: [asha] } = await shopWithDues(ctx, [{ name: 'Asha Verma', amount: '100' }]);
+    const cashier = await inviteStaff(ctx, shop.token, { role: 'cashier' });
+    at(ctx, '2026-12-23', '12:00');
+    for (const response of [
+      await get(ctx, '/api/business/reminder-settings', cashier.token),
+      await schedule(ctx, cashier.token, { overdueEveryDays: 3, beforeDueDays: null, hour: 18 }),
+      await get(ctx, '/api/business/reminder-batches/preview', cashier.token),
+      await post(ctx, '/api/business/reminder-batches', cashier.token),
+      await get(ctx, `/api/business/reminder-batches/${randomUUID()}`, cashier.token),
+      await get(ctx, `/api/business/credit-accounts/${asha!.accountId}/sms-reminders`, cashier.token),
+      await post(ctx, `/api/business/credit-accounts/${asha!.accountId}/reminder-exclusion`, cashier.token, { excluded: true }),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().key).toBe('role_forbidden');
+    }
+    expect(await smsRows(asha!.accountId)).toEqual([]);
+    expect(rowsOf(await ctx.database.db.execute(sql`select 1 from shop_audit where business_id = ${shop.businessId}
+      and action in ('reminder_settings_changed', 'reminders_sent', 'reminder_exclusion_changed')`))).toEqual([]);
   });
 });
 

@@ -82,13 +82,19 @@ export async function insertIfAbsent(tx: Executor, row: typeof paymentReports.$i
 /**
  * One of the business's reports, locked until the deciding transaction ends, so that a
  * decline and a refund answering it (which locks it in the ledger) run one after the other.
+ * The customer's name and the payment's amount are for the audit log's line.
  */
 export async function lockForBusiness(tx: Executor, businessId: string, reportId: string) {
-  const rows = await tx.select({ id: paymentReports.id, status: paymentReports.status, customerId: paymentReports.customerId })
+  const rows = await tx.select({
+    id: paymentReports.id, status: paymentReports.status, customerId: paymentReports.customerId,
+    customerName: users.name, amountPaise: transactions.amountPaise,
+  })
     .from(paymentReports)
+    .innerJoin(users, eq(users.id, paymentReports.customerId))
+    .innerJoin(transactions, eq(transactions.id, paymentReports.transactionId))
     .where(and(eq(paymentReports.id, reportId), eq(paymentReports.businessId, businessId)))
     .limit(1)
-    .for('update');
+    .for('update', { of: paymentReports });
   return rows[0] ?? null;
 }
 

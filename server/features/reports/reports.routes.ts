@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../plugins/access';
+import { requireSession, requireShop } from '../../plugins/access';
 import { fromTable } from '../../route';
 import type { ReportService } from './reports.service';
 
@@ -8,7 +8,7 @@ import type { ReportService } from './reports.service';
  * Payment reports (docs/api.md). A customer reports a problem with their own payment; its
  * merchant lists the reports and declines one (a refund answers one through the refund
  * route). Anyone else's payment or report answers 404, as one that does not exist; a
- * merchant's decline needs an approved business (403 not_approved).
+ * decline needs an approved business (403 not_approved) and a person whose role decides claims.
  */
 export async function reportRoutes(instance: FastifyInstance, { reports }: { reports: ReportService }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -22,12 +22,12 @@ export async function reportRoutes(instance: FastifyInstance, { reports }: { rep
   }));
 
   app.route(fromTable('GET /api/business/payment-reports', {
-    config: { access: ['business'] },
-    handler: async (request) => reports.listForBusiness(requireSession(request).user.id, request.query),
+    config: { access: ['shop:claims'] },
+    handler: async (request) => reports.listForBusiness(requireShop(request), request.query),
   }));
 
   app.route(fromTable('POST /api/business/payment-reports/:id/decline', {
-    config: { access: ['business'] }, idNotFound: 'report_not_found',
-    handler: async (request) => reports.decline(requireSession(request).user.id, request.params.id.toLowerCase(), request.body),
+    config: { access: ['shop:claims'] }, idNotFound: 'report_not_found',
+    handler: async (request) => reports.decline(requireShop(request), request.params.id.toLowerCase(), request.body),
   }));
 }

@@ -12,10 +12,12 @@ import { reportListMax } from '@common/limits';
 import { paise, toWireAmount } from '@common/money';
 import type { DeclineReportBody, ReportBody, ReportsQuery } from '@common/schemas/refunds';
 import type { ReportEventData } from '@common/schemas/events';
+import type { Actor } from '../../actor';
 import { assert } from '../../assert';
 import type { Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
+import type { AuditService } from '../audit/audit.service';
 import type { DeviceService } from '../auth/devices.service';
 import type { BusinessService } from '../businesses/businesses.service';
 import type { EventService } from '../events/events.service';
@@ -60,8 +62,9 @@ const reportEvent = (report: PaymentReport, businessId: string): ReportEventData
 
 export function createReportService(deps: {
   db: Db; clock: Clock; businesses: BusinessService; sessions: SessionService; devices: DeviceService; events: EventService;
+  audit: AuditService;
 }) {
-  const { db, clock, businesses, sessions, devices, events } = deps;
+  const { db, clock, businesses, sessions, devices, events, audit } = deps;
 
   async function rowOf(id: string): Promise<repository.ReportRow> {
     const row = await repository.findById(db, id);
@@ -105,18 +108,16 @@ export function createReportService(deps: {
     return { report: announce(await rowOf(id), false) };
   }
 
-  /** The merchant's reports of one status (open unless asked), newest first, at most reportListMax. */
-  async function listForBusiness(userId: string, query: ReportsQuery): Promise<{ reports: PaymentReport[] }> {
-    const business = await businesses.findOwn(userId);
-    if (!business) return { reports: [] };
+  /** The shop's reports of one status (open unless asked), newest first, at most reportListMax. */
+  async function listForBusiness(actor: Actor, query: ReportsQuery): Promise<{ reports: PaymentReport[] }> {
     const status = query.status ?? 'open';
-    const rows = await repository.listForBusiness(db, business.id, status === 'all' ? null : status, reportListMax);
+    const rows = await repository.listForBusiness(db, actor.businessId, status === 'all' ? null : status, reportListMax);
     return { reports: rows.map(reportView) };
   }
 
-  /** Declines an open report with the merchant's reason; nothing owed changes. */
-  async function decline(userId: string, reportId: string, body: DeclineReportBody): Promise<{ report: PaymentReport }> {
-    const business = await businesses.requireApproved(userId);
+  /** Declines an open report with the person's reason; nothing owed changes. */
+  async function decline(actor: Actor, reportId: string, body: DeclineReportBody): Promise<{ report: PaymentReport }> {
+    const business = await businesses.requireApproved(actor);
     const now = clock();
     await inTransaction(db, async (tx) => {
       const report = await repository.lockForBusiness(tx, business.id, reportId);
@@ -124,6 +125,9 @@ export function createReportService(deps: {
       if (report.status !== 'open') throw new AppError('report_already_answered');
       const marked = await repository.markDeclined(tx, report.id, { declineReason: body.reason, decidedAt: now });
       assert(marked, 'a report locked while open is still open');
+      await audit.record(tx, actor, {
+        action: 'report_declined', subject: report.customerName, amountPaise: report.amountPaise, details: { reason: body.reason },
+      });
     });
     return { report: announce(await rowOf(reportId), true) };
   }

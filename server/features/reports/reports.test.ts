@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/client';
 import { reconcile } from '../../ledger/reconcile';
 import { hashToken } from '../../tokens';
 import {
-  approvedBusiness, bearer, cookieFrom, createTestContext, paymentSetup, registerBusiness, type TestContext,
+  approvedBusiness, bearer, cookieFrom, createTestContext, inviteStaff, paymentSetup, registerBusiness, type TestContext,
 } from '../../test/context';
 
 let ctx: TestContext;
@@ -245,6 +245,37 @@ describe('answering a report', () => {
     expect(badStatus.json().key).toBe('report_status_invalid');
     const otherShop = await approvedBusiness(ctx);
     expect((await get('/api/business/payment-reports?status=all', otherShop.token)).json()).toEqual({ reports: [] });
+  });
+});
+
+describe('people at the shop', () => {
+  const audited = async (businessId: string) => rowsOf<{
+    member_id: string; role: string; subject: string | null; amount_paise: number | null; details: Record<string, string>;
+  }>(await ctx.database.db.execute(sql`
+    select member_id, role, subject, amount_paise::int as amount_paise, details from shop_audit
+    where business_id = ${businessId} and action = 'report_declined' order by created_at, id`));
+
+  it("records a manager's decline in the audit log: who, whose payment, its amount and the reason", async () => {
+    const s = await paid();
+    const manager = await inviteStaff(ctx, s.shop.token, { role: 'manager' });
+    const reportId = await reported(s);
+    expect((await get('/api/business/payment-reports', manager.token)).json().reports.map((r: { id: string }) => r.id)).toEqual([reportId]);
+    expect((await decline(s, reportId, { reason: 'Bought in person' }, manager.token)).statusCode).toBe(200);
+    expect(await audited(s.shop.businessId)).toEqual([{
+      member_id: manager.memberId, role: 'manager', subject: 'Asha Verma', amount_paise: 1000_00, details: { reason: 'Bought in person' },
+    }]);
+  });
+
+  it('refuses a cashier the reports, recording nothing', async () => {
+    const s = await paid();
+    const cashier = await inviteStaff(ctx, s.shop.token, { role: 'cashier' });
+    const reportId = await reported(s);
+    for (const response of [await get('/api/business/payment-reports', cashier.token), await decline(s, reportId, undefined, cashier.token)]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().key).toBe('role_forbidden');
+    }
+    expect(await list(s)).toMatchObject([{ id: reportId, status: 'open' }]);
+    expect(await audited(s.shop.businessId)).toEqual([]);
   });
 });
 

@@ -1,13 +1,15 @@
 /** SQL for sessions. Tokens arrive here already hashed. */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionRole } from '@common/api/types';
+import type { ShopRole } from '@common/permissions';
 import { preparedQuery, type Db, type Executor } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { businesses, sessions, shopMembers } from '../../db/schema';
 
 export async function insertSession(
   db: Executor,
   row: {
-    tokenHash: string; userId: string; kind: SessionKind; createdAt: Date; idleExpiresAt: Date; absoluteExpiresAt: Date;
+    tokenHash: string; userId: string; kind: SessionKind; memberId: string | null; createdAt: Date; idleExpiresAt: Date;
+    absoluteExpiresAt: Date;
   },
 ): Promise<void> {
   await db.insert(sessions).values(row);
@@ -23,17 +25,66 @@ interface ActiveSessionRow {
   phone: string | null;
   email: string | null;
   idleExpiresAt: Date;
+  /** The membership the session acts as (sessions.member_id), active or not. */
+  memberId: string | null;
+  /** That membership while it is active, with its shop; all null otherwise. */
+  activeMemberId: string | null;
+  businessId: string | null;
+  businessName: string | null;
+  shopRole: ShopRole | null;
+  memberName: string | null;
 }
 
 /**
  * Every authenticated request runs this, so it is a prepared statement. The rule is
- * khata_session's (server/ledger/functions/khata_session.sql), which khata_pay reads too.
+ * khata_session's (server/ledger/functions/khata_session.sql), which khata_pay reads too;
+ * the membership the session acts as is joined here, active only, by primary keys.
  */
 export async function findActiveSession(db: Db, tokenHash: string, now: Date): Promise<ActiveSessionRow | null> {
   const rows = await preparedQuery<ActiveSessionRow>(db, 'find_active_session', `
-    select user_id as "userId", role, name, phone, email, idle_expires_at as "idleExpiresAt"
-    from khata_session($1, $2)`, [tokenHash, now.toISOString()]);
+    select k.user_id as "userId", k.role, k.name, k.phone, k.email, k.idle_expires_at as "idleExpiresAt",
+      k.member_id as "memberId", m.id as "activeMemberId", m.business_id as "businessId", b.business_name as "businessName",
+      m.role as "shopRole", m.name as "memberName"
+    from khata_session($1, $2) k
+    left join shop_members m on m.id = k.member_id and m.user_id = k.user_id and m.status = 'active'
+    left join businesses b on b.id = m.business_id`, [tokenHash, now.toISOString()]);
   return rows[0] ?? null;
+}
+
+/**
+ * Points a live session at a membership of its own user that is active; false when there is
+ * no such membership (another person's, or revoked) or the session is gone.
+ */
+export async function pickMember(db: Executor, tokenHash: string, memberId: string): Promise<boolean> {
+  const rows = await db.update(sessions).set({ memberId })
+    .where(and(
+      eq(sessions.tokenHash, tokenHash),
+      isNull(sessions.revokedAt),
+      exists(db.select({ id: shopMembers.id }).from(shopMembers).where(and(
+        eq(shopMembers.id, memberId), eq(shopMembers.userId, sessions.userId), eq(shopMembers.status, 'active'),
+      ))),
+    ))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.length > 0;
+}
+
+/** The active memberships of a user with their shops, oldest first: the shops a staff account works at. */
+export async function activeMemberships(db: Executor, userId: string) {
+  return db.select({
+    memberId: shopMembers.id, businessId: shopMembers.businessId, businessName: businesses.businessName, role: shopMembers.role,
+    name: shopMembers.name,
+  }).from(shopMembers)
+    .innerJoin(businesses, eq(businesses.id, shopMembers.businessId))
+    .where(and(eq(shopMembers.userId, userId), eq(shopMembers.status, 'active')))
+    .orderBy(asc(shopMembers.createdAt), asc(shopMembers.id));
+}
+
+/** Revokes every live session acting as a membership; returns their token hashes. */
+export async function revokeMemberSessions(db: Executor, memberId: string, now: Date): Promise<string[]> {
+  const rows = await db.update(sessions).set({ revokedAt: now })
+    .where(and(eq(sessions.memberId, memberId), isNull(sessions.revokedAt)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.map((row) => row.tokenHash);
 }
 
 /** Pushes the idle expiry forward, never past the absolute expiry. */

@@ -4,6 +4,7 @@
  * events and payments, which all ask whose a session is; it asks no other feature.
  */
 import type { SessionRole } from '@common/api/types';
+import type { ShopRole } from '@common/permissions';
 import { pinConfirmationFreshSeconds, sessionBindingsMax, sessionTouchIntervalSeconds } from '@common/limits';
 import { addSeconds, type Clock } from '../../clock';
 import type { Db, Executor } from '../../db/client';
@@ -19,6 +20,22 @@ export interface SessionUser {
   name: string;
   phone: string | null;
   email: string | null;
+  /**
+   * The shop the session acts for and as whom (docs/security.md, "Staff and roles"): the
+   * business account's founding membership, or the one a staff person picked; kept by a
+   * counter session. Null for customers, admins and staff who have not picked a shop.
+   */
+  shop: SessionShop | null;
+}
+
+/** A session's membership at a shop (shop_members), active. */
+export interface SessionShop {
+  memberId: string;
+  businessId: string;
+  businessName: string;
+  role: ShopRole;
+  /** The name the shop knows the person by. */
+  name: string;
 }
 
 export interface Session {
@@ -50,14 +67,21 @@ export function createSessionService(deps: {
     if (bindings.size > sessionBindingsMax) bindings.delete(bindings.keys().next().value!);
   }
 
-  /** Starts a session (a full one unless said); returns the token, which is never stored. */
-  async function start(tx: Executor, userId: string, kind: SessionKind = 'full'): Promise<string> {
+  /** Forgets a token found dead, so its next call is resolved (and limited) afresh. */
+  const forget = (tokenHash: string) => { bindings.delete(tokenHash); };
+
+  /**
+   * Starts a session (a full one unless said) acting as `memberId` when it is a shop's;
+   * returns the token, which is never stored.
+   */
+  async function start(tx: Executor, userId: string, kind: SessionKind = 'full', memberId: string | null = null): Promise<string> {
     const token = newToken();
     const now = clock();
     await repository.insertSession(tx, {
       tokenHash: hashToken(token),
       userId,
       kind,
+      memberId,
       createdAt: now,
       idleExpiresAt: addSeconds(now, Math.min(idleTtlSeconds, absoluteTtlSeconds)),
       absoluteExpiresAt: addSeconds(now, absoluteTtlSeconds),
@@ -65,20 +89,40 @@ export function createSessionService(deps: {
     return token;
   }
 
-  /** The live session of a token, or null. Its idle expiry moves at most once an hour. */
+  /**
+   * The live session of a token, or null. Its idle expiry moves at most once an hour. A
+   * session acting as a membership that is no longer active (revoked) is dead: its
+   * revocation revokes it too, and this holds even for one that slipped past.
+   */
   async function resolve(token: string): Promise<Session | null> {
     if (token.length === 0 || token.length > 200) return null;
     const tokenHash = hashToken(token);
     const now = clock();
     const row = await repository.findActiveSession(db, tokenHash, now);
-    if (!row) return null;
+    if (!row || (row.memberId !== null && row.activeMemberId === null)) {
+      forget(tokenHash);
+      return null;
+    }
     const freshIdleExpiry = addSeconds(now, idleTtlSeconds);
     if (freshIdleExpiry.getTime() - row.idleExpiresAt.getTime() > sessionTouchIntervalSeconds * 1000) {
       await repository.touchSession(db, tokenHash, freshIdleExpiry);
     }
     const { userId, role, name, phone, email } = row;
     remember(tokenHash, userId, role);
-    return { tokenHash, user: { id: userId, role, name, phone, email } };
+    const shop = row.activeMemberId !== null ? {
+      memberId: row.activeMemberId, businessId: row.businessId!, businessName: row.businessName!, role: row.shopRole!, name: row.memberName!,
+    } : null;
+    return { tokenHash, user: { id: userId, role, name, phone, email, shop } };
+  }
+
+  /**
+   * Whether a token's session is still live and, when it acts for a shop, its membership
+   * still active: a live stream asks once it listens for revocations, so one revoked in
+   * between is not missed.
+   */
+  async function isLive(tokenHash: string): Promise<boolean> {
+    const row = await repository.findActiveSession(db, tokenHash, clock());
+    return row !== null && (row.memberId === null || row.activeMemberId !== null);
   }
 
   /** Whose a token is, if this process has seen its session live; never a database call. */
@@ -90,9 +134,6 @@ export function createSessionService(deps: {
     remember(tokenHash, binding.userId, binding.role);
     return { tokenHash, ...binding };
   }
-
-  /** Forgets a token found dead, so its next call is resolved (and limited) afresh. */
-  const forget = (tokenHash: string) => { bindings.delete(tokenHash); };
 
   async function revoke(tokenHash: string): Promise<void> {
     forget(tokenHash);
@@ -111,6 +152,26 @@ export function createSessionService(deps: {
     forget(tokenHash);
     if (!(await repository.revokeSession(tx, tokenHash, clock()))) throw new AppError('session_gone');
   }
+
+  /**
+   * Makes a session act as one of its user's active memberships (a staff person picking
+   * the shop they work at now); 404 staff_member_not_found for anyone else's or a revoked one.
+   */
+  async function pickShop(tokenHash: string, memberId: string): Promise<void> {
+    if (!(await repository.pickMember(db, tokenHash, memberId))) throw new AppError('staff_member_not_found');
+  }
+
+  /**
+   * Ends every session acting as a membership, inside the caller's transaction (revoking a
+   * person), and forgets their tokens here; other processes find them dead on their next
+   * lookup, and their open streams hear it from the events channel.
+   */
+  async function revokeMember(tx: Executor, memberId: string): Promise<void> {
+    for (const tokenHash of await repository.revokeMemberSessions(tx, memberId, clock())) forget(tokenHash);
+  }
+
+  /** The shops a user works at (active memberships), oldest first. */
+  const shopsOf = (userId: string): Promise<SessionShop[]> => repository.activeMemberships(db, userId);
 
   /** When the session of a token's hash began (a counter's stream replays nothing older). */
   async function startedAt(tokenHash: string): Promise<Date> {
@@ -139,6 +200,7 @@ export function createSessionService(deps: {
 
   return {
     start, resolve, recall, forget, idleRenewal, revoke, revokeOthers, revokeWithin, ownerOf, startedAt, markPinConfirmed, requireRecentPin,
+    pickShop, revokeMember, shopsOf, isLive,
   };
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  csvDocument, csvLine, figureCell, statementCsv, statementCsvFileName, textCell, type StatementView,
-} from './statement-csv';
+import { csvDocument, csvLine, figureCell, textCell } from '../../csv';
+import { statementCsv, statementCsvFileName, type StatementView } from './statement-csv';
 
 describe('textCell (RFC 4180 quoting)', () => {
   it('quotes every text, with or without a comma, quote, CR or LF', () => {
@@ -61,7 +60,7 @@ describe('figureCell', () => {
 
   it('refuses anything else, as a bug', () => {
     for (const text of ['=1+1', '1,234.50', '₹5.00', '"5"', '-', '5.']) {
-      expect(() => figureCell(text), text).toThrow('Assertion failed: a statement figure is a plain number');
+      expect(() => figureCell(text), text).toThrow('Assertion failed: a CSV figure is a plain number');
     }
   });
 });
@@ -84,7 +83,7 @@ describe('csvDocument', () => {
 
 /** A row's follow-up fields when nothing became of it (no refund, no reversal), approved with the PIN. */
 const nothingSince = {
-  refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false,
+  refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false, by: null,
 };
 const noRefunds = { refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00' };
 
@@ -105,6 +104,7 @@ const statement: StatementView = {
     {
       id: 'b', createdAt: '2026-11-20T12:00:00.000Z', date: '2026-11-20 17:30', type: 'repayment',
       description: null, amount: '500.00', fee: '0.00', total: '500.00', owedAfter: '-244.00', ...nothingSince,
+      by: { name: 'Ravi', role: 'cashier' },
     },
     {
       id: 'c', createdAt: '2026-11-21T12:00:00.000Z', date: '2026-11-21 17:30', type: 'adjustment',
@@ -132,6 +132,29 @@ describe('statementCsv', () => {
       '"2026-11-30 23:59","Closing","Amount owed at the end",,,,1025.39',
       '',
     ].join('\r\n'));
+  });
+
+  it('gives the shop\'s copy a By column after the description: who wrote each row, blank elsewhere', () => {
+    expect(statementCsv(statement, 'merchant')).toBe([
+      '\uFEFF"Date","Type","Description","By","Amount","Fee","Total","Owed after"',
+      '"2026-11-01 00:00","Opening","क्षत्रिय at Kumar, ""Kirana"": amount owed at the start","",,,,52.00',
+      `"2026-11-01 00:00","Payment","'@lunch, ""thali""","",200.00,4.00,204.00,256.00`,
+      '"2026-11-20 17:30","Repayment","","Ravi (Cashier)",500.00,0.00,500.00,-244.00',
+      '"2026-11-21 17:30","Adjustment","Correction","",1269.39,0.00,1269.39,1025.39',
+      '"2026-11-30 23:59","Total payments","1 payment","",200.00,4.00,204.00,',
+      '"2026-11-30 23:59","Total repayments","1 repayment","",500.00,0.00,500.00,',
+      '"2026-11-30 23:59","Total refunds","1 refund","",100.00,2.00,102.00,',
+      '"2026-11-30 23:59","Total reversals","2 reversals","",300.00,0.00,300.00,',
+      '"2026-11-30 23:59","Closing","Amount owed at the end","",,,,1025.39',
+      '',
+    ].join('\r\n'));
+  });
+
+  it('keeps a person\'s name that begins like a formula from running on the shop\'s copy', () => {
+    const evil = statementCsv({
+      ...statement, rows: [{ ...statement.rows[1]!, by: { name: '=cmd|"/c calc"!A1', role: 'manager' } }],
+    }, 'merchant');
+    expect(evil.split('\r\n')[2]).toBe(`"2026-11-20 17:30","Repayment","","'=cmd|""/c calc""!A1 (Manager)",500.00,0.00,500.00,-244.00`);
   });
 
   it('prefixes the opening description when the customer\'s name begins like a formula', () => {

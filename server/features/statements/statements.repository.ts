@@ -4,9 +4,9 @@
  * and the opening figure is one row read backwards from the range's start (EXPLAIN in
  * statements.test.ts and docs/performance.md).
  */
-import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { businesses, creditAccounts, transactions, users } from '../../db/schema';
+import { businesses, creditAccounts, shopMembers, transactions, users } from '../../db/schema';
 
 /** The account with its two names, only if `owner` is its customer or its business; else null. */
 export async function findOwnedAccount(db: Executor, accountId: string, owner: { customerId: string } | { businessId: string }) {
@@ -62,8 +62,21 @@ export const rowsBetween = (db: Executor, account: StatementAccount, start: Date
     totalPaise: transactions.totalPaise,
     owedPaiseAfter: transactions.owedPaiseAfter,
     bySmsCode: transactions.bySmsCode,
+    actorMemberId: transactions.actorMemberId,
+    actorRole: transactions.actorRole,
     createdAt: transactions.createdAt,
   }).from(transactions)
     .where(and(ofAccount(account), gte(transactions.createdAt, start), lt(transactions.createdAt, end)))
     .orderBy(asc(transactions.createdAt), asc(transactions.id))
     .limit(limit);
+
+/**
+ * The names of the shop's people who wrote a statement's rows, by membership id: read apart
+ * from the range, so the range stays one index scan with no join.
+ */
+export async function memberNames(db: Executor, businessId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: shopMembers.id, name: shopMembers.name }).from(shopMembers)
+    .where(and(eq(shopMembers.businessId, businessId), inArray(shopMembers.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../../plugins/access';
+import { requireSession, requireShop } from '../../plugins/access';
 import { fromTable } from '../../route';
+import { sideOf } from '../transactions/transactions.service';
 import { statementCsv, statementCsvFileName } from './statement-csv';
 import type { StatementService } from './statements.service';
 
@@ -14,26 +15,32 @@ import type { StatementService } from './statements.service';
  */
 export async function statementRoutes(instance: FastifyInstance, { statements }: { statements: StatementService }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const access = { access: ['customer', 'business'] } as const;
+  const access = { access: ['customer', 'shop:statements'] } as const;
+  /** The caller's side of the account: the customer's own, or the shop the person acts for. */
+  const ownerOf = (request: FastifyRequest) => {
+    const { user } = requireSession(request);
+    return user.role === 'customer' ? { customerId: user.id } : { businessId: requireShop(request).businessId };
+  };
 
   app.route(fromTable('GET /api/credit-accounts/:id/statement', {
     config: access,
     handler: async (request) =>
-      ({ statement: await statements.forAccount(requireSession(request).user, request.params.id, request.query) }),
+      ({ statement: await statements.forAccount(ownerOf(request), request.params.id, request.query) }),
   }));
 
   // The same statement as a file to save or share; the layout is in docs/api.md.
   app.route(fromTable('GET /api/credit-accounts/:id/statement.csv', {
     config: access,
     handler: async (request, reply) => {
-      const statement = await statements.forAccount(requireSession(request).user, request.params.id, request.query);
+      const owner = ownerOf(request);
+      const statement = await statements.forAccount(owner, request.params.id, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${statementCsvFileName(statement)}"`)
         // Someone's ledger: never kept by a shared cache or left in the browser's (every
         // /api answer says no-store: plugins/security.ts).
         .header('cache-control', 'no-store')
-        .send(statementCsv(statement));
+        .send(statementCsv(statement, sideOf(owner)));
     },
   }));
 }

@@ -12,8 +12,7 @@ import { assert } from '../../assert';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { indiaDayEnd, indiaDayStart, indiaMinute } from '../../india-days';
-import type { BusinessService } from '../businesses/businesses.service';
-import type { TransactionService } from '../transactions/transactions.service';
+import { actorOf, sideOf, type LedgerOwner, type TransactionService } from '../transactions/transactions.service';
 import type { StatementView } from './statement-csv';
 import * as repository from './statements.repository';
 
@@ -24,28 +23,21 @@ export function checkRange(query: StatementQuery): void {
   if (days > statementRangeDaysMax) throw new AppError('statement_range_too_long', { daysMax: statementRangeDaysMax });
 }
 
-export function createStatementService(deps: { db: Db; businesses: BusinessService; transactions: TransactionService }) {
-  const { db, businesses, transactions } = deps;
-
-  /** The caller's side of an account: a customer's own, or their business's; null for anyone else. */
-  async function ownerOf(user: { id: string; role: string }): Promise<{ customerId: string } | { businessId: string } | null> {
-    if (user.role === 'customer') return { customerId: user.id };
-    if (user.role !== 'business') return null;
-    const business = await businesses.findOwn(user.id);
-    return business ? { businessId: business.id } : null;
-  }
+export function createStatementService(deps: { db: Db; transactions: TransactionService }) {
+  const { db, transactions } = deps;
 
   /**
-   * The statement of account `accountId` from `query.from` to `query.to`. Anyone but its
-   * customer and its merchant is told it does not exist, as an unknown or malformed id is;
-   * a bad range is refused first, whoever asks.
+   * The statement of account `accountId` from `query.from` to `query.to`, for `owner`: its
+   * customer, or its shop (whose copy also names who at the shop wrote each row). To anyone
+   * else it does not exist, as an unknown or malformed id; a bad range is refused first,
+   * whoever asks.
    */
-  async function forAccount(user: { id: string; role: string }, accountId: string, query: StatementQuery): Promise<StatementView> {
+  async function forAccount(owner: LedgerOwner, accountId: string, query: StatementQuery): Promise<StatementView> {
     checkRange(query);
     if (!isUuid(accountId)) throw new AppError('credit_account_not_found');
-    const owner = await ownerOf(user);
-    const account = owner ? await repository.findOwnedAccount(db, accountId.toLowerCase(), owner) : null;
+    const account = await repository.findOwnedAccount(db, accountId.toLowerCase(), owner);
     if (!account) throw new AppError('credit_account_not_found');
+    const side = sideOf(owner);
 
     const start = indiaDayStart(query.from);
     // The ledger is append-only and new rows land at the present, so the rows before the
@@ -56,6 +48,9 @@ export function createStatementService(deps: { db: Db; businesses: BusinessServi
 
     // What became of each row since (refunds of a payment, a repayment reversed), as its view says it.
     const followUps = await transactions.followUps(db, rows);
+    const names = side === 'merchant'
+      ? await repository.memberNames(db, account.businessId, [...new Set(rows.flatMap((row) => row.actorMemberId ?? []))])
+      : new Map<string, string>();
 
     let payments = 0; let paymentAmount = 0; let fees = 0; let paymentTotal = 0;
     let repayments = 0; let repaymentAmount = 0;
@@ -100,6 +95,7 @@ export function createStatementService(deps: { db: Db; businesses: BusinessServi
           owedAfter: wire(row.owedPaiseAfter),
           ...followUp,
           bySmsCode: row.bySmsCode,
+          by: actorOf({ actorName: row.actorMemberId === null ? null : names.get(row.actorMemberId) ?? null, actorRole: row.actorRole }, side),
         };
       }),
       totals: {

@@ -1,7 +1,8 @@
 /**
  * Account statements through HTTP against a real database: a known sequence of
  * payments and repayments on both sides of a range's edges, read by the account's
- * customer and its merchant, as JSON and as CSV byte for byte.
+ * customer and its merchant, as JSON and as CSV byte for byte. The merchant's copy also
+ * names who at the shop wrote each row; the customer's names no person.
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,15 +96,18 @@ const plusDays = (iso: string, days: number) => new Date(new Date(iso).getTime()
 /** What the statement says became of a payment (approved with the PIN) nothing was refunded of, still refundable. */
 const unrefunded = (createdAt: string) => ({
   refunded: '0.00', refundedFee: '0.00', refundableUntil: plusDays(createdAt, 180), reversibleUntil: null, reversed: false,
-  bySmsCode: false,
+  bySmsCode: false, by: null,
 });
 /** …of a row nothing can become of any more (a repayment past its reversal window, a refund). */
 const settled = {
-  refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false,
+  refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false, by: null,
 };
+/** The shop's founding owner, who records this shop's repayments, refunds and reversals here. */
+const byOwner = { name: 'Ravi Kumar', role: 'owner' };
 const noRefunds = { refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00' };
 
-const november = () => ({
+/** November's statement as the customer reads it, or as the shop does (`by` on the rows a person wrote). */
+const november = (side: 'customer' | 'merchant' = 'customer') => ({
   accountId, businessId: shop.businessId, businessName: 'Kumar Kirana', customerName: evilName,
   from: '2026-11-01', to: '2026-11-30', openingOwed: '52.00', closingOwed: '1025.39',
   rows: [
@@ -120,6 +124,7 @@ const november = () => ({
     {
       id: ids.third, createdAt: '2026-11-20T12:00:00.000Z', date: '2026-11-20 17:30', type: 'repayment',
       description: null, amount: '500.00', fee: '0.00', total: '500.00', owedAfter: '1015.19', ...settled,
+      by: side === 'merchant' ? byOwner : null,
     },
     {
       id: ids.last, createdAt: '2026-11-30T18:29:59.999Z', date: '2026-11-30 23:59', type: 'payment',
@@ -147,14 +152,31 @@ const novemberCsv = [
   '',
 ].join('\r\n');
 
+/** The shop's file: a By column after the description, naming who wrote a row (blank for a payment by PIN). */
+const novemberMerchantCsv = [
+  '\uFEFF"Date","Type","Description","By","Amount","Fee","Total","Owed after"',
+  `"2026-11-01 00:00","Opening","'=HYPERLINK(""http://x"",""y"") at Kumar Kirana: amount owed at the start","",,,,52.00`,
+  '"2026-11-01 00:00","Payment","Rice, 5 kg ""Sona""","",200.00,4.00,204.00,256.00',
+  `"2026-11-15 12:15","Payment","'-10% Diwali offer","",1234.50,24.69,1259.19,1515.19`,
+  '"2026-11-20 17:30","Repayment","","Ravi Kumar (Owner)",500.00,0.00,500.00,1015.19',
+  '"2026-11-30 23:59","Payment","","",10.00,0.20,10.20,1025.39',
+  '"2026-11-30 23:59","Total payments","3 payments","",1444.50,28.89,1473.39,',
+  '"2026-11-30 23:59","Total repayments","1 repayment","",500.00,0.00,500.00,',
+  '"2026-11-30 23:59","Total refunds","0 refunds","",0.00,0.00,0.00,',
+  '"2026-11-30 23:59","Total reversals","0 reversals","",0.00,0.00,0.00,',
+  '"2026-11-30 23:59","Closing","Amount owed at the end","",,,,1025.39',
+  '',
+].join('\r\n');
+
 describe('GET /api/credit-accounts/:id/statement', () => {
   it('gives the customer and the merchant the same statement: opening, rows in order, totals, closing', async () => {
     const asCustomer = await get(statementUrl(accountId, '2026-11-01', '2026-11-30'), customer.token);
     expect(asCustomer.statusCode).toBe(200);
     expect(asCustomer.json()).toEqual({ statement: november() });
+    // The merchant's copy also names who recorded the repayment; the customer's names no one.
     const asMerchant = await get(statementUrl(accountId, '2026-11-01', '2026-11-30'), shop.token);
     expect(asMerchant.statusCode).toBe(200);
-    expect(asMerchant.body).toBe(asCustomer.body);
+    expect(asMerchant.json()).toEqual({ statement: november('merchant') });
   });
 
   it('agrees with the ledger to the paisa: closing = opening + payment totals - repayments, and the account owes the last figure', async () => {
@@ -250,16 +272,16 @@ describe('GET /api/credit-accounts/:id/statement', () => {
 });
 
 describe('GET /api/credit-accounts/:id/statement.csv', () => {
-  it('is the same file byte for byte for the customer and the merchant, as an attachment', async () => {
-    for (const token of [customer.token, shop.token]) {
+  it('is the same file byte for byte for the customer and the merchant (with its By column), as an attachment', async () => {
+    for (const [token, file] of [[customer.token, novemberCsv], [shop.token, novemberMerchantCsv]] as const) {
       const response = await get(statementUrl(accountId, '2026-11-01', '2026-11-30', true), token);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe('attachment; filename="khata-statement-2026-11-01-to-2026-11-30.csv"');
       expect(response.headers['cache-control']).toBe('no-store');
       expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      expect(response.rawPayload.equals(Buffer.from(novemberCsv, 'utf8'))).toBe(true);
-      expect(response.rawPayload.toString('utf8')).toBe(novemberCsv);
+      expect(response.rawPayload.equals(Buffer.from(file, 'utf8'))).toBe(true);
+      expect(response.rawPayload.toString('utf8')).toBe(file);
     }
   });
 
@@ -280,8 +302,8 @@ describe('GET /api/credit-accounts/:id/statement.csv', () => {
     expect(response.statusCode).toBe(200);
     const csv = response.body;
     expect(csv.split('\r\n').slice(1, 3)).toEqual([
-      `"2026-12-05 00:00","Opening","Ravi;'=1+1; at Kumar Kirana: amount owed at the start",,,,0.00`,
-      `"2026-12-05 11:30","Payment","x;'=2+3;",10.00,0.20,10.20,10.20`,
+      `"2026-12-05 00:00","Opening","Ravi;'=1+1; at Kumar Kirana: amount owed at the start","",,,,0.00`,
+      `"2026-12-05 11:30","Payment","x;'=2+3;","",10.00,0.20,10.20,10.20`,
     ]);
     const cells = csv.replace('\uFEFF', '').split('\r\n').flatMap((line) => line.split(';')).map((cell) => cell.replace(/^"+/, ''));
     expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
@@ -352,8 +374,11 @@ describe('refunds and reversals on the statement', () => {
     const { totals } = statement;
     expect(paise(statement.openingOwed) + paise(totals.paymentTotal) - paise(totals.repaymentAmount) - paise(totals.refundTotal)
       + paise(totals.reversalAmount)).toBe(paise(statement.closingOwed));
+    // The merchant's copy names who wrote each row: the owner, all but the customer's own payment.
     const asMerchant = await get(statementUrl(nehaAccount, '2027-01-10', '2027-01-11'), shop.token);
-    expect(asMerchant.json()).toEqual({ statement });
+    expect(asMerchant.json()).toEqual({
+      statement: { ...statement, rows: statement.rows.map((row: { type: string }) => ({ ...row, by: row.type === 'payment' ? null : byOwner })) },
+    });
     // A range that starts between them opens at what was owed then.
     const secondDay = (await get(statementUrl(nehaAccount, '2027-01-11', '2027-01-11'), shop.token)).json().statement;
     expect(secondDay).toMatchObject({ openingOwed: '720.00', closingOwed: '765.00' });
@@ -366,17 +391,17 @@ describe('refunds and reversals on the statement', () => {
     const response = await get(statementUrl(nehaAccount, '2027-01-10', '2027-01-11', true), shop.token);
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe([
-      '\uFEFF"Date","Type","Description","Amount","Fee","Total","Owed after"',
-      '"2027-01-10 00:00","Opening","Neha Rao at Kumar Kirana: amount owed at the start",,,,0.00',
-      '"2027-01-10 15:30","Payment","",1000.00,20.00,1020.00,1020.00',
-      '"2027-01-10 16:30","Repayment","",300.00,0.00,300.00,720.00',
-      `"2027-01-11 10:30","Refund","'=2 bags returned",250.00,5.00,255.00,465.00`,
-      '"2027-01-11 11:30","Reversal","Counted twice",300.00,0.00,300.00,765.00',
-      '"2027-01-11 23:59","Total payments","1 payment",1000.00,20.00,1020.00,',
-      '"2027-01-11 23:59","Total repayments","1 repayment",300.00,0.00,300.00,',
-      '"2027-01-11 23:59","Total refunds","1 refund",250.00,5.00,255.00,',
-      '"2027-01-11 23:59","Total reversals","1 reversal",300.00,0.00,300.00,',
-      '"2027-01-11 23:59","Closing","Amount owed at the end",,,,765.00',
+      '\uFEFF"Date","Type","Description","By","Amount","Fee","Total","Owed after"',
+      '"2027-01-10 00:00","Opening","Neha Rao at Kumar Kirana: amount owed at the start","",,,,0.00',
+      '"2027-01-10 15:30","Payment","","",1000.00,20.00,1020.00,1020.00',
+      '"2027-01-10 16:30","Repayment","","Ravi Kumar (Owner)",300.00,0.00,300.00,720.00',
+      `"2027-01-11 10:30","Refund","'=2 bags returned","Ravi Kumar (Owner)",250.00,5.00,255.00,465.00`,
+      '"2027-01-11 11:30","Reversal","Counted twice","Ravi Kumar (Owner)",300.00,0.00,300.00,765.00',
+      '"2027-01-11 23:59","Total payments","1 payment","",1000.00,20.00,1020.00,',
+      '"2027-01-11 23:59","Total repayments","1 repayment","",300.00,0.00,300.00,',
+      '"2027-01-11 23:59","Total refunds","1 refund","",250.00,5.00,255.00,',
+      '"2027-01-11 23:59","Total reversals","1 reversal","",300.00,0.00,300.00,',
+      '"2027-01-11 23:59","Closing","Amount owed at the end","",,,,765.00',
       '',
     ].join('\r\n'));
   });

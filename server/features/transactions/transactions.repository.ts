@@ -5,12 +5,12 @@
  * transactions_reversal_unique, repayment_claims_transaction_unique,
  * payment_reports_transaction_unique), inside the one query of a page: never one query per row.
  */
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Paise } from '@common/money';
 import type { KeysetCursor } from '../../cursor';
 import type { Executor } from '../../db/client';
-import { businesses, paymentReports, transactions, users } from '../../db/schema';
+import { businesses, paymentReports, shopMembers, transactions, users } from '../../db/schema';
 
 const refund = alias(transactions, 'refund');
 
@@ -42,7 +42,7 @@ function followUpColumns(refunds: ReturnType<typeof refundsOf>) {
   };
 }
 
-/** A page's or one row's select: the row, its names, what became of it, its report. */
+/** A page's or one row's select: the row, its names, who at the shop wrote it, what became of it, its report. */
 function selectViews(db: Executor) {
   const refunds = refundsOf(db);
   return db.select({
@@ -62,6 +62,8 @@ function selectViews(db: Executor) {
     originalId: transactions.originalId,
     reason: transactions.reason,
     bySmsCode: transactions.bySmsCode,
+    actorName: shopMembers.name,
+    actorRole: transactions.actorRole,
     ...followUpColumns(refunds),
     reportId: paymentReports.id,
     reportReason: paymentReports.reason,
@@ -72,6 +74,7 @@ function selectViews(db: Executor) {
   }).from(transactions)
     .innerJoin(businesses, eq(businesses.id, transactions.businessId))
     .innerJoin(users, eq(users.id, transactions.customerId))
+    .leftJoin(shopMembers, eq(shopMembers.id, transactions.actorMemberId))
     .leftJoinLateral(refunds, sql`true`)
     .leftJoin(paymentReports, eq(paymentReports.transactionId, transactions.id));
 }
@@ -93,12 +96,15 @@ export type TransactionRow = Awaited<ReturnType<typeof page>>[number];
 
 /**
  * Newest first, after the cursor, for one customer (optionally one business) or one
- * business: a query (awaited where it is used), so a test can EXPLAIN it.
+ * business, optionally only from `since` on: a query (awaited where it is used), so a test can EXPLAIN it.
  */
-export function page(db: Executor, scope: { customerId?: string; businessId?: string }, limit: number, after?: KeysetCursor) {
+export function page(
+  db: Executor, scope: { customerId?: string; businessId?: string; since?: Date }, limit: number, after?: KeysetCursor,
+) {
   const conditions: (SQL | undefined)[] = [
     scope.customerId ? eq(transactions.customerId, scope.customerId) : undefined,
     scope.businessId ? eq(transactions.businessId, scope.businessId) : undefined,
+    scope.since ? gte(transactions.createdAt, scope.since) : undefined,
     after ? or(
       lt(transactions.createdAt, after.createdAt),
       and(eq(transactions.createdAt, after.createdAt), lt(transactions.id, after.id)),

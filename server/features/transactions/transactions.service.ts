@@ -5,14 +5,25 @@
 import type { PaymentReportSummary, TransactionPage, TransactionView } from '@common/api/types';
 import { historyPageSize, historyPageSizeMax, refundDaysMax, reversalDaysMax } from '@common/limits';
 import { availableCredit, toWireAmount } from '@common/money';
+import { mayDo, type ShopRole } from '@common/permissions';
 import type { HistoryQuery } from '@common/schemas/payments';
+import type { Actor } from '../../actor';
 import { assert } from '../../assert';
 import { addSeconds, type Clock } from '../../clock';
 import { decodeCursor, encodeCursor } from '../../cursor';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../errors';
-import type { BusinessService } from '../businesses/businesses.service';
+import { indiaDay, indiaDayStart } from '../../india-days';
 import * as repository from './transactions.repository';
+
+/** Whose ledger rows: a customer's own, or a shop's (whose side also sees who at the shop wrote each). */
+export type LedgerOwner = { customerId: string } | { businessId: string };
+
+/** The two sides a ledger row is shown to. */
+export type LedgerSide = 'customer' | 'merchant';
+
+/** The side an owner reads from: a customer's own rows, or a shop's. */
+export const sideOf = (owner: LedgerOwner): LedgerSide => ('customerId' in owner ? 'customer' : 'merchant');
 
 const daySeconds = 24 * 60 * 60;
 
@@ -59,8 +70,18 @@ export function followUpView(
   };
 }
 
-/** A ledger row as the histories and receipts show it, at `now`. */
-export function transactionView(row: repository.TransactionRow, now: Date): TransactionView {
+/**
+ * Who at the shop wrote a row, "by Ravi (Cashier)": the shop's side only. A customer's
+ * receipt and history name the shop alone (docs/product.md#staff), and a row no person
+ * wrote (a payment by PIN) names no one.
+ */
+export function actorOf(row: { actorName: string | null; actorRole: ShopRole | null }, side: LedgerSide): TransactionView['by'] {
+  if (side === 'customer' || row.actorName === null || row.actorRole === null) return null;
+  return { name: row.actorName, role: row.actorRole };
+}
+
+/** A ledger row as the histories and receipts of `side` show it, at `now`. */
+export function transactionView(row: repository.TransactionRow, now: Date, side: LedgerSide): TransactionView {
   return {
     id: row.id,
     type: row.type,
@@ -79,52 +100,53 @@ export function transactionView(row: repository.TransactionRow, now: Date): Tran
     ...followUpView(row, now),
     report: reportSummary(row),
     bySmsCode: row.bySmsCode,
+    by: actorOf(row, side),
   };
 }
 
-export function createTransactionService(deps: { db: Db; clock: Clock; businesses: BusinessService }) {
-  const { db, clock, businesses } = deps;
+export function createTransactionService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
 
-  async function pageOf(scope: { customerId?: string; businessId?: string }, query: HistoryQuery): Promise<TransactionPage> {
+  async function pageOf(
+    scope: { customerId?: string; businessId?: string; since?: Date }, side: LedgerSide, query: HistoryQuery,
+  ): Promise<TransactionPage> {
     const limit = Math.min(Math.max(query.limit ?? historyPageSize, 1), historyPageSizeMax);
     const rows = await repository.page(db, scope, limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
     const shown = rows.slice(0, limit);
     const now = clock();
     return {
-      transactions: shown.map((row) => transactionView(row, now)),
+      transactions: shown.map((row) => transactionView(row, now, side)),
       nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!) : null,
     };
   }
 
   const forCustomer = (customerId: string, query: HistoryQuery) =>
-    pageOf({ customerId, businessId: query.businessId }, query);
+    pageOf({ customerId, businessId: query.businessId }, 'customer', query);
 
-  async function forBusiness(userId: string, query: HistoryQuery): Promise<TransactionPage> {
-    const business = await businesses.findOwn(userId);
-    if (!business) return { transactions: [], nextCursor: null };
-    return pageOf({ businessId: business.id }, query);
+  /**
+   * The shop's history. A person whose role does not read the whole history (a cashier) sees
+   * the payments of today, the India day, only: an older cursor's page is empty.
+   */
+  async function forBusiness(actor: Actor, query: HistoryQuery): Promise<TransactionPage> {
+    const since = mayDo(actor.role, 'history') ? undefined : indiaDayStart(indiaDay(clock()));
+    return pageOf({ businessId: actor.businessId, since }, 'merchant', query);
   }
 
+  /** A row just written for the shop (a repayment, a charge, a refund…), as the shop sees it. */
   async function view(executor: Executor, id: string): Promise<TransactionView> {
     const row = await repository.findById(executor, id);
     assert(row, 'a ledger row viewed right after it was written exists');
-    return transactionView(row, clock());
+    return transactionView(row, clock(), 'merchant');
   }
 
   /**
-   * One ledger row for a receipt: the customer's own, or a merchant's own
-   * business's. Anyone else's is "not found", as a row that does not exist.
+   * One ledger row for a receipt: the customer's own, or the shop's own, each as their side
+   * sees it. Anyone else's is "not found", as a row that does not exist.
    */
-  async function findOwn(user: { id: string; role: string }, id: string): Promise<TransactionView> {
-    let owner: { customerId: string } | { businessId: string } | null = null;
-    if (user.role === 'customer') owner = { customerId: user.id };
-    else if (user.role === 'business') {
-      const business = await businesses.findOwn(user.id);
-      if (business) owner = { businessId: business.id };
-    }
-    const row = owner ? await repository.findById(db, id, owner) : null;
+  async function findOwn(owner: LedgerOwner, id: string): Promise<TransactionView> {
+    const row = await repository.findById(db, id, owner);
     if (!row) throw new AppError('transaction_not_found');
-    return transactionView(row, clock());
+    return transactionView(row, clock(), sideOf(owner));
   }
 
   /**

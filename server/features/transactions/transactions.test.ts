@@ -75,14 +75,19 @@ async function signInAgain(s: Setup) {
 }
 
 type View = Record<string, unknown> & { id: string };
+/** The shop's founding owner, who writes every row these tests' shop writes. */
+const byOwner = { name: 'Ravi Kumar', role: 'owner' };
+/** The row as the customer's side shows it: the shop's own, naming no person. */
+const asCustomerSees = (row: View): View => ({ ...row, by: null });
+/** Both histories: the same rows, the shop's naming who wrote each; returns the shop's. */
 const histories = async (s: Setup) => {
   const customer = await ctx.app.inject({ method: 'GET', url: '/api/transactions/customer', headers: bearer(s.customer.token) });
   const business = await ctx.app.inject({ method: 'GET', url: '/api/transactions/business', headers: bearer(s.shop.token) });
   expect(customer.statusCode).toBe(200);
   expect(business.statusCode).toBe(200);
-  const customerRows = customer.json().transactions as View[];
-  expect(business.json().transactions).toEqual(customerRows);
-  return customerRows;
+  const businessRows = business.json().transactions as View[];
+  expect(customer.json().transactions).toEqual(businessRows.map(asCustomerSees));
+  return businessRows;
 };
 const receipt = async (token: string, id: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/transactions/${id}`, headers: bearer(token) });
@@ -96,6 +101,8 @@ describe('a payment and its refunds in the histories', () => {
       id: paymentId, type: 'payment', amount: '1000.00', fee: '20.00', totalAmount: '1020.00',
       originalId: null, reason: null, refunded: '0.00', refundedFee: '0.00',
       refundableUntil: plusDays(ctx.clock().toISOString(), 180), reversibleUntil: null, reversed: false, report: null,
+      // Paid by the customer with their PIN: no one at the shop wrote it.
+      by: null,
     });
   });
 
@@ -109,17 +116,17 @@ describe('a payment and its refunds in the histories', () => {
     expect(refundRow).toMatchObject({
       id: refundId, type: 'refund', amount: '250.00', fee: '5.00', totalAmount: '255.00', originalId: paymentId,
       reason: 'Two packets returned', description: null, refunded: '0.00', refundableUntil: null, reversibleUntil: null,
-      reversed: false, report: null, availableCredit: '4235.00',
+      reversed: false, report: null, availableCredit: '4235.00', by: byOwner,
     });
     expect(paymentRow).toMatchObject({
       id: paymentId, refunded: '250.00', refundedFee: '5.00', refundableUntil: plusDays(paidAt, 180), availableCredit: '3980.00',
     });
-    // The receipt reads the same, for the customer and the merchant alike.
-    for (const token of [s.customer.token, s.shop.token]) {
+    // The receipt reads as the history, for the merchant and (naming no person) the customer.
+    for (const [token, side] of [[s.shop.token, (row: View) => row], [s.customer.token, asCustomerSees]] as const) {
       const answer = await receipt(token, paymentId);
       expect(answer.statusCode).toBe(200);
-      expect(answer.json().transaction).toEqual(paymentRow);
-      expect((await receipt(token, refundId)).json().transaction).toEqual(refundRow);
+      expect(answer.json().transaction).toEqual(side(paymentRow!));
+      expect((await receipt(token, refundId)).json().transaction).toEqual(side(refundRow!));
     }
   });
 
@@ -177,9 +184,9 @@ describe('a cash repayment and its reversal in the histories', () => {
     const [reversalRow, repaymentRow] = await histories(s);
     expect(reversalRow).toMatchObject({
       id: reversalId, type: 'reversal', amount: '500.00', fee: '0.00', totalAmount: '500.00', originalId: repaymentId,
-      reason: 'Counted twice', reversibleUntil: null, reversed: false,
+      reason: 'Counted twice', reversibleUntil: null, reversed: false, by: byOwner,
     });
-    expect(repaymentRow).toMatchObject({ id: repaymentId, reversed: true, reversibleUntil: null });
+    expect(repaymentRow).toMatchObject({ id: repaymentId, reversed: true, reversibleUntil: null, by: byOwner });
   });
 
   it('stops offering a reversal after 7 days', async () => {
@@ -206,7 +213,7 @@ describe('a cash repayment and its reversal in the histories', () => {
     });
     expect(confirmed.statusCode, confirmed.body).toBe(201);
     const [row] = await histories(s);
-    expect(row).toMatchObject({ type: 'repayment', amount: '200.00', reversibleUntil: null, reversed: false });
+    expect(row).toMatchObject({ type: 'repayment', amount: '200.00', reversibleUntil: null, reversed: false, by: byOwner });
   });
 });
 

@@ -3,6 +3,7 @@
  * flow per template and language, and the environment that points Khata's configuration at them.
  */
 import { languages } from '@common/languages';
+import { msg91FlowVariable } from '../../sms/msg91';
 import { smsTemplates } from '../../sms/provider';
 import { templateVariables } from '../../sms/templates';
 import { startMsg91Fake, type Msg91Fake } from './msg91';
@@ -18,7 +19,7 @@ export interface VendorFakes {
 
 /** Each template's flow in each language: MSG91_OTP_FLOW_EN is 'otp-en', MSG91_REMINDER_FLOW_HI 'reminder-hi', and so on. */
 const flowIds = smsTemplates.flatMap((template) => languages.map((language) => ({
-  template, id: `${template}-${language}`, variable: `MSG91_${template.toUpperCase()}_FLOW_${language.toUpperCase()}`,
+  template, id: `${template}-${language}`, variable: msg91FlowVariable(template, language),
 })));
 
 export async function startVendorFakes(): Promise<VendorFakes> {

@@ -71,10 +71,10 @@ describe('admin Security: Change PIN', () => {
 });
 
 describe('admin Security: Unlock Account', () => {
-  it('offers Customer, Business and Admin, Customer first', async () => {
+  it('offers Customer, Business, Staff and Admin, Customer first', async () => {
     await openSecurity();
     const options = within(screen.getByLabelText('Role')).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Customer', 'Business', 'Admin']);
+    expect(options.map((option) => option.textContent)).toEqual(['Customer', 'Business', 'Staff', 'Admin']);
     expect(screen.getByLabelText('Role')).toHaveValue('customer');
   });
 
@@ -91,6 +91,17 @@ describe('admin Security: Unlock Account', () => {
     await unlock(user, 'customer', '+919876543210');
     await expectToast('Account Unlocked', 'The account can sign in again');
     expect(unlockCalls(calls)[0]!.body).toEqual({ role: 'customer', identifier: '+919876543210' });
+  });
+
+  it('unlocks a staff member by +91 and the 10 digits, asking for the number as for a customer', async () => {
+    const { calls, user } = await openSecurity();
+    await user.selectOptions(screen.getByLabelText('Role'), 'Staff');
+    expect(screen.getByLabelText('Phone or Email')).toHaveAttribute('type', 'tel');
+    expect(screen.getByLabelText('Phone or Email')).toHaveAccessibleDescription('The 10-digit mobile number, without +91.');
+    await unlock(user, 'Staff', '+91 98111 22233');
+    await expectToast('Account Unlocked', 'The account can sign in again');
+    expect(unlockCalls(calls)[0]!.body).toEqual({ role: 'staff', identifier: '+919811122233' });
+    expect(screen.getByLabelText('Phone or Email')).toHaveValue('');
   });
 
   it.each([
@@ -114,6 +125,8 @@ describe('admin Security: Unlock Account', () => {
     ['Admin', '   ', 'Missing Information', 'Please enter the phone number or email'],
     ['Customer', '98765', 'Invalid Phone Number', 'Please enter a valid 10-digit phone number'],
     ['Customer', 'ravi@example.com', 'Invalid Phone Number', 'Please enter a valid 10-digit phone number'],
+    ['Staff', '', 'Missing Information', 'Please enter the phone number or email'],
+    ['Staff', 'ravi@example.com', 'Invalid Phone Number', 'Please enter a valid 10-digit phone number'],
     ['Business', '9876543210', 'Invalid Email', 'Please enter a valid email address'],
   ])('refuses %s %j with %s', async (label, identifier, title, description) => {
     const { calls, user } = await openSecurity();

@@ -5,16 +5,19 @@ import type { MeResponse } from '@common/api/types';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
+import { ownerShop } from '@/test/shops';
 import { activate } from '@/i18n/i18n';
 import { App } from './app';
 
 const customer: MeResponse = {
   user: { id: '3f2a9c71-8b4e-4d2a-9f00-123456789abc', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  shop: null,
   language: null,
   business: null,
 };
 const merchant: MeResponse = {
   user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  shop: ownerShop(),
   language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
@@ -24,6 +27,7 @@ const merchant: MeResponse = {
 };
 const admin: MeResponse = {
   user: { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' },
+  shop: null,
   language: null,
   business: null,
 };
@@ -249,7 +253,7 @@ describe('routing when signed in', () => {
 describe('counter mode as its own session', () => {
   const approvedMerchant: MeResponse = { ...merchant, business: { ...merchant.business!, status: 'approved' } };
   const counter: MeResponse = {
-    user: { id: 'counter-1', role: 'counter', name: 'Ravi Stores', phone: null, email: null }, language: null, business: null,
+    user: { id: 'counter-1', role: 'counter', name: 'Ravi Stores', phone: null, email: null }, language: null, business: null, shop: null,
   };
   const counterRoutes = new Set(['GET /api/auth/me', 'GET /api/qr/business?active=true', 'POST /api/qr/generate', 'POST /api/auth/counter/exit']);
   const staticCode = () => ({
@@ -307,11 +311,11 @@ describe('counter mode as its own session', () => {
     window.localStorage.setItem('sessionToken', 'counter-token');
     const { user } = renderShop(counter);
     await user.click(await screen.findByRole('button', { name: 'Exit counter mode' }));
-    await user.type(screen.getByLabelText('Enter your PIN to exit'), '1111');
+    await user.type(screen.getByLabelText("Enter your PIN or an owner's PIN"), '1111');
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect PIN. 4 attempts left.');
     expect(screen.getByRole('dialog', { name: 'Counter mode' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Enter your PIN to exit'), '4829');
+    await user.type(screen.getByLabelText("Enter your PIN or an owner's PIN"), '4829');
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     expect(await screen.findByText('Merchant Dashboard')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Counter mode' })).not.toBeInTheDocument();

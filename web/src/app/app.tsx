@@ -1,4 +1,5 @@
 /** Routing (docs/product.md#routes): what each path shows, signed in or not. */
+import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { Redirect, Route, Switch, useLocation, useRoute } from 'wouter';
@@ -6,6 +7,7 @@ import type { MeResponse } from '@common/api/types';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { forgetSession } from '@/features/auth/api/log-out';
 import { prefetchCustomerHome } from '@/app/prefetch-customer-home';
 import { isCounterDevice } from '@/features/counter-mode/counter-device';
 import { rememberAccount } from '@/features/credit-accounts/account-link';
@@ -14,6 +16,7 @@ import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
 import { rememberReminderCode } from '@/features/reminder-link/reminder-link';
 import { invitationRoute } from '@/features/invitation-link/invitation-link';
 import { useLanguageFollowsUser } from '@/features/auth/use-language-follows-user';
+import { toast } from '@/lib/toast-store';
 import { loadCustomerApp } from './load-customer-app';
 import { CustomerLogin } from './routes/customer-login';
 import { NotFound } from './routes/not-found';
@@ -22,6 +25,8 @@ import { NotFound } from './routes/not-found';
 // their code. Merchants and admins are few: their logins and apps stay out of it too.
 const CustomerApp = lazy(() => loadCustomerApp().then((m) => ({ default: m.CustomerApp })));
 const MerchantLogin = lazy(() => import('./routes/merchant-login').then((m) => ({ default: m.MerchantLogin })));
+// A staff invitation's link: a page of its own, signed in or out, loaded only there.
+const MerchantJoin = lazy(() => import('./routes/merchant-join').then((m) => ({ default: m.MerchantJoin })));
 const AdminLogin = lazy(() => import('./routes/admin-login').then((m) => ({ default: m.AdminLogin })));
 const MerchantApp = lazy(() => import('./merchant-app').then((m) => ({ default: m.MerchantApp })));
 const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
@@ -35,10 +40,12 @@ const InvitationLinkPage = lazy(() =>
 
 /** Paths that show the signed-in user's own app. */
 const appPaths: ReadonlySet<string> = new Set(['/', '/dashboard', '/cust', '/merchant', '/admin']);
+const merchantJoinPath = '/merchant/join';
 
 export function App() {
   const me = useCurrentUser();
   const counterEnded = useCounterSessionEnded(me.data);
+  const shopSession = useShopSessionEnded(me.data);
   if (me.isPending) return <FullPageSpinner />;
   if (counterEnded) {
     return (
@@ -47,6 +54,7 @@ export function App() {
       </Suspense>
     );
   }
+  if (shopSession.ended) return <ShopSessionEnded onHandled={shopSession.handled} />;
   // A failed me-call (server down) leaves the visitor signed out; signing in reports it.
   return me.data ? <SignedIn me={me.data} /> : <SignedOut />;
 }
@@ -63,10 +71,50 @@ function useCounterSessionEnded(me: MeResponse | null | undefined): boolean {
   return me === null && (wasCounter.current || isCounterDevice());
 }
 
+/**
+ * Whether a shop's session (a business or a staff account's) has just ended some other way
+ * than its sign-out here (which reloads the page first): the live stream said `signed_out`
+ * (a staff member removed from the shop), or the current user was asked again and nobody is
+ * signed in. The app then forgets the session as a sign-out does and opens the merchant's
+ * sign-in, saying so, where it would otherwise fall to the customers' login.
+ */
+function useShopSessionEnded(me: MeResponse | null | undefined): { ended: boolean; handled: () => void } {
+  const [shopShown, setShopShown] = useState(false);
+  // A counter's session is no shop person's: its end is counter mode's to say.
+  const isShop = me?.user.role === 'business' || me?.user.role === 'staff';
+  if (me && isShop !== shopShown) setShopShown(isShop);
+  return { ended: shopShown && me === null, handled: () => setShopShown(false) };
+}
+
+function ShopSessionEnded({ onHandled }: { onHandled: () => void }) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { t } = useLingui();
+  useLayoutEffect(() => {
+    void forgetSession(queryClient);
+    // Nobody is signed in, as the server said: the sign-in shows without asking again.
+    queryClient.setQueryData(currentUserQueryKey, null);
+    navigate('/merchant', { replace: true });
+    toast({ title: t`You have been signed out` });
+    onHandled();
+  }, []);
+  return <FullPageSpinner />;
+}
+
+/** A staff invitation's page, for whoever opens its link. */
+function MerchantJoinPage() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <MerchantJoin />
+    </Suspense>
+  );
+}
+
 function SignedOut() {
   return (
     <Switch>
       <Route path="/cust" component={CustomerLogin} />
+      <Route path={merchantJoinPath} component={MerchantJoinPage} />
       <Route path="/merchant">
         <Suspense fallback={<FullPageSpinner />}>
           <MerchantLogin />
@@ -134,6 +182,9 @@ function SignedIn({ me }: { me: MeResponse }) {
   const [isInvitationLink] = useRoute(invitationRoute);
   // The customer's account screen is the customer app's own: the app routes it.
   const [isAccount] = useRoute('/accounts/:businessId');
+  // Signed in or not, a staff invitation's link opens the join page: a person already
+  // working at one shop is invited by another, and accepting signs them in there.
+  if (location === merchantJoinPath) return <MerchantJoinPage />;
   // A payment link opens the customer's payment screen; other roles cannot pay.
   if (isPayLink) {
     return me.user.role === 'customer' ? (
@@ -151,6 +202,7 @@ function SignedIn({ me }: { me: MeResponse }) {
     case 'customer':
       return <LoadCustomerApp user={me.user} />;
     case 'business':
+    case 'staff':
       return (
         <Suspense fallback={<FullPageSpinner />}>
           <MerchantApp me={me} />

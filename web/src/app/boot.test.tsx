@@ -16,6 +16,7 @@ import { i18n } from '@/i18n/i18n';
 
 const customer: MeResponse = {
   user: { id: '3f2a9c71-8b4e-4d2a-9f00-123456789abc', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  shop: null,
   language: null,
   business: null,
 };

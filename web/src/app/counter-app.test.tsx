@@ -25,7 +25,7 @@ class FakeEventSource {
 }
 
 const counter: MeResponse = {
-  user: { id: 'counter-1', role: 'counter', name: 'Ravi Stores', phone: null, email: null }, language: null, business: null,
+  user: { id: 'counter-1', role: 'counter', name: 'Ravi Stores', phone: null, email: null }, language: null, business: null, shop: null,
 };
 
 const ledgerRow = (transactionId: string, change: Record<string, unknown> = {}) => ({

@@ -3,23 +3,25 @@
  * code and the payments as they arrive, said and chimed; no dashboard data is asked for,
  * since the server refuses a counter session everything else. A refusal with 401 means the
  * counter's session has ended (expired, PIN changed or reset, signed out elsewhere): the
- * current user is asked again, and app.tsx shows that counter mode has ended.
+ * current user is asked again, and app.tsx shows that counter mode has ended. So does the
+ * stream's `signed_out`, when the person who opened the counter is removed from the shop.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { MeResponse } from '@common/api/types';
 import { counterPaymentsShown } from '@common/limits';
 import type { LedgerEventData } from '@common/schemas/events';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { CounterMode } from '@/features/counter-mode/components/counter-mode';
 import { usePaymentAlerts } from '@/features/payment-alerts/public';
-import { errorStatus } from '@/lib/api-client';
 import { useLedgerStream } from '@/lib/use-ledger-events';
 import { staleQueryPrefixes } from './stale-queries';
+import { useNoticeSessionEnd } from './use-notice-session-end';
 
 const counterLedgerQueries = staleQueryPrefixes('counter-ledger-row');
 
 export function CounterApp({ me }: { me: MeResponse }) {
+  const queryClient = useQueryClient();
   const [livePayments, setLivePayments] = useState<LedgerEventData[]>([]);
   // The counter lists each payment itself: no toast over it, but the chime and the sentence.
   const alertPayment = usePaymentAlerts({ quiet: true });
@@ -29,34 +31,8 @@ export function CounterApp({ me }: { me: MeResponse }) {
       alertPayment(event);
       setLivePayments((list) => [event, ...list].slice(0, counterPaymentsShown));
     },
+    onSignedOut: () => queryClient.setQueryData(currentUserQueryKey, null),
   });
   useNoticeSessionEnd(liveState === 'paused');
   return <CounterMode shopName={me.user.name} payments={livePayments} liveState={liveState} />;
-}
-
-/**
- * Asks who is signed in again when a request answers 401 or the event stream is refused:
- * a dead counter session answers null, and the app says counter mode has ended.
- */
-function useNoticeSessionEnd(streamRefused: boolean) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const recheck = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey, refetchType: 'all' });
-    const onError = (error: unknown) => {
-      if (errorStatus(error) === 401) recheck();
-    };
-    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
-    });
-    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
-    });
-    return () => {
-      unsubscribeQueries();
-      unsubscribeMutations();
-    };
-  }, [queryClient]);
-  useEffect(() => {
-    if (streamRefused) void queryClient.invalidateQueries({ queryKey: currentUserQueryKey, refetchType: 'all' });
-  }, [streamRefused, queryClient]);
 }

@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from '@/test/axe';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
+import { ownerShop } from '@/test/shops';
 
 vi.mock('qrcode', () => {
   const qrCode = { toCanvas: async () => {}, toDataURL: async () => 'data:image/png;base64,' };
@@ -30,17 +31,20 @@ const offerText = 'Ravi Stores offers Asha a Khata credit account with a limit o
 
 const customer: MeResponse = {
   user: { id: 'c1', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  shop: null,
   language: null,
   business: null,
 };
 const otherCustomer: MeResponse = { ...customer, user: { ...customer.user, id: 'c2', name: 'Meena', phone: '+919800000001' } };
 const admin: MeResponse = {
   user: { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' },
+  shop: null,
   language: null,
   business: null,
 };
 const merchant: MeResponse = {
   user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  shop: ownerShop(),
   language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',

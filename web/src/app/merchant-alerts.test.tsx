@@ -5,6 +5,7 @@ import type { BusinessProfile, MeResponse, TransactionView } from '@common/api/t
 import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
+import { ownerShop } from '@/test/shops';
 import { resetAlertPreferencesForTests } from '@/features/payment-alerts/preferences';
 import { resetSoundForTests } from '@/features/payment-alerts/sound-unlock';
 import { fakeAudio, fakeSpeech } from '@/features/payment-alerts/test-fixtures';
@@ -28,6 +29,7 @@ class FakeEventSource {
 
 const profile = (change: Partial<BusinessProfile> = {}): MeResponse => ({
   user: { id: 'u1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  shop: ownerShop(),
   language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
@@ -90,7 +92,7 @@ describe('merchant payment alerts', () => {
       id: 't-old', type: 'payment', amount: '300.00', fee: '6.00', totalAmount: '306.00', status: 'completed',
       createdAt: '2025-03-04T09:29:30.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
       customerName: 'Asha Rao', description: null, availableCredit: '4700.00', originalId: null, reason: null, refunded: '0.00',
-      refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null, bySmsCode: false,
+      refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null, bySmsCode: false, by: null,
     };
     const { source } = renderMerchant(profile(), [old]);
     expect(await screen.findByText('₹300.00')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '@common/api/types';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
+import { ownerShop } from '@/test/shops';
 import { MerchantApp } from './merchant-app';
 
 // The two sheets' code stands in for a download that arrives only when a test says so.
@@ -26,6 +27,7 @@ vi.mock('@/features/qr-codes/components/qr-generator', async () => {
 
 const me: MeResponse = {
   user: { id: 'u1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  shop: ownerShop(),
   language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',

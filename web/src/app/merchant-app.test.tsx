@@ -10,12 +10,14 @@ import type {
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
+import { ownerShop } from '@/test/shops';
 import { MerchantApp } from './merchant-app';
 
 vi.mock('@/features/scanner/components/qr-scanner', () => ({ QrScanner: () => <p>Camera</p> }));
 
 const profile = (change: Partial<BusinessProfile> = {}): MeResponse => ({
   user: { id: 'u1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  shop: ownerShop(),
   language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
@@ -35,7 +37,7 @@ const transaction = (id: string, change: Partial<TransactionView> = {}): Transac
   id, type: 'payment', amount: '1200.00', fee: '24.00', totalAmount: '1224.00', status: 'completed',
   createdAt: '2025-03-04T09:30:00.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
   customerName: 'Asha Rao', description: null, availableCredit: '3775.00', originalId: null, reason: null, refunded: '0.00',
-  refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null, bySmsCode: false, ...change,
+  refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null, bySmsCode: false, by: null, ...change,
 });
 
 const stats = {

@@ -1,13 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useIsFetching } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { BusinessStatus, MeResponse } from '@common/api/types';
+import type { Permission } from '@common/permissions';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { useLogOut } from '@/features/auth/api/log-out';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { ShopAccess, useMayDo, useShopRoleLabel } from '@/features/auth/public';
+import { ShopPicker, useStaffShops } from '@/features/staff-join/public';
 import { useRecentBusinessTransactions } from '@/features/transactions/api/get-business-transactions';
 import { usePendingClaims } from '@/features/repayment-claims/api/get-repayment-claims';
 import { useOpenReports } from '@/features/payment-reports/api/get-payment-reports';
@@ -23,6 +28,7 @@ import { useLedgerStream } from '@/lib/use-ledger-events';
 import { whenIdle } from '@/lib/when-idle';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { staleQueryPrefixes } from './stale-queries';
+import { useNoticeSessionEnd } from './use-notice-session-end';
 
 // The sheet carries the camera scanner and the generator the QR drawing library; both
 // stay out of the first download and are fetched when the browser is next idle.
@@ -33,6 +39,9 @@ const QrGenerator = lazy(() => loadQrGenerator().then((m) => ({ default: m.QrGen
 const EnterCounterModeDialog = lazy(() =>
   import('@/features/counter-mode/components/enter-counter-mode-dialog').then((m) => ({ default: m.EnterCounterModeDialog })),
 );
+// An owner's own screens, opened from Settings: few people open them, so they load then.
+const StaffScreen = lazy(() => import('@/features/staff/public').then((m) => ({ default: m.StaffScreen })));
+const AuditLogScreen = lazy(() => import('@/features/audit-log/public').then((m) => ({ default: m.AuditLogScreen })));
 
 /**
  * Counter mode was once only this browser's flag over the merchant's full session. A
@@ -55,11 +64,47 @@ const merchantInvitationQueries = staleQueryPrefixes('merchant-invitation-news')
 const ownBusinessQueries = staleQueryPrefixes('own-business-decided');
 
 type MerchantTab = 'dashboard' | 'qr-codes' | 'history' | 'settings';
+/** What covers the tabs: the owner's Staff and Audit log screens, or the shop picker. */
+type Overlay = 'staff' | 'audit-log' | 'switch-shop' | null;
 
-/** The merchant's app (docs/product.md#merchant-app): Dashboard, QR Codes, History and Settings tabs. */
+/**
+ * The shop's app (docs/product.md#merchant-app): Dashboard, QR Codes, History and Settings
+ * tabs, for the business account and for the people working at the shop, each shown only
+ * what their role's permissions open (me.shop.permissions, never the role's name). A staff
+ * account working at several shops chooses the shop first.
+ */
 export function MerchantApp({ me }: { me: MeResponse }) {
   const [legacyCounter] = useState(legacyCounterModeOn);
-  return legacyCounter ? <EndLegacyCounterMode /> : <MerchantDashboard me={me} />;
+  if (legacyCounter) return <EndLegacyCounterMode />;
+  if (!me.shop && me.user.role === 'staff') return <ChooseShop me={me} />;
+  // Each shop afresh: its lists, its alerts' memory and its live stream are that shop's.
+  return (
+    <ShopAccess permissions={me.shop?.permissions ?? noPermissions}>
+      <MerchantDashboard key={me.shop?.memberId} me={me} />
+    </ShopAccess>
+  );
+}
+
+/** A business account without its shop's membership (never after sign-in) may do nothing. */
+const noPermissions: readonly Permission[] = [];
+
+/** The header's account control: the business account signs in by e-mail, a staff one by phone. */
+const accountRole = (me: MeResponse) => (me.user.role === 'staff' ? 'staff' : 'business');
+
+/** A staff account signed in without a shop: the shops it works at, to choose from. */
+function ChooseShop({ me }: { me: MeResponse }) {
+  useNoticeSessionEnd(false);
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col">
+      <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="min-w-0 truncate text-lg font-bold">{me.user.name}</h1>
+        <LogoutButton role={accountRole(me)} className="h-9 px-3 text-xs" />
+      </header>
+      <main className="flex-1 px-4 py-6">
+        <ShopPicker />
+      </main>
+    </div>
+  );
 }
 
 function EndLegacyCounterMode() {
@@ -77,9 +122,18 @@ function EndLegacyCounterMode() {
 
 function MerchantDashboard({ me }: { me: MeResponse }) {
   const business = me.business;
+  const shop = me.shop;
+  const may = useMayDo();
   const { t } = useLingui();
+  const roleLabel = useShopRoleLabel();
+  const queryClient = useQueryClient();
   const statusLabels: Record<BusinessStatus, string> = { pending: t`Pending`, approved: t`Approved`, rejected: t`Rejected` };
+  const isStaff = me.user.role === 'staff';
+  // "Switch shop" only for a person working at more than one.
+  const staffShops = useStaffShops({ enabled: isStaff });
+  const canSwitchShop = (staffShops.data?.shops.length ?? 0) > 1;
   const [tab, setTab] = useState<MerchantTab>('dashboard');
+  const [overlay, setOverlay] = useState<Overlay>(null);
   const [addingCustomer, setAddingCustomer] = useState(false);
   const [generatingQr, setGeneratingQr] = useState(false);
   // Mounted on first open and kept, so closing animates and reopening is instant.
@@ -100,13 +154,13 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
     listedAtOpen.current = new Set(recent.data.transactions.map((transaction) => transaction.id));
   }
   // Likewise the claims already waiting when the page opened.
-  const claims = usePendingClaims({ enabled: approved });
+  const claims = usePendingClaims({ enabled: approved && may('claims') });
   const claimsAtOpen = useRef<ReadonlySet<string> | null>(null);
   if (claimsAtOpen.current === null && claims.data) {
     claimsAtOpen.current = new Set(claims.data.claims.map((claim) => claim.id));
   }
   // And the customers' reports already open.
-  const reports = useOpenReports({ enabled: approved });
+  const reports = useOpenReports({ enabled: approved && may('claims') });
   const reportsAtOpen = useRef<ReadonlySet<string> | null>(null);
   if (reportsAtOpen.current === null && reports.data) {
     reportsAtOpen.current = new Set(reports.data.reports.map((report) => report.id));
@@ -133,9 +187,12 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
     },
     // An invited customer accepting (their Invited row becomes their account) or declining.
     invitationQueryPrefixes: merchantInvitationQueries,
+    // The person was removed from the shop: app.tsx signs them out and says so.
+    onSignedOut: () => queryClient.setQueryData(currentUserQueryKey, null),
   });
   const livePaused = liveState === 'paused';
-  usePreloadSheets(approved);
+  useNoticeSessionEnd(livePaused);
+  usePreloadSheets(approved, may);
 
   const openAddCustomer = () => {
     setSheetWanted(true);
@@ -150,28 +207,53 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
     setEnteringCounterMode(true);
   };
 
+  const personName = shop?.name ?? me.user.name;
+  const roleName = shop ? roleLabel(shop.role) : '';
+  const closeOverlay = () => setOverlay(null);
+
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col">
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
         <div className="min-w-0">
           <h1 className="truncate text-lg font-bold">{business?.businessName ?? me.user.name}</h1>
-          <p className="text-xs text-slate-500 dark:text-slate-400"><Trans>Merchant Dashboard</Trans></p>
+          <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+            {/* A person working at the shop sees who they are signed in as there. */}
+            {isStaff && shop ? t`${personName} · ${roleName}` : <Trans>Merchant Dashboard</Trans>}
+          </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {business && <Badge tone={businessStatusTones[business.status]}>{statusLabels[business.status]}</Badge>}
+          {canSwitchShop && overlay !== 'switch-shop' && (
+            <Button variant="secondary" className="h-9 px-3 text-xs" onClick={() => setOverlay('switch-shop')}>
+              <Trans>Switch shop</Trans>
+            </Button>
+          )}
           {/* Settings has its own full-width Logout; one is on screen at a time. */}
-          {tab !== 'settings' && <LogoutButton role="business" className="h-9 px-3 text-xs" />}
+          {(tab !== 'settings' || overlay !== null) && <LogoutButton role={accountRole(me)} className="h-9 px-3 text-xs" />}
         </div>
       </header>
       <LiveUpdatesStatus paused={livePaused} />
       <SoundUnlockBar />
-      {business ? (
+      {overlay === 'switch-shop' ? (
+        <main className="flex-1 space-y-4 px-4 pt-4 pb-10">
+          <ShopPicker currentMemberId={shop?.memberId} onPicked={closeOverlay} />
+          <Button variant="ghost" size="lg" onClick={closeOverlay}>
+            <Trans>Cancel</Trans>
+          </Button>
+        </main>
+      ) : overlay === 'staff' || overlay === 'audit-log' ? (
+        <main className="flex-1 px-4 pt-4 pb-10">
+          <Suspense fallback={<FullPageSpinner />}>
+            {overlay === 'staff' ? <StaffScreen onBack={closeOverlay} /> : <AuditLogScreen onBack={closeOverlay} />}
+          </Suspense>
+        </main>
+      ) : business ? (
         <main className="flex-1 px-4 pt-4 pb-10">
           <Tabs value={tab} onValueChange={(value) => setTab(value as MerchantTab)}>
             <TabsList aria-label={t`Sections`}>
               <TabsTrigger value="dashboard"><Trans>Dashboard</Trans></TabsTrigger>
-              <TabsTrigger value="qr-codes"><Trans>QR Codes</Trans></TabsTrigger>
-              <TabsTrigger value="history"><Trans>History</Trans></TabsTrigger>
+              {may('payment_codes') && <TabsTrigger value="qr-codes"><Trans>QR Codes</Trans></TabsTrigger>}
+              {may('payments.today') && <TabsTrigger value="history"><Trans>History</Trans></TabsTrigger>}
               <TabsTrigger value="settings"><Trans>Settings</Trans></TabsTrigger>
             </TabsList>
             <TabsContent value="dashboard">
@@ -183,31 +265,41 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
                 onOpenCounterMode={openCounterMode}
               />
             </TabsContent>
-            <TabsContent value="qr-codes">
-              <QrCodesTab approved={approved} onGenerate={openGenerator} />
-            </TabsContent>
-            <TabsContent value="history">
-              <HistoryTab />
-            </TabsContent>
+            {may('payment_codes') && (
+              <TabsContent value="qr-codes">
+                <QrCodesTab approved={approved} onGenerate={openGenerator} />
+              </TabsContent>
+            )}
+            {may('payments.today') && (
+              <TabsContent value="history">
+                <HistoryTab />
+              </TabsContent>
+            )}
             <TabsContent value="settings">
-              <SettingsTab business={business} logout={<LogoutButton role="business" size="lg" />} />
+              <SettingsTab
+                business={business}
+                accountRole={accountRole(me)}
+                logout={<LogoutButton role={accountRole(me)} size="lg" />}
+                onOpenStaff={() => setOverlay('staff')}
+                onOpenAuditLog={() => setOverlay('audit-log')}
+              />
             </TabsContent>
           </Tabs>
         </main>
       ) : (
         <main className="flex-1 px-4 py-6 text-sm text-slate-500"><Trans>This account has no business profile.</Trans></main>
       )}
-      {sheetWanted && approved && (
+      {sheetWanted && approved && may('customers') && (
         <Suspense fallback={addingCustomer && <LoadingSheet label={t`Opening…`} />}>
           <AddCreditAccountSheet open={addingCustomer} onOpenChange={setAddingCustomer} />
         </Suspense>
       )}
-      {generatorWanted && approved && (
+      {generatorWanted && approved && may('payment_codes') && (
         <Suspense fallback={generatingQr && <LoadingSheet label={t`Opening…`} />}>
           <QrGenerator open={generatingQr} onOpenChange={setGeneratingQr} />
         </Suspense>
       )}
-      {counterDialogWanted && approved && (
+      {counterDialogWanted && approved && may('counter_mode') && (
         <Suspense fallback={enteringCounterMode && <LoadingSheet label={t`Opening…`} />}>
           <EnterCounterModeDialog open={enteringCounterMode} onOpenChange={setEnteringCounterMode} />
         </Suspense>
@@ -216,16 +308,21 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
   );
 }
 
-/** Once the dashboard's first requests are done, the two sheets download in the background. */
-function usePreloadSheets(approved: boolean) {
+/**
+ * Once the dashboard's first requests are done, the two sheets download in the background,
+ * each only for a person who may open it.
+ */
+function usePreloadSheets(approved: boolean, may: (permission: Permission) => boolean) {
   const settled = useIsFetching() === 0;
   const [preloaded, setPreloaded] = useState(false);
+  const customers = may('customers');
+  const paymentCodes = may('payment_codes');
   useEffect(() => {
     if (!approved || !settled || preloaded) return;
     return whenIdle(() => {
       setPreloaded(true);
-      void loadAddCreditAccountSheet();
-      void loadQrGenerator();
+      if (customers) void loadAddCreditAccountSheet();
+      if (paymentCodes) void loadQrGenerator();
     });
-  }, [approved, settled, preloaded]);
+  }, [approved, settled, preloaded, customers, paymentCodes]);
 }

@@ -5,6 +5,7 @@ import type { MeResponse, QrValidation } from '@common/api/types';
 import { App } from '@/app/app';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
+import { ownerShop } from '@/test/shops';
 import { pendingPayTokenKey } from '@/features/payment/pay-link';
 
 vi.mock('@/features/scanner/components/qr-scanner', () => ({
@@ -16,16 +17,19 @@ const payLink = `${window.location.origin}/pay/${token}`;
 
 const customer: MeResponse = {
   user: { id: 'c1', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  shop: null,
   language: null,
   business: null,
 };
 const admin: MeResponse = {
   user: { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' },
+  shop: null,
   language: null,
   business: null,
 };
 const merchant: MeResponse = {
   user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  shop: ownerShop(),
   language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',

@@ -6,6 +6,7 @@ import { App } from '@/app/app';
 import { expectNoAxeViolations } from '@/test/axe';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
+import { ownerShop } from '@/test/shops';
 import { pendingReminderCodeKey } from '@/features/reminder-link/reminder-link';
 
 vi.mock('qrcode', () => {
@@ -19,16 +20,19 @@ const linkUrl = `GET /api/reminder-links/${code}`;
 
 const customer: MeResponse = {
   user: { id: 'c1', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  shop: null,
   language: null,
   business: null,
 };
 const admin: MeResponse = {
   user: { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' },
+  shop: null,
   language: null,
   business: null,
 };
 const merchant: MeResponse = {
   user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  shop: ownerShop(),
   language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',

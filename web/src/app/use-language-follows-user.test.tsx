@@ -15,6 +15,7 @@ import { activate, chooseLanguage, currentLanguage, pendingChoice } from '@/i18n
 const admin = (language: Language | null): MeResponse => ({
   user: { id: 'a1', role: 'admin', name: 'Admin', phone: null, email: 'admin@khata.test' },
   business: null,
+  shop: null,
   language,
 });
 

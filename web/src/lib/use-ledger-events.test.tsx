@@ -382,3 +382,40 @@ describe('useLedgerStream: invitations', () => {
     expect(spy).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('useLedgerStream: the session ended by the server', () => {
+  function SignedOutProbe({ onSignedOut }: { onSignedOut?: () => void }) {
+    useLedgerStream(merchantLedgerQueries, { onSignedOut });
+    return null;
+  }
+
+  it('tells the shell on signed_out and closes the stream for good, refetching nothing', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      const client = new QueryClient();
+      const spy = vi.spyOn(client, 'invalidateQueries');
+      const onSignedOut = vi.fn();
+      render(<QueryClientProvider client={client}><SignedOutProbe onSignedOut={onSignedOut} /></QueryClientProvider>);
+      const source = FakeEventSource.last!;
+      act(() => source.open());
+      const created = FakeEventSource.created;
+      act(() => source.send('signed_out', '', {}));
+      expect(onSignedOut).toHaveBeenCalledTimes(1);
+      expect(source.closed).toBe(true);
+      act(() => { vi.advanceTimersByTime(60_000); });
+      expect(FakeEventSource.created).toBe(created);
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ignores signed_out when the shell does not listen, still closing the stream', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    render(<QueryClientProvider client={new QueryClient()}><SignedOutProbe /></QueryClientProvider>);
+    const source = FakeEventSource.last!;
+    act(() => source.send('signed_out', '', {}));
+    expect(source.closed).toBe(true);
+  });
+});

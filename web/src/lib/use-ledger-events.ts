@@ -11,7 +11,8 @@
  * (`invitation`: offered or withdrawn to the customer, answered to the merchant) refetches
  * the queries named for it, once per invitation and status. Each event's data is parsed with
  * its schema (common/schemas/events.ts): one that does not fit still refetches, but is not
- * handed over.
+ * handed over. When the server ends the session (a staff member revoked), the stream says
+ * `signed_out` and closes: it is not opened again, and the shell is told.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -49,6 +50,8 @@ export interface LedgerEventOptions {
   onReport?: (event: ReportEventData) => void;
   /** Queries refetched on an invitation's news; without them, invitations are ignored. */
   invitationQueryPrefixes?: readonly string[];
+  /** The server ended this session (`signed_out`); the stream is closed for good. */
+  onSignedOut?: () => void;
 }
 
 /**
@@ -98,6 +101,8 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
   onClaimRef.current = options.onClaim;
   const onReportRef = useRef(options.onReport);
   onReportRef.current = options.onReport;
+  const onSignedOutRef = useRef(options.onSignedOut);
+  onSignedOutRef.current = options.onSignedOut;
   const seenRef = useRef<string[]>([]);
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -163,6 +168,12 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       }
       void queryClient.invalidateQueries({ predicate: prefixMatcher(invitationList) });
     };
+    // The session is over: trying again would only be refused.
+    const onSignedOut = () => {
+      clearTimeout(timer);
+      source.close();
+      onSignedOutRef.current?.();
+    };
     const connect = () => {
       source = new EventSource(ledgerEventsUrl, { withCredentials: true });
       source.addEventListener('ledger', onLedger);
@@ -170,6 +181,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       source.addEventListener('claim', onClaim);
       source.addEventListener('report', onReport);
       source.addEventListener('invitation', onInvitation);
+      source.addEventListener('signed_out', onSignedOut);
       source.onopen = () => {
         // Back after a pause: what landed meanwhile was never sent, so refetch once.
         if (retries > 0) refresh();
@@ -206,6 +218,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       source.removeEventListener('claim', onClaim);
       source.removeEventListener('report', onReport);
       source.removeEventListener('invitation', onInvitation);
+      source.removeEventListener('signed_out', onSignedOut);
       source.close();
     };
   }, [queryClient, prefixes, accountPrefixes, claimPrefixes, reportPrefixes, invitationPrefixes]);

@@ -1,6 +1,7 @@
 /**
  * What a ledger row says beyond its own figures, for a row nothing has happened to yet: not
- * a refund or a reversal, nothing refunded, not reversed, not reported, past every window.
+ * a refund or a reversal, nothing refunded, not reversed, not reported, past every window,
+ * written by nobody at the shop (a customer's own payment).
  * Spread into a test's TransactionView and override what the test is about.
  */
 import type { TransactionView } from '@common/api/types';
@@ -15,4 +16,5 @@ export const untouchedRow = {
   reversed: false,
   report: null,
   bySmsCode: false,
+  by: null,
 } as const satisfies Partial<TransactionView>;

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
 import { loginFailedDefaults } from '@/features/auth/messages';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useLoginBusiness } from '@/features/auth/api/login-business';
 import { EmailLoginForm } from '@/features/auth/components/email-login-form';
+import { StaffLoginForm } from '@/features/auth/components/staff-login-form';
 import { AuthLayout } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
@@ -13,16 +16,28 @@ const PinResetWizard = lazy(() =>
   import('@/features/pin-reset/components/pin-reset-wizard').then((m) => ({ default: m.PinResetWizard })),
 );
 
-/** /merchant signed out: business sign-in, or the business registration wizard. */
+/** Who signs in here: the shop's business account by e-mail, or a person working at a shop by phone. */
+type Who = 'business' | 'staff';
+
+/**
+ * /merchant signed out: the business account's sign-in, the Staff option beside it, the
+ * business registration wizard, and the way to a staff invitation (/merchant/join).
+ */
 export function MerchantLogin() {
   const [mode, setMode] = useState<'login' | 'register' | 'reset'>('login');
+  const [who, setWho] = useState<Who>('business');
   const login = useLoginBusiness();
   const { t } = useLingui();
   if (mode === 'reset') {
     return (
-      <AuthLayout title={t`Reset your PIN`} subtitle={t`We will send a code to your business's registered mobile number`}>
+      <AuthLayout
+        title={t`Reset your PIN`}
+        subtitle={who === 'staff'
+          ? t`We will send a code to the mobile number you sign in with`
+          : t`We will send a code to your business's registered mobile number`}
+      >
         <Suspense fallback={<Spinner className="py-10" />}>
-          <PinResetWizard role="business" onBackToLogin={() => setMode('login')} />
+          <PinResetWizard role={who} onBackToLogin={() => setMode('login')} />
         </Suspense>
       </AuthLayout>
     );
@@ -35,20 +50,45 @@ export function MerchantLogin() {
     );
   }
   return (
-    <AuthLayout title={t`Merchant sign in`} subtitle={t`Sign in with your business email and PIN`}>
-      <EmailLoginForm
-        idPrefix="business"
-        emailLabel={t`Business Email`}
-        login={login}
-        failedDefault={loginFailedDefaults().business}
-      >
-        <Button variant="secondary" size="lg" onClick={() => setMode('register')}>
-          <Trans>Register Your Business</Trans>
-        </Button>
-      </EmailLoginForm>
+    <AuthLayout
+      title={t`Merchant sign in`}
+      subtitle={who === 'staff' ? t`Sign in with your mobile number and PIN` : t`Sign in with your business email and PIN`}
+    >
+      <Tabs value={who} onValueChange={(value) => setWho(value as Who)}>
+        <TabsList aria-label={t`Who is signing in`}>
+          <TabsTrigger value="business"><Trans>Business</Trans></TabsTrigger>
+          <TabsTrigger value="staff"><Trans>Staff</Trans></TabsTrigger>
+        </TabsList>
+        <TabsContent value="business">
+          <EmailLoginForm
+            idPrefix="business"
+            emailLabel={t`Business Email`}
+            login={login}
+            failedDefault={loginFailedDefaults().business}
+          >
+            <Button variant="secondary" size="lg" onClick={() => setMode('register')}>
+              <Trans>Register Your Business</Trans>
+            </Button>
+          </EmailLoginForm>
+        </TabsContent>
+        <TabsContent value="staff">
+          <StaffLoginForm />
+        </TabsContent>
+      </Tabs>
       <Button variant="link" className="mt-3 w-full" onClick={() => setMode('reset')}>
         <Trans>Forgot PIN?</Trans>
       </Button>
+      <p className="mt-1 text-center text-sm text-slate-600 dark:text-slate-300">
+        <Trans>
+          Invited to work at a shop?{' '}
+          <Link
+            href="/merchant/join"
+            className="font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-500"
+          >
+            Accept your invitation
+          </Link>
+        </Trans>
+      </p>
     </AuthLayout>
   );
 }

@@ -60,20 +60,26 @@ export function termsForWire(values: { transactionFeePercent: string; maxCreditL
 }
 
 /**
- * Unlock Account: a customer is named by the 10 digits after +91 (a typed "+91" and
- * spaces are allowed), a merchant or admin by e-mail, as each signs in.
+ * Unlock Account: a customer or a shop's staff member is named by the 10 digits after +91
+ * (a typed "+91" and spaces are allowed), a merchant or admin by e-mail, as each signs in.
  */
-const customerDigits = (identifier: string) => identifier.replace(/[\s-]/g, '').replace(/^\+91/, '');
+const phoneDigits = (identifier: string) => identifier.replace(/[\s-]/g, '').replace(/^\+91/, '');
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
 
+const unlockRoles = ['customer', 'business', 'staff', 'admin'] as const;
+type UnlockRole = (typeof unlockRoles)[number];
+
+/** The roles that sign in with a phone number rather than an e-mail. */
+export const unlocksByPhone = (role: UnlockRole): boolean => role === 'customer' || role === 'staff';
+
 export const unlockSchema = z
-  .object({ role: z.enum(['customer', 'business', 'admin']), identifier: z.string() })
+  .object({ role: z.enum(unlockRoles), identifier: z.string() })
   .check(
     z.refine((v) => v.identifier.trim() !== '', { message: 'missingIdentifier', path: ['identifier'] }),
-    z.refine((v) => v.role !== 'customer' || blank(v.identifier) || phoneDigitsPattern.test(customerDigits(v.identifier)), {
+    z.refine((v) => !unlocksByPhone(v.role) || blank(v.identifier) || phoneDigitsPattern.test(phoneDigits(v.identifier)), {
       message: 'invalidPhone', path: ['identifier'],
     }),
-    z.refine((v) => v.role === 'customer' || blank(v.identifier) || looksLikeEmail(v.identifier), {
+    z.refine((v) => unlocksByPhone(v.role) || blank(v.identifier) || looksLikeEmail(v.identifier), {
       message: 'invalidEmail', path: ['identifier'],
     }),
   );
@@ -81,4 +87,4 @@ export type UnlockValues = z.infer<typeof unlockSchema>;
 
 /** The identifier as the server keys the lock: "+91" and 10 digits, or the e-mail. */
 export const unlockIdentifier = (values: UnlockValues): string =>
-  values.role === 'customer' ? toPhoneNumber(customerDigits(values.identifier)) : values.identifier.trim();
+  unlocksByPhone(values.role) ? toPhoneNumber(phoneDigits(values.identifier)) : values.identifier.trim();

@@ -11,6 +11,7 @@ import { indiaDateOf } from '@/lib/date-time';
 import { pendingAccountKey } from '@/features/credit-accounts/public';
 import { expectNoAxeViolations } from '@/test/axe';
 import { expectToast } from '@/test/toast';
+import { ownerShop } from '@/test/shops';
 
 const kumarId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b01';
 const sharmaId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b02';
@@ -18,11 +19,13 @@ const unknownId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b99';
 
 const customer: MeResponse = {
   user: { id: 'c1', role: 'customer', name: 'Asha Rao', phone: '+919876543210', email: null },
+  shop: null,
   language: null,
   business: null,
 };
 const merchant: MeResponse = {
   user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  shop: ownerShop(),
   language: null,
   business: {
     id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
@@ -48,7 +51,7 @@ const statement: Statement = {
   accountId: 'acc-kumar', businessId: kumarId, businessName: 'Kumar Kirana', customerName: 'தமிழ்செல்வி',
   from: '2025-03-01', to: '2025-03-31', openingOwed: '0.00', closingOwed: '1249.90',
   rows: [{ id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice', amount: '1225.40', fee: '24.50', total: '1249.90', owedAfter: '1249.90',
-    refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false }],
+    refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false, by: null }],
   totals: {
     payments: 1, paymentAmount: '1225.40', fees: '24.50', paymentTotal: '1249.90', repayments: 0, repaymentAmount: '0.00',
     refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00',
@@ -115,11 +118,11 @@ describe('/accounts/:businessId', () => {
   });
 
   it('says a payment was approved by SMS code in the history, on its receipt and in the statement', async () => {
-    const bySms = { ...kumarPayment, bySmsCode: true };
+    const bySms = { ...kumarPayment, bySmsCode: true, by: null };
     const { user } = renderAt(`/accounts/${kumarId}`, () => json(200, customer), {
       [`GET ${kumarHistoryUrl}`]: () => json(200, { transactions: [bySms], nextCursor: null }),
       'GET /api/transactions/t1': () => json(200, { transaction: bySms }),
-      [`GET ${kumarStatementUrl}`]: () => json(200, { statement: { ...statement, rows: [{ ...statement.rows[0]!, bySmsCode: true }] } }),
+      [`GET ${kumarStatementUrl}`]: () => json(200, { statement: { ...statement, rows: [{ ...statement.rows[0]!, bySmsCode: true, by: null }] } }),
     });
     const history = await screen.findByRole('region', { name: 'Merchant Transactions' });
     const row = await within(history).findByRole('article', { name: 'Payment Kumar Kirana' });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { BusinessProfile } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useMayDo } from '@/features/auth/public';
 import { CustomerList } from '@/features/credit-accounts/public';
 import { PendingBanner, StatCards } from '@/features/business/public';
 import { RecentPayments } from '@/features/transactions/public';
@@ -21,39 +22,56 @@ interface DashboardTabProps {
   onOpenCounterMode?: () => void;
 }
 
+/** The quick actions' grid, by how many the person may use: Tailwind reads whole class names. */
+const quickActionColumns = ['grid-cols-1', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3'] as const;
+
 /**
  * Dashboard (docs/product.md#merchant-app): approval banner, totals, quick actions, customers, recent payments;
  * what is overdue, the customers' reports on payments and repayment claims to answer, and
- * the overdue customers to remind.
+ * the overdue customers to remind. Each part only for a person whose role may use it: a
+ * cashier keeps the payment codes, counter mode and the customers' repayments and charges.
  */
 export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewTransactions, onOpenCounterMode }: DashboardTabProps) {
   const approved = business.status === 'approved';
   const { t } = useLingui();
+  const may = useMayDo();
+  const quickActions = [
+    may('customers') && (
+      <QuickAction key="customer" label={t`Create Customer`} disabled={!approved} onClick={onCreateCustomer} icon={<PersonPlusIcon />} />
+    ),
+    may('payment_codes') && (
+      <QuickAction key="qr" label={t`Generate QR Code`} disabled={!approved} onClick={onGenerateQr} icon={<QrIcon />} />
+    ),
+    may('payments.today') && (
+      <QuickAction key="history" label={t`View Transactions`} onClick={onViewTransactions} icon={<ListIcon />} />
+    ),
+  ].filter(Boolean);
   return (
     <div className="space-y-6">
       <PendingBanner business={business} />
-      <StatCards />
-      {approved && <ToCollectCard />}
-      {approved && <LazyReportsCard />}
-      {approved && <RepaymentClaims />}
+      {may('history') && <StatCards />}
+      {approved && may('reminders') && <ToCollectCard />}
+      {approved && may('claims') && <LazyReportsCard />}
+      {approved && may('claims') && <RepaymentClaims />}
       <section aria-labelledby="quick-actions-heading" className="space-y-3">
         <h2 id="quick-actions-heading" className="text-base font-semibold">
           <Trans>Quick Actions</Trans>
         </h2>
-        <Card className="grid grid-cols-3 gap-2 p-2">
-          <QuickAction label={t`Create Customer`} disabled={!approved} onClick={onCreateCustomer} icon={<PersonPlusIcon />} />
-          <QuickAction label={t`Generate QR Code`} disabled={!approved} onClick={onGenerateQr} icon={<QrIcon />} />
-          <QuickAction label={t`View Transactions`} onClick={onViewTransactions} icon={<ListIcon />} />
-        </Card>
-        {approved && onOpenCounterMode && (
+        {quickActions.length > 0 && (
+          <Card className={`grid gap-2 p-2 ${quickActionColumns[quickActions.length]}`}>{quickActions}</Card>
+        )}
+        {approved && may('counter_mode') && onOpenCounterMode && (
           <Button variant="secondary" size="lg" onClick={onOpenCounterMode}>
             <Trans>Counter mode</Trans>
           </Button>
         )}
       </section>
-      {approved && <OverdueCustomers />}
+      {approved && may('reminders') && <OverdueCustomers />}
       <CustomerList />
-      <RecentPayments onViewAll={onViewTransactions} actions={(row) => <RowActions transaction={row} />} />
+      <RecentPayments
+        onViewAll={onViewTransactions}
+        actions={may('refunds') ? (row) => <RowActions transaction={row} /> : undefined}
+      />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BusinessProfile } from '@common/api/types';
+import { rolePermissions } from '@common/permissions';
+import { ShopAccess } from '@/features/auth/public';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
@@ -120,5 +122,26 @@ describe('merchant Settings: Automatic SMS reminders', () => {
     renderWithApp(<SettingsTab business={{ ...business, status: 'pending' }} logout={<button type="button">Logout</button>} />);
     expect(await screen.findByRole('button', { name: 'Save reminders' })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Remind overdue customers' })).toBeDisabled();
+  });
+});
+
+describe('merchant Settings for a person working at the shop', () => {
+  it("shows a cashier only their own PIN, the language and Logout, and changes the staff account's PIN", async () => {
+    const calls = stubFetch({ 'POST /api/auth/change-pin': () => json(200, { success: true }) });
+    const user = userEvent.setup();
+    renderWithApp(
+      <ShopAccess permissions={rolePermissions.cashier}>
+        <SettingsTab business={business} accountRole="staff" logout={<button type="button">Logout</button>} />
+      </ShopAccess>,
+    );
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Language', 'PIN']);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Change PIN', 'Logout']);
+    const dialog = await openSheet(user);
+    expect(dialog).toHaveAccessibleDescription('Your PIN signs you in to the shops you work at.');
+    await fill(user, '4829', '5731', '5731');
+    await user.click(within(dialog).getByRole('button', { name: 'Change PIN' }));
+    await expectToast('PIN Changed Successfully', 'Your PIN has been updated');
+    expect(callsTo(calls, 'POST /api/auth/change-pin')).toHaveLength(1);
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/change-pin']);
   });
 });

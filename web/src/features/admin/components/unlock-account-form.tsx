@@ -16,12 +16,13 @@ import { serverMessage } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { useUnlockAccount } from '@/features/admin/api/unlock-account';
 import { accountNotLocked, accountUnlocked, unlockFailedDefault, unlockFailedTitle, unlockIssues } from '@/features/admin/messages';
-import { unlockIdentifier, unlockSchema, type UnlockValues } from '@/features/admin/schemas';
+import { unlockIdentifier, unlocksByPhone, unlockSchema, type UnlockValues } from '@/features/admin/schemas';
 
 // Labels as descriptors, read in the language shown now.
 const roleOptions: { value: UnlockValues['role']; label: MessageDescriptor }[] = [
   { value: 'customer', label: msg`Customer` },
   { value: 'business', label: msg`Business` },
+  { value: 'staff', label: msg`Staff` },
   { value: 'admin', label: msg`Admin` },
 ];
 
@@ -35,6 +36,7 @@ export function UnlockAccountForm() {
     defaultValues: { role: 'customer', identifier: '' },
   });
   const role = useWatch({ control, name: 'role' });
+  const byPhone = unlocksByPhone(role);
   const { t } = useLingui();
 
   const submit = (values: UnlockValues) =>
@@ -78,16 +80,16 @@ export function UnlockAccountForm() {
           <Label htmlFor="unlock-identifier"><Trans>Phone or Email</Trans></Label>
           <Input
             id="unlock-identifier"
-            type={role === 'customer' ? 'tel' : 'email'}
-            inputMode={role === 'customer' ? 'tel' : 'email'}
+            type={byPhone ? 'tel' : 'email'}
+            inputMode={byPhone ? 'tel' : 'email'}
             autoComplete="off"
-            placeholder={role === 'customer' ? '98765 43210' : 'name@example.com'}
+            placeholder={byPhone ? '98765 43210' : 'name@example.com'}
             maxLength={emailLengthMax}
             aria-describedby="unlock-identifier-hint"
             {...register('identifier')}
           />
           <p id="unlock-identifier-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-            {role === 'customer' ? <Trans>The 10-digit mobile number, without +91.</Trans> : <Trans>The e-mail the account signs in with.</Trans>}
+            {byPhone ? <Trans>The 10-digit mobile number, without +91.</Trans> : <Trans>The e-mail the account signs in with.</Trans>}
           </p>
         </div>
         <Button type="submit" size="lg" disabled={unlock.isPending} aria-busy={unlock.isPending}>

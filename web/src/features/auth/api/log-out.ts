@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { signOutWaitMs } from '@common/limits';
 import { errorStatus } from '@/lib/api-client';
 import { request } from '@/lib/api-request';
@@ -31,18 +31,27 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * Signs out: on completion the token is forgotten, the cache cleared and the page
- * reloaded at `loginPath`; only a server that answers with an error leaves the person
- * signed in, with a toast that says so. The service worker's run-time caches go too, so none
- * added later can outlive the session; its precache holds only the public build.
+ * What ending a session leaves on the phone: nothing. The token is forgotten, the cache
+ * cleared and the service worker's run-time caches too, so none added later can outlive the
+ * session; its precache holds only the public build. A sign-out does it, and so does a
+ * session the server ended (a staff member revoked while signed in).
+ */
+export function forgetSession(queryClient: QueryClient): Promise<void> {
+  clearSessionToken();
+  queryClient.clear();
+  return clearRuntimeCaches().catch(() => {});
+}
+
+/**
+ * Signs out: on completion the session is forgotten (forgetSession) and the page reloaded
+ * at `loginPath`; only a server that answers with an error leaves the person signed in,
+ * with a toast that says so.
  */
 export function useLogOut(loginPath: string) {
   const queryClient = useQueryClient();
   const { t } = useLingui();
   const finish = () => {
-    clearSessionToken();
-    queryClient.clear();
-    void clearRuntimeCaches().catch(() => {}).finally(() => window.location.assign(loginPath));
+    void forgetSession(queryClient).finally(() => window.location.assign(loginPath));
   };
   return useMutation({
     mutationFn: signOut,

@@ -123,12 +123,12 @@ describe('counter mode', () => {
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Counter mode' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
-    await user.type(screen.getByLabelText('Enter your PIN to exit'), '1111');
+    await user.type(screen.getByLabelText("Enter your PIN or an owner's PIN"), '1111');
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect PIN. 4 attempts left.');
     expect(callsTo(calls, 'POST /api/auth/counter/exit').map((call) => call.body)).toEqual([{ pin: '1111' }]);
     expect(callsTo(calls, 'POST /api/auth/confirm-pin')).toHaveLength(0);
-    expect(screen.getByLabelText('Enter your PIN to exit')).toHaveValue('');
+    expect(screen.getByLabelText("Enter your PIN or an owner's PIN")).toHaveValue('');
     expect(window.localStorage.getItem('sessionToken')).toBe('counter-token');
     expect(view.client.getQueryData(['/api/auth/me'])).toBeUndefined();
     expect(screen.getByRole('dialog', { name: 'Counter mode' })).toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('counter mode', () => {
   it("shows the lock's message when the counter's exit is locked", async () => {
     const { user } = setup({ exit: () => apiError(429, 'Too many wrong PINs. Try again in 15 minutes.', 'account_locked') });
     await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
-    await user.type(screen.getByLabelText('Enter your PIN to exit'), '1111');
+    await user.type(screen.getByLabelText("Enter your PIN or an owner's PIN"), '1111');
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong PINs. Try again in 15 minutes.');
   });
@@ -146,7 +146,7 @@ describe('counter mode', () => {
     const { user, calls, view } = setup();
     view.client.setQueryData(['/api/auth/me'], { user: { ...merchantUser, role: 'counter', phone: null, email: null }, business: null, language: null });
     await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
-    await user.type(screen.getByLabelText('Enter your PIN to exit'), '4829');
+    await user.type(screen.getByLabelText("Enter your PIN or an owner's PIN"), '4829');
     await user.click(screen.getByRole('button', { name: 'Exit' }));
     await waitFor(() => expect(callsTo(calls, 'GET /api/auth/me')).toHaveLength(1));
     expect(callsTo(calls, 'POST /api/auth/counter/exit')[0]!.headers.get('Authorization')).toBe('Bearer counter-token');
@@ -158,7 +158,7 @@ describe('counter mode', () => {
   it('offers no saved password and no show-PIN button in the exit PIN field', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Exit counter mode' }));
-    const field = screen.getByLabelText('Enter your PIN to exit');
+    const field = screen.getByLabelText("Enter your PIN or an owner's PIN");
     expectNoSavedPassword(field);
     expect(screen.queryByRole('button', { name: 'Show PIN' })).not.toBeInTheDocument();
     expect(field.closest('form')).toHaveAttribute('autocomplete', 'off');

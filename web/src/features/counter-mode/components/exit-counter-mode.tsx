@@ -7,9 +7,11 @@ import { useExitCounterMode } from '../api/exit-counter-mode';
 import { CounterPinField } from './counter-pin-field';
 
 /**
- * Leaving counter mode asks for the merchant's PIN, which exchanges the counter's session
- * for a full one. A wrong one shows the server's words (attempts left, or the
- * lock) and stays; it counts on the counter's own counter, never the owner's.
+ * Leaving counter mode asks for a PIN, which exchanges the counter's session for a full
+ * one: that of the person who opened the counter, or any owner's of the shop (an owner
+ * takes the counter back from a cashier who has left it). A wrong one shows the server's
+ * words (attempts left, or the lock) and stays; it counts on the account of the person
+ * who opened the counter, never on another's.
  */
 export function ExitCounterMode({ onCancel }: { onCancel: () => void }) {
   const { t } = useLingui();
@@ -31,7 +33,7 @@ export function ExitCounterMode({ onCancel }: { onCancel: () => void }) {
     <form noValidate autoComplete="off" aria-label={t`Exit counter mode`} onSubmit={submit} className="w-full max-w-xs space-y-3">
       <CounterPinField
         id="counter-exit-pin"
-        label={t`Enter your PIN to exit`}
+        label={t`Enter your PIN or an owner's PIN`}
         autoFocus
         value={pin}
         onChange={setPin}

@@ -1,6 +1,8 @@
 /**
  * The merchant's customers (docs/product.md#merchant-app): each credit account with its numbers,
  * and first the customers invited by phone who have not answered yet (docs/product.md#invitations).
+ * Each account's buttons are those the person's role may use: a cashier records repayments
+ * and charges by SMS code; changing limits, reminders, due dates and statements are others'.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -12,6 +14,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
+import { useMayDo } from '@/features/auth/public';
 import { useBusinessCreditAccounts } from '@/features/credit-accounts/api/get-business-credit-accounts';
 import { remindedLabel } from '@/features/credit-accounts/dues';
 import { paymentHandleExample } from '@/features/credit-accounts/messages';
@@ -26,8 +29,9 @@ import { RepaymentDialog } from './repayment-dialog';
 
 export function CustomerList() {
   const accounts = useBusinessCreditAccounts();
+  const may = useMayDo();
   // A list that could not load shows no Invited rows rather than an error over the customers.
-  const invitations = useBusinessInvitations().data?.invitations ?? [];
+  const invitations = useBusinessInvitations({ enabled: may('customers') }).data?.invitations ?? [];
   const { t } = useLingui();
   const [changingLimit, setChangingLimit] = useState<BusinessCreditAccount | null>(null);
   const [repaying, setRepaying] = useState<BusinessCreditAccount | null>(null);
@@ -64,12 +68,12 @@ export function CustomerList() {
             <li key={account.id}>
               <CustomerCard
                 account={account}
-                onChangeLimit={() => setChangingLimit(account)}
-                onRepayment={() => setRepaying(account)}
-                onStatement={() => setStatementOf(account.id)}
-                onRemind={() => setReminding({ accountId: account.id, customerName: account.customerName })}
-                onMoveDueDate={() => setMovingDue(account)}
-                onCharge={() => setCharging(account)}
+                onChangeLimit={may('customers') ? () => setChangingLimit(account) : undefined}
+                onRepayment={may('repayments') ? () => setRepaying(account) : undefined}
+                onStatement={may('statements') ? () => setStatementOf(account.id) : undefined}
+                onRemind={may('reminders') ? () => setReminding({ accountId: account.id, customerName: account.customerName }) : undefined}
+                onMoveDueDate={may('reminders') ? () => setMovingDue(account) : undefined}
+                onCharge={may('charges') ? () => setCharging(account) : undefined}
               />
             </li>
           ))}
@@ -86,17 +90,18 @@ export function CustomerList() {
   );
 }
 
+/** Each action's opener; one the person may not use is left out, and so is its button. */
 interface CustomerCardProps {
   account: BusinessCreditAccount;
-  onChangeLimit: () => void;
-  onRepayment: () => void;
+  onChangeLimit?: () => void;
+  onRepayment?: () => void;
   /** Opens this account's statement. */
-  onStatement: () => void;
+  onStatement?: () => void;
   /** Opens the reminder to send on WhatsApp or by SMS. */
-  onRemind: () => void;
-  onMoveDueDate: () => void;
+  onRemind?: () => void;
+  onMoveDueDate?: () => void;
   /** Opens Charge by SMS code, for a customer buying without the app's QR code. */
-  onCharge: () => void;
+  onCharge?: () => void;
 }
 
 function CustomerCard({ account, onChangeLimit, onRepayment, onStatement, onRemind, onMoveDueDate, onCharge }: CustomerCardProps) {
@@ -121,29 +126,37 @@ function CustomerCard({ account, onChangeLimit, onRepayment, onStatement, onRemi
         <Amount term={t`Owed`} value={account.owed} />
         <Amount term={t`Available`} value={account.currentBalance} />
       </dl>
-      <div className="grid grid-cols-2 gap-2">
-        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onChangeLimit}>
-          <Trans>Change Limit</Trans>
-        </Button>
-        <Button variant="secondary" className="h-9 px-2 text-xs disabled:opacity-50" onClick={onRepayment} disabled={owesNothing}>
-          <Trans>Record Repayment</Trans>
-        </Button>
-        {!owesNothing && (
-          <>
-            <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onRemind}>
-              <Trans>Send reminder</Trans>
-            </Button>
-            <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onMoveDueDate}>
-              <Trans>Move due date</Trans>
-            </Button>
-          </>
+      <div className="grid grid-cols-2 gap-2 empty:hidden">
+        {onChangeLimit && (
+          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onChangeLimit}>
+            <Trans>Change Limit</Trans>
+          </Button>
         )}
-        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onStatement}>
-          <Trans>Statement</Trans>
-        </Button>
-        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onCharge}>
-          <Trans>Charge by SMS code</Trans>
-        </Button>
+        {onRepayment && (
+          <Button variant="secondary" className="h-9 px-2 text-xs disabled:opacity-50" onClick={onRepayment} disabled={owesNothing}>
+            <Trans>Record Repayment</Trans>
+          </Button>
+        )}
+        {!owesNothing && onRemind && (
+          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onRemind}>
+            <Trans>Send reminder</Trans>
+          </Button>
+        )}
+        {!owesNothing && onMoveDueDate && (
+          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onMoveDueDate}>
+            <Trans>Move due date</Trans>
+          </Button>
+        )}
+        {onStatement && (
+          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onStatement}>
+            <Trans>Statement</Trans>
+          </Button>
+        )}
+        {onCharge && (
+          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onCharge}>
+            <Trans>Charge by SMS code</Trans>
+          </Button>
+        )}
       </div>
       {reminded && <p className="text-xs text-slate-500 dark:text-slate-400">{reminded}</p>}
     </Card>

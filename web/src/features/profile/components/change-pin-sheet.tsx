@@ -31,6 +31,7 @@ export function ChangePinSheet({ open, onOpenChange, role = 'customer' }: Change
   const sheetDescriptions: Record<Role, string> = {
     customer: t`Your PIN authorises payments and sign-in.`,
     business: t`Your PIN signs you in to your business account.`,
+    staff: t`Your PIN signs you in to the shops you work at.`,
     admin: t`Your PIN signs you in to the admin dashboard.`,
   };
   return (

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '@/test/axe';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
+import { ShopAccess } from '@/features/auth/public';
 import type { Statement, StatementRow } from '@/features/statements/api/get-statement';
 import { StatementDialog } from './statement-dialog';
 import { StatementPanel } from './statement-panel';
@@ -16,7 +17,7 @@ const later = '2025-08-30T04:30:00.000Z';
 /** A row with nothing refunded, reversed or to act on, but for `change`. */
 const row = (change: Partial<StatementRow> & Pick<StatementRow, 'id' | 'createdAt' | 'type' | 'amount'>): StatementRow => ({
   date: '', description: null, fee: '0.00', total: change.amount, owedAfter: '0.00', refunded: '0.00', refundedFee: '0.00',
-  refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false, ...change,
+  refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false, by: null, ...change,
 });
 
 const statement: Statement = {
@@ -85,6 +86,39 @@ describe("the merchant's statement", () => {
     expect(within(dialog).getByLabelText('Amount to refund (₹)')).toHaveValue(1000);
     // The last refund of the payment takes what is left of its fee: ₹25.00 − ₹5.00.
     expect(within(dialog).getByText('Fee returned: ₹20.00 · Asha Rao will owe ₹1,020.00 less')).toBeInTheDocument();
+  });
+
+  it('says who at the shop wrote each row, with their role then, and nothing on a customer\'s own payment', async () => {
+    stubFetch({
+      [`GET ${statementUrl}`]: () => json(200, {
+        statement: {
+          ...statement,
+          rows: statement.rows.map((shown) =>
+            shown.id === 't3' ? { ...shown, by: { name: 'Suresh', role: 'cashier' } }
+            : shown.id === 't4' ? { ...shown, by: { name: 'Ravi Kumar', role: 'owner' } }
+            : shown.id === 't5' ? { ...shown, by: { name: 'Meena', role: 'manager' } }
+            : shown),
+        },
+      }),
+    });
+    renderWithApp(<StatementDialog accountId={accountId} onClose={() => {}} />);
+    const table = await screen.findByRole('table', { name: 'Statement' });
+    const typeCells = bodyRows(table).map((shown) => within(shown).getAllByRole('cell')[1]!.textContent);
+    expect(typeCells).toEqual([
+      'PaymentRefunded ₹250.00', 'Refund', 'RepaymentReversedby Suresh (Cashier)', 'Reversalby Ravi Kumar (Owner)', 'Repaymentby Meena (Manager)',
+    ]);
+  });
+
+  it('offers no Refund or Reverse to a person whose role may not make them', async () => {
+    renderWithApp(
+      <ShopAccess permissions={['shop.view', 'statements']}>
+        <StatementDialog accountId={accountId} onClose={() => {}} />
+      </ShopAccess>,
+    );
+    const table = await screen.findByRole('table', { name: 'Statement' });
+    expect(within(table).getByText('Refunded ₹250.00')).toBeInTheDocument();
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(7);
   });
 
   it("offers no action on the customer's own statement", async () => {

@@ -3,13 +3,15 @@
  * repayment, refund and reversal in order with the amount owed after it, the totals and the
  * closing amount owed; a payment the customer approved with a code sent by SMS says so. The
  * same markup on screen and in the print view, so what is printed is what was read; on the
- * merchant's screen each row may carry its Refund or Reverse.
+ * merchant's screen each row may carry its Refund or Reverse, and each row a person at the
+ * shop wrote says who ("by Ravi (Cashier)"); the customer's statement names nobody.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { parseRupees } from '@common/money';
 import { capitalise, formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime, formatIndiaDay } from '@/lib/date-time';
+import { useActorLabel } from '@/features/auth/public';
 import type { Statement, StatementRow } from '@/features/statements/api/get-statement';
 
 /** A row's buttons on the merchant's screen (its Refund or Reverse), given the row and its statement: nothing for none. */
@@ -119,6 +121,7 @@ interface RowProps {
 
 function Row({ row, print, actions }: RowProps) {
   const { t } = useLingui();
+  const actorLabel = useActorLabel();
   const types: Record<StatementRow['type'], string> = {
     payment: t`Payment`,
     repayment: t`Repayment`,
@@ -140,6 +143,7 @@ function Row({ row, print, actions }: RowProps) {
         {row.type === 'payment' && row.bySmsCode && <span className="block">{t`Approved by SMS code`}</span>}
         {amount && <span className={`block ${print ? '' : 'text-emerald-700 dark:text-emerald-400'}`}>{t`Refunded ${amount}`}</span>}
         {row.type === 'repayment' && row.reversed && <span className={`block ${print ? '' : 'text-amber-700 dark:text-amber-400'}`}>{t`Reversed`}</span>}
+        {row.by && <span className={`block ${print ? '' : 'text-slate-500 dark:text-slate-400'}`}>{actorLabel(row.by)}</span>}
       </td>
       {/* A refund's or a reversal's reason is its description. */}
       <td className={`${cellClass} break-words`}>{row.description ?? ''}</td>

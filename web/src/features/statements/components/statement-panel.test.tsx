@@ -24,9 +24,9 @@ function statementFor(from: string, to: string, overrides: Partial<Statement> = 
     openingOwed: '500.00',
     closingOwed: '1177.00',
     rows: [
-      { id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice and dal', amount: '1250.00', fee: '25.00', total: '1275.00', owedAfter: '1775.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false },
-      { id: 't2', createdAt: '2025-03-05T12:00:00.000Z', date: '2025-03-05 17:30', type: 'repayment', description: null, amount: '700.00', fee: '0.00', total: '700.00', owedAfter: '1075.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false },
-      { id: 't3', createdAt: '2025-03-10T06:15:00.000Z', date: '2025-03-10 11:45', type: 'payment', description: 'Soap', amount: '100.00', fee: '2.00', total: '102.00', owedAfter: '1177.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: true },
+      { id: 't1', createdAt: '2025-03-03T04:30:00.000Z', date: '2025-03-03 10:00', type: 'payment', description: 'Rice and dal', amount: '1250.00', fee: '25.00', total: '1275.00', owedAfter: '1775.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false, by: null },
+      { id: 't2', createdAt: '2025-03-05T12:00:00.000Z', date: '2025-03-05 17:30', type: 'repayment', description: null, amount: '700.00', fee: '0.00', total: '700.00', owedAfter: '1075.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: false, by: null },
+      { id: 't3', createdAt: '2025-03-10T06:15:00.000Z', date: '2025-03-10 11:45', type: 'payment', description: 'Soap', amount: '100.00', fee: '2.00', total: '102.00', owedAfter: '1177.00', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, bySmsCode: true, by: null },
     ],
     totals: { payments: 2, paymentAmount: '1350.00', fees: '27.00', paymentTotal: '1377.00', repayments: 1, repaymentAmount: '700.00', ...noRefunds },
     ...overrides,

@@ -53,6 +53,19 @@ describe('history rows open their receipt', () => {
   });
 });
 
+describe("the customer's rows name the shop, never a person at it", () => {
+  it('shows no by-line even on a row a person at the shop wrote', async () => {
+    stubFetch({
+      'GET /api/transactions/customer?limit=15': () =>
+        json(200, { transactions: [{ ...repayment, by: { name: 'Suresh', role: 'cashier' } }], nextCursor: null }),
+    });
+    renderWithApp(<TransactionHistory filter={null} onClearFilter={() => {}} />);
+    const row = await screen.findByRole('article', { name: 'Repayment Sharma Medicals' });
+    expect(row).toHaveTextContent('Sharma Medicals');
+    expect(row).not.toHaveTextContent(/Suresh|Cashier/);
+  });
+});
+
 describe('refunds, reversals and reports on the rows', () => {
   const refund: TransactionView = {
     ...payment, id: 't3', type: 'refund', amount: '250.00', fee: '5.00', totalAmount: '255.00', originalId: 't1',

@@ -44,6 +44,17 @@ describe("the merchant's ledger row", () => {
     expect(screen.getAllByText('Approved by SMS code')).toHaveLength(1);
   });
 
+  it('says who at the shop wrote the row, with their role then; a customer\'s own payment names nobody', () => {
+    renderItem({ ...repayment, by: { name: 'Suresh', role: 'cashier' } });
+    expect(within(screen.getByRole('article', { name: 'Repayment Asha Rao' })).getByText('by Suresh (Cashier)')).toBeInTheDocument();
+    renderItem({ ...payment, id: 't6', type: 'refund', by: { name: 'Meena', role: 'manager' } });
+    expect(within(screen.getByRole('article', { name: 'Refund Asha Rao' })).getByText('by Meena (Manager)')).toBeInTheDocument();
+    renderItem({ ...payment, id: 't7', type: 'reversal', by: { name: 'Ravi Kumar', role: 'owner' } });
+    expect(within(screen.getByRole('article', { name: 'Reversal Asha Rao' })).getByText('by Ravi Kumar (Owner)')).toBeInTheDocument();
+    renderItem(payment);
+    expect(within(screen.getByRole('article', { name: 'Payment Asha Rao' })).queryByText(/^by /)).not.toBeInTheDocument();
+  });
+
   it("shows the customer's report on the payment", () => {
     renderItem({ ...payment, report: { id: 'r1', reason: 'wrong_amount', status: 'open', note: null, declineReason: null, createdAt: payment.createdAt } });
     expect(screen.getByText('Problem reported')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import type { TransactionView } from '@common/api/types';
 import { TransactionStatusBadge } from '@/components/ui/badge';
 import { formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/lib/date-time';
+import { useActorLabel } from '@/features/auth/public';
 import { lowersOwed, TransactionNotes, useTransactionTypeLabel, type TransactionActions } from './transaction-notes';
 
 interface TransactionItemProps {
@@ -12,11 +13,13 @@ interface TransactionItemProps {
 }
 
 /**
- * One ledger row as the merchant sees it: who, what, amount, fee, total, when, status, and
- * what became of it (refunded, reversed, reported).
+ * One ledger row as the merchant sees it: who, what, amount, fee, total, when, status, who
+ * at the shop wrote it ("by Ravi (Cashier)", none for a customer's own payment), and what
+ * became of it (refunded, reversed, reported).
  */
 export function TransactionItem({ transaction, actions }: TransactionItemProps) {
   const typeLabel = useTransactionTypeLabel();
+  const actorLabel = useActorLabel();
   const type = typeLabel(transaction.type);
   return (
     <article aria-label={`${type} ${transaction.customerName}`} className="space-y-2 py-3">
@@ -29,6 +32,7 @@ export function TransactionItem({ transaction, actions }: TransactionItemProps) 
           {transaction.description && (
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">{transaction.description}</p>
           )}
+          {transaction.by && <p className="truncate text-xs text-slate-500 dark:text-slate-400">{actorLabel(transaction.by)}</p>}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <p className={`font-semibold tabular-nums ${lowersOwed(transaction.type) ? 'text-emerald-700 dark:text-emerald-400' : ''}`}>
