@@ -57,7 +57,8 @@ export interface AuditEntryRow {
  * One page of the log, newest first, after `cursor` (keyset on (created_at, id)); each part
  * reads its own index range (transactions by the shop's day, shop_audit_business_created_idx).
  * A ledger row's subject is its customer's name, its particulars the merchant's reason (a
- * refund's, a reversal's) and its description (a claim's UPI reference, a charge's note).
+ * refund's, a reversal's), a confirmed claim's UPI reference (`upiReference`, '' when the
+ * customer gave none; a cash repayment has none) and a charge's note.
  */
 export async function page(db: Executor, filter: AuditFilter, cursor: KeysetCursor | null, limit: number): Promise<AuditEntryRow[]> {
   const within = (createdAt: SQL, id: SQL) => sql.join([
@@ -75,7 +76,9 @@ export async function page(db: Executor, filter: AuditFilter, cursor: KeysetCurs
   const rows = rowsOf<Omit<AuditEntryRow, 'createdAt' | 'amountPaise'> & { createdAt: Date | string; amount: string | null }>(await db.execute(sql`
     (select t.id, t.created_at as "createdAt", t.actor_member_id as "memberId", m.name as "memberName", t.actor_role as role,
         case when t.type = 'payment' then 'charge' else t.type end as action, u.name as subject, t.amount_paise::text as amount,
-        jsonb_strip_nulls(jsonb_build_object('reason', t.reason, 'description', t.description)) as details
+        jsonb_strip_nulls(jsonb_build_object('reason', t.reason,
+          'upiReference', case when t.type = 'repayment' and t.description is not null then btrim(regexp_replace(t.description, '^UPI', '')) end,
+          'note', case when t.type = 'payment' then t.description end)) as details
       from transactions t
       join shop_members m on m.id = t.actor_member_id
       join users u on u.id = t.customer_id

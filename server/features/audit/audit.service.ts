@@ -83,8 +83,9 @@ function entryView(row: repository.AuditEntryRow): AuditEntry {
 /** One line of the file: texts through textCell (a name typed as "=cmd" is never run), the amount a figure. */
 function csvRow(row: repository.AuditEntryRow): string[] {
   const details = Object.entries(row.details).map(([name, value]) => `${name}: ${value}`).join('; ');
+  const action = row.action === 'repayment' ? (row.details.upiReference === undefined ? 'Cash repayment' : 'UPI repayment') : actionNames[row.action];
   return [
-    textCell(indiaMinute(row.createdAt)), textCell(row.memberName), textCell(roleNames[row.role]), textCell(actionNames[row.action]),
+    textCell(indiaMinute(row.createdAt)), textCell(row.memberName), textCell(roleNames[row.role]), textCell(action),
     textCell(row.subject ?? ''), figureCell(row.amountPaise === null ? '' : toWireAmount(row.amountPaise)), textCell(details),
   ];
 }

@@ -125,7 +125,7 @@ describe('the audit log', () => {
     const confirmed = await post(`/api/business/repayment-claims/${claim.json().claim.id}/confirm`, shop.token, {});
     expect(confirmed.statusCode, confirmed.body).toBe(201);
     const upi = (await page(shop.token, '?action=repayment&limit=1')).entries[0]!;
-    expect([upi.by.memberId, upi.amount, upi.details]).toEqual([ownerMemberId, '20.00', { description: 'UPI 123456789012' }]);
+    expect([upi.by.memberId, upi.amount, upi.details]).toEqual([ownerMemberId, '20.00', { upiReference: '123456789012' }]);
 
     // The owner's Staff screen says what each moved today: cash repayments, refunds and reversals.
     const usedToday = async () => ((await get('/api/business/staff', shop.token)).json().members as { name: string; usedToday: string }[])
@@ -211,7 +211,7 @@ describe('the audit log', () => {
     expect(file.body.startsWith('\uFEFF"Date","Person","Role","Action","Customer or person","Amount","Details"\r\n')).toBe(true);
     const lines = file.body.slice(1).split('\r\n');
     // 15:30 in India, half a minute after the account's payment.
-    expect(lines[1]).toBe(`"${today} 15:30","'+Ravi","Cashier","Repayment","'=cmd",150.00,""`);
+    expect(lines[1]).toBe(`"${today} 15:30","'+Ravi","Cashier","Cash repayment","'=cmd",150.00,""`);
     expect(lines).toContain(`"${today} 15:30","'+Ravi","Cashier","Joined the shop","'+Ravi",,"role: cashier"`);
     expect(lines.at(-1)).toBe('');
 
@@ -219,7 +219,7 @@ describe('the audit log', () => {
     expect(filtered.headers['content-disposition']).toBe(`attachment; filename="khata-audit-${today}-${today}.csv"`);
     expect(filtered.body.slice(1).split('\r\n')).toEqual([
       '"Date","Person","Role","Action","Customer or person","Amount","Details"',
-      `"${today} 15:30","'+Ravi","Cashier","Repayment","'=cmd",150.00,""`,
+      `"${today} 15:30","'+Ravi","Cashier","Cash repayment","'=cmd",150.00,""`,
       '',
     ]);
   });
