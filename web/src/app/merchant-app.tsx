@@ -6,7 +6,7 @@ import type { Permission } from '@common/permissions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { useLogOut } from '@/features/auth/api/log-out';
@@ -243,7 +243,7 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
         </main>
       ) : overlay === 'staff' || overlay === 'audit-log' ? (
         <main className="flex-1 px-4 pt-4 pb-10">
-          <Suspense fallback={<FullPageSpinner />}>
+          <Suspense fallback={<Spinner className="py-10" />}>
             {overlay === 'staff' ? <StaffScreen onBack={closeOverlay} /> : <AuditLogScreen onBack={closeOverlay} />}
           </Suspense>
         </main>

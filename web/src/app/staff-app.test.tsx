@@ -197,6 +197,31 @@ describe('what each role is shown', () => {
     }
   });
 
+  it('shows a refusal for the role as any other, and follows the role an owner changed meanwhile', async () => {
+    const manager: MeResponse = { ...cashier, shop: shopAs('manager', { memberId: 'm-ravi-stores', name: 'Suresh' }) };
+    let me = manager;
+    const limitUrl = `POST /api/business/credit-accounts/${account.id}/limit`;
+    const { calls, user } = renderApp('/', () => json(200, me), {
+      'GET /api/staff/shops': () => json(200, { shops: [shops[0]] }),
+      [limitUrl]: () => {
+        // The owner made Suresh a cashier a moment ago.
+        me = cashier;
+        return apiError(403, 'Your role at this shop does not allow this. Ask an owner.', 'role_forbidden');
+      },
+    });
+    expect(await screen.findByText('Suresh · Manager')).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Change Limit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Limit' });
+    await user.clear(within(dialog).getByLabelText('New Credit Limit (₹)'));
+    await user.type(within(dialog).getByLabelText('New Credit Limit (₹)'), '8000');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Limit' }));
+    await expectToast('Failed to Update Credit Limit', 'Your role at this shop does not allow this. Ask an owner.');
+    expect(await screen.findByText('Suresh · Cashier')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET /api/auth/me')).toHaveLength(2);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(buttonNames(await screen.findByRole('article', { name: 'Asha Rao' }))).toEqual(['Record Repayment', 'Charge by SMS code']);
+  });
+
   it('opens the Staff and Audit log screens from an owner\'s Settings, and comes back', async () => {
     const { user } = renderApp('/', () => json(200, owner), {
       'GET /api/business/staff': () => json(200, { members: [], invitations: [] }),
