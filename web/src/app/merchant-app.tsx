@@ -218,7 +218,7 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
           <h1 className="truncate text-lg font-bold">{business?.businessName ?? me.user.name}</h1>
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">
             {/* A person working at the shop sees who they are signed in as there. */}
-            {isStaff && shop ? t`${personName} · ${roleName}` : <Trans>Merchant Dashboard</Trans>}
+            {isStaff && shop ? `${personName} · ${roleName}` : <Trans>Merchant Dashboard</Trans>}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
