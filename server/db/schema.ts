@@ -9,7 +9,9 @@ import {
 import type { BasisPoints, Paise } from '@common/money';
 import { ledgerEntryTypes } from '@common/schemas/ledger';
 import { smsPurposes, smsReminderKinds, smsStatuses } from '@common/schemas/reminders';
-import { invitationStatuses, paymentReportReasons, paymentReportStatuses, smsCodeStatuses, staffInvitationStatuses } from '@common/schemas/statuses';
+import {
+  invitationStatuses, memberStatuses, paymentReportReasons, paymentReportStatuses, smsCodeStatuses, staffInvitationStatuses,
+} from '@common/schemas/statuses';
 import { shopRoles } from '@common/permissions';
 import { auditActions } from '@common/schemas/staff';
 
@@ -389,8 +391,10 @@ export const transactions = pgTable('transactions', {
   actorRole: text('actor_role', { enum: shopRoles }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 }, (t) => [
-  // A person's total of the India day (their daily limit) and the audit log read this.
+  // A person's total of the India day (their daily limit) and the audit log of one person read this.
   index('transactions_actor_created_idx').on(t.actorMemberId, t.createdAt).where(sql`${t.actorMemberId} is not null`),
+  // The audit log's ledger rows of a shop, newest first, without walking its customers' own payments.
+  index('transactions_business_actor_created_idx').on(t.businessId, t.createdAt, t.id).where(sql`${t.actorMemberId} is not null`),
   check('transactions_actor_check', sql`(${t.actorMemberId} is null) = (${t.actorRole} is null)`),
   foreignKey({
     name: 'transactions_account_fk',
@@ -718,7 +722,7 @@ export const shopMembers = pgTable('shop_members', {
   /** The name the shop knows the person by ("Ravi"), shown as "by Ravi (Cashier)". */
   name: text('name').notNull(),
   founding: boolean('founding').notNull().default(false),
-  status: text('status', { enum: ['active', 'revoked'] }).notNull().default('active'),
+  status: text('status', { enum: memberStatuses }).notNull().default('active'),
   singleLimitPaise: bigint('single_limit_paise', { mode: 'number' }).$type<Paise>(),
   dailyLimitPaise: bigint('daily_limit_paise', { mode: 'number' }).$type<Paise>(),
   invitedByMemberId: uuid('invited_by_member_id').references((): AnyPgColumn => shopMembers.id),
@@ -730,7 +734,7 @@ export const shopMembers = pgTable('shop_members', {
   uniqueIndex('shop_members_founding_unique').on(t.businessId).where(sql`${t.founding}`),
   index('shop_members_user_idx').on(t.userId),
   check('shop_members_role_check', sql`${t.role} in (${inList(shopRoles)})`),
-  check('shop_members_status_check', sql`${t.status} in ('active', 'revoked')`),
+  check('shop_members_status_check', sql`${t.status} in (${inList(memberStatuses)})`),
   check('shop_members_limits_check', sql`(${t.role} = 'owner') = (${t.singleLimitPaise} is null and ${t.dailyLimitPaise} is null)`),
   check('shop_members_limits_positive_check', sql`${t.singleLimitPaise} > 0 and ${t.dailyLimitPaise} >= ${t.singleLimitPaise}`),
   check('shop_members_founding_check', sql`not ${t.founding} or (${t.role} = 'owner' and ${t.status} = 'active')`),
@@ -739,7 +743,9 @@ export const shopMembers = pgTable('shop_members', {
 
 /**
  * An owner's invitation of a person by phone: accepted with an OTP to that phone (and a new
- * PIN for a new staff account), it becomes a shop_members row. Expired is read from expires_at.
+ * PIN for a new staff account), it becomes a shop_members row. A pending one past expires_at
+ * is read as expired; it is stored 'expired' when the shop invites the number again (one
+ * pending invitation per shop and number).
  */
 export const staffInvitations = pgTable('staff_invitations', {
   id: uuid('id').primaryKey(),

@@ -60,6 +60,19 @@ ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "member_id" uuid;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "actor_member_id" uuid;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "actor_role" text;--> statement-breakpoint
+-- The backfill comes before the new indexes and constraints, so it maintains none of them.
+-- Every shop's business account becomes its first owner, under the contact name it registered with.
+INSERT INTO "shop_members" ("id", "business_id", "user_id", "role", "name", "founding", "created_at")
+SELECT gen_random_uuid(), b."id", b."user_id", 'owner', u."name", true, b."created_at"
+FROM "businesses" b JOIN "users" u ON u."id" = b."user_id";--> statement-breakpoint
+-- Its live sessions act as that owner.
+UPDATE "sessions" s SET "member_id" = m."id"
+FROM "shop_members" m WHERE m."user_id" = s."user_id" AND m."founding";--> statement-breakpoint
+-- Until now only the business account could write a shop's rows: they were its owner's.
+UPDATE "transactions" t SET "actor_member_id" = m."id", "actor_role" = 'owner'
+FROM "shop_members" m
+WHERE m."business_id" = t."business_id" AND m."founding"
+  AND (t."type" IN ('repayment', 'refund', 'reversal') OR t."by_sms_code");--> statement-breakpoint
 ALTER TABLE "shop_audit" ADD CONSTRAINT "shop_audit_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_audit" ADD CONSTRAINT "shop_audit_member_id_shop_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."shop_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_members" ADD CONSTRAINT "shop_members_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -81,18 +94,7 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_shop_members_id_fk" FO
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_actor_member_id_shop_members_id_fk" FOREIGN KEY ("actor_member_id") REFERENCES "public"."shop_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id") WHERE "sessions"."member_id" is not null;--> statement-breakpoint
 CREATE INDEX "transactions_actor_created_idx" ON "transactions" USING btree ("actor_member_id","created_at") WHERE "transactions"."actor_member_id" is not null;--> statement-breakpoint
+CREATE INDEX "transactions_business_actor_created_idx" ON "transactions" USING btree ("business_id","created_at","id") WHERE "transactions"."actor_member_id" is not null;--> statement-breakpoint
 ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_purpose_check" CHECK ("sms_messages"."purpose" in ('otp', 'reminder', 'invite', 'charge', 'enrol', 'staff_invite'));--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_actor_check" CHECK (("transactions"."actor_member_id" is null) = ("transactions"."actor_role" is null));--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'business', 'admin', 'staff'));--> statement-breakpoint
--- Every shop's business account becomes its first owner, under the contact name it registered with.
-INSERT INTO "shop_members" ("id", "business_id", "user_id", "role", "name", "founding", "created_at")
-SELECT gen_random_uuid(), b."id", b."user_id", 'owner', u."name", true, b."created_at"
-FROM "businesses" b JOIN "users" u ON u."id" = b."user_id";--> statement-breakpoint
--- Its live sessions act as that owner.
-UPDATE "sessions" s SET "member_id" = m."id"
-FROM "shop_members" m WHERE m."user_id" = s."user_id" AND m."founding";--> statement-breakpoint
--- Until now only the business account could write a shop's rows: they were its owner's.
-UPDATE "transactions" t SET "actor_member_id" = m."id", "actor_role" = 'owner'
-FROM "shop_members" m
-WHERE m."business_id" = t."business_id" AND m."founding"
-  AND (t."type" IN ('repayment', 'refund', 'reversal') OR t."by_sms_code");
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('customer', 'business', 'admin', 'staff'));
