@@ -250,8 +250,6 @@ export const routes = {
     params: idParams, body: declineReportBody, answers: { 200: reportResult, 404: apiError, 409: apiError },
   },
 
-  // Live updates: a server-sent event stream, not JSON; its events are described in
-  // docs/api.md ("Live updates"). 429 with too many streams open.
   // The shop's people (docs/product.md#staff). A staff session picks its shop first.
   'GET /api/staff/shops': { answers: { 200: staffShops } },
   'POST /api/staff/shop': { body: pickShopBody, answers: { 200: meResponse, 404: apiError } },
@@ -277,6 +275,8 @@ export const routes = {
   'GET /api/business/audit': { query: auditQuery, answers: { 200: auditPage } },
   'GET /api/business/audit.csv': { query: auditQuery, answers: { 200: auditCsv } },
 
+  // Live updates: a server-sent event stream, not JSON; its events are described in
+  // docs/api.md ("Live updates"). 429 with too many streams open.
   'GET /api/events': { answers: { 200: ledgerEventStream, 404: apiError, 429: apiError } },
 } as const satisfies RouteTable;
 
