@@ -927,7 +927,10 @@ const matrix: Record<string, Row> = {
     expected: everyone(200),
     request: async () => {
       const invitation = await poolStaffInvitation();
-      return { url: `/api/staff/invitations/${invitation.id}/decline`, cookies: { otp_proof: await verifyPhone(ctx, invitation.phoneNumber, 'staff_invitation') }, ...body({}) };
+      return {
+        url: `/api/staff/invitations/${invitation.id}/decline`, cookies: { otp_proof: await verifyPhone(ctx, invitation.phoneNumber, 'staff_invitation') },
+        ...body({}),
+      };
     },
   },
   // The shop's people and the audit log: an owner's alone (the invited one's too). Only an

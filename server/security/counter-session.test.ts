@@ -55,7 +55,7 @@ describe('entering counter mode', () => {
     expect((await call('GET', '/api/credit-accounts/business', undefined, undefined, { session: shop.token })).statusCode).toBe(401);
     // The counter boots as the shop, with nothing of the merchant's own.
     expect((await call('GET', '/api/auth/me', body.sessionToken)).json()).toEqual({
-      user: { id: shop.userId, role: 'counter', name: 'Kumar Kirana', phone: null, email: null }, business: null, language: null,
+      user: { id: shop.userId, role: 'counter', name: 'Kumar Kirana', phone: null, email: null }, business: null, shop: null, language: null,
     });
   });
 
@@ -377,15 +377,19 @@ describe('counter mode opened by a person working at the shop', () => {
     expect(audit.map((entry) => entry.by.memberId)).toEqual([cashier.memberId]);
   });
 
-  it("exits with an owner's PIN, still as the cashier; a manager's PIN is a wrong PIN", async () => {
+  it("exits with an owner's PIN into the owner's own session, the closing still the cashier's; a manager's PIN is a wrong PIN", async () => {
     const { shop, cashier, manager, counterToken } = await cashierAtTheCounter();
     const byManager = await call('POST', '/api/auth/counter/exit', counterToken, { pin: manager.pin });
     expect(byManager.statusCode).toBe(403);
     expect(byManager.json()).toMatchObject({ code: 'pin_incorrect', attemptsLeft: 4 });
     const byOwner = await call('POST', '/api/auth/counter/exit', counterToken, { pin: shop.pin });
     expect(byOwner.statusCode).toBe(200);
-    expect(byOwner.json().user).toMatchObject({ id: cashier.userId, role: 'staff' });
-    expect((await call('GET', '/api/auth/me', byOwner.json().sessionToken)).json().shop).toMatchObject({ memberId: cashier.memberId });
+    expect(byOwner.json().user).toMatchObject({ id: shop.userId, role: 'business' });
+    const owner = (await call('GET', '/api/auth/me', shop.token)).json().shop;
+    expect((await call('GET', '/api/auth/me', byOwner.json().sessionToken)).json().shop).toEqual(owner);
+    const audit = (await call('GET', '/api/business/audit?action=counter_closed', shop.token)).json().entries as
+      { by: { memberId: string }; details: Record<string, string> }[];
+    expect(audit).toMatchObject([{ by: { memberId: cashier.memberId }, details: { closedBy: owner.name } }]);
   });
 
   it("locks only the cashier's exit after five wrong PINs: the cashier, the owner and the manager still sign in", async () => {

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
 import {
-  approvedBusiness, bearer, cookieFrom, createTestContext, inviteStaff, registerCustomer, staffLogin, withApp, type TestContext,
+  approvedBusiness, bearer, cookieFrom, createTestContext, inviteStaff, paymentSetup, registerCustomer, staffLogin, withApp, type TestContext,
 } from '../test/context';
 import { openEventStream, sleep, until } from '../test/event-stream';
 
@@ -69,11 +69,12 @@ describe('counter mode opened by a cashier', () => {
     ]);
   });
 
-  it("closes with any active owner's PIN of the shop, back to the cashier's session, not with a manager's", async () => {
+  it("closes with any active owner's PIN of the shop into that owner's own session, not the cashier's; not with a manager's", async () => {
     const shop = await approvedBusiness(ctx);
     const cashier = await inviteStaff(ctx, shop.token, { role: 'cashier' });
-    const coOwner = await inviteStaff(ctx, shop.token, { role: 'owner', pin: '8142' });
+    const coOwner = await inviteStaff(ctx, shop.token, { role: 'owner', name: 'Lata Rao', pin: '8142' });
     const manager = await inviteStaff(ctx, shop.token, { role: 'manager', pin: '3619' });
+    const founding = (await me(shop.token)).json().shop.memberId as string;
     let counter = await enter(cashier.token, cashier.pin);
 
     const byManager = await post('/api/auth/counter/exit', { pin: manager.pin }, counter);
@@ -82,21 +83,42 @@ describe('counter mode opened by a cashier', () => {
 
     const byOwner = await post('/api/auth/counter/exit', { pin: shop.pin }, counter);
     expect(byOwner.statusCode).toBe(200);
-    expect(byOwner.json().user.id).toBe(cashier.userId);
-    // The owner's PIN proved nothing of the cashier: the device is not trusted by them again.
+    expect(byOwner.json().user.id).toBe(shop.userId);
+    // The PIN proved the owner, not the cashier: the device is not trusted by the cashier again.
     expect(cookieFrom(byOwner, 'device')).toBeUndefined();
-    const session = byOwner.json().sessionToken as string;
-    expect((await me(session)).json().shop.memberId).toBe(cashier.memberId);
+    expect((await me(byOwner.json().sessionToken as string)).json().shop).toMatchObject({ memberId: founding, role: 'owner' });
 
-    counter = await enter(session, cashier.pin);
+    counter = await enter((await staffLogin(ctx, cashier)).json().sessionToken as string, cashier.pin);
     const byCoOwner = await post('/api/auth/counter/exit', { pin: coOwner.pin }, counter);
     expect(byCoOwner.statusCode).toBe(200);
-    expect(byCoOwner.json().user.id).toBe(cashier.userId);
+    expect(byCoOwner.json().user).toMatchObject({ id: coOwner.userId, role: 'staff' });
+    expect((await me(byCoOwner.json().sessionToken as string)).json().shop).toMatchObject({ memberId: coOwner.memberId, role: 'owner' });
+
+    // The counter was the cashier's: each closing is their line, naming the owner who closed it.
+    ctx.clock.advance(1);
+    const closings = rowsOf<{ memberId: string; details: Record<string, string> }>(await ctx.database.db.execute(sql`
+      select member_id as "memberId", details from shop_audit
+      where business_id = ${shop.businessId} and action = 'counter_closed' order by created_at, id`));
+    expect(closings).toEqual([
+      { memberId: cashier.memberId, details: { closedBy: 'Ravi Kumar' } },
+      { memberId: cashier.memberId, details: { closedBy: 'Lata Rao' } },
+    ]);
 
     // An owner who no longer works here closes nothing.
-    counter = await enter(byCoOwner.json().sessionToken as string, cashier.pin);
+    counter = await enter((await staffLogin(ctx, cashier)).json().sessionToken as string, cashier.pin);
     expect((await revoke(shop.token, coOwner.memberId)).statusCode).toBe(200);
     expect((await post('/api/auth/counter/exit', { pin: coOwner.pin }, counter)).json().key).toBe('pin_incorrect');
+  });
+
+  it("writes what is done after an owner closed a cashier's counter as the owner's, not the cashier's", async () => {
+    const { shop, accountId, generate, pay } = await paymentSetup(ctx);
+    expect((await pay((await generate()).qrData, { amount: '100' })).statusCode).toBe(201);
+    const cashier = await inviteStaff(ctx, shop.token, { role: 'cashier', name: 'Ravi' });
+    const counter = await enter(cashier.token, cashier.pin);
+    const byOwner = (await post('/api/auth/counter/exit', { pin: shop.pin }, counter)).json().sessionToken as string;
+    const repaid = await post(`/api/business/credit-accounts/${accountId}/repayment`, { amount: '20' }, byOwner);
+    expect(repaid.statusCode, repaid.body).toBe(201);
+    expect(repaid.json().transaction.by).toEqual({ name: 'Ravi Kumar', role: 'owner' });
   });
 
   it("locks only the counter's exit on wrong PINs: the cashier and the owner sign in and confirm elsewhere", async () => {

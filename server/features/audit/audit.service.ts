@@ -8,7 +8,6 @@
 import type * as z from 'zod/mini';
 import { auditExportRowsMax, auditPageRowsMax, auditRetentionDays } from '@common/limits';
 import { toWireAmount, type Paise } from '@common/money';
-import type { ShopRole } from '@common/permissions';
 import type { auditEntry } from '@common/schemas/responses';
 import type { AuditAction, AuditQuery } from '@common/schemas/staff';
 import type { Actor } from '../../actor';
@@ -19,12 +18,13 @@ import type { Db, Executor } from '../../db/client';
 import { uuidv7 } from '../../ids';
 import { indiaDay, indiaDayEnd, indiaDayStart, indiaMinute } from '../../india-days';
 import * as repository from './audit.repository';
+import { roleNames } from './role-names';
 
 export type AuditEntry = z.output<typeof auditEntry>;
 
 export interface AuditNote {
   action: AuditAction;
-  /** Whom or what it was about, as shown now: a customer's or a person's name. */
+  /** Whom or what it was about, as shown then: a customer's or a person's name. */
   subject?: string | null;
   amountPaise?: Paise | null;
   /** Particulars for the log's line (old and new values), as strings. */
@@ -35,8 +35,6 @@ const daySeconds = 24 * 3600;
 
 /** The CSV's header row. */
 export const auditCsvHeader = ['Date', 'Person', 'Role', 'Action', 'Customer or person', 'Amount', 'Details'] as const;
-
-const roleNames = { owner: 'Owner', manager: 'Manager', cashier: 'Cashier' } as const satisfies Record<ShopRole, string>;
 
 /** Each action as the file names it (English, as the statements' files are). */
 const actionNames = {
@@ -90,23 +88,42 @@ function csvRow(row: repository.AuditEntryRow): string[] {
   ];
 }
 
+/**
+ * The particulars as jsonb holds them: a lone UTF-16 surrogate (which a text column stores as
+ * U+FFFD through the driver's UTF-8) would make jsonb refuse the row, so it becomes U+FFFD here.
+ */
+function wellFormed(details: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(details).map(([name, value]) => [name, value.replace(/\p{Surrogate}/gu, '\uFFFD')]));
+}
+
 export function createAuditService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  /** Records what `actor` did, inside the caller's transaction `tx`. */
-  async function record(tx: Executor, actor: Actor, note: AuditNote): Promise<void> {
+  /** Records what `actor` did, inside the caller's transaction `tx`; returns the line's id. */
+  async function record(tx: Executor, actor: Actor, note: AuditNote): Promise<string> {
     const now = clock();
+    const id = uuidv7(now.getTime());
     await repository.insertAudit(tx, {
-      id: uuidv7(now.getTime()),
+      id,
       businessId: actor.businessId,
       memberId: actor.memberId,
       role: actor.role,
       action: note.action,
       subject: note.subject ?? null,
       amountPaise: note.amountPaise ?? null,
-      details: note.details ?? {},
+      details: wellFormed(note.details ?? {}),
       createdAt: now,
     });
+    return id;
+  }
+
+  /**
+   * A line that counts what one act did over several transactions (a batch of reminders,
+   * each SMS queued in its own): its `count` particular, set in the transaction `tx` of each
+   * thing counted, so the line and what it counts are always committed together.
+   */
+  async function recount(tx: Executor, entryId: string, count: number): Promise<void> {
+    await repository.setCount(tx, entryId, count);
   }
 
   /** The first instant the log still keeps (the purge deletes what is older). */
@@ -148,7 +165,7 @@ export function createAuditService(deps: { db: Db; clock: Clock }) {
     };
   }
 
-  return { record, list, csv };
+  return { record, recount, list, csv };
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;
