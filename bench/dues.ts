@@ -38,9 +38,10 @@ console.log(`Seeded ${accounts} accounts and ${accounts * 3} payments in ${((Dat
 // Enough sessions of the one merchant that none reaches the per-session request limit.
 const tokens = Array.from({ length: 500 }, (_, i) => `bench-dues-merchant-${i}`);
 await pool.query(`
-  insert into sessions (token_hash, user_id, created_at, idle_expires_at, absolute_expires_at)
-  select encode(sha256(convert_to(t, 'UTF8')), 'hex'), b.user_id, now(), now() + interval '29 days', now() + interval '29 days'
-  from businesses b cross join unnest($1::text[]) as t`, [tokens]);
+  insert into sessions (token_hash, user_id, member_id, created_at, idle_expires_at, absolute_expires_at)
+  select encode(sha256(convert_to(t, 'UTF8')), 'hex'), b.user_id, m.id, now(), now() + interval '29 days', now() + interval '29 days'
+  from businesses b join shop_members m on m.business_id = b.id and m.user_id = b.user_id and m.founding
+  cross join unnest($1::text[]) as t`, [tokens]);
 const { rows: [{ id: businessId }] } = await pool.query('select id from businesses limit 1');
 
 const database = openPostgres({ connectionString: url, poolSize: 2 });

@@ -88,13 +88,15 @@ export async function seed(db: Queryable, options: SeedOptions): Promise<void> {
   }
   log(`credit accounts: ${Date.now() - started} ms`);
 
+  // A merchant's session acts as its founding membership, as e-mail sign-in starts it.
   await db.query(`
-    insert into sessions (token_hash, user_id, created_at, idle_expires_at, absolute_expires_at)
+    insert into sessions (token_hash, user_id, member_id, created_at, idle_expires_at, absolute_expires_at)
     select encode(sha256(convert_to(
              case u.role when 'customer' then 'bench-customer-session-' else 'bench-merchant-session-' end
              || (row_number() over (partition by u.role order by u.phone) - 1), 'UTF8')), 'hex'),
-           u.id, now(), now() + interval '29 days', now() + interval '29 days'
-    from users u where u.role in ('customer', 'business')`);
+           u.id, m.id, now(), now() + interval '29 days', now() + interval '29 days'
+    from users u left join shop_members m on m.user_id = u.id and m.founding
+    where u.role in ('customer', 'business')`);
   log(`sessions: ${Date.now() - started} ms`);
 
   if (options.transactions > 0) {

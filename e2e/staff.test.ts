@@ -62,6 +62,8 @@ async function expectStaffHeader(page: Page, businessName: string, personLine: s
 /** Settings → Staff: the owner's Staff screen. */
 async function openStaffScreen(page: Page): Promise<Locator> {
   await merchantTab(page, 'Settings').click();
+  await expectVisible(page.getByRole('heading', { name: 'People at the shop', exact: true }), "Settings' People at the shop");
+  await checkAccessibility(page, "the owner's Settings with People at the shop");
   await button(page, 'Staff').click();
   const screen = page.getByRole('region', { name: 'Staff', exact: true });
   await expectVisible(screen, 'the Staff screen');
@@ -256,6 +258,12 @@ describe.skipIf(journeysDisabled)('staff at the shop', () => {
     await raviPage.evaluate(() => {
       (window as unknown as { staffJourneyMark: boolean }).staffJourneyMark = true;
     });
+    // The stream's signed_out ends the session on the phone before it asks anything: a
+    // refused request (401) would mean the phone only found out by asking.
+    const refusedToRavi: string[] = [];
+    raviPage.on('response', (response) => {
+      if (response.status() === 401) refusedToRavi.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
     await button(page.getByRole('region', { name: 'Audit log', exact: true }), 'Back').click();
     await openStaffScreen(page);
     const member = people.getByRole('article', { name: ravi.name, exact: true });
@@ -277,6 +285,7 @@ describe.skipIf(journeysDisabled)('staff at the shop', () => {
     expect(await raviPage.evaluate(() => (window as unknown as { staffJourneyMark?: boolean }).staffJourneyMark), 'the same page, not reloaded')
       .toBe(true);
     expect(await raviPage.evaluate(() => localStorage.getItem('sessionToken')), 'the session forgotten').toBeNull();
+    expect(refusedToRavi, 'signed out by the live stream, not by a refused request').toEqual([]);
     await callApi(khata, 'GET', '/api/auth/me', { token: raviToken!, expected: [401] });
 
     // What he did stays his.

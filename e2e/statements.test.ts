@@ -1,9 +1,10 @@
 /**
  * Account statements (docs/product.md#statements), in real Chromium: the customer's account screen (also
  * opened signed out, resumed after sign-in) and the merchant's customer row show the same
- * statement, equal to the ledger row by row; Download CSV saves the API's file byte for
- * byte; and the print view, as Chromium prints it to PDF, reads back through pdftotext
- * (poppler-utils) with the totals and the Devanagari and Tamil names exactly as written.
+ * statement, equal to the ledger row by row, the shop's copy also naming who at the shop
+ * wrote each row; Download CSV saves the API's file byte for byte; and the print view, as
+ * Chromium prints it to PDF, reads back through pdftotext (poppler-utils) with the totals
+ * and the Devanagari and Tamil names exactly as written.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +44,8 @@ const wire = (paise: string) => (Number(paise) / 100).toFixed(2);
 
 interface Shop {
   businessName: string;
+  /** The shop's own account, its first owner: who wrote the seeded repayments. */
+  owner: { name: string; role: 'owner' };
   email: string;
   pin: string;
   businessId: string;
@@ -95,7 +98,7 @@ async function seedShop(khata: RunningApp): Promise<Shop> {
   await repay(tamil, '200.50');
   await pay(tamil, '75.25', '=1+1 pens');
   return {
-    businessName: merchant.businessName, email: merchant.email, pin: merchant.pin, businessId, merchantToken, customers,
+    businessName: merchant.businessName, owner: { name: merchant.contactName, role: 'owner' }, email: merchant.email, pin: merchant.pin, businessId, merchantToken, customers,
     pay: (index, amount, description) => pay(customers[index]!, amount, description),
   };
 }
@@ -162,6 +165,17 @@ async function expectStatementIsLedger(khata: RunningApp, statement: Statement):
   });
 }
 
+/**
+ * The customer's statement as the shop's copy gives it: the same, each repayment naming who
+ * at the shop recorded it (the seeding's are all the owner's); the customer's names nobody.
+ */
+function asTheShopSees(statement: Statement, owner: Shop['owner']): Statement {
+  expect(statement.rows.map((row) => row.by), "the customer's copy names nobody at the shop").toEqual(statement.rows.map(() => null));
+  return { ...statement, rows: statement.rows.map((row) => (row.type === 'repayment' ? { ...row, by: owner } : row)) };
+}
+
+const roleNames = { owner: 'Owner', manager: 'Manager', cashier: 'Cashier' } as const;
+
 /** A summary figure of the statement on screen, by its term. */
 const figure = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
 
@@ -189,13 +203,30 @@ async function expectStatementOnScreen(scope: Locator, statement: Statement, mer
   for (const [index, row] of statement.rows.entries()) {
     const cells = (await rows.nth(index).locator('td').allInnerTexts()).map((text) => text.trim());
     const actions = row.refundableUntil ? 'Refund' : row.reversibleUntil ? 'Reverse' : '';
+    // Under the type, on the shop's copy: "by Kaveri Iyer (Owner)".
+    const type = [row.type === 'payment' ? 'Payment' : 'Repayment', ...(row.by ? [`by ${row.by.name} (${roleNames[row.by.role]})`] : [])];
     expect(cells.slice(1), `row ${index + 1}`).toEqual([
-      row.type === 'payment' ? 'Payment' : 'Repayment', row.description ?? '',
+      type.join('\n'), row.description ?? '',
       shown(row.amount), shown(row.fee), shown(row.total), shown(row.owedAfter),
       ...(merchant ? [actions] : []),
     ]);
   }
 }
+
+/** One line of a CSV file split into its cells as written: quoted texts, plain figures. */
+function cellsOf(line: string): string[] {
+  const cells: string[] = [];
+  const cell = /("(?:[^"]|"")*"|[^,"]*)(,?)/y;
+  for (;;) {
+    const [, text, comma] = cell.exec(line)!;
+    cells.push(text!);
+    if (!comma) return cells;
+  }
+}
+
+/** A CSV file's lines (CRLF, after the byte-order mark), each as its cells. */
+const csvCells = (bytes: Buffer): string[][] =>
+  bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map(cellsOf);
 
 /** Download CSV: the file Chromium saves, its name and bytes. */
 async function downloadCsv(page: Page, scope: Locator): Promise<{ name: string; bytes: Buffer }> {
@@ -249,8 +280,8 @@ describe.skipIf(journeysDisabled)('statements', () => {
     const statement = await apiStatement(khata, customer.accountId, customer.token);
     await expectStatementIsLedger(khata, statement);
     expect(statement.customerName).toBe(hindiName);
-    // The merchant's copy of the statement is the same statement.
-    expect(await apiStatement(khata, customer.accountId, shop.merchantToken)).toEqual(statement);
+    // The merchant's copy of the statement is the same statement, naming who recorded each repayment.
+    expect(await apiStatement(khata, customer.accountId, shop.merchantToken)).toEqual(asTheShopSees(statement, shop.owner));
 
     // Signed out, the account's address leads to the login and back to the account.
     await page.goto(`/accounts/${shop.businessId}`);
@@ -293,7 +324,8 @@ describe.skipIf(journeysDisabled)('statements', () => {
     const statement = await apiStatement(khata, customer.accountId, shop.merchantToken);
     await expectStatementIsLedger(khata, statement);
     expect(statement.customerName).toBe(tamilName);
-    expect(await apiStatement(khata, customer.accountId, customer.token)).toEqual(statement);
+    const customersCopy = await apiStatement(khata, customer.accountId, customer.token);
+    expect(asTheShopSees(customersCopy, shop.owner)).toEqual(statement);
 
     await signInWithEmail(page, '/merchant', shop.email, shop.pin);
     await expectMerchantHeader(page, shop.businessName, 'Approved');
@@ -305,7 +337,13 @@ describe.skipIf(journeysDisabled)('statements', () => {
 
     const csv = await downloadCsv(page, dialog);
     expect(csv.bytes.equals(await apiCsv(khata, customer.accountId, shop.merchantToken)), 'the saved CSV is the API’s, byte for byte').toBe(true);
-    expect(csv.bytes.equals(await apiCsv(khata, customer.accountId, customer.token)), 'the same file the customer gets').toBe(true);
+    // The customer's file, with a By column after the description.
+    const shopLines = csvCells(csv.bytes);
+    const customerLines = csvCells(await apiCsv(khata, customer.accountId, customer.token));
+    expect(shopLines[0]).toEqual(['"Date"', '"Type"', '"Description"', '"By"', '"Amount"', '"Fee"', '"Total"', '"Owed after"']);
+    expect(shopLines.map((cells) => cells.filter((_, at) => at !== 3)), 'the file the customer gets, but for By').toEqual(customerLines);
+    expect(shopLines.slice(2, 2 + statement.rows.length).map((cells) => cells[3]), 'who wrote each row')
+      .toEqual(statement.rows.map((row) => (row.by ? `"${row.by.name} (${roleNames[row.by.role]})"` : '""')));
     expect(csv.bytes.toString('utf8')).toContain(`'=1+1 pens`);
 
     expectPrinted(await printedText(page, 'merchant'), statement);

@@ -13,7 +13,9 @@ import { ledgerEntryType } from './ledger';
 import { smsReminderKind, smsStatus } from './reminders';
 import { shopRoles, permissions } from '../permissions';
 import { auditActions } from './staff';
-import { businessStatus, paymentReportReason, paymentReportStatus, repaymentClaimStatus } from './statuses';
+import {
+  businessStatus, memberStatuses, paymentReportReason, paymentReportStatus, repaymentClaimStatus, staffInvitationStatuses,
+} from './statuses';
 
 const text = z.string();
 const nullableText = z.nullable(z.string());
@@ -586,7 +588,7 @@ export const staffMember = z.strictObject({
   role: shopRole,
   /** The account the shop registered with: always an owner, never revoked. */
   founding: z.boolean(),
-  status: z.enum(['active', 'revoked']),
+  status: z.enum(memberStatuses),
   singleLimit: nullableText,
   dailyLimit: nullableText,
   usedToday: text,
@@ -600,7 +602,7 @@ export const staffInvitationView = z.strictObject({
   role: shopRole,
   singleLimit: nullableText,
   dailyLimit: nullableText,
-  status: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']),
+  status: z.enum(staffInvitationStatuses),
   createdAt: text,
   expiresAt: text,
 });

@@ -29,5 +29,8 @@ export const invitationStatuses = ['pending', 'accepted', 'declined', 'cancelled
  */
 export const staffInvitationStatuses = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
 
+/** Whether a person still works at a shop: a revoked membership stays, so their past actions keep their person. */
+export const memberStatuses = ['active', 'revoked'] as const;
+
 /** Where a code sent by SMS for consent stands: waiting, used once, or void after too many wrong tries. */
 export const smsCodeStatuses = ['pending', 'used', 'void'] as const;

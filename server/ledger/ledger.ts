@@ -46,9 +46,10 @@
  *     times and only before it expires (checked by khata_charge when it writes).
  * 11. Every row a person at the shop wrote names them: a repayment, refund, reversal or
  *     payment by SMS code carries the membership (of the row's business) and its role at the
- *     time; a customer's own payment names nobody. A manager's or a cashier's repayment,
- *     refund or reversal is within their limits for one entry and for the India day (checked
- *     by khata_actor when it writes: a later change of a limit must not flag old rows).
+ *     time; a customer's own payment names nobody; an adjustment may name one, of its shop.
+ *     A manager's or a cashier's repayment, refund or reversal is within their limits for
+ *     one entry and for the India day (checked by khata_actor when it writes: a later change
+ *     of a limit must not flag old rows).
  */
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -319,7 +320,7 @@ export function createLedger(deps: { db: Db; clock: Clock }) {
    */
   async function repay(tx: Executor, r: RepayInput): Promise<AccountAfter | null> {
     const [row] = await refusing(async () => rowsOf<{ result: AccountAfter | string | null }>(await tx.execute(sql`select khata_repay(
-      ${r.businessId}::uuid, ${r.actor.memberId}::uuid, ${r.actor.userId}::uuid, ${r.accountId}::uuid, ${r.amountPaise}::bigint,
+      ${r.businessId}::uuid, ${r.actor.userId}::uuid, ${r.actor.memberId}::uuid, ${r.accountId}::uuid, ${r.amountPaise}::bigint,
       ${r.description}, ${r.transactionId}::uuid, ${r.now.toISOString()}::timestamptz, ${anySlot()}::smallint) as result`)));
     assert(row, 'select khata_repay(…) answers one row');
     return row.result === null ? null : parsed(row.result);

@@ -129,6 +129,11 @@ describe('reconcile', () => {
       where m.business_id = t.business_id and m.founding and t.type = 'payment' and not t.by_sms_code and t.amount_paise = 1000`],
     ['every row a person at the shop wrote', sql`update transactions t set actor_member_id = (select m.id from shop_members m where m.business_id <> t.business_id limit 1) where type = 'reversal'`],
     ['every row a person at the shop wrote', sql`update transactions set actor_role = 'admin' where ${refundOf(777)}`],
+    // An adjustment need name nobody, but one it names is of its shop.
+    ['every row a person at the shop wrote', sql`
+      update transactions t set type = 'adjustment',
+        actor_member_id = (select m.id from shop_members m where m.business_id <> t.business_id limit 1)
+      where type = 'repayment' and amount_paise = 100`],
     // Refunds and reversals against their originals.
     ['every refund gives back a payment', sql`update transactions set original_id = (select id from transactions where type = 'repayment' limit 1) where ${refundOf(777)}`],
     ['every refund gives back a payment', sql`update transactions r set original_id = (select p.id from transactions p where p.type = 'payment' and p.credit_account_id <> r.credit_account_id limit 1) where ${refundOf(333)}`],
@@ -190,6 +195,15 @@ describe('reconcile', () => {
     const check = report.results.filter((r) => r.name.startsWith(name));
     expect(check).toHaveLength(1);
     expect(check[0]!.violations).toBeGreaterThan(0);
+  });
+
+  it('asks no person of an adjustment: the rows that must name one are those the migration gave the founding owner', async () => {
+    const report = await reportAfter(sql`
+      update transactions set type = 'adjustment', actor_member_id = null, actor_role = null
+      where type = 'repayment' and amount_paise = 100`);
+    const check = report.results.filter((r) => r.name.startsWith('every row a person at the shop wrote'));
+    expect(check).toHaveLength(1);
+    expect(check[0]!.violations).toBe(0);
   });
 
   it('finds the ledger clean again after every corruption was rolled back', async () => {

@@ -89,6 +89,8 @@ describe('counter mode opened by a cashier', () => {
     expect((await me(byOwner.json().sessionToken as string)).json().shop).toMatchObject({ memberId: founding, role: 'owner' });
 
     counter = await enter((await staffLogin(ctx, cashier)).json().sessionToken as string, cashier.pin);
+    // The two closings are read back in time order: a second apart.
+    ctx.clock.advance(1);
     const byCoOwner = await post('/api/auth/counter/exit', { pin: coOwner.pin }, counter);
     expect(byCoOwner.statusCode).toBe(200);
     expect(byCoOwner.json().user).toMatchObject({ id: coOwner.userId, role: 'staff' });

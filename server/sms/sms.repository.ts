@@ -85,6 +85,25 @@ export async function insertInvite(tx: Executor, purpose: InvitePurpose, row: Ne
   });
 }
 
+/** The advisory lock class of a number's invitation SMS (727005 is the customer invitations', 727007 the staff invitations'). */
+const numberInvitesLockClass = 727_008;
+
+/**
+ * One invitation SMS at a time per number, to the end of the caller's transaction: two shops
+ * inviting it at once, a customer's invitation and a staff one alike, never pass its
+ * invitation SMS of the day together. Taken after the inviting shop's own lock, always.
+ */
+export async function lockNumberInvites(tx: Executor, phone: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${numberInvitesLockClass}::int, hashtext(${phone}))`);
+}
+
+/** Invitation SMS (customers' and staff's) queued to the number since `since` by every shop, whatever became of them. */
+export async function invitesToNumberSince(db: Executor, phone: string, since: Date): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(smsMessages)
+    .where(and(eq(smsMessages.toPhone, phone), inArray(smsMessages.purpose, [...invitePurposes]), gte(smsMessages.createdAt, since)));
+  return row?.n ?? 0;
+}
+
 /** Reminder SMS a shop has queued since `since`, whatever became of them. */
 export async function remindersSince(db: Executor, businessId: string, since: Date): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(smsMessages)

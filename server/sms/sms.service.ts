@@ -20,7 +20,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { SmsUsage } from '@common/api/types';
 import type { Language } from '@common/languages';
 import {
-  reminderHourMin, reminderQuietHour, smsReminderAttemptsMax, smsSendingStaleSeconds, smsUnavailableRetryAfterSeconds,
+  invitationsPerNumberPerDay, reminderHourMin, reminderQuietHour, smsReminderAttemptsMax, smsSendingStaleSeconds, smsUnavailableRetryAfterSeconds,
 } from '@common/limits';
 import type { SmsReminderKind, SmsStatus } from '@common/schemas/reminders';
 import type { Clock } from '../clock';
@@ -237,6 +237,18 @@ export function createSmsService(deps: {
     });
   }
 
+  /**
+   * Whether a shop's invitation to the number (a customer's or a person's to work there) may
+   * have its SMS: fewer than invitationsPerNumberPerDay invitation SMS of either kind queued to
+   * it since India midnight by any shop. Takes the number's lock to the end of the caller's
+   * transaction, in which the caller then queues the SMS, so two invitations never pass the
+   * limit together. Past it, the caller holds the SMS back and answers as it would have.
+   */
+  async function mayInvite(tx: Executor, phone: string): Promise<boolean> {
+    await repository.lockNumberInvites(tx, phone);
+    return await repository.invitesToNumberSince(tx, phone, indiaDayStart(indiaDay(clock()))) < invitationsPerNumberPerDay;
+  }
+
   /** Reminder SMS the shop has queued since India midnight, whatever became of them. */
   const remindersSentToday = (executor: Executor, businessId: string) =>
     repository.remindersSince(executor, businessId, indiaDayStart(indiaDay(clock())));
@@ -364,7 +376,7 @@ export function createSmsService(deps: {
   }
 
   return {
-    sendOtp, sendNow, enqueueReminder, enqueueInvite, enqueueStaffInvite, remindersSentToday, dailyLimitPerShop, reminderText, drain, recordDelivery,
+    sendOtp, sendNow, enqueueReminder, enqueueInvite, enqueueStaffInvite, mayInvite, remindersSentToday, dailyLimitPerShop, reminderText, drain, recordDelivery,
     checkTwilioSignature, twilioReport, checkMsg91Token, msg91Report, usage,
   };
 }

@@ -3,7 +3,7 @@
  * those rows and the shop's ledger rows that record their person (transactions.actor_member_id)
  * in one list, newest first.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Paise } from '@common/money';
 import type { ShopRole } from '@common/permissions';
 import type { AuditAction } from '@common/schemas/staff';
@@ -27,8 +27,15 @@ export async function insertAudit(tx: Executor, row: AuditRow): Promise<void> {
   await tx.insert(shopAudit).values(row);
 }
 
+/** Sets a line's `count` particular, keeping its others. */
+export async function setCount(tx: Executor, id: string, count: number): Promise<void> {
+  await tx.update(shopAudit)
+    .set({ details: sql`${shopAudit.details} || jsonb_build_object('count', ${String(count)}::text)` })
+    .where(eq(shopAudit.id, id));
+}
+
 /** The ledger's rows the log lists, each an action of its own; a charge is a payment approved by SMS code. */
-export const ledgerActions = ['repayment', 'refund', 'reversal', 'charge'] as const satisfies readonly AuditAction[];
+const ledgerActions = ['repayment', 'refund', 'reversal', 'charge'] as const satisfies readonly AuditAction[];
 type LedgerAction = typeof ledgerActions[number];
 const isLedgerAction = (action: AuditAction): action is LedgerAction => (ledgerActions as readonly AuditAction[]).includes(action);
 

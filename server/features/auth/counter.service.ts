@@ -4,7 +4,8 @@
  * own, never the person's: entering exchanges the person's session for a counter session
  * after their PIN, leaving exchanges it back after the PIN again. The counter session keeps
  * the person and the membership that opened it, so the shop's audit log says who opened
- * and closed it.
+ * and closed it. An owner who closes it with their own PIN gets their own session, never
+ * the person's: what is done on the device next is written as the owner's.
  */
 import type { UserView } from '@common/api/types';
 import type { ConfirmPinBody } from '@common/schemas/identity';
@@ -64,12 +65,15 @@ export function createCounterService(deps: {
   }
 
   /**
-   * A counter session becomes its person's full session again. Their own PIN opens it, and
-   * so does any active owner's of the shop (an owner may close the counter a cashier left
-   * open). Every PIN typed here counts on the counter's own exit counter of the person who
-   * opened it: wrong PINs typed at the counter lock only this exit, never the person's or
-   * an owner's account. With the person's own PIN the device is trusted by them again; an
-   * owner's PIN proves nothing of the person, so it leaves the device untrusted.
+   * A counter session ends, for a full session of whoever typed the PIN. The person's own
+   * PIN gives back their session (and the membership that opened the counter); any active
+   * owner's of the shop closes the counter a cashier left open and gives the owner their own
+   * session, acting as their membership of this shop, so nothing the owner does next is
+   * written as the person's. The counter_closed line is the person's (the counter was
+   * theirs), naming the owner who closed it. Every PIN typed here counts on the counter's own
+   * exit counter of the person who opened it: wrong PINs typed at the counter lock only this
+   * exit, never the person's or an owner's account. With the person's own PIN the device is
+   * trusted by them again; an owner's leaves it untrusted (the owner chose no device here).
    */
   async function exitCounter(
     session: Session, actor: Actor, body: ConfirmPinBody, deviceToken: string | undefined,
@@ -81,12 +85,20 @@ export function createCounterService(deps: {
       .find((account) => pins.matches(storedPin(account), body.pin)) ?? person;
     const check = await pins.checkPin(pinCounter.counterExit(person.id), storedPin(typedBy), body.pin);
     if (check.outcome === 'wrong') throw new AppError('pin_incorrect', { attemptsLeft: check.attemptsLeft });
+    const byOwner = typedBy === person ? null
+      : (await sessions.shopsOf(typedBy.id)).find((shop) => shop.businessId === actor.businessId && shop.role === 'owner');
+    // The owner stopped being one a moment ago, since their PIN was matched.
+    if (byOwner === undefined) throw new AppError('forbidden');
     return inTransaction(db, async (tx) => {
       await sessions.revokeWithin(tx, session.tokenHash);
-      await audit.record(tx, actor, { action: 'counter_closed' });
+      await audit.record(tx, actor, { action: 'counter_closed', ...(byOwner ? { details: { closedBy: byOwner.name } } : {}) });
+      if (byOwner) {
+        const sessionToken = await sessions.start(tx, typedBy.id, 'full', byOwner.memberId);
+        return { sessionToken, user: userView(typedBy) };
+      }
       const sessionToken = await sessions.start(tx, person.id, 'full', actor.memberId);
-      const trusted = typedBy === person ? await devices.prove(tx, deviceToken, person.id) : undefined;
-      return { sessionToken, user: userView(person), ...(trusted ? { deviceToken: trusted } : {}) };
+      const trusted = await devices.prove(tx, deviceToken, person.id);
+      return { sessionToken, user: userView(person), deviceToken: trusted };
     });
   }
 

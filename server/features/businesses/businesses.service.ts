@@ -15,6 +15,7 @@ import { decodeCursor, encodeCursor } from '../../cursor';
 import { inTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuditService } from '../audit/audit.service';
+import { changeDetails } from '../audit/change-details';
 import type { StatsService } from '../stats/stats.service';
 import * as repository from './businesses.repository';
 
@@ -34,25 +35,6 @@ export function businessProfile(row: Business): BusinessProfile {
     rejectionReason: row.rejectionReason,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/**
- * The settings' changes as the audit log's particulars: each changed one's old and new value
- * (`creditPeriodDaysFrom`/`To`, `upiIdFrom`/`To`; no UPI ID is an empty string).
- */
-function settingsChanges(
-  before: { creditPeriodDays: number; upiVpa: string | null }, after: BusinessSettingsBody,
-): Record<string, string> {
-  const details: Record<string, string> = {};
-  if (before.creditPeriodDays !== after.creditPeriodDays) {
-    details.creditPeriodDaysFrom = String(before.creditPeriodDays);
-    details.creditPeriodDaysTo = String(after.creditPeriodDays);
-  }
-  if (before.upiVpa !== after.upiId) {
-    details.upiIdFrom = before.upiVpa ?? '';
-    details.upiIdTo = after.upiId ?? '';
-  }
-  return details;
 }
 
 const adminView = (row: Business): AdminBusiness => ({
@@ -77,9 +59,6 @@ export function createBusinessService(deps: {
   /** A business by its id: the shop a session acts for (its membership's), or null. */
   const findById = (businessId: string) => repository.findById(db, businessId);
 
-  /** The shop `actor` acts for: always the membership's, never one the request names. */
-  const findOwn = (actor: Actor) => findById(actor.businessId);
-
   /**
    * A new application, pending review, inside the registration's transaction; the business
    * account becomes the shop's first owner under its contact name. Returns that membership's id,
@@ -101,9 +80,12 @@ export function createBusinessService(deps: {
     return { businessId, memberId };
   }
 
-  /** The actor's shop, which must be approved to act (docs/product.md#merchant-approval). */
+  /**
+   * The actor's shop, which must be approved to act (docs/product.md#merchant-approval):
+   * always the membership's, never one the request names.
+   */
   async function requireApproved(actor: Actor): Promise<Business> {
-    const business = await findOwn(actor);
+    const business = await findById(actor.businessId);
     if (!business) throw new AppError('forbidden');
     if (business.status !== 'approved') {
       throw new AppError('not_approved');
@@ -189,7 +171,7 @@ export function createBusinessService(deps: {
 
   /** The credit period and UPI ID; a pending merchant may read them. */
   async function settings(actor: Actor): Promise<BusinessSettings> {
-    const business = await findOwn(actor);
+    const business = await findById(actor.businessId);
     if (!business) throw new AppError('business_not_found');
     return settingsOf(business);
   }
@@ -204,14 +186,18 @@ export function createBusinessService(deps: {
       const before = await repository.lockSettings(tx, business.id);
       assert(before, 'an approved business exists');
       await repository.updateSettings(tx, business.id, { creditPeriodDays: body.creditPeriodDays, upiVpa: body.upiId });
-      const details = settingsChanges(before, body);
+      // The settings' old and new values: creditPeriodDaysFrom/To, upiIdFrom/To (no UPI ID: '').
+      const details = changeDetails(
+        { creditPeriodDays: before.creditPeriodDays, upiId: before.upiVpa },
+        { creditPeriodDays: body.creditPeriodDays, upiId: body.upiId },
+      );
       if (Object.keys(details).length > 0) await audit.record(tx, actor, { action: 'settings_changed', details });
     });
     return { creditPeriodDays: body.creditPeriodDays, upiId: body.upiId };
   }
 
   return {
-    findById, findOwn, createApplication, requireApproved, list, decide, setTerms, decisionsOf, refuseAboveMaximum, settings, changeSettings,
+    findById, createApplication, requireApproved, list, decide, setTerms, decisionsOf, refuseAboveMaximum, settings, changeSettings,
   };
 }
 

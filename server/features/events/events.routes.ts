@@ -4,6 +4,7 @@ import type {
   BusinessEventData, ClaimEventData, InvitationEventData, LedgerEventData, ReportEventData, SignedOutEventData,
 } from '@common/schemas/events';
 import { eventStreamRetryAfterSeconds, eventStreamsPerSessionMax, eventKeepAliveMs } from '@common/limits';
+import { mayDo } from '@common/permissions';
 import { AppError } from '../../errors';
 import { requireSession } from '../../plugins/access';
 import { fromTable, type TableRouteHandler } from '../../route';
@@ -75,7 +76,9 @@ function signedOutText(): string {
  * `event: report` when a payment is reported (merchant) or its report answered (both), and
  * `event: invitation` when the merchant's invitation changes or the customer is invited. A
  * shop's stream is the shop the session acts for (its membership's); when an owner revokes
- * that membership the stream says `event: signed_out` and closes.
+ * that membership the stream says `event: signed_out` and closes. A role without the
+ * shop's history replays nothing from before the current India day, and one that may not
+ * decide claims hears no claims or reports.
  */
 export async function eventRoutes(instance: FastifyInstance, { events, sessions, streamSeconds }: {
   events: EventService; sessions: SessionService;
@@ -101,14 +104,22 @@ export async function eventRoutes(instance: FastifyInstance, { events, sessions,
     // EventSource sends the header by itself on its reconnects; malformed counts as absent.
     let lastEventId = parseEventId(request.headers['last-event-id']);
     const { shop } = user;
+    // What the role may read elsewhere bounds what it hears here: a cashier lists only
+    // today's rows (the transactions service) and no claims or reports.
+    const todayOnly = shop !== null && !mayDo(shop.role, 'history');
+    const hearsClaims = !counter && (shop === null || mayDo(shop.role, 'claims'));
     const scope: LedgerScope = shop ? { businessId: shop.businessId } : { customerId: user.id };
     // Watched before the session is checked once more below, so a revocation committed
     // since the request's own check is either heard or seen.
     let revoked = false;
     let onRevoked = () => { revoked = true; };
     const unwatch = shop ? events.watchRevocation(shop.memberId, () => onRevoked()) : () => {};
+    let notBefore: Date | undefined;
     try {
-      if (counter && lastEventId && eventIdTimeMs(lastEventId) < (await sessions.startedAt(tokenHash)).getTime()) lastEventId = null;
+      if (counter) {
+        notBefore = await sessions.startedAt(tokenHash);
+        if (lastEventId && eventIdTimeMs(lastEventId) < notBefore.getTime()) lastEventId = null;
+      }
       await events.start();
       const live = !shop || await sessions.isLive(tokenHash);
       if (!live || revoked) throw new AppError('session_gone');
@@ -128,10 +139,12 @@ export async function eventRoutes(instance: FastifyInstance, { events, sessions,
     });
     let closed = false;
     const following = events.follow(scope, lastEventId, {
+      notBefore,
+      todayOnly,
       send: (event) => { if (!closed && (!counter || event.type === 'payment')) stream.write(eventText(event)); },
       sendStatus: (status) => { if (!closed && !counter) stream.write(statusText(status)); },
-      sendClaim: (event) => { if (!closed && !counter) stream.write(claimText(event)); },
-      sendReport: (event) => { if (!closed && !counter) stream.write(reportText(event)); },
+      sendClaim: (event) => { if (!closed && hearsClaims) stream.write(claimText(event)); },
+      sendReport: (event) => { if (!closed && hearsClaims) stream.write(reportText(event)); },
       sendInvitation: (event) => { if (!closed && !counter) stream.write(invitationText(event)); },
       onError: (error) => request.log.warn({ err: error }, 'ledger replay failed'),
     });
@@ -150,10 +163,20 @@ export async function eventRoutes(instance: FastifyInstance, { events, sessions,
       open.delete(close);
       stream.end();
     };
+    // The membership this stream follows was revoked. The session may act for another shop
+    // by now (a person who picked another): then it lives on, and only this stream, which
+    // follows the old shop, ends; the client reconnects to the shop it acts for.
     onRevoked = () => {
       if (closed) return;
-      stream.write(signedOutText());
-      close();
+      sessions.isLive(tokenHash).then((live) => {
+        if (closed) return;
+        if (!live) stream.write(signedOutText());
+        close();
+      }, (error: unknown) => {
+        // Unsure whether the session lives: end the stream and let the reconnect find out.
+        request.log.warn({ err: error }, 'session check after a revocation failed');
+        close();
+      });
     };
     // Streams are recycled now and then, so a proxy's idle limits and a changed session
     // (logout elsewhere) are picked up on the reconnect.

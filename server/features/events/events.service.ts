@@ -18,6 +18,7 @@ import { eventsPerNotifyMax, eventListenRetryMsMax, eventReplayMarginSeconds, ev
 import { systemClock, type Clock } from '../../clock';
 import { preparedQuery, type Db } from '../../db/client';
 import { uuidv7 } from '../../ids';
+import { indiaDay, indiaDayStart } from '../../india-days';
 import * as repository from './events.repository';
 import type { LedgerScope } from './events.repository';
 
@@ -493,9 +494,14 @@ export function createEventService(deps: {
    * `lastEventId` (from a margin before that id's time, see eventReplayMarginSeconds),
    * then new rows as they land, each id sent at most once on this stream. Without a
    * last id the stream starts at `startId`, an id of the present moment the client keeps
-   * as its Last-Event-ID until a real event replaces it.
+   * as its Last-Event-ID until a real event replaces it. A replay never reaches before
+   * `notBefore`, nor, with `todayOnly`, before the current India day, whatever the last id.
    */
   function follow(scope: LedgerScope, lastEventId: string | null, options: {
+    /** The earliest a replay may reach (a counter's session start). */
+    notBefore?: Date;
+    /** Replays stay within the current India day (a role that may not read the shop's history). */
+    todayOnly?: boolean;
     send(event: LedgerEventDetails): void;
     /** The business's status changed (scope business only). */
     sendStatus(status: BusinessStatus): void;
@@ -548,7 +554,11 @@ export function createEventService(deps: {
     const catchUp = () => {
       replaying = replaying.then(async () => {
         if (closed) return;
-        const since = new Date(eventIdTimeMs(cursor) - replayMarginSeconds(cursor) * 1000);
+        const since = new Date(Math.max(
+          eventIdTimeMs(cursor) - replayMarginSeconds(cursor) * 1000,
+          options.notBefore?.getTime() ?? 0,
+          options.todayOnly ? indiaDayStart(indiaDay(clock())).getTime() : 0,
+        ));
         const rows = await repository.rowsSince(db, scope, since, eventReplayRowsMax);
         for (const row of rows) deliver(row);
       }).catch(options.onError);

@@ -6,8 +6,11 @@ import { eventReplayMarginSeconds, eventStreamRetryAfterSeconds } from '@common/
 import { businessEvent, ledgerEvent } from '@common/schemas/events';
 import { buildApp, type KhataApp } from '../../app';
 import { developmentSmsProvider } from '../../sms/development';
+import { addDays, indiaDay, indiaDayStart } from '../../india-days';
 import { testConfig } from '../../test/config';
-import { adminToken, bearer, businessIdOf, createTestContext, paymentSetup, registerBusiness, type TestContext } from '../../test/context';
+import {
+  adminToken, bearer, businessIdOf, createTestContext, inviteStaff, paymentSetup, registerBusiness, type TestContext,
+} from '../../test/context';
 
 let ctx: TestContext;
 let other: TestContext;
@@ -253,6 +256,37 @@ describe('replay with Last-Event-ID', () => {
     expect(again.events.map((event) => event.id)).toEqual([missed.json().transaction.id]);
     expect(again.events.map((event) => event.id)).not.toContain(before.json().transaction.id);
     again.close();
+  });
+
+  it("replays nothing from before today's India midnight to a role without the history, and today's rows still", async () => {
+    // Half an hour before the next India midnight, then half an hour after it.
+    const midnight = indiaDayStart(addDays(indiaDay(ctx.clock()), 1));
+    ctx.clock.set(new Date(midnight.getTime() - 30 * 60_000));
+    const { shop, generate, pay } = await paymentSetup(ctx);
+    const cashier = await inviteStaff(ctx, shop.token, { role: 'cashier' });
+    const manager = await inviteStaff(ctx, shop.token, { role: 'manager' });
+    const older = await pay((await generate()).qrData, { amount: '5' });
+    ctx.clock.advance(2);
+    const yesterday = await pay((await generate()).qrData, { amount: '6' });
+    ctx.clock.set(new Date(midnight.getTime() + 30 * 60_000));
+    const today = await pay((await generate()).qrData, { amount: '7' });
+    for (const paid of [older, yesterday, today]) expect(paid.statusCode, paid.body).toBe(201);
+    // Their notifications leave after the commits: let them pass before the streams open.
+    await sleep(300);
+    const lastEventId = older.json().transaction.id as string;
+    const todayId = today.json().transaction.id as string;
+
+    // The manager reads the whole history: yesterday's row is replayed.
+    const managers = await openStream(ctx.app, manager.token, { 'last-event-id': lastEventId });
+    expect((await managers.nextEvent()).id).toBe(yesterday.json().transaction.id);
+    expect((await managers.nextEvent()).id).toBe(todayId);
+    managers.close();
+    // A cashier lists only today's rows, and hears no more of them here.
+    const cashiers = await openStream(ctx.app, cashier.token, { 'last-event-id': lastEventId });
+    expect(await cashiers.nextEvent()).toEqual({ id: todayId, data: expect.objectContaining({ transactionId: todayId, amount: '7.00' }) });
+    await sleep(300);
+    expect(cashiers.events.map((event) => event.id)).toEqual([todayId]);
+    cashiers.close();
   });
 
   it('treats a malformed Last-Event-ID as absent', async () => {

@@ -34,13 +34,13 @@ const withShop = (db: Executor) => db.select(invitationColumns).from(invitations
 const invitationsLockClass = 727_005;
 
 /**
- * One invitation at a time per shop, then per number, to the end of the caller's
- * transaction: two processes counting a shop's invitations of the day, or a number's SMS of
- * the day, never pass its limit together. Always taken in this order, so never a deadlock.
+ * One invitation at a time per shop, to the end of the caller's transaction: two processes
+ * counting the shop's invitations of the day never pass its limit together, nor invite one
+ * number twice. (The number's invitation SMS of the day have their own lock, taken after it:
+ * SmsService.mayInvite.)
  */
-export async function lockShopAndNumber(tx: Executor, businessId: string, phone: string): Promise<void> {
+export async function lockShop(tx: Executor, businessId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${invitationsLockClass}::int, hashtext(${`shop:${businessId}`}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${invitationsLockClass}::int, hashtext(${`phone:${phone}`}))`);
 }
 
 /** The name of the shop's customer with this phone, when the shop already has an account with them. */
@@ -78,13 +78,6 @@ export async function hasPending(tx: Executor, businessId: string, phone: string
 export async function shopInvitationsSince(tx: Executor, businessId: string, since: Date): Promise<number> {
   const rows = await tx.select({ n: count() }).from(invitations)
     .where(and(eq(invitations.businessId, businessId), gte(invitations.createdAt, since)));
-  return Number(rows[0]?.n ?? 0);
-}
-
-/** Invitation SMS the number has been sent since `since`, by every shop (invitations_phone_created_idx). */
-export async function numberSmsSince(tx: Executor, phone: string, since: Date): Promise<number> {
-  const rows = await tx.select({ n: count() }).from(invitations)
-    .where(and(eq(invitations.phone, phone), eq(invitations.smsSent, true), gte(invitations.createdAt, since)));
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import type { CustomerCreditAccount } from '@common/api/types';
-import { invitationLinkCodeLength, invitationsPerNumberPerDay, invitationsPerShopPerDay, invitationTtlDays } from '@common/limits';
+import { invitationLinkCodeLength, invitationsPerShopPerDay, invitationTtlDays } from '@common/limits';
 import { toWireAmount } from '@common/money';
 import type { InvitationEventData } from '@common/schemas/events';
 import type { NewCustomerBody } from '@common/schemas/invitations';
@@ -79,7 +79,7 @@ export function createInvitationService(deps: {
   const invitedCustomer = async (row: InvitationRow) => (row.smsSent ? repository.customerIdByPhone(db, row.phone) : null);
 
   /**
-   * Writes the invitation, checked in one transaction under the shop's and the number's locks:
+   * Writes the invitation, checked in one transaction under the shop's lock:
    * 409 when the shop already has an account for the number or an open invitation to it, 429
    * past the shop's invitations of the day. Whether the SMS may go is decided here too, and
    * when it may, it is queued in the same transaction, as is the audit line of who invited.
@@ -95,7 +95,7 @@ export function createInvitationService(deps: {
     };
     try {
       return await inTransaction(db, async (tx) => {
-        await repository.lockShopAndNumber(tx, shop.id, phone);
+        await repository.lockShop(tx, shop.id);
         const customerName = await repository.accountCustomerName(tx, shop.id, phone);
         if (customerName !== null) throw new AppError('credit_account_exists', { customerName });
         await repository.expireStale(tx, shop.id, phone, now);
@@ -103,9 +103,8 @@ export function createInvitationService(deps: {
         if (await repository.shopInvitationsSince(tx, shop.id, today) >= invitationsPerShopPerDay) {
           throw new AppError('invitations_daily_limit', { limit: invitationsPerShopPerDay, retryAfterSeconds: secondsToIndiaMidnight(now) });
         }
-        // Held back, silently: a number that refused the shop, or had its invitation SMS for today.
-        row.smsSent = !await repository.isBlocked(tx, shop.id, phone)
-          && await repository.numberSmsSince(tx, phone, today) < invitationsPerNumberPerDay;
+        // Held back, silently: a number that refused the shop, or had its invitation SMS for today (staff ones too).
+        row.smsSent = !await repository.isBlocked(tx, shop.id, phone) && await sms.mayInvite(tx, phone);
         await repository.insert(tx, row);
         if (row.smsSent) {
           await sms.enqueueInvite(tx, {

@@ -27,11 +27,13 @@ export interface RefundResult { transaction: TransactionView; payment: Transacti
 export interface ReversalResult { transaction: TransactionView; repayment: TransactionView; creditAccount: BusinessCreditAccount }
 
 /**
- * What an Idempotency-Key stands for: the payment, the amount, the reason and the report.
- * The same key with any of them changed is another request (idempotency_conflict).
+ * What an Idempotency-Key stands for: the shop, the payment, the amount, the reason and the
+ * report. The same key with any of them changed is another request (idempotency_conflict).
+ * Stored answers are kept per account, and one staff account works at several shops: the
+ * shop keeps a key used at one from replaying its answer at another.
  */
-const requestHash = (paymentId: string, body: RefundBody) => createHash('sha256')
-  .update(JSON.stringify(['refund', paymentId, body.amount, body.reason, body.reportId ?? null])).digest('hex');
+const requestHash = (businessId: string, paymentId: string, body: RefundBody) => createHash('sha256')
+  .update(JSON.stringify(['refund', businessId, paymentId, body.amount, body.reason, body.reportId ?? null])).digest('hex');
 
 export function createRefundService(deps: {
   db: Db; clock: Clock; ledger: Ledger; pins: PinService; businesses: BusinessService; transactions: TransactionService;
@@ -64,7 +66,7 @@ export function createRefundService(deps: {
       businessId: business.id, actor: ledgerActor(actor), paymentId, amountPaise: body.amount, reason: body.reason,
       reportId: body.reportId ?? null,
       pinHashes: pins.candidateHashes(actor.userId, body.pin), attemptKey: pinCounter.account(actor.userId),
-      idempotencyKey: idempotencyKey ?? null, requestHash: requestHash(paymentId, body), transactionId: uuidv7(now.getTime()), now,
+      idempotencyKey: idempotencyKey ?? null, requestHash: requestHash(business.id, paymentId, body), transactionId: uuidv7(now.getTime()), now,
     });
     if (outcome.outcome !== 'refunded' && outcome.outcome !== 'replayed') return refusePin(outcome);
     if (outcome.outcome === 'refunded') {

@@ -255,6 +255,21 @@ describe('POST /api/business/transactions/:id/refund', () => {
     expect(malformed.json().key).toBe('idempotency_key_invalid');
   });
 
+  it("refuses a key a person used at one shop when they replay it at another they work at", async () => {
+    const s = await paid({ amount: '1000' });
+    const atFirst = await inviteStaff(ctx, s.shop.token, { role: 'manager' });
+    const other = await approvedBusiness(ctx);
+    const atOther = await inviteStaff(ctx, other.token, { role: 'manager', phoneNumber: atFirst.phoneNumber });
+    const body = { amount: '10', pin: atFirst.pin };
+    expect((await refund(s, s.paymentId, body, { key: 'refund-key-0002', token: atFirst.token })).statusCode).toBe(201);
+    const elsewhere = await refund(s, s.paymentId, body, { key: 'refund-key-0002', token: atOther.token });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toEqual(refused('idempotency_conflict', 'This Idempotency-Key was already used for a different payment'));
+    // At the shop it was used at, the key still answers the refund it made.
+    const again = await refund(s, s.paymentId, body, { key: 'refund-key-0002', token: atFirst.token });
+    expect(again.statusCode).toBe(201);
+  });
+
   it("nets the merchant's revenue and credit issued, counts refunds apart and keeps the payment count", async () => {
     const s = await paid({ amount: '1000', feePercent: '2' });
     await payOnce(s, '500');

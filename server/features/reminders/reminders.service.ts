@@ -29,6 +29,7 @@ import type { SmsService } from '../../sms/sms.service';
 import { smsAmount, smsVariable } from '../../sms/templates';
 import { isShortCode, newShortCode } from '../../short-codes';
 import type { AuditService } from '../audit/audit.service';
+import { changeDetails } from '../audit/change-details';
 import type { BusinessService } from '../businesses/businesses.service';
 import * as dues from '../dues/dues.repository';
 import { formatDueDate } from '../dues/reminder-text';
@@ -63,21 +64,6 @@ type OccasionOf = (tx: Executor, facts: ReminderFacts & { nextDueOn: string }, t
 
 type Outcome = 'queued' | 'skipped' | 'shop_limit';
 
-/**
- * The settings a save changed, as the audit log's particulars: each changed one's old and new
- * value (`overdueEveryDaysFrom`/`To`, `beforeDueDaysFrom`/`To`, `hourFrom`/`To`; a setting
- * turned off is an empty string). Empty when the save changed nothing.
- */
-function scheduleChanges(before: repository.ScheduleRow, after: repository.ScheduleRow): Record<string, string> {
-  const changes: Record<string, string> = {};
-  for (const key of ['overdueEveryDays', 'beforeDueDays', 'hour'] as const) {
-    if (before[key] === after[key]) continue;
-    changes[`${key}From`] = String(before[key] ?? '');
-    changes[`${key}To`] = String(after[key] ?? '');
-  }
-  return changes;
-}
-
 export function createReminderService(deps: {
   db: Db; clock: Clock; ledger: Ledger; businesses: BusinessService; sms: SmsService; audit: AuditService; publicUrl: string | undefined;
 }) {
@@ -95,10 +81,12 @@ export function createReminderService(deps: {
    * Queues one reminder to one account, in one transaction under the account's lock:
    * skipped when the account no longer qualifies, has had its reminders for the day or
    * already has this occasion's SMS; 'shop_limit' once the shop has sent its SMS for the day.
-   * The link and the reminders row are written only with the SMS.
+   * The link and the reminders row are written only with the SMS, as is what `alongside`
+   * writes (a batch's own rows).
    */
   async function enqueueOne(
     shop: { id: string; name: string }, accountId: string, batchId: string | null, occasionOf: OccasionOf, origin: string,
+    alongside?: (tx: Executor) => Promise<void>,
   ): Promise<Outcome> {
     const now = clock();
     const today = indiaDay(now);
@@ -125,6 +113,7 @@ export function createReminderService(deps: {
       });
       await dues.recordReminder(tx, { id: randomUUID(), businessId: shop.id, creditAccountId: accountId, channel: 'sms', sentAt: now });
       await ledger.markReminded(tx, { businessId: shop.id, accountId, at: now });
+      await alongside?.(tx);
       return 'queued';
     });
   }
@@ -230,7 +219,8 @@ export function createReminderService(deps: {
       const before = await repository.lockSchedule(tx, business.id);
       const after: repository.ScheduleRow = { overdueEveryDays: body.overdueEveryDays, beforeDueDays: body.beforeDueDays, hour: body.hour };
       await repository.saveSchedule(tx, { businessId: business.id, ...after, updatedAt: clock() });
-      const details = scheduleChanges(before ?? { overdueEveryDays: null, beforeDueDays: null, hour: reminderHourDefault }, after);
+      // Each changed setting's old and new value (overdueEveryDaysFrom/To, …; a setting turned off: '').
+      const details = changeDetails(before ?? { overdueEveryDays: null, beforeDueDays: null, hour: reminderHourDefault }, after);
       if (Object.keys(details).length > 0) await audit.record(tx, actor, { action: 'reminder_settings_changed', details });
     });
     return scheduleView(business.id);
@@ -241,7 +231,7 @@ export function createReminderService(deps: {
 
   /** What "Send to all overdue" would send now; the link in each text is a sample of the real one's shape. */
   async function preview(actor: Actor, origin: string): Promise<ReminderBatchPreview> {
-    const business = await businesses.findOwn(actor);
+    const business = await businesses.findById(actor.businessId);
     if (!business) throw new AppError('business_not_found');
     const today = indiaDay(clock());
     const dailyLimit = sms.dailyLimitPerShop;
@@ -273,7 +263,9 @@ export function createReminderService(deps: {
    * Queues a reminder to every overdue account that may get one, largest overdue first, until
    * the shop's daily limit; the SMS go in the background. Refused with 429 when the shop has
    * no SMS left today and 409 when no one could be sent one (no batch is left behind). The
-   * batch is one line of the audit log, with its count.
+   * batch is one line of the audit log, with its count: the batch's row and that line are
+   * written with its first SMS, and each later SMS raises the count in its own transaction,
+   * so whatever stops the batch midway, the line counts exactly the SMS it queued.
    */
   async function sendToAllOverdue(actor: Actor, origin: string): Promise<ReminderBatch> {
     const business = await businesses.requireApproved(actor);
@@ -283,19 +275,25 @@ export function createReminderService(deps: {
     const batchId = randomUUID();
     const bulk: OccasionOf = async (_tx, facts, day) => (facts.nextDueOn < day ? { kind: 'bulk', dedupeKey: `bulk:${batchId}` } : null);
     const shop = { id: business.id, name: business.businessName };
+    /** SMS queued and committed; a transaction retried (inTransaction) runs `countIn` again with the same count. */
     let queued = 0;
+    let lineId = '';
+    const countIn = async (tx: Executor) => {
+      if (queued === 0) {
+        await repository.insertBatch(tx, { id: batchId, businessId: business.id, createdAt: now });
+        lineId = await audit.record(tx, actor, { action: 'reminders_sent', details: { count: '1' } });
+      } else {
+        await audit.recount(tx, lineId, queued + 1);
+      }
+    };
     let stoppedByLimit = false;
     for (const facts of await repository.overdueAccounts(db, business.id, today, indiaDayStart(today))) {
       if (skipReason(facts) !== null) continue;
-      const outcome = await enqueueOne(shop, facts.creditAccountId, batchId, bulk, origin);
+      const outcome = await enqueueOne(shop, facts.creditAccountId, batchId, bulk, origin, countIn);
       if (outcome === 'shop_limit') { stoppedByLimit = true; break; }
       if (outcome === 'queued') queued += 1;
     }
     if (queued === 0) throw stoppedByLimit ? shopLimitError(now) : new AppError('nothing_to_remind');
-    await inTransaction(db, async (tx) => {
-      await repository.insertBatch(tx, { id: batchId, businessId: business.id, createdAt: now });
-      await audit.record(tx, actor, { action: 'reminders_sent', details: { count: String(queued) } });
-    });
     // Sent after the answer; what this misses (a failure, a stop) the next tick sends.
     void sms.drain().catch(() => undefined);
     return batchView(business.id, batchId);

@@ -533,6 +533,44 @@ describe('people at the shop', () => {
     await ctx.app.services.sms.drain();
   });
 
+  it("leaves the batch's line with the SMS it counts when the batch stops midway, and one line per batch", async () => {
+    const { shop, customers } = await shopWithDues(ctx, [
+      { name: 'Asha Verma', amount: '300' }, { name: 'Sunita Devi', amount: '500' }, { name: 'Ravi Shankar', amount: '100' },
+    ]);
+    const manager = await inviteStaff(ctx, shop.token, { role: 'manager' });
+    at(ctx, '2026-12-23', '12:00');
+    // The second SMS of the batch meets a failure (the database gone, the process stopped): the batch stops there.
+    const { ledger, businesses, sms, audit } = ctx.app.services;
+    let reminders = 0;
+    const failing: typeof sms = {
+      ...sms,
+      async enqueueReminder(tx, reminder) {
+        reminders += 1;
+        if (reminders === 2) throw new Error('connection lost');
+        return sms.enqueueReminder(tx, reminder);
+      },
+    };
+    const service = createReminderService({ db: ctx.database.db, clock: ctx.clock, ledger, businesses, sms: failing, audit, publicUrl: undefined });
+    const actor = { userId: manager.userId, memberId: manager.memberId, businessId: shop.businessId, role: 'manager' as const, name: 'Meena Iyer' };
+    await expect(service.sendToAllOverdue(actor, 'http://localhost:80')).rejects.toThrow('connection lost');
+    const batches = rowsOf<{ id: string; queued: number }>(await ctx.database.db.execute(sql`
+      select b.id::text as id, (select count(*)::int from sms_messages m where m.batch_id = b.id) as queued
+      from reminder_batches b where b.business_id = ${shop.businessId}`));
+    expect(batches).toEqual([{ id: expect.any(String), queued: 1 }]);
+    const byManager = { member_id: manager.memberId, role: 'manager', subject: null, amount_paise: null };
+    expect(await audited(shop.businessId, 'reminders_sent')).toEqual([{ ...byManager, details: { count: '1' } }]);
+
+    // A whole batch, later: its own single line, counting each of its SMS.
+    ctx.clock.advance(1);
+    const sent = await post(ctx, '/api/business/reminder-batches', manager.token);
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json().total).toBe(customers.length);
+    expect(await audited(shop.businessId, 'reminders_sent')).toEqual([
+      { ...byManager, details: { count: '1' } }, { ...byManager, details: { count: String(customers.length) } },
+    ]);
+    await ctx.app.services.sms.drain();
+  });
+
   it("refuses a cashier the reminders: their role does not keep them", async () => {
     const { shop, customers: [asha] } = await shopWithDues(ctx, [{ name: 'Asha Verma', amount: '100' }]);
     const cashier = await inviteStaff(ctx, shop.token, { role: 'cashier' });

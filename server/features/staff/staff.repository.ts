@@ -202,6 +202,39 @@ export async function openForPhone(db: Executor, phone: string, now: Date) {
     .orderBy(desc(staffInvitations.createdAt), desc(staffInvitations.id));
 }
 
+/**
+ * Cancels, at `now`, the shop's invitations a person made that are still open (pending, not
+ * expired), and returns them, oldest first.
+ */
+export async function cancelOpenBy(tx: Executor, businessId: string, memberId: string, now: Date) {
+  const rows = await tx.update(staffInvitations).set({ status: 'cancelled', decidedAt: now })
+    .where(and(
+      eq(staffInvitations.businessId, businessId), eq(staffInvitations.invitedByMemberId, memberId),
+      eq(staffInvitations.status, 'pending'), gt(staffInvitations.expiresAt, now),
+    ))
+    .returning({ name: staffInvitations.name, role: staffInvitations.role, phone: staffInvitations.phone, createdAt: staffInvitations.createdAt });
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** Who made the invitation; null when there is no such invitation. */
+export async function inviterOf(db: Executor, invitationId: string): Promise<string | null> {
+  const rows = await db.select({ memberId: staffInvitations.invitedByMemberId }).from(staffInvitations)
+    .where(eq(staffInvitations.id, invitationId)).limit(1);
+  return rows[0]?.memberId ?? null;
+}
+
+/**
+ * Whether the person is an active owner of their shop, the only one whose invitations may be
+ * accepted; if so, they stay one until the caller's transaction ends (their row is held FOR
+ * KEY SHARE, which an owner's revocation or change, taking it FOR UPDATE, waits for).
+ */
+export async function holdActiveOwner(tx: Executor, memberId: string): Promise<boolean> {
+  const rows = await tx.select({ id: shopMembers.id }).from(shopMembers)
+    .where(and(eq(shopMembers.id, memberId), eq(shopMembers.status, 'active'), eq(shopMembers.role, 'owner')))
+    .limit(1).for('key share');
+  return rows.length > 0;
+}
+
 /** Records what became of a pending invitation (the caller holds its lock). */
 export async function decideInvitation(tx: Executor, id: string, decision: {
   status: Exclude<InvitationStatus, 'pending'>; decidedAt: Date; memberId?: string;
@@ -216,14 +249,12 @@ export async function staffAccountByPhone(db: Executor, phone: string) {
   return rows[0] ?? null;
 }
 
-/** Opens a staff account; false when the phone has one already (nothing is written). */
+/** Opens a staff account; a phone that has one already keeps it (nothing is written). */
 export async function insertStaffAccount(tx: Executor, account: {
   id: string; name: string; phone: string; pinHash: string; pinKeyVersion: number; createdAt: Date;
-}): Promise<boolean> {
-  const rows = await tx.insert(users).values({ ...account, role: 'staff', email: null })
-    .onConflictDoNothing({ target: [users.role, users.phone], where: sql`${users.phone} is not null` })
-    .returning({ id: users.id });
-  return rows.length === 1;
+}): Promise<void> {
+  await tx.insert(users).values({ ...account, role: 'staff', email: null })
+    .onConflictDoNothing({ target: [users.role, users.phone], where: sql`${users.phone} is not null` });
 }
 
 /** A user's membership of the shop, active or revoked; null when they never were one of its people. */

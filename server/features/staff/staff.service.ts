@@ -21,6 +21,7 @@ import { indiaDay, indiaDayStart, secondsToIndiaMidnight } from '../../india-day
 import { smsRole, smsVariable } from '../../sms/templates';
 import type { SmsService } from '../../sms/sms.service';
 import type { AuditService } from '../audit/audit.service';
+import { changeDetails } from '../audit/change-details';
 import { refuseWeakPin, userView, type SignedIn } from '../auth/accounts';
 import type { DeviceService } from '../auth/devices.service';
 import type { PinService } from '../auth/pins.service';
@@ -101,21 +102,9 @@ function limitsOf(role: ShopRole, given: { singleLimit?: Paise | null; dailyLimi
   return { singleLimitPaise: single, dailyLimitPaise: daily };
 }
 
-/** The audit log's particulars of a change of role or limits: each changed one's old and new value (no limit: ''). */
-function changes(before: { role: ShopRole } & Limits, after: { role: ShopRole } & Limits): Record<string, string> {
-  const details: Record<string, string> = {};
-  if (before.role !== after.role) {
-    details.roleFrom = before.role;
-    details.roleTo = after.role;
-  }
-  for (const [limit, column] of [['singleLimit', 'singleLimitPaise'], ['dailyLimit', 'dailyLimitPaise']] as const) {
-    if (before[column] !== after[column]) {
-      details[`${limit}From`] = wireLimit(before[column]) ?? '';
-      details[`${limit}To`] = wireLimit(after[column]) ?? '';
-    }
-  }
-  return details;
-}
+/** A person's role and limits as the audit log's particulars compare them (an owner's limits: none). */
+const shownTerms = (terms: { role: ShopRole } & Limits) =>
+  ({ role: terms.role, singleLimit: wireLimit(terms.singleLimitPaise), dailyLimit: wireLimit(terms.dailyLimitPaise) });
 
 /** The limits an invitation or a person has, as the audit log's particulars say them (none for an owner). */
 function limitDetails(limits: Limits): Record<string, string> {
@@ -163,7 +152,9 @@ export function createStaffService(deps: {
    * POST /api/business/staff/invitations, for an approved shop: 409 when the number works at
    * the shop already or has its pending invitation, 429 past the shop's invitations of the
    * day, all checked under the shop's lock. The SMS is queued in the invitation's transaction
-   * and goes after the answer, as a customer's invitation does.
+   * and goes after the answer, as a customer's invitation does, and like one it is held back
+   * when the number has had its invitation SMS of the day (invitationsPerNumberPerDay, of
+   * both kinds): the owner is answered alike, and only the link they pass on reaches the person.
    */
   async function invite(actor: Actor, body: StaffInvitationBody, origin: string): Promise<{ invitation: StaffInvitationView }> {
     const business = await businesses.requireApproved(actor);
@@ -186,10 +177,13 @@ export function createStaffService(deps: {
           });
         }
         await repository.insertInvitation(tx, row);
-        await sms.enqueueStaffInvite(tx, {
-          businessId: business.id, to: phone, language: body.language,
-          variables: { shop: smsVariable(business.businessName), role: smsRole(body.role, body.language), link: joinLink(origin) },
-        });
+        // Held back, silently, when the number had its invitation SMS for today (customers' ones too).
+        if (await sms.mayInvite(tx, phone)) {
+          await sms.enqueueStaffInvite(tx, {
+            businessId: business.id, to: phone, language: body.language,
+            variables: { shop: smsVariable(business.businessName), role: smsRole(body.role, body.language), link: joinLink(origin) },
+          });
+        }
         await audit.record(tx, actor, {
           action: 'staff_invited', subject: body.name, details: { role: body.role, phoneNumber: phone, ...limitDetails(limits) },
         });
@@ -223,6 +217,18 @@ export function createStaffService(deps: {
     return { invitation: invitationView(row, now) };
   }
 
+  /**
+   * Cancels the open invitations a person made, each a line of the audit log by `actor`: one
+   * who is no longer an owner (revoked, or given another role) has invited no one any more.
+   */
+  async function cancelInvitationsBy(tx: Executor, actor: Actor, memberId: string, now: Date): Promise<void> {
+    for (const invitation of await repository.cancelOpenBy(tx, actor.businessId, memberId, now)) {
+      await audit.record(tx, actor, {
+        action: 'staff_invitation_cancelled', subject: invitation.name, details: { role: invitation.role, phoneNumber: invitation.phone },
+      });
+    }
+  }
+
   /** A person of the shop, locked, that an owner may change: never the account the shop registered with. */
   async function lockChangeable(tx: Executor, actor: Actor, memberId: string) {
     const found = await repository.lockMember(tx, actor.businessId, memberId);
@@ -234,34 +240,38 @@ export function createStaffService(deps: {
   /**
    * POST /api/business/staff/:id: a new role and limits, which the person's next request
    * already acts with (their sessions read the membership). A revoked person is changed no
-   * more (404, as one who never worked here); an owner may make another person an owner.
+   * more (404, as one who never worked here); an owner may make another person an owner. An
+   * owner given another role loses the invitations they made that are still open.
    */
   async function change(actor: Actor, memberId: string, body: StaffChangeBody): Promise<{ member: StaffMemberView }> {
     const limits = limitsOf(body.role, body, false);
     await inTransaction(db, async (tx) => {
       const found = await lockChangeable(tx, actor, memberId);
       if (found.status !== 'active') throw new AppError('staff_member_not_found');
-      const details = changes(found, { role: body.role, ...limits });
+      const details = changeDetails(shownTerms(found), shownTerms({ role: body.role, ...limits }));
       if (Object.keys(details).length === 0) return;
       await repository.updateMember(tx, found.id, { role: body.role, ...limits });
       await audit.record(tx, actor, { action: 'staff_changed', subject: found.name, details });
+      if (found.role === 'owner' && body.role !== 'owner') await cancelInvitationsBy(tx, actor, found.id, clock());
     });
     return { member: await memberNow(actor, memberId) };
   }
 
   /**
    * POST /api/business/staff/:id/revoke: the person works here no more. Their sessions end in
-   * the same transaction (their next request is refused) and their open streams are told
-   * after it commits; their past actions stay theirs. Revoking one already revoked changes
-   * nothing.
+   * the same transaction (their next request is refused), as do the invitations they made
+   * that are still open, and their open streams are told after it commits; their past
+   * actions stay theirs. Revoking one already revoked changes nothing.
    */
   async function revoke(actor: Actor, memberId: string): Promise<{ member: StaffMemberView }> {
     const revoked = await inTransaction(db, async (tx) => {
       const found = await lockChangeable(tx, actor, memberId);
       if (found.status === 'revoked') return false;
-      await repository.revokeMember(tx, found.id, { memberId: actor.memberId, at: clock() });
+      const now = clock();
+      await repository.revokeMember(tx, found.id, { memberId: actor.memberId, at: now });
       await sessions.revokeMember(tx, found.id);
       await audit.record(tx, actor, { action: 'staff_revoked', subject: found.name, details: { role: found.role } });
+      await cancelInvitationsBy(tx, actor, found.id, now);
       return true;
     });
     if (revoked) events.publishRevoked(memberId);
@@ -299,7 +309,9 @@ export function createStaffService(deps: {
    * not weak, as at registration); one with an account keeps its PIN. The person joins the
    * shop with the invitation's role, limits and name (a person the shop revoked comes back as
    * the same member), the audit log records them joining, and they are signed in acting for
-   * the shop.
+   * the shop. An invitation whose inviter is no longer an active owner of the shop is no longer
+   * open (409): revoking or demoting an owner cancels their invitations, and one that outlived
+   * that is refused here all the same.
    */
   async function accept(
     invitationId: string, body: AcceptStaffInvitationBody, proofToken: string | undefined, deviceToken?: string,
@@ -317,13 +329,19 @@ export function createStaffService(deps: {
     const now = clock();
     const memberId = randomUUID();
     return inTransaction(db, async (tx) => {
+      // The inviter before the invitation, in the order an owner's revocation or change takes
+      // them (the person, then their invitations), so the two wait for each other, never deadlock.
+      const inviter = await repository.inviterOf(tx, invitationId);
+      const byActiveOwner = inviter !== null && await repository.holdActiveOwner(tx, inviter);
       const found = await repository.lockInvitation(tx, invitationId);
       refuseUnlessOpen(found, phone, now);
+      if (!byActiveOwner) throw new AppError('staff_invitation_not_pending');
       await otp.consumeProof(tx, proofToken, phone, 'staff_invitation');
       await repository.lockPhone(tx, phone);
+      // Under the phone's lock: a phone still without a staff account opens one with the PIN
+      // chosen above; one opened meanwhile by another acceptance of it joins with that PIN.
       let account = await repository.staffAccountByPhone(tx, phone);
       if (!account) {
-        // Opened meanwhile by another acceptance of this phone: the person joins with its PIN.
         assert(pin, 'a PIN was chosen for a phone that had no staff account');
         await repository.insertStaffAccount(tx, {
           id: newAccountId, name: found.name, phone, pinHash: pin.hash, pinKeyVersion: pin.keyVersion, createdAt: now,

@@ -1,13 +1,14 @@
 /**
  * The shop's people through the API: an owner's invitation (defaults, every refusal with its
- * words, the SMS as the person reads it), the person's acceptance with an OTP (a new account
- * and its PIN rules, an account joining a second shop with its PIN, expiry, a wrong code) or
- * refusal, the owner's cancellation, changes of role and limits, and revocation, each with
- * its line in the audit log.
+ * words, the SMS as the person reads it, held back past the number's invitation SMS of the
+ * day), the person's acceptance with an OTP (a new account and its PIN rules, an account
+ * joining a second shop with its PIN, expiry, a wrong code) or refusal, the owner's
+ * cancellation, changes of role and limits, and revocation (an owner removed or made a
+ * manager taking their open invitations with them), each with its line in the audit log.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { staffInvitationsPerShopPerDay } from '@common/limits';
+import { invitationsPerNumberPerDay, staffInvitationsPerShopPerDay } from '@common/limits';
 import { rowsOf } from '../../db/client';
 import { indiaDay } from '../../india-days';
 import { reconcile } from '../../ledger/reconcile';
@@ -228,6 +229,36 @@ describe('an owner inviting a person', () => {
     });
     ctx.clock.advance(8.5 * 3600);
     expect((await invite(shop.token, newPhone())).statusCode).toBe(201);
+  });
+
+  it(`holds the SMS back once the number had its ${invitationsPerNumberPerDay} invitation SMS of the India day, customers' ones counted, and answers alike`, async () => {
+    const phone = newPhone();
+    const shops = [];
+    for (let n = 0; n < invitationsPerNumberPerDay + 2; n++) shops.push(await approvedBusiness(ctx));
+    const customerInvitation = (token: string) =>
+      post('/api/business/invitations', token, { name: 'Meena Devi', phoneNumber: phone, creditLimit: '500', language: 'en' });
+    // All but one of the number's invitation SMS of the day from shops inviting a customer, the last from a staff invitation.
+    for (const shop of shops.slice(0, invitationsPerNumberPerDay - 1)) expect((await customerInvitation(shop.token)).statusCode).toBe(201);
+    const sent = await invited(shops[invitationsPerNumberPerDay - 1]!.token, phone);
+    const held = await invited(shops[invitationsPerNumberPerDay]!.token, phone);
+    expect(held).toEqual({ ...sent, id: held.id });
+    expect((await staffOf(shops[invitationsPerNumberPerDay]!.token)).invitations).toEqual([held]);
+    expect(staffInvitesTo(phone)).toEqual([expect.objectContaining({ template: 'staff_invite' })]);
+    const smsToPhone = async () => rowsOf<{ purpose: string; n: number }>(await ctx.database.db.execute(sql`
+      select purpose, count(*)::int as n from sms_messages where to_phone = ${phone} group by purpose order by purpose`));
+    expect(await smsToPhone()).toEqual([{ purpose: 'invite', n: invitationsPerNumberPerDay - 1 }, { purpose: 'staff_invite', n: 1 }]);
+    // A customer's invitation counts the staff one too: held back as well.
+    expect((await customerInvitation(shops[invitationsPerNumberPerDay + 1]!.token)).statusCode).toBe(201);
+    await ctx.app.services.sms.drain();
+    expect(await smsToPhone()).toEqual([{ purpose: 'invite', n: invitationsPerNumberPerDay - 1 }, { purpose: 'staff_invite', n: 1 }]);
+    // The invitation held back is open all the same: the link the owner passes on reaches the person.
+    const proof = await proofFor(phone);
+    expect((await accept(held.id, proof, { pin: '6284', confirmPin: '6284' })).statusCode).toBe(201);
+
+    // The next India day (India midnight is 18:30Z), the number's SMS go again.
+    ctx.clock.set(new Date('2026-11-22T18:30:00.000Z'));
+    await invited(shops[0]!.token, phone);
+    expect(staffInvitesTo(phone)).toHaveLength(2);
   });
 
   it('is for owners only: a manager or a cashier is refused (403 role_forbidden), a customer or nobody too', async () => {
@@ -455,6 +486,96 @@ describe('an owner\'s cancellation, changes and revocation', () => {
     const other = await approvedBusiness(ctx);
     expect((await post(path, other.token, { role: 'owner' })).json()).toMatchObject({ key: 'staff_member_not_found' });
     expect((await post('/api/business/staff/not-a-uuid/revoke', shop.token)).statusCode).toBe(404);
+  });
+
+  it('cancels the open invitations of an owner revoked or made a manager, each a line by whoever did it, and the invited are refused', async () => {
+    const shop = await approvedBusiness(ctx);
+    const founding = (await staffOf(shop.token)).members[0]!;
+    const sita = await inviteStaff(ctx, shop.token, { role: 'owner', name: 'Sita' });
+    const gita = await inviteStaff(ctx, shop.token, { role: 'owner', name: 'Gita' });
+    const [friendPhone, raviPhone, cancelledPhone, kiranPhone] = [newPhone(), newPhone(), newPhone(), newPhone()];
+    ctx.clock.advance(1);
+    const friend = await invited(sita.token, friendPhone, { role: 'owner', name: 'Friend' });
+    ctx.clock.advance(1);
+    const ravi = await invited(sita.token, raviPhone);
+    ctx.clock.advance(1);
+    const cancelledBefore = await invited(sita.token, cancelledPhone, { name: 'Asha' });
+    expect((await post(`/api/business/staff/invitations/${cancelledBefore.id}/cancel`, sita.token)).statusCode).toBe(200);
+    ctx.clock.advance(1);
+    const kiran = await invited(gita.token, kiranPhone, { name: 'Kiran' });
+    const cancellations = async () => (await auditRows(shop.businessId))
+      .filter((row) => row.action === 'staff_invitation_cancelled').map((row) => [row.member_id, row.role, row.subject, row.details]);
+    const before = await cancellations();
+    expect(before).toEqual([[sita.memberId, 'owner', 'Asha', { role: 'cashier', phoneNumber: cancelledPhone }]]);
+
+    // Gita removes Sita: Sita's open invitations go with her, each a line of Gita's.
+    ctx.clock.advance(1);
+    expect((await post(`/api/business/staff/${sita.memberId}/revoke`, gita.token)).statusCode).toBe(200);
+    const statuses = async () => Object.fromEntries((await staffOf(shop.token)).invitations.map((row) => [row.name, row.status]));
+    expect(await statuses()).toEqual({
+      Sita: 'accepted', Gita: 'accepted', Friend: 'cancelled', Ravi: 'cancelled', Asha: 'cancelled', Kiran: 'pending',
+    });
+    // Written at one instant, the two lines come in either order.
+    const afterRevoke = await cancellations();
+    expect(afterRevoke.slice(0, before.length)).toEqual(before);
+    expect(afterRevoke.slice(before.length).sort((a, b) => String(a[2]).localeCompare(String(b[2])))).toEqual([
+      [gita.memberId, 'owner', 'Friend', { role: 'owner', phoneNumber: friendPhone }],
+      [gita.memberId, 'owner', 'Ravi', { role: 'cashier', phoneNumber: raviPhone }],
+    ]);
+    for (const [invitation, phone] of [[friend, friendPhone], [ravi, raviPhone]] as const) {
+      const refused = await accept(invitation.id, await proofFor(phone), { pin: '6284', confirmPin: '6284' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ key: 'staff_invitation_not_pending' });
+    }
+
+    // A change that keeps Gita an owner leaves her invitations; made a manager, she loses them, in the founding owner's line.
+    ctx.clock.advance(1);
+    const change = (payload: object) => post(`/api/business/staff/${gita.memberId}`, shop.token, payload);
+    expect((await change({ role: 'owner' })).statusCode).toBe(200);
+    expect(await statuses()).toMatchObject({ Kiran: 'pending' });
+    expect((await change({ role: 'manager', singleLimit: '1000', dailyLimit: '5000' })).statusCode).toBe(200);
+    expect(await statuses()).toMatchObject({ Kiran: 'cancelled' });
+    expect((await cancellations()).at(-1)).toEqual([founding.id, 'owner', 'Kiran', { role: 'cashier', phoneNumber: kiranPhone }]);
+    expect((await accept(kiran.id, await proofFor(kiranPhone), { pin: '6284', confirmPin: '6284' })).statusCode).toBe(409);
+    expect((await staffOf(shop.token)).members.map((member) => member.name)).toEqual(['Ravi Kumar', 'Gita', 'Sita']);
+  });
+
+  it('refuses (409) an invitation still open whose inviter is no longer an active owner, and takes it once they are again', async () => {
+    const shop = await approvedBusiness(ctx);
+    const sita = await inviteStaff(ctx, shop.token, { role: 'owner', name: 'Sita' });
+    // As a database written before such invitations were cancelled holds them: the inviter
+    // made a manager, or revoked, and the invitation still pending.
+    const demoted = sql`update shop_members set role = 'manager', single_limit_paise = 100000, daily_limit_paise = 500000 where id = ${sita.memberId}`;
+    const revoked = sql`update shop_members set status = 'revoked', revoked_at = now() where id = ${sita.memberId}`;
+    const owner = sql`update shop_members set role = 'owner', single_limit_paise = null, daily_limit_paise = null,
+      status = 'active', revoked_at = null where id = ${sita.memberId}`;
+    for (const change of [demoted, revoked]) {
+      const phone = newPhone();
+      const invitation = await invited(sita.token, phone, { role: 'owner', name: 'Friend' });
+      await ctx.database.db.execute(change);
+      const proof = await proofFor(phone);
+      const refused = await accept(invitation.id, proof, { pin: '6284', confirmPin: '6284' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ key: 'staff_invitation_not_pending' });
+      expect((await staffOf(shop.token)).invitations.find((row) => row.id === invitation.id)!.status).toBe('pending');
+      await ctx.database.db.execute(owner);
+      expect((await accept(invitation.id, proof, { pin: '6284', confirmPin: '6284' })).statusCode).toBe(201);
+    }
+  });
+
+  it("settles an acceptance racing the inviter's removal one way or the other: joined, or cancelled and refused", async () => {
+    const shop = await approvedBusiness(ctx);
+    const sita = await inviteStaff(ctx, shop.token, { role: 'owner', name: 'Sita' });
+    const phone = newPhone();
+    const invitation = await invited(sita.token, phone, { role: 'owner', name: 'Friend' });
+    const proof = await proofFor(phone);
+    const [accepted, revoked] = await Promise.all([
+      accept(invitation.id, proof, { pin: '6284', confirmPin: '6284' }), post(`/api/business/staff/${sita.memberId}/revoke`, shop.token),
+    ]);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const status = (await staffOf(shop.token)).invitations.find((row) => row.id === invitation.id)!.status;
+    if (accepted.statusCode === 201) expect(status).toBe('accepted');
+    else expect([accepted.statusCode, accepted.json().key, status]).toEqual([409, 'staff_invitation_not_pending', 'cancelled']);
   });
 
   it('revokes a person: their sessions end at once, they join no more, and a new invitation brings the same person back', async () => {

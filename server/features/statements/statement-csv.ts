@@ -6,8 +6,9 @@
 import type * as z from 'zod/mini';
 import type { LedgerEntryType } from '@common/schemas/ledger';
 import type { accountStatement } from '@common/schemas/responses';
-import type { LedgerSide } from '../transactions/transactions.service';
 import { csvDocument, figureCell, textCell } from '../../csv';
+import { roleNames } from '../audit/role-names';
+import type { LedgerSide } from '../transactions/transactions.service';
 
 export type StatementView = z.output<typeof accountStatement>['statement'];
 
@@ -31,8 +32,6 @@ function rowDescription(row: StatementView['rows'][number]): string {
   if (!row.bySmsCode) return row.description ?? '';
   return row.description ? `${row.description} (${bySmsCodeNote})` : bySmsCodeNote;
 }
-
-const roleNames = { owner: 'Owner', manager: 'Manager', cashier: 'Cashier' } as const;
 
 /** "Ravi (Cashier)", or blank for a row no person wrote. */
 const rowBy = (row: StatementView['rows'][number]): string => (row.by ? `${row.by.name} (${roleNames[row.by.role]})` : '');

@@ -26,8 +26,8 @@
 DROP FUNCTION IF EXISTS khata_repay(uuid, uuid, bigint, text, uuid, timestamptz, smallint);
 CREATE OR REPLACE FUNCTION khata_repay(
   p_business_id uuid,
-  p_actor_member_id uuid,
   p_actor_user_id uuid,
+  p_actor_member_id uuid,
   p_account_id uuid,
   p_amount_paise bigint,
   p_description text,
