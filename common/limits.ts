@@ -303,8 +303,9 @@ export const smsUsageDays = 30;
 /**
  * Inviting a customer by phone (docs/product.md#invitations): an invitation lasts this many
  * days; a shop sends at most invitationsPerShopPerDay an India day; one number is sent at most
- * invitationsPerNumberPerDay invitation SMS a day across all shops (past that, and to a number
- * that refused the shop, the merchant is answered alike and no SMS goes).
+ * invitationsPerNumberPerDay invitation SMS a day across all shops, customers' and staff's
+ * invitations together (past that, and to a number that refused the shop, the invitation is
+ * answered alike and no SMS goes).
  */
 export const invitationTtlDays = 30;
 export const invitationsPerShopPerDay = 50;

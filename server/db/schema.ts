@@ -551,6 +551,8 @@ export const smsMessages = pgTable('sms_messages', {
   index('sms_messages_account_created_idx').on(t.creditAccountId, t.createdAt),
   index('sms_messages_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
   index('sms_messages_created_idx').on(t.createdAt),
+  // A number's invitation SMS of the day, customer's and staff's (invitationsPerNumberPerDay).
+  index('sms_messages_invites_phone_created_idx').on(t.toPhone, t.createdAt).where(sql`${t.purpose} in ('invite', 'staff_invite')`),
   check('sms_messages_purpose_check', sql`${t.purpose} in (${inList(smsPurposes)})`),
   check('sms_messages_status_check', sql`${t.status} in (${inList(smsStatuses)})`),
   check('sms_messages_kind_check', sql`${t.kind} in (${inList(smsReminderKinds)})`),

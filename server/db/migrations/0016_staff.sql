@@ -93,6 +93,7 @@ CREATE INDEX "staff_invitations_business_created_idx" ON "staff_invitations" USI
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_member_id_shop_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."shop_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_actor_member_id_shop_members_id_fk" FOREIGN KEY ("actor_member_id") REFERENCES "public"."shop_members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id") WHERE "sessions"."member_id" is not null;--> statement-breakpoint
+CREATE INDEX "sms_messages_invites_phone_created_idx" ON "sms_messages" USING btree ("to_phone","created_at") WHERE "sms_messages"."purpose" in ('invite', 'staff_invite');--> statement-breakpoint
 CREATE INDEX "transactions_actor_created_idx" ON "transactions" USING btree ("actor_member_id","created_at") WHERE "transactions"."actor_member_id" is not null;--> statement-breakpoint
 CREATE INDEX "transactions_business_actor_created_idx" ON "transactions" USING btree ("business_id","created_at","id") WHERE "transactions"."actor_member_id" is not null;--> statement-breakpoint
 ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_purpose_check" CHECK ("sms_messages"."purpose" in ('otp', 'reminder', 'invite', 'charge', 'enrol', 'staff_invite'));--> statement-breakpoint
