@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { BusinessProfile } from '@common/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -118,20 +118,18 @@ export function SettingsTab({ business, accountRole = 'business', logout, onOpen
 
 /** One of Settings' ways to another screen: its name, and a line on what is there. */
 function SettingsEntry({ label, note, onOpen }: { label: string; note: string; onOpen: () => void }) {
-  const labelId = useId();
-  const noteId = useId();
+  // The button's name is all of its text, the label then the note, as a voice reader or a
+  // spoken command matches what is seen.
   return (
     <li className="px-1 py-1">
       <button
         type="button"
         onClick={onOpen}
-        aria-labelledby={labelId}
-        aria-describedby={noteId}
         className="flex w-full items-center justify-between gap-3 rounded-xl px-2 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-slate-800"
       >
         <span className="min-w-0">
-          <span id={labelId} className="block text-sm font-medium">{label}</span>
-          <span id={noteId} className="block text-xs text-slate-500 dark:text-slate-400">{note}</span>
+          <span className="block text-sm font-medium">{label}</span>{' '}
+          <span className="block text-xs text-slate-500 dark:text-slate-400">{note}</span>
         </span>
         <span aria-hidden="true" className="text-slate-400">›</span>
       </button>
