@@ -1,9 +1,9 @@
 /** Sign-in by PIN for every role, who the signed-in user is, and the shop a staff session picks. */
 import type * as z from 'zod/mini';
-import type { MeResponse, Role } from '@common/api/types';
+import type { BusinessProfile, MeResponse, Role } from '@common/api/types';
 import type { Language } from '@common/languages';
 import type { ErrorKey } from '@common/errors';
-import { rolePermissions } from '@common/permissions';
+import { mayDo, rolePermissions, type ShopRole } from '@common/permissions';
 import type { staffShops } from '@common/schemas/responses';
 import { inTransaction, type Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -77,6 +77,13 @@ export function createSignInService(deps: {
   }
 
   /**
+   * The shop's profile as a person of that role sees it: the e-mail is the founding owner's
+   * sign-in, which only a role that may change the shop's settings is shown.
+   */
+  const shopProfileFor = (role: ShopRole, profile: BusinessProfile): BusinessProfile =>
+    (mayDo(role, 'settings') ? profile : { ...profile, email: '' });
+
+  /**
    * Who the session is: for a shop's person, the shop it acts for with the role's
    * permissions (the web opens only those screens) and that shop's profile.
    */
@@ -88,7 +95,7 @@ export function createSignInService(deps: {
     ]);
     return {
       user: userView(user),
-      business: business && businessProfile(business),
+      business: business && shopProfileFor(user.shop!.role, businessProfile(business)),
       shop: user.shop && { ...user.shop, permissions: [...rolePermissions[user.shop.role]] },
       language,
     };

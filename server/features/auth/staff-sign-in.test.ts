@@ -38,7 +38,8 @@ describe('staff sign-in', () => {
     const answer = (await me(sessionToken)).json();
     expect(answer).toEqual({
       user,
-      business: expect.objectContaining({ id: shop.businessId, businessName: 'Kumar Kirana', status: 'approved' }),
+      // The owner's sign-in e-mail is not the cashier's to know.
+      business: expect.objectContaining({ id: shop.businessId, businessName: 'Kumar Kirana', status: 'approved', email: '' }),
       shop: {
         memberId: cashier.memberId, businessId: shop.businessId, businessName: 'Kumar Kirana', role: 'cashier', name: 'Ravi',
         permissions: [...rolePermissions.cashier],
@@ -82,6 +83,8 @@ describe('staff sign-in', () => {
     });
     expect(answer.business.id).toBe(shop.businessId);
     expect((await me(shop.token)).json().shop.memberId).toBe(answer.shop.memberId);
+    // An owner, the shop's account, is shown the e-mail it signs in with.
+    expect((await me(shop.token)).json().business.email).toBe(shop.email);
   });
 });
 

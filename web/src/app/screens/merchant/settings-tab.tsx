@@ -48,10 +48,11 @@ export function SettingsTab({ business, accountRole = 'business', logout, onOpen
     setSheetWanted(true);
     setChangingPin(true);
   };
+  // The e-mail is the owner's sign-in: the server sends it only to those who may change settings.
   const rows: [string, ReactNode][] = [
     [t`Business Name`, business.businessName],
     [t`Business Type`, business.businessType],
-    [t`Email`, business.email],
+    ...(business.email ? [[t`Email`, business.email] as [string, ReactNode]] : []),
     [t`Status`, <Badge tone={businessStatusTones[business.status]}>{businessStatusLabel(business.status)}</Badge>],
     [t`Fee Rate`, `${business.transactionFeePercent}%`],
     [t`Max Credit Limit`, formatWireRupees(business.maxCreditLimit)],
