@@ -10,11 +10,10 @@ import { auditRetentionDays } from '@common/limits';
 import { rowsOf } from '../../db/client';
 import { addDays, indiaDay } from '../../india-days';
 import { reconcile } from '../../ledger/reconcile';
-import { developmentSmsProvider } from '../../sms/development';
-import type { SmsMessage, SmsProvider } from '../../sms/provider';
 import {
   approvedBusiness, bearer, createTestContext, inviteStaff, newPhone, paymentHandleOf, registerCustomer, type TestContext,
 } from '../../test/context';
+import { recordingSmsProvider } from '../../test/sms-recorder';
 
 const start = new Date('2026-11-22T10:00:00.000Z');
 const daySeconds = 24 * 3600;
@@ -22,15 +21,7 @@ const daySeconds = 24 * 3600;
 const longSessions = { sessionIdleTtlSeconds: 800 * daySeconds, sessionAbsoluteTtlSeconds: 800 * daySeconds };
 
 /** Every SMS handed to the vendor: a charge's code is read from it. */
-const handed: SmsMessage[] = [];
-const development = developmentSmsProvider(() => {});
-const recorder: SmsProvider = {
-  name: 'development',
-  async send(message, options) {
-    handed.push(message);
-    return development.send(message, options);
-  },
-};
+const { handed, provider: recorder } = recordingSmsProvider();
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext({ config: longSessions, sms: recorder }); });

@@ -9,23 +9,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { qrExpiryMinutesMax } from '@common/limits';
 import { indiaDay } from '../../india-days';
 import { reconcile } from '../../ledger/reconcile';
-import { developmentSmsProvider } from '../../sms/development';
-import type { SmsMessage, SmsProvider } from '../../sms/provider';
 import {
   approvedBusiness, bearer, changeSettings, createTestContext, enterCounter, inviteStaff, newPhone, paymentHandleOf, registerCustomer,
   type TestContext,
 } from '../../test/context';
+import { recordingSmsProvider } from '../../test/sms-recorder';
 
 /** Every SMS handed to the vendor, so a sign-up's code can be read from it. */
-const handed: SmsMessage[] = [];
-const development = developmentSmsProvider(() => {});
-const recorder: SmsProvider = {
-  name: 'development',
-  async send(message, options) {
-    handed.push(message);
-    return development.send(message, options);
-  },
-};
+const { handed, provider: recorder } = recordingSmsProvider();
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext({ sms: recorder }); });
