@@ -6,7 +6,7 @@
  *
  * Uses the same configuration as the server (DATA_DIR or DATABASE_URL, PIN_PEPPER), so the
  * app started next finds the data and the PINs work. Refuses production and a database that
- * already has accounts, changing nothing (exit code 1).
+ * already has shops or customers, changing nothing (exit code 1); an admin alone (a first `npm start`'s) is taken over.
  */
 import { loadConfig, ConfigError } from '../config';
 import { openConfiguredDatabase } from '../db/open';
@@ -57,7 +57,7 @@ async function run(): Promise<void> {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded PGlite in ${config.dataDir}`;
   try {
     if (await hasPeople(database.db)) {
-      throw refusal(`${where} already has accounts, so the demo changed nothing. It fills only an empty database: `
+      throw refusal(`${where} already has shops or customers, so the demo changed nothing. It fills only a database with none: `
         + 'point DATA_DIR at a new folder (DATA_DIR=./demo-data npm run demo, then DATA_DIR=./demo-data npm start) '
         + 'or DATABASE_URL at an empty database.');
     }

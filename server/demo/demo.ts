@@ -63,9 +63,13 @@ export interface DemoReport {
   };
 }
 
-/** Whether anyone has an account: the demo writes only into a database with none. */
+/**
+ * Whether anyone but an admin has an account: the demo writes only into a database with no
+ * shop, staff or customer. An admin alone is what a first `npm start` leaves (its demo admin),
+ * and the demo takes that admin over with a new PIN.
+ */
 export async function hasPeople(db: Db): Promise<boolean> {
-  const [row] = rowsOf<{ found: boolean }>(await db.execute(sql`select exists (select 1 from users) as found`));
+  const [row] = rowsOf<{ found: boolean }>(await db.execute(sql`select exists (select 1 from users where role <> 'admin') as found`));
   return row?.found ?? false;
 }
 
@@ -233,7 +237,7 @@ export interface DemoOptions {
 }
 
 export async function seedDemo({ db, config, now = new Date(), seed = 20_261_128 }: DemoOptions): Promise<DemoReport> {
-  if (await hasPeople(db)) throw new DemoRefusedError('the database already has accounts in it');
+  if (await hasPeople(db)) throw new DemoRefusedError('the database already has shops or customers in it');
   const chance = chances(seededRandom(seed));
   const endMs = now.getTime();
   const today = indiaDay(now);
