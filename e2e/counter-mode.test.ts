@@ -6,15 +6,17 @@
  * wrong exit PINs until that exit locks: the owner still signs in on their own phone and
  * confirms a change with the PIN there. The right PIN leaves for the full dashboard.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { checkAccessibility } from './accessibility';
 import { apiSignIn, callApi, businessQrCodes, createAdmin, createApprovedBusiness, createCustomerSession, customerPaymentCode, grantCredit, payByApi } from './api-seeding';
 import { journey, journeysDisabled } from './journey';
+import { hiddenNames, overflows } from './layout-checks';
 import {
   button, expectMerchantHeader, expectToast, expectVisible, field, merchantTab, newMobileNumber, rupees, signInWithEmail,
 } from './pages';
 import { recordSpeech, spokenIn } from './speech';
+import { translator } from './translations';
 
 const alertWaitMs = 10_000;
 
@@ -154,4 +156,97 @@ describe.skipIf(journeysDisabled)('counter mode', () => {
     await callApi(khata, 'GET', '/api/auth/me', { token: storedToken!, expected: [401] });
     expect((await callFromBrowser(page, 'GET', '/api/credit-accounts/business')).withToken.status).toBe(200);
   });
+
+  journey("counter mode's first tap acts where it lands, and the shop's name stays whole at 360 px in en, hi and ta", async ({ page: merchantPage, khata }) => {
+    const merchant = {
+      mobileNumber: newMobileNumber(), contactName: 'Venkatesh Rao', businessName: 'Sri Venkateswara Provision Stores', businessType: 'Retail',
+      email: `counter.tap.${Date.now()}@example.com`, address: '8 Gandhi Bazaar, Bengaluru', pin: '3971',
+    };
+    const { token: apiMerchantToken } = await createApprovedBusiness(khata, merchant);
+    await signInWithEmail(merchantPage, '/merchant', merchant.email, merchant.pin);
+    await expectMerchantHeader(merchantPage, merchant.businessName, 'Approved');
+    await button(merchantPage, 'Counter mode').click();
+    const start = merchantPage.getByRole('dialog', { name: 'Start counter mode', exact: true });
+    await field(start, 'Enter your PIN').fill(merchant.pin);
+    await button(start, 'Start counter mode').click();
+    await expectVisible(merchantPage.getByRole('dialog', { name: 'Counter mode', exact: true }), 'counter mode');
+
+    for (const language of ['en', 'hi', 'ta'] as const) {
+      const tr = translator(language);
+      await callApi(khata, 'POST', '/api/auth/language', { token: apiMerchantToken, body: { language } });
+      // The counter as it starts each morning: the app opened afresh and not yet touched,
+      // so the browser allows sound only after a first tap and "Turn on sound" shows.
+      const page = await merchantPage.context().newPage();
+      await untouchedUntilTapped(page);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto('/');
+      const counter = page.getByRole('dialog', { name: tr('Counter mode'), exact: true });
+      await expectVisible(counter, `counter mode in ${language}`);
+      const qr = counter.getByRole('img', { name: tr('Payment QR code for {shopName}', { shopName: merchant.businessName }) });
+      await expectVisible(qr, `the counter code in ${language}`);
+      await expectVisible(button(counter, tr('Turn on sound')), `"Turn on sound" in ${language}, before any tap`);
+      const exit = button(counter, tr('Exit counter mode'));
+      const exitBefore = await boxOf(exit, 'Exit counter mode');
+      const qrBefore = await boxOf(qr, 'the counter code');
+
+      // The shop's name is whole beside the Exit button: wrapped, never cut.
+      const name = counter.getByText(merchant.businessName, { exact: true });
+      await expectVisible(name, `the shop's name in ${language}`);
+      expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1), `the shop's name fits its box in ${language}`).toBe(true);
+      expect(await hiddenNames(page), `names cut short in counter mode, ${language}`).toEqual([]);
+      expect(await overflows(page), `spills in counter mode, ${language}`).toEqual([]);
+      await checkAccessibility(page, `counter mode before the first tap, in ${language}`);
+
+      if (language === 'en') {
+        // The first tap, on Exit where it was drawn before any tap: it opens the exit.
+        await page.touchscreen.tap(exitBefore.x + exitBefore.width / 2, exitBefore.y + exitBefore.height / 2);
+        await expectVisible(counter.getByRole('form', { name: 'Exit counter mode', exact: true }), 'the exit PIN, after the first tap on Exit');
+        await expectVisible(counter.getByText('Sound on', { exact: true }), '"Sound on" in place of "Turn on sound"');
+        await button(counter, 'Stay').click();
+        await page.close();
+        continue;
+      }
+      // The first tap on an empty part of the screen turns the sound on and moves nothing.
+      const heading = counter.getByRole('heading', { name: tr('Latest payments'), exact: true });
+      const headingBox = await boxOf(heading, 'Latest payments');
+      await page.touchscreen.tap(headingBox.x + 4, headingBox.y + headingBox.height / 2);
+      await expectVisible(counter.getByText(tr('Sound on'), { exact: true }), `"Sound on" in ${language}`);
+      expect(await boxOf(exit, 'Exit counter mode'), `Exit stays where it was, in ${language}`).toEqual(exitBefore);
+      expect(await boxOf(qr, 'the counter code'), `the code stays where it was, in ${language}`).toEqual(qrBefore);
+      expect(await hiddenNames(page), `names cut short in counter mode with sound on, ${language}`).toEqual([]);
+      expect(await overflows(page), `spills in counter mode with sound on, ${language}`).toEqual([]);
+      await checkAccessibility(page, `counter mode with sound on, in ${language}`);
+      await exit.click();
+      await expectVisible(counter.getByRole('form', { name: tr('Exit counter mode'), exact: true }), `the exit PIN in ${language}`);
+      expect(await overflows(page), `spills on the exit PIN, ${language}`).toEqual([]);
+      await button(counter, tr('Stay')).click();
+      await page.close();
+    }
+  });
 });
+
+async function boxOf(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, `${what} is on screen`).not.toBeNull();
+  return box!;
+}
+
+/**
+ * The page reports no user gesture until a real tap or key press. Playwright runs its own
+ * scripts in the page as if the user had acted, so Chromium's `userActivation` is always
+ * set under it; on a phone a page opened afresh has none until it is touched.
+ */
+async function untouchedUntilTapped(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    let touched = false;
+    const touch = (event: Event) => {
+      if (event.isTrusted) touched = true;
+    };
+    window.addEventListener('pointerdown', touch, true);
+    window.addEventListener('keydown', touch, true);
+    Object.defineProperty(Navigator.prototype, 'userActivation', {
+      configurable: true,
+      get: () => ({ hasBeenActive: touched, isActive: touched }),
+    });
+  });
+}

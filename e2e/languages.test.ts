@@ -1,21 +1,33 @@
 /**
- * Hindi and Tamil end to end (docs/product.md#languages): in each language, chosen with the sign-in
- * screens' picker, a customer and a business register, the admin approves the business,
- * the merchant generates a code and the customer pays it after a wrong PIN. Every screen
- * is checked for English catalogue texts and for overflow at 390 × 844 (layout-checks.ts).
- * The customer's credit account is set up through the API: it is not what this is about.
+ * English, Hindi and Tamil end to end (docs/product.md#languages): in each language, chosen with
+ * the sign-in screens' picker, a customer and a business register, the admin approves the
+ * business, the merchant generates a code and the customer pays it after a wrong PIN; then
+ * the shop's dashboard, history and settings and the customer's account with the shop.
+ * Every screen is checked at 360 and 390 px wide for English catalogue texts, overflow, names
+ * cut short and one-line labels wrapping (layout-checks.ts), and those checks are shown
+ * to find what they look for on a page made to fail them. The customer's credit account
+ * is set up through the API: it is not what this is about.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { apiSignIn, businessQrCodes, createAdmin, customerPaymentCode, grantCredit } from './api-seeding';
 import { journey, journeysDisabled } from './journey';
-import { screenChecker, type ScreenChecker } from './layout-checks';
+import { hiddenNames, overflows, screenChecker, wrappedLabels, type ScreenChecker } from './layout-checks';
 import { button, expectHidden, expectToast, expectVisible, field, newMobileNumber, readDevelopmentOtp, rupees, waitForPath } from './pages';
 import { otpSmsText } from '../server/sms/templates';
-import { errorText, translator, type OtherLanguage, type Translator } from './translations';
+import type { Language } from '@common/languages';
+import { errorText, translator, type Translator } from './translations';
 
 /** People and shops named in the language's own script, as they would type them. */
 const people = {
+  en: {
+    customerName: 'Lakshmi Narayanan',
+    contactName: 'Amit Gupta',
+    businessName: 'Gupta General Store',
+    businessType: 'Kirana',
+    address: '12, Gandhi Road, Jaipur',
+    description: 'Monthly groceries',
+  },
   hi: {
     customerName: 'सुनीता देवी',
     contactName: 'राकेश शर्मा',
@@ -40,7 +52,7 @@ const languagePicker = (page: Page, label: string) => page.getByRole('combobox',
  * Opens a sign-in screen, picks `language` with its picker (labelled in English on a first
  * visit) and checks that the choice sets `<html lang>` and survives a reload.
  */
-async function chooseLanguageAt(page: Page, path: '/cust' | '/merchant' | '/admin', language: OtherLanguage, tr: Translator) {
+async function chooseLanguageAt(page: Page, path: '/cust' | '/merchant' | '/admin', language: Language, tr: Translator) {
   await page.goto(path);
   await languagePicker(page, 'Language').selectOption(language);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang), { message: `<html lang> after choosing ${language}` })
@@ -56,7 +68,7 @@ async function chooseLanguageAt(page: Page, path: '/cust' | '/merchant' | '/admi
  * the chosen language (the development provider's log).
  */
 async function verifyPhone(
-  page: Page, mobileNumber: string, tr: Translator, screens: ScreenChecker, who: string, sms: { log: string[]; language: OtherLanguage },
+  page: Page, mobileNumber: string, tr: Translator, screens: ScreenChecker, who: string, sms: { log: string[]; language: Language },
 ) {
   await expectVisible(button(page, tr('Send OTP')), 'the phone step of the wizard');
   await screens.check(page, `${who}-wizard-phone`);
@@ -83,7 +95,25 @@ async function signIn(page: Page, id: { label: string; value: string }, pin: str
 
 const detailIn = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
 
-function journeyIn(language: OtherLanguage) {
+/** Waits until nothing in `scope` is loading: no Spinner (ui/spinner.tsx, a status with a spinning ring). */
+const loaded = (scope: Locator, what: string) =>
+  expectHidden(scope.locator('[role=status]:has(.animate-spin)'), `the loading of ${what}`);
+
+/**
+ * Opens the dialog or sheet named `title` with `opener`, checks it once it has loaded and
+ * closes it with its Close button.
+ */
+async function checkDialog(page: Page, screens: ScreenChecker, tr: Translator, opener: Locator, title: string, screen: string) {
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: title, exact: true });
+  await expectVisible(dialog, `the ${title} dialog`);
+  await loaded(dialog, `the ${title} dialog`);
+  await screens.check(page, screen);
+  await button(dialog, tr('Close')).click();
+  await expectHidden(dialog, `the ${title} dialog`);
+}
+
+function journeyIn(language: Language) {
   journey(`in ${language}: registration, approval, a QR code and a payment after a wrong PIN`, async ({ page, khata, openPhone }) => {
     const tr = translator(language);
     const screens = screenChecker(language);
@@ -147,6 +177,14 @@ function journeyIn(language: OtherLanguage) {
     await expectToast(adminPhone, tr('Success'), tr('Business applications updated successfully'));
     await expectHidden(dialog, 'the Review Application dialog');
     await screens.check(adminPhone, 'admin-approved');
+    const adminSections = adminPhone.getByRole('tablist', { name: tr('Admin sections') });
+    for (const [tab, screen] of [['All Businesses', 'admin-businesses'], ['Analytics', 'admin-analytics'], ['Security', 'admin-security']] as const) {
+      await adminSections.getByRole('tab', { name: tr(tab), exact: true }).click();
+      const panel = adminPhone.getByRole('tabpanel', { name: tr(tab), exact: true });
+      await expectVisible(panel, `the admin's ${tab} tab`);
+      await loaded(panel, `the admin's ${tab} tab`);
+      await screens.check(adminPhone, screen);
+    }
 
     // Set-up that is not the point: the merchant gives the customer ₹1,000 of credit.
     const merchantToken = await apiSignIn(khata, 'business', { email: merchant.email, pin: merchant.pin });
@@ -220,10 +258,90 @@ function journeyIn(language: OtherLanguage) {
     await expectHidden(overlay, 'the Scan QR Code overlay');
     await expect.poll(() => available.innerText(), { message: 'Available Credit after paying ₹255' }).toBe(rupees(745));
     await screens.check(page, 'customer-home-after');
+    await checkDialog(page, screens, tr, button(page, `${tr('My Code')} ${tr('Receive Payment')}`), tr('My Payment Code'), 'customer-my-code');
+    await page.getByRole('link', { name: tr('View {merchant}', { merchant: merchant.businessName }), exact: true }).click();
+    await expectVisible(page.getByRole('heading', { name: merchant.businessName, exact: true }), 'the account with the shop');
+    await screens.check(page, 'customer-account');
+
+    // The shop sees the payment, with the customer now owing: every button of their card.
+    await button(generator, tr('Close')).click();
+    await expectHidden(generator, 'the QR Code Generator');
+    const sections = merchantPhone.getByRole('tablist', { name: tr('Sections') });
+    await sections.getByRole('tab', { name: tr('Dashboard'), exact: true }).click();
+    const customerCard = merchantPhone.getByRole('article', { name: customer.fullName, exact: true });
+    await expectVisible(button(customerCard, tr('Send reminder')), 'the customer owing on the dashboard');
+    await screens.check(merchantPhone, 'merchant-dashboard-paid');
+    for (const [action, screen] of [
+      ['Change Limit', 'merchant-change-limit'], ['Record Repayment', 'merchant-record-repayment'],
+      ['Send reminder', 'merchant-send-reminder'], ['Move due date', 'merchant-move-due-date'],
+      ['Statement', 'merchant-statement'], ['Charge by SMS code', 'merchant-charge-by-sms'],
+    ] as const) {
+      await checkDialog(merchantPhone, screens, tr, button(customerCard, tr(action)), tr(action), screen);
+    }
+    await checkDialog(merchantPhone, screens, tr, button(merchantPhone, tr('Create Customer')), tr('Add Credit Account'), 'merchant-add-customer');
+    await sections.getByRole('tab', { name: tr('History'), exact: true }).click();
+    await expectVisible(merchantPhone.getByRole('heading', { name: tr('All Transactions'), exact: true }), 'the History tab');
+    await screens.check(merchantPhone, 'merchant-history');
+    await sections.getByRole('tab', { name: tr('Settings'), exact: true }).click();
+    await expectVisible(merchantPhone.getByRole('heading', { name: tr('Business Settings'), exact: true }), 'the Settings tab');
+    await screens.check(merchantPhone, 'merchant-settings');
+    for (const [entry, note, screen] of [
+      ['Staff', 'Invite people, and set their roles and limits.', 'merchant-staff'],
+      ['Audit log', 'Who did what at the shop, kept for 2 years.', 'merchant-audit-log'],
+    ] as const) {
+      await button(merchantPhone, `${tr(entry)} ${tr(note)}`).click();
+      const heading = merchantPhone.getByRole('heading', { name: tr(entry), exact: true });
+      await expectVisible(heading, `the ${entry} screen`);
+      await loaded(merchantPhone.getByRole('main'), `the ${entry} screen`);
+      await screens.check(merchantPhone, screen);
+      await button(merchantPhone, tr('Back')).click();
+      await expectVisible(merchantPhone.getByRole('heading', { name: tr('Business Settings'), exact: true }), 'Settings again');
+    }
   });
 }
 
+/**
+ * A page made to fail the layout checks, beside what they must let be: a bold name cut
+ * short, tabs on two rows, a badge and a fixed-height button broken over two lines, an
+ * amount spilling out of its box; a paragraph, a button that grows with its text, a
+ * description cut short and tabs scrolling sideways on one row are fine.
+ */
+const layoutFailures = `
+<main style="width: 320px; font: 14px/20px sans-serif">
+  <h1 style="font-weight: 700; white-space: nowrap; overflow: hidden; text-overflow: ellipsis">Gupta General Store and Sons, Jaipur</h1>
+  <p style="white-space: nowrap; overflow: hidden; text-overflow: ellipsis">Monthly groceries, rice, dal, oil, soap and the rest of the list</p>
+  <div role="tablist" aria-label="Sections" style="display: flex; flex-wrap: wrap; width: 240px">
+    <button role="tab" style="white-space: nowrap">Dashboard</button><button role="tab" style="white-space: nowrap">QR Codes</button>
+    <button role="tab" style="white-space: nowrap">History</button><button role="tab" style="white-space: nowrap">Settings</button>
+  </div>
+  <div role="tablist" aria-label="Bottom" style="display: flex"><button role="tab">Home</button><button role="tab">Profile</button></div>
+  <div role="tablist" aria-label="Scrolling" style="display: flex; overflow-x: auto; width: 150px">
+    <button role="tab" style="white-space: nowrap">Overview</button><button role="tab" style="white-space: nowrap">Business Approvals</button>
+  </div>
+  <div id="amount" style="width: 100px"><span style="white-space: nowrap">₹1,00,000.00 owed after</span></div>
+  <span data-variant="success" style="display: inline-flex; width: 60px">Approved today</span>
+  <button class="h-9 px-2" style="height: 36px; width: 90px">Record Repayment</button>
+  <button style="width: 90px">Grows with its text</button>
+  <p style="width: 120px">A paragraph wraps over several lines, as paragraphs do.</p>
+</main>`;
+
 describe.skipIf(journeysDisabled)('languages', () => {
+  journey('the layout checks find names cut short, tabs on two rows and one-line labels wrapped, and nothing else', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 844 });
+    await page.setContent(layoutFailures);
+    expect(await overflows(page), 'the amount spilling out of its box, not the tabs scrolling in theirs').toEqual([
+      expect.stringMatching(/^div#amount "₹1,00,000.00 owed after": content \d+ px in a 100 px box, \d+ px out$/),
+    ]);
+    expect(await hiddenNames(page), 'the bold name cut short, not the description').toEqual([
+      expect.stringMatching(/^h1 "Gupta General Store and Sons, Jaipur": \d+ px of text in 320 px, cut short$/),
+    ]);
+    expect(await wrappedLabels(page), 'the tabs, the badge and the fixed-height button, not the paragraph or the growing button').toEqual([
+      'the tabs "Dashboard | QR Codes | History | Settings" on 2 rows',
+      'span "Approved today" wraps onto 2 lines',
+      'button "Record Repayment" wraps onto 2 lines',
+    ]);
+  });
+  journeyIn('en');
   journeyIn('hi');
   journeyIn('ta');
 });

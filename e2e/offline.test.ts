@@ -7,6 +7,9 @@
  * Also (docs/security.md, threat 17): the offline screen at /cust speaks, in English and Hindi; a sign-out without
  * a network completes at once and ends the session on the server when it is back; Back
  * after a sign-out never shows the signed-in page (Chromium's back/forward cache on).
+ * And the last known figures: a customer's balances and history stay readable with the
+ * time they were read, in the open app and in one started from the cache with the server
+ * stopped, read-only, until a sign-out removes them; a counter session keeps none.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -17,8 +20,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp, type KhataApp } from '../server/app';
 import { developmentSmsProvider } from '../server/sms/development';
 import { testConfig } from '../server/test/config';
+import type { CustomerCreditAccount } from '@common/api/types';
 import {
-  businessQrCodes, callApi, createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit,
+  businessQrCodes, callApi, createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit, payByApi,
 } from './api-seeding';
 import { startApp, type RunningApp } from './app-server';
 import { chromiumPath, journeysDisabled, launchChromium } from './journey';
@@ -27,6 +31,8 @@ import {
   availableCredit, button, enterCodeManually, expectCustomerApp, expectCustomerLogin, expectMerchantHeader, expectToast, expectVisible,
   field, logOut, merchantTab, newMobileNumber, openProfile, openScanQr, rupees, signInAsCustomer, signInWithEmail, waitForPath,
 } from './pages';
+import { checkAccessibility } from './accessibility';
+import { screenChecker } from './layout-checks';
 import { translator } from './translations';
 
 const offlineText = "You're offline. Payments and new QR codes need a connection.";
@@ -44,6 +50,19 @@ async function serviceWorkerInControl(page: Page): Promise<void> {
 }
 
 const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+
+/** Where the app keeps the signed-in person's last known figures (web/src/lib/offline-cache.ts). */
+const figuresKey = 'khata.offlineView';
+/** When the kept figures were read, as the app dates them: "As of 27 Nov 2025, 6:40 pm". */
+const asOfText = /^As of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/;
+/** The kept figures' parts and the times they were read. */
+async function keptFigures(page: Page): Promise<{ kind: string; userId: string; readAt: string[] } | null> {
+  const text = await stored(page, figuresKey);
+  if (text === null) return null;
+  const { view } = JSON.parse(text) as { view: Record<string, { readAt?: string } | string> };
+  const readAt = Object.values(view).flatMap((part) => (typeof part === 'object' && part.readAt ? [part.readAt] : []));
+  return { kind: view.kind as string, userId: view.userId as string, readAt };
+}
 
 describe.skipIf(journeysDisabled)('offline', () => {
   let khata: RunningApp;
@@ -333,6 +352,143 @@ describe.skipIf(journeysDisabled)('offline', () => {
       await expect(page.getByRole('heading', { name: customer.fullName, exact: true }).count()).resolves.toBe(0);
     } finally {
       await browser.close();
+    }
+  }, 120_000);
+  it("shows the customer's last known balances and history with the time read, open and started with the server stopped, read-only, and none after sign-out", async () => {
+    const merchant = {
+      mobileNumber: newMobileNumber(), contactName: 'Kumar Swamy', businessName: 'Kumar Kirana', businessType: 'Retail',
+      email: `offline.figures.${Date.now()}@example.com`, address: '9 Gandhi Road, Madurai', pin: '3971',
+    };
+    const customer = { mobileNumber: newMobileNumber(), fullName: 'Lakshmi Figures', pin: '5183' };
+    const { token: merchantToken } = await createApprovedBusiness(running(), merchant);
+    const customerToken = await createCustomerSession(running(), customer);
+    await grantCredit(running(), merchantToken, (await customerPaymentCode(running(), customerToken)).paymentHandle, '1000.00');
+    const code = await generateQrCode(running(), merchantToken, { amount: '250.00' });
+    const payment = await payByApi(running(), customerToken, { qrData: code.qrData, pin: customer.pin });
+    const [account] = (await callApi<{ creditAccounts: CustomerCreditAccount[] }>(running(), 'GET', '/api/credit-accounts/customer', { token: customerToken })).creditAccounts;
+    const available = rupees(Number(account!.currentBalance));
+    const owed = rupees(Number(account!.owed));
+    const total = rupees(Number(payment.totalAmount));
+
+    const page = await signedOutPage();
+    await signInAsCustomer(page, customer.mobileNumber, customer.pin);
+    await expectCustomerApp(page, customer.fullName);
+    await expect.poll(() => availableCredit(page).innerText()).toBe(available);
+    await serviceWorkerInControl(page);
+    const signedInAt = Date.now();
+    // The app kept what its home fetched: the accounts and the history, with when they were read.
+    await expect.poll(async () => (await keptFigures(page))?.readAt.length, { message: 'the figures kept for offline' }).toBe(2);
+    const kept = (await keptFigures(page))!;
+    expect(kept.kind).toBe('customer');
+
+    // (a) The server stops with the app open: the banner says when what it shows was read, and it stays.
+    await stopServer();
+    const banner = offlineBanner(page);
+    await expectVisible(banner, 'the offline banner in the open customer app');
+    await expect.poll(() => banner.innerText()).toMatch(/Balances and history as of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
+    expect(await availableCredit(page).innerText()).toBe(available);
+
+    // (b) Started again from the worker's cache with the server still stopped: the kept figures, read-only.
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await expectVisible(page.getByRole('heading', { name: customer.fullName, level: 1, exact: true }), "the customer's name over the kept figures");
+    await expectVisible(page.getByText('Your last known figures. Paying and paying back are unavailable offline.', { exact: true }), 'that paying is unavailable');
+    const credit = page.getByRole('region', { name: 'Available Credit', exact: true });
+    await expectVisible(credit.getByText(available, { exact: true }), 'the available credit kept');
+    const merchants = page.getByRole('region', { name: 'My Merchants', exact: true });
+    await expect.poll(() => merchants.getByRole('listitem').innerText()).toContain(merchant.businessName);
+    expect(await merchants.getByRole('listitem').innerText()).toContain(owed);
+    const history = page.getByRole('region', { name: 'Transaction History', exact: true });
+    await expectVisible(history.getByRole('article', { name: `Payment ${merchant.businessName}`, exact: true }), 'the payment in the kept history');
+    expect(await history.getByRole('article').innerText()).toContain(total);
+    // Each part says when it was read: after the payment, before the server stopped.
+    for (const part of [credit, merchants, history]) {
+      const asOf = part.locator('p', { hasText: /^As of / }).first();
+      expect(await asOf.innerText()).toMatch(asOfText);
+      const readAt = Date.parse((await asOf.locator('time').getAttribute('datetime'))!);
+      expect(readAt).toBeGreaterThanOrEqual(Date.parse(payment.createdAt));
+      expect(readAt).toBeLessThanOrEqual(signedInAt + 60_000);
+    }
+    // Nothing to tap that needs the server but Try again, which asks it.
+    expect(await page.getByRole('button').allInnerTexts()).toEqual(['Try again']);
+    await checkAccessibility(page, 'the kept figures offline');
+    await screenChecker('en').check(page, 'offline-figures');
+    // In Tamil, the longest of the three, the same screen fits at 360 px, every text in Tamil.
+    await page.evaluate(() => localStorage.setItem('khata.language', 'ta'));
+    try {
+      expect((await page.reload())?.fromServiceWorker()).toBe(true);
+      await expectVisible(page.getByRole('heading', { name: customer.fullName, level: 1, exact: true }), 'the kept figures in Tamil');
+      await expectVisible(page.getByRole('region', { name: translator('ta')('Transaction History'), exact: true }), 'the kept history in Tamil');
+      await screenChecker('ta').check(page, 'offline-figures');
+    } finally {
+      await page.evaluate(() => localStorage.setItem('khata.language', 'en'));
+    }
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: customer.fullName, level: 1, exact: true }), 'the kept figures in English again');
+
+    // (c) The server returns: the app opens by itself. Logout removes the figures with the session.
+    await restartServer();
+    await expectCustomerApp(page, customer.fullName);
+    await openProfile(page);
+    await logOut(page, '/cust');
+    expect(await stored(page, figuresKey)).toBeNull();
+
+    // (d) Offline again: the plain notice, nothing of the customer's.
+    await stopServer();
+    try {
+      expect((await page.reload())?.fromServiceWorker()).toBe(true);
+      await expectVisible(button(page, 'Try again'), 'Try again at the offline start after sign-out');
+      expect(await page.getByRole('heading').count()).toBe(0);
+      const text = await page.locator('body').innerText();
+      for (const gone of [customer.fullName, merchant.businessName, available, 'As of']) expect(text).not.toContain(gone);
+    } finally {
+      await restartServer();
+    }
+    await page.close();
+  }, 180_000);
+
+  it('keeps a shop\'s figures, and none once it becomes a counter: the counter starts offline with the notice alone', async () => {
+    const merchant = {
+      mobileNumber: newMobileNumber(), contactName: 'Farida Khan', businessName: 'Khan Bakery', businessType: 'Retail',
+      email: `offline.counter.${Date.now()}@example.com`, address: '3 Charminar Road, Hyderabad', pin: '3971',
+    };
+    await createApprovedBusiness(running(), merchant);
+    const page = await signedOutPage();
+    try {
+      await signInWithEmail(page, '/merchant', merchant.email, merchant.pin);
+      await expectMerchantHeader(page, merchant.businessName, 'Approved');
+      await serviceWorkerInControl(page);
+      // The shop's dashboard figures are kept for its person …
+      await expect.poll(async () => (await keptFigures(page))?.kind, { message: "the shop's figures kept" }).toBe('shop');
+
+      // … and go the moment the phone becomes the counter; the counter keeps none.
+      await button(page, 'Counter mode').click();
+      const start = page.getByRole('dialog', { name: 'Start counter mode', exact: true });
+      await field(start, 'Enter your PIN').fill(merchant.pin);
+      await button(start, 'Start counter mode').click();
+      const counter = page.getByRole('dialog', { name: 'Counter mode', exact: true });
+      await expectVisible(counter, 'counter mode');
+      await expect.poll(() => stored(page, figuresKey), { message: 'the figures removed for the counter' }).toBeNull();
+      await page.waitForTimeout(3_000);
+      expect(await stored(page, figuresKey)).toBeNull();
+
+      // Started offline, the counter shows the notice alone.
+      await stopServer();
+      try {
+        expect((await page.reload())?.fromServiceWorker()).toBe(true);
+        await expectVisible(page.getByText(reopenText, { exact: true }), 'the offline notice on the counter');
+        expect(await page.getByRole('heading').count()).toBe(0);
+        expect(await page.locator('body').innerText()).not.toContain(merchant.businessName);
+        expect(await stored(page, figuresKey)).toBeNull();
+      } finally {
+        await restartServer();
+      }
+      await expectVisible(counter, 'counter mode again once the server is back');
+      expect(await stored(page, figuresKey)).toBeNull();
+    } finally {
+      // The next journey starts with a phone that is no counter.
+      await page.evaluate(() => localStorage.removeItem('khata.counterDevice'));
+      await page.close();
     }
   }, 120_000);
 });

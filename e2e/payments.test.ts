@@ -93,6 +93,8 @@ describe.skipIf(journeysDisabled)('payments', () => {
     await field(overlay, 'PIN').fill(customer.pin);
     await button(overlay, 'Pay Now').click();
     await expectToast(phone, 'Payment Successful', `${rupees(250)} paid to ${merchant.businessName}`);
+    await expectVisible(overlay.getByRole('region', { name: 'Payment Successful' }), 'the success screen');
+    await button(overlay, 'Done').click();
     await expectVisible(field(overlay, 'QR Code Data'), 'the scan step again');
     expect(await field(overlay, 'QR Code Data').inputValue(), 'the pasted code is cleared').toBe('');
 
@@ -195,6 +197,7 @@ describe.skipIf(journeysDisabled)('payments', () => {
     });
     await payWithPin(overlay, customer.pin);
     await expectToast(phone, 'Payment Successful', `${rupees(120)} paid to ${merchant.businessName}`);
+    await button(overlay, 'Done').click();
     // The camera waits for a tap after a payment, so the code still in view is not read again.
     await expectVisible(button(overlay, 'Scan another code'), 'the scan step after paying, camera paused');
     await button(overlay, 'Close').click();
@@ -214,9 +217,14 @@ describe.skipIf(journeysDisabled)('payments', () => {
     await expectVisible(overlay.getByRole('heading', { name: merchant.businessName, exact: true }), 'the confirm step for the scanned code');
     await payWithPin(overlay, customer.pin);
     await expectToast(phone, 'Payment Successful', `${rupees(60)} paid to ${merchant.businessName}`);
-    // Nothing replaces the success while the customer reads it.
+    // Nothing replaces the success while the customer reads it, nor after Done.
     await phone.waitForTimeout(2_000);
     await expectToast(phone, 'Payment Successful', `${rupees(60)} paid to ${merchant.businessName}`);
+    await expectVisible(overlay.getByRole('region', { name: 'Payment Successful' }), 'the success screen, still');
+    await button(overlay, 'Done').click();
+    await phone.waitForTimeout(2_000);
+    await expectVisible(button(overlay, 'Scan another code'), 'the scan step, camera paused');
+    expect(await phone.getByText('This payment code has already been paid').count(), 'no refusal of the code just paid').toBe(0);
   });
 
   journey('a /pay link opens the confirm step, straight away when signed in and after signing in when not', async ({ page, khata, openPhone }) => {

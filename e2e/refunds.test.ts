@@ -501,10 +501,16 @@ describe.skipIf(journeysDisabled)('refunds, reversals and payment reports', () =
     expect(statement.closingOwed).toBe('765.00');
 
     const panel = page.getByRole('region', { name: 'Statement', exact: true });
-    const tableRows = panel.getByRole('table', { name: 'Statement' }).locator('tbody tr');
-    await expect.poll(() => tableRows.count(), { message: 'one table row per ledger row' }).toBe(2);
-    const cells = (await tableRows.nth(1).locator('td').allInnerTexts()).map((text) => text.trim());
-    expect(cells.slice(1), 'the Refund row on screen').toEqual(['Refund', reason, rupees(250), rupees(5), rupees(255), rupees(765)]);
+    // On a phone the statement is one card per ledger row (the table is for paper and wide screens).
+    const cards = panel.getByRole('list', { name: 'Statement' }).getByRole('listitem');
+    await expect.poll(() => cards.count(), { message: 'one card per ledger row' }).toBe(2);
+    const card = cards.nth(1);
+    for (const text of ['Refund', reason, rupees(250), 'Owed less']) {
+      await expectVisible(card.getByText(text, { exact: true }), `"${text}" on the Refund card`);
+    }
+    for (const [term, value] of [['Fee', rupees(5)], ['Total', rupees(255)], ['Owed after', rupees(765)]] as const) {
+      expect(await card.locator(`dt:text-is("${term}") + dd`).innerText(), `the Refund card's ${term}`).toBe(value);
+    }
     await checkAccessibility(page, 'the account screen with a refund in its statement');
 
     const download = page.waitForEvent('download');

@@ -2,9 +2,11 @@
  * Account statements (docs/product.md#statements), in real Chromium: the customer's account screen (also
  * opened signed out, resumed after sign-in) and the merchant's customer row show the same
  * statement, equal to the ledger row by row, the shop's copy also naming who at the shop
- * wrote each row; Download CSV saves the API's file byte for byte; and the print view, as
- * Chromium prints it to PDF, reads back through pdftotext (poppler-utils) with the totals
- * and the Devanagari and Tamil names exactly as written.
+ * wrote each row. On a phone each row is a card with its amounts in view; the table is for
+ * paper and for a column wide enough for it. Download CSV saves the API's file byte for byte,
+ * under a name with the shop and the customer (two customers' files differ), and the print
+ * view, as Chromium prints it to PDF, reads back through pdftotext (poppler-utils) with the
+ * totals and the Devanagari and Tamil names exactly as written.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +23,7 @@ import {
 import type { RunningApp } from './app-server';
 import { journey, journeysDisabled } from './journey';
 import {
-  button, customerCard, expectCustomerApp, expectCustomerLogin, expectMerchantHeader, expectVisible, field, myMerchantView,
+  button, customerCard, expectCustomerApp, expectCustomerLogin, expectHidden, expectMerchantHeader, expectVisible, field, myMerchantView,
   newMobileNumber, rupees, signInWithEmail, waitForPath,
 } from './pages';
 import { checkAccessibility } from './accessibility';
@@ -180,9 +182,10 @@ const roleNames = { owner: 'Owner', manager: 'Manager', cashier: 'Cashier' } as 
 const figure = (scope: Locator, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
 
 /**
- * Checks the statement on screen (in `scope`) shows `statement`'s figures, row by row; the
- * merchant's copy (`merchant`) ends each row with its buttons: Refund on a payment, Reverse on a
- * cash repayment, while the server says they are open.
+ * Checks the statement on screen (in `scope`) shows `statement`'s figures, row by row, as a
+ * phone shows them: one card per row, no table, every amount inside the screen's width. The
+ * merchant's copy (`merchant`) ends each card with its buttons: Refund on a payment, Reverse on
+ * a cash repayment, while the server says they are open.
  */
 async function expectStatementOnScreen(scope: Locator, statement: Statement, merchant = false): Promise<void> {
   const figures: Record<string, string> = {
@@ -198,20 +201,81 @@ async function expectStatementOnScreen(scope: Locator, statement: Statement, mer
   for (const [term, value] of Object.entries(figures)) {
     await expect.poll(() => figure(scope, term).innerText(), { message: `the statement's ${term}` }).toBe(value);
   }
-  const rows = scope.getByRole('table', { name: 'Statement' }).locator('tbody tr');
-  await expect.poll(() => rows.count(), { message: 'one table row per ledger row' }).toBe(statement.rows.length);
+  const cards = scope.getByRole('list', { name: 'Statement' }).getByRole('listitem');
+  await expect.poll(() => cards.count(), { message: 'one card per ledger row' }).toBe(statement.rows.length);
+  expect(await scope.getByRole('table', { name: 'Statement' }).count(), 'no table on a phone (it is display: none)').toBe(0);
+  const screenWidthPx = scope.page().viewportSize()!.width;
   for (const [index, row] of statement.rows.entries()) {
-    const cells = (await rows.nth(index).locator('td').allInnerTexts()).map((text) => text.trim());
-    const actions = row.refundableUntil ? 'Refund' : row.reversibleUntil ? 'Reverse' : '';
-    // Under the type, on the shop's copy: "by Kaveri Iyer (Owner)".
-    const type = [row.type === 'payment' ? 'Payment' : 'Repayment', ...(row.by ? [`by ${row.by.name} (${roleNames[row.by.role]})`] : [])];
-    expect(cells.slice(1), `row ${index + 1}`).toEqual([
-      type.join('\n'), row.description ?? '',
-      shown(row.amount), shown(row.fee), shown(row.total), shown(row.owedAfter),
-      ...(merchant ? [actions] : []),
-    ]);
+    const card = cards.nth(index);
+    const owedBefore = index === 0 ? statement.openingOwed : statement.rows[index - 1]!.owedAfter;
+    const lines = [
+      row.type === 'payment' ? 'Payment' : 'Repayment',
+      ...(row.description ? [row.description] : []),
+      // On the shop's copy: "by Kaveri Iyer (Owner)".
+      ...(row.by ? [`by ${row.by.name} (${roleNames[row.by.role]})`] : []),
+      shown(row.amount),
+      Number(row.owedAfter) > Number(owedBefore) ? 'Owed more' : 'Owed less',
+    ];
+    for (const line of lines) await expectVisible(card.getByText(line, { exact: true }), `"${line}" on card ${index + 1}`);
+    const cardFigures: [string, string][] = [
+      ...(Number(row.fee) > 0 ? [['Fee', shown(row.fee)], ['Total', shown(row.total)]] as [string, string][] : []),
+      ['Owed after', shown(row.owedAfter)],
+    ];
+    for (const [term, value] of cardFigures) expect(await figure(card, term).innerText(), `${term} on card ${index + 1}`).toBe(value);
+    // The money is on the screen, not off to the side.
+    for (const amount of [card.getByText(shown(row.amount), { exact: true }).first(), figure(card, 'Owed after')]) {
+      const box = (await amount.boundingBox())!;
+      expect(box.x + box.width, `card ${index + 1}'s amounts inside the ${screenWidthPx} px screen`).toBeLessThanOrEqual(screenWidthPx);
+    }
+    const actions = row.refundableUntil ? ['Refund'] : row.reversibleUntil ? ['Reverse'] : [];
+    expect(await card.getByRole('button').allInnerTexts(), `the buttons on card ${index + 1}`).toEqual(merchant ? actions : []);
   }
 }
+
+/**
+ * The same statement in a column wide enough for its seven columns (a wide screen's): the
+ * table shows and the cards do not, row by row as the ledger has it.
+ */
+async function expectTableWhenWide(page: Page, scope: Locator, statement: Statement): Promise<void> {
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Every screen keeps to a phone's column today; widened here as a wider layout would be.
+  await page.evaluate(() => {
+    for (const column of document.querySelectorAll<HTMLElement>('.max-w-mobile')) column.style.maxWidth = 'none';
+  });
+  try {
+    const rows = scope.getByRole('table', { name: 'Statement' }).locator('tbody tr');
+    await expect.poll(() => rows.count(), { message: 'one table row per ledger row, in a wide column' }).toBe(statement.rows.length);
+    expect(await scope.getByRole('list', { name: 'Statement' }).count(), 'no cards beside the table').toBe(0);
+    for (const [index, row] of statement.rows.entries()) {
+      const cells = (await rows.nth(index).locator('td').allInnerTexts()).map((text) => text.trim());
+      expect(cells.slice(3, 7), `table row ${index + 1}`).toEqual([shown(row.amount), shown(row.fee), shown(row.total), shown(row.owedAfter)]);
+    }
+  } finally {
+    await page.evaluate(() => {
+      for (const column of document.querySelectorAll<HTMLElement>('.max-w-mobile')) column.style.maxWidth = '';
+    });
+    await page.setViewportSize(viewport);
+  }
+}
+
+/** What "Print or save as PDF" calls the document while it prints: the name Chromium gives the PDF. */
+async function printTitle(page: Page, scope: Locator): Promise<string> {
+  await page.evaluate(() => {
+    window.print = () => { document.body.dataset.printedTitle = document.title; };
+  });
+  await button(scope, 'Print or save as PDF').click();
+  await expect.poll(() => page.evaluate(() => document.body.dataset.printedTitle ?? '')).not.toBe('');
+  const title = await page.evaluate(() => document.body.dataset.printedTitle!);
+  await page.evaluate(() => {
+    delete document.body.dataset.printedTitle;
+    window.dispatchEvent(new Event('afterprint'));
+  });
+  return title;
+}
+
+/** "khata-statement-kaveri-stores-<name>-<from>-to-<to>": the shop and the customer, as the file is named. */
+const fileStem = (statement: Statement) => `khata-statement-kaveri-stores-${statement.customerName}-${statement.from}-to-${statement.to}`;
 
 /** One line of a CSV file split into its cells as written: quoted texts, plain figures. */
 function cellsOf(line: string): string[] {
@@ -301,14 +365,19 @@ describe.skipIf(journeysDisabled)('statements', () => {
     const panel = page.getByRole('region', { name: 'Statement', exact: true });
     await expectStatementOnScreen(panel, statement);
     await checkAccessibility(page, 'the account screen with its statement');
+    const titleBefore = await page.title();
+
+    await expectTableWhenWide(page, panel, statement);
 
     const csv = await downloadCsv(page, panel);
-    expect(csv.name).toBe(`khata-statement-${statement.from}-to-${statement.to}.csv`);
+    expect(csv.name, 'the file names the shop and the customer').toBe(`${fileStem(statement)}.csv`);
     expect(csv.bytes.equals(await apiCsv(khata, customer.accountId, customer.token)), 'the saved CSV is the API’s, byte for byte').toBe(true);
     expect([...csv.bytes.subarray(0, 3)], 'UTF-8 byte-order mark').toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.bytes.toString('utf8')).toContain(hindiName);
 
     expectPrinted(await printedText(page, 'customer'), statement);
+    expect(await printTitle(page, panel), 'the PDF is named as the CSV is').toBe(fileStem(statement));
+    expect(await page.title(), 'the title is back after printing').toBe(titleBefore);
 
     // Back on the home, the View badge opens the same screen.
     await button(page, 'Back').click();
@@ -337,6 +406,7 @@ describe.skipIf(journeysDisabled)('statements', () => {
 
     const csv = await downloadCsv(page, dialog);
     expect(csv.bytes.equals(await apiCsv(khata, customer.accountId, shop.merchantToken)), 'the saved CSV is the API’s, byte for byte').toBe(true);
+    expect(csv.name, 'the file names the shop and the customer').toBe(`${fileStem(statement)}.csv`);
     // The customer's file, with a By column after the description.
     const shopLines = csvCells(csv.bytes);
     const customerLines = csvCells(await apiCsv(khata, customer.accountId, customer.token));
@@ -355,9 +425,27 @@ describe.skipIf(journeysDisabled)('statements', () => {
     await expectStatementIsLedger(khata, later);
     await expectStatementOnScreen(dialog, later, true);
 
+    expect(await printTitle(page, dialog), 'the PDF is named as the CSV is').toBe(fileStem(statement));
+
     // Last month: an empty period, its opening and closing equal.
     await button(dialog, 'Last month').click();
     await expectVisible(dialog.getByText('No transactions in this period.'), 'an empty last month');
     await expect.poll(() => figure(dialog, 'Closing amount owed').innerText()).toBe(rupees(0));
+
+    // The shop's other customer: their files are named for them, so neither overwrites the other.
+    await button(dialog, 'Close').click();
+    await expectHidden(dialog, 'the Statement dialog');
+    const other = shop.customers[0]!;
+    await button(customerCard(page, other.fullName), 'Statement').click();
+    await expectVisible(dialog, 'the Statement dialog of the other customer');
+    const otherStatement = await apiStatement(khata, other.accountId, shop.merchantToken);
+    await expectStatementOnScreen(dialog, otherStatement, true);
+    const otherCsv = await downloadCsv(page, dialog);
+    expect(otherCsv.name).toBe(`${fileStem(otherStatement)}.csv`);
+    expect(otherCsv.name, 'two customers, two file names').not.toBe(csv.name);
+    for (const name of [csv.name, otherCsv.name]) expect(name).toContain('kaveri-stores');
+    expect(csv.name).toContain(tamilName);
+    expect(otherCsv.name).toContain(hindiName);
+    expect(await printTitle(page, dialog)).toBe(fileStem(otherStatement));
   });
 });

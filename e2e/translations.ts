@@ -27,8 +27,8 @@ function readPo(path: string): Map<string, string> {
   return entries;
 }
 
-/** English message → its translation in `language`, over both catalogue parts. */
-function catalogue(language: OtherLanguage): Map<string, string> {
+/** English message → its translation in `language`, over both catalogue parts (English's own catalogue repeats it). */
+function catalogue(language: Language): Map<string, string> {
   const messages = new Map<string, string>();
   for (const part of parts) {
     for (const [id, text] of readPo(`${localesDir}/${language}/${part}.po`)) messages.set(id, text);
@@ -45,7 +45,7 @@ export type Translator = (english: string, values?: Record<string, string | numb
  * ICU message filled in (`tr('{amount} paid to {businessName}', { amount, businessName })`).
  * Fails on a text the catalogue does not have, so a journey cannot drive an English label.
  */
-export function translator(language: OtherLanguage): Translator {
+export function translator(language: Language): Translator {
   const messages = catalogue(language);
   return (english, values) => {
     const translated = messages.get(english);
@@ -58,9 +58,11 @@ export function translator(language: OtherLanguage): Translator {
 }
 
 /** A server refusal as the web shows it in `language` (the error catalogue, by key). */
-export function errorText(language: OtherLanguage, key: ErrorKey, values: Record<string, string | number> = {}): string {
-  const translated = JSON.parse(readFileSync(`${localesDir}/${language}/errors.json`, 'utf8')) as Record<ErrorKey, string>;
-  return new IntlMessageFormat(translated[key], `${language}-IN`).format(values) as string;
+export function errorText(language: Language, key: ErrorKey, values: Record<string, string | number> = {}): string {
+  const message = language === 'en'
+    ? errors[key].message
+    : (JSON.parse(readFileSync(`${localesDir}/${language}/errors.json`, 'utf8')) as Record<ErrorKey, string>)[key];
+  return new IntlMessageFormat(message, `${language}-IN`).format(values) as string;
 }
 
 /** Words that stay in Latin letters in every language (GLOSSARY.md). */

@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { providerFromConfig } from './sms/providers';
+import { startupLines } from './startup-message';
 import type { ResilientOptions } from './sms/resilient';
 import { purgeIntervalMs, reminderTickMs } from '@common/limits';
 import { isWeakPin } from '@common/weak-pins';
@@ -114,7 +115,7 @@ async function main(config: Config) {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`Khata is running on http://localhost:${config.port} (${where})`);
+  console.log(startupLines({ port: config.port, where, publicUrl: config.publicUrl }).join('\n'));
 }
 
 try {

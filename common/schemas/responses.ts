@@ -213,6 +213,12 @@ export const paymentReportSummary = z.strictObject({
   createdAt: text,
 });
 
+/**
+ * The shop a ledger row is with, as a receipt names it: its registered address and the phone
+ * its owner registered with (null only for an account made without one).
+ */
+const ledgerShop = z.strictObject({ businessName: text, address: text, phone: nullableText });
+
 export const transactionView = z.strictObject({
   id: text,
   type: ledgerEntryType,
@@ -222,7 +228,7 @@ export const transactionView = z.strictObject({
   status: text,
   createdAt: text,
   businessId: text,
-  business: z.strictObject({ businessName: text }),
+  business: ledgerShop,
   customerName: text,
   description: nullableText,
   availableCredit: text,

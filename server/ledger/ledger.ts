@@ -106,6 +106,9 @@ export interface PaidRow {
   createdAt: string;
   businessId: string;
   businessName: string;
+  /** The shop's address and phone for the receipt; absent in answers stored before receipts showed them. */
+  businessAddress?: string;
+  businessPhone?: string | null;
   customerName: string;
   description: string | null;
   /** Available credit after the payment; absent in answers stored before receipts showed it. */

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activate, activateEnglishFallback, startingLanguage } from './i18n/i18n';
 import { fetchCurrentUser } from './features/auth/api/fetch-current-user';
-import { getSessionToken, sessionChangedSinceShown } from './lib/session';
+import { forgetOfflineFigures, getSessionToken, sessionChangedSinceShown } from './lib/session';
 import { loadErrorMessages } from './lib/api-client';
 import { isOffline } from './lib/connection';
 import { registerServiceWorker } from './lib/register-service-worker';
@@ -28,13 +28,15 @@ if (startingLanguage() !== 'en') void loadErrorMessages().catch(() => {});
 // screen's texts in the starting language load beside it; should they fail to
 // load, it renders in English.
 void Promise.all([fetchCurrentUser().catch(() => undefined), activate(startingLanguage()).catch(activateEnglishFallback)])
-  .then(([startupMe]) =>
+  .then(([startupMe]) => {
+    // The server says nobody is signed in: figures kept for a session that ended meanwhile go.
+    if (startupMe === null) forgetOfflineFigures();
     createRoot(root).render(
       <StrictMode>
         <Boot startupMe={startupMe ?? null} unreachable={startupMe === undefined && isOffline()} />
       </StrictMode>,
-    ),
-  );
+    );
+  });
 
 registerServiceWorker();
 

@@ -341,7 +341,8 @@ describe('POST /api/business/charges/:id/confirm', () => {
     const { transaction, creditAccount } = response.json();
     expect(transaction).toEqual({
       id: expect.any(String), type: 'payment', amount: '250.25', fee: '5.01', totalAmount: '255.26', status: 'completed',
-      createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId, business: { businessName: 'Kumar Kirana' },
+      createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId,
+      business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: s.shop.phoneNumber },
       customerName: 'Asha Verma', description: 'Rice', availableCredit: '744.74', originalId: null, reason: null,
       refunded: '0.00', refundedFee: '0.00', refundableUntil: new Date(ctx.clock().getTime() + 180 * 24 * 3600 * 1000).toISOString(),
       reversibleUntil: null, reversed: false, report: null, bySmsCode: true,

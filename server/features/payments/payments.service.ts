@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { QrValidation, TransactionView } from '@common/api/types';
 import { refundDaysMax } from '@common/limits';
-import { feeFor, paise, toWireAmount, toWirePercent, type Paise } from '@common/money';
+import { feeFor, paise, toWireAmount, toWirePercent } from '@common/money';
 import type { ProcessPaymentBody } from '@common/schemas/payments';
 import { addSeconds, type Clock } from '../../clock';
 import { OutcomeUnknownError } from '../../db/client';
@@ -27,6 +27,12 @@ import { uuidv7 } from '../../ids';
 export interface PaymentResult { transaction: TransactionView }
 
 const daySeconds = 24 * 60 * 60;
+
+/** khata_pay's answer with everything a receipt shows, as it answers now. */
+type CompleteRow = PaidRow & Required<Pick<PaidRow, 'availablePaise' | 'businessAddress' | 'businessPhone'>>;
+
+const isComplete = (row: PaidRow): row is CompleteRow =>
+  row.availablePaise !== undefined && row.businessAddress !== undefined && row.businessPhone !== undefined;
 
 /** Who pays: a session's token hash and its user, whose session khata_pay checks. */
 export interface Payer { tokenHash: string; userId: string }
@@ -59,7 +65,7 @@ export function createPaymentService(deps: {
    * The receipt of a payment as khata_pay answered it, without another query: a payment
    * just made has nothing refunded and can be refunded for refundDaysMax days.
    */
-  function paymentResult(row: PaidRow & { availablePaise: Paise }): PaymentResult {
+  function paymentResult(row: CompleteRow): PaymentResult {
     const createdAt = new Date(row.createdAt);
     return {
       transaction: {
@@ -71,7 +77,7 @@ export function createPaymentService(deps: {
         status: 'completed',
         createdAt: createdAt.toISOString(),
         businessId: row.businessId,
-        business: { businessName: row.businessName },
+        business: { businessName: row.businessName, address: row.businessAddress, phone: row.businessPhone },
         customerName: row.customerName,
         description: row.description,
         availableCredit: toWireAmount(row.availablePaise),
@@ -91,9 +97,12 @@ export function createPaymentService(deps: {
     };
   }
 
-  /** An answer stored before receipts carried the available credit: the ledger row, as the histories show it now. */
+  /**
+   * An answer stored before receipts carried the available credit, or the shop's address and
+   * phone: the ledger row, as the histories show it now.
+   */
   async function completed(row: PaidRow, customerId: string): Promise<PaymentResult> {
-    if (row.availablePaise !== undefined) return paymentResult({ ...row, availablePaise: row.availablePaise });
+    if (isComplete(row)) return paymentResult(row);
     return { transaction: await transactions.findOwn({ customerId }, row.id) };
   }
 

@@ -180,7 +180,8 @@ describe('POST /api/payments/process', () => {
     const { transaction } = response.json();
     expect(transaction).toEqual({
       id: expect.any(String), type: 'payment', amount: '250.25', fee: '5.01', totalAmount: '255.26', status: 'completed',
-      createdAt: ctx.clock().toISOString(), businessId: shop.businessId, business: { businessName: 'Kumar Kirana' },
+      createdAt: ctx.clock().toISOString(), businessId: shop.businessId,
+      business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: shop.phoneNumber },
       customerName: 'Asha Verma', description: 'Rice', availableCredit: '744.74',
       originalId: null, reason: null, refunded: '0.00', refundedFee: '0.00',
       refundableUntil: new Date(ctx.clock().getTime() + 180 * 24 * 3600 * 1000).toISOString(), reversibleUntil: null,
@@ -293,6 +294,42 @@ describe('POST /api/payments/process', () => {
     });
     expect((await pay(code.qrData)).json().transaction.fee).toBe('1.00');
     expect((await generate({ amount: '100' })).qrData).toBeTruthy();
+  });
+
+  it("names the shop's registered address and phone on the payment, its receipt and both histories", async () => {
+    const { shop, customer, generate, pay } = await paymentSetup(ctx);
+    await ctx.database.db.execute(sql`update businesses set address = '7 Station Road, Nashik' where id = ${shop.businessId}`);
+    const code = await generate({ amount: '20' });
+    const paid = (await pay(code.qrData, { key: 'shop-details-1' })).json().transaction;
+    const shopDetails = { businessName: 'Kumar Kirana', address: '7 Station Road, Nashik', phone: shop.phoneNumber };
+    expect(paid.business).toEqual(shopDetails);
+    for (const token of [customer.token, shop.token]) {
+      expect((await get(`/api/transactions/${paid.id}`, token)).json().transaction.business).toEqual(shopDetails);
+    }
+    expect((await get('/api/transactions/customer', customer.token)).json().transactions[0].business).toEqual(shopDetails);
+    expect((await get('/api/transactions/business', shop.token)).json().transactions[0].business).toEqual(shopDetails);
+    // A retry with the same key is answered from the stored answer, which names them too.
+    const [stored] = rowsOf<{ response: string }>(await ctx.database.db.execute(sql`
+      select response from idempotency_keys where key = 'shop-details-1'`));
+    expect(JSON.parse(stored!.response)).toMatchObject({ businessAddress: '7 Station Road, Nashik', businessPhone: shop.phoneNumber });
+    const replayed = await pay(code.qrData, { key: 'shop-details-1' });
+    expect(replayed.statusCode, replayed.body).toBe(201);
+    expect(replayed.json().transaction).toEqual(paid);
+  });
+
+  it("answers a key stored before receipts named the shop's address with the ledger row as it reads now", async () => {
+    const { shop, customer, generate, pay } = await paymentSetup(ctx);
+    const code = await generate();
+    const first = (await pay(code.qrData, { amount: '30', key: 'stored-before-1' })).json().transaction;
+    // An answer as khata_pay stored it before the address and phone were part of it.
+    await ctx.database.db.execute(sql`
+      update idempotency_keys set response = ((response::jsonb - 'businessAddress') - 'businessPhone')::text
+      where key = 'stored-before-1'`);
+    const retry = await pay(code.qrData, { amount: '30', key: 'stored-before-1' });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json().transaction).toEqual(first);
+    expect(retry.json().transaction.business).toEqual({ businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: shop.phoneNumber });
+    expect((await accountOf(customer.token)).owed).toBe('30.60');
   });
 
   it('answers a retry with the same Idempotency-Key with the first result and never charges twice', async () => {

@@ -84,7 +84,8 @@ describe('POST /api/business/transactions/:id/refund', () => {
     // The fee share: round(₹20 × 250 ÷ 1000) = ₹5.
     expect(body.transaction).toEqual({
       id: expect.any(String), type: 'refund', amount: '250.00', fee: '5.00', totalAmount: '255.00', status: 'completed',
-      createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId, business: { businessName: 'Kumar Kirana' },
+      createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId,
+      business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: s.shop.phoneNumber },
       customerName: 'Asha Verma', description: null, availableCredit: '4235.00', originalId: s.paymentId,
       reason: 'Two bags returned', refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null,
       bySmsCode: false, by: { name: 'Ravi Kumar', role: 'owner' },
@@ -309,7 +310,8 @@ describe('POST /api/business/transactions/:id/reversal', () => {
     const body = response.json();
     expect(body.transaction).toEqual({
       id: expect.any(String), type: 'reversal', amount: '600.00', fee: '0.00', totalAmount: '600.00', status: 'completed',
-      createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId, business: { businessName: 'Kumar Kirana' },
+      createdAt: ctx.clock().toISOString(), businessId: s.shop.businessId,
+      business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: s.shop.phoneNumber },
       customerName: 'Asha Verma', description: null, availableCredit: '0.00', originalId: repaymentId, reason: 'Entered twice',
       refunded: '0.00', refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null,
       bySmsCode: false, by: { name: 'Ravi Kumar', role: 'owner' },

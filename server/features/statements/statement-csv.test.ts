@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvDocument, csvLine, figureCell, textCell } from '../../csv';
-import { statementCsv, statementCsvFileName, type StatementView } from './statement-csv';
+import { statementCsv, type StatementView } from './statement-csv';
 
 describe('textCell (RFC 4180 quoting)', () => {
   it('quotes every text, with or without a comma, quote, CR or LF', () => {
@@ -245,9 +245,5 @@ describe('statementCsv', () => {
       '"2026-11-30 23:59","Closing","Amount owed at the end",,,,52.00',
       '',
     ]);
-  });
-
-  it('names the file from the range, in ASCII', () => {
-    expect(statementCsvFileName(statement)).toBe('khata-statement-2026-11-01-to-2026-11-30.csv');
   });
 });

@@ -70,6 +70,3 @@ export function statementCsv(statement: StatementView, side: LedgerSide = 'custo
   ]);
 }
 
-/** The file's name: ASCII only, from the range's own dates (checked YYYY-MM-DD). */
-export const statementCsvFileName = (statement: Pick<StatementView, 'from' | 'to'>): string =>
-  `khata-statement-${statement.from}-to-${statement.to}.csv`;

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { statementCsvDisposition } from '@common/statement-file-name';
 import { requireSession, requireShop } from '../../plugins/access';
 import { fromTable } from '../../route';
 import { sideOf } from '../transactions/transactions.service';
-import { statementCsv, statementCsvFileName } from './statement-csv';
+import { statementCsv } from './statement-csv';
 import type { StatementService } from './statements.service';
 
 /**
@@ -28,7 +29,8 @@ export async function statementRoutes(instance: FastifyInstance, { statements }:
       ({ statement: await statements.forAccount(ownerOf(request), request.params.id, request.query) }),
   }));
 
-  // The same statement as a file to save or share; the layout is in docs/api.md.
+  // The same statement as a file to save or share; the layout is in docs/api.md. Its name
+  // carries the shop and the customer, so two customers' files never overwrite each other.
   app.route(fromTable('GET /api/credit-accounts/:id/statement.csv', {
     config: access,
     handler: async (request, reply) => {
@@ -36,7 +38,7 @@ export async function statementRoutes(instance: FastifyInstance, { statements }:
       const statement = await statements.forAccount(owner, request.params.id, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${statementCsvFileName(statement)}"`)
+        .header('content-disposition', statementCsvDisposition(statement))
         // Someone's ledger: never kept by a shared cache or left in the browser's (every
         // /api answer says no-store: plugins/security.ts).
         .header('cache-control', 'no-store')

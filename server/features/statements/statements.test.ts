@@ -277,12 +277,42 @@ describe('GET /api/credit-accounts/:id/statement.csv', () => {
       const response = await get(statementUrl(accountId, '2026-11-01', '2026-11-30', true), token);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(response.headers['content-disposition']).toBe('attachment; filename="khata-statement-2026-11-01-to-2026-11-30.csv"');
+      // Named for the shop and the customer (whose name is a formula here: only its letters are kept).
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="khata-statement-kumar-kirana-hyperlink-http-x-y-2026-11-01-to-2026-11-30.csv"; '
+        + "filename*=UTF-8''khata-statement-kumar-kirana-hyperlink-http-x-y-2026-11-01-to-2026-11-30.csv",
+      );
       expect(response.headers['cache-control']).toBe('no-store');
       expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(response.rawPayload.equals(Buffer.from(file, 'utf8'))).toBe(true);
       expect(response.rawPayload.toString('utf8')).toBe(file);
     }
+  });
+
+  it('names each customer’s file for the shop and the customer as written, so two customers’ files differ', async () => {
+    ctx.clock.set(new Date('2026-12-04T06:00:00.000Z'));
+    const names = ['क्षत्रिय', 'தமிழ்செல்வி'];
+    const files: (string | undefined)[] = [];
+    for (const name of names) {
+      const person = await registerCustomer(ctx, { name });
+      const account = await createAccount(shop.token, person.token, '5000');
+      ctx.clock.advance(1);
+      for (const token of [person.token, shop.token]) {
+        const response = await get(statementUrl(account, '2026-12-01', '2026-12-04', true), token);
+        expect(response.statusCode).toBe(200);
+        const disposition = String(response.headers['content-disposition']);
+        // The plain name is ASCII, and differs by the account's short reference.
+        const reference = `${account.slice(-8, -4)}-${account.slice(-4)}`.toLowerCase();
+        expect(disposition).toContain(`filename="khata-statement-kumar-kirana-customer-${reference}-2026-12-01-to-2026-12-04.csv"`);
+        files.push(/filename\*=UTF-8''(\S+)$/.exec(disposition)?.[1]);
+      }
+    }
+    expect(files.map((file) => decodeURIComponent(file!))).toEqual([
+      'khata-statement-kumar-kirana-क्षत्रिय-2026-12-01-to-2026-12-04.csv',
+      'khata-statement-kumar-kirana-क्षत्रिय-2026-12-01-to-2026-12-04.csv',
+      'khata-statement-kumar-kirana-தமிழ்செல்வி-2026-12-01-to-2026-12-04.csv',
+      'khata-statement-kumar-kirana-தமிழ்செல்வி-2026-12-01-to-2026-12-04.csv',
+    ]);
   });
 
   // A spreadsheet set to split on `;` would find the cells =1+1 and =2+3 (docs/security.md, threat 18).

@@ -13,6 +13,8 @@ import type { Executor } from '../../db/client';
 import { businesses, paymentReports, shopMembers, transactions, users } from '../../db/schema';
 
 const refund = alias(transactions, 'refund');
+/** The shop's owner, whose registered phone a receipt gives as the shop's. */
+const shopOwner = alias(users, 'shop_owner');
 
 /**
  * Sums of a payment's refunds, joined LATERAL to each row read: one range of
@@ -42,7 +44,7 @@ function followUpColumns(refunds: ReturnType<typeof refundsOf>) {
   };
 }
 
-/** A page's or one row's select: the row, its names, who at the shop wrote it, what became of it, its report. */
+/** A page's or one row's select: the row, its names, the shop's address and phone, who at the shop wrote it, what became of it, its report. */
 function selectViews(db: Executor) {
   const refunds = refundsOf(db);
   return db.select({
@@ -55,6 +57,8 @@ function selectViews(db: Executor) {
     createdAt: transactions.createdAt,
     businessId: transactions.businessId,
     businessName: businesses.businessName,
+    businessAddress: businesses.address,
+    businessPhone: shopOwner.phone,
     customerName: users.name,
     description: transactions.description,
     limitPaiseAfter: transactions.limitPaiseAfter,
@@ -73,6 +77,7 @@ function selectViews(db: Executor) {
     reportCreatedAt: paymentReports.createdAt,
   }).from(transactions)
     .innerJoin(businesses, eq(businesses.id, transactions.businessId))
+    .innerJoin(shopOwner, eq(shopOwner.id, businesses.userId))
     .innerJoin(users, eq(users.id, transactions.customerId))
     .leftJoin(shopMembers, eq(shopMembers.id, transactions.actorMemberId))
     .leftJoinLateral(refunds, sql`true`)

@@ -91,7 +91,7 @@ export function transactionView(row: repository.TransactionRow, now: Date, side:
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     businessId: row.businessId,
-    business: { businessName: row.businessName },
+    business: { businessName: row.businessName, address: row.businessAddress, phone: row.businessPhone },
     customerName: row.customerName,
     description: row.description,
     availableCredit: toWireAmount(availableCredit(row.limitPaiseAfter, row.owedPaiseAfter)),

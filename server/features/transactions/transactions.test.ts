@@ -92,6 +92,31 @@ const histories = async (s: Setup) => {
 const receipt = async (token: string, id: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/transactions/${id}`, headers: bearer(token) });
 
+describe("the shop's address and phone", () => {
+  it('name the shop on every kind of row, in both histories, each receipt and the answers that wrote them', async () => {
+    const s = await setup();
+    const shop = { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: s.shop.phoneNumber };
+    const paymentId = await pay(s, '1000');
+    ctx.clock.advance(1);
+    const refunded = await ctx.app.inject({
+      method: 'POST', url: `/api/business/transactions/${paymentId}/refund`, headers: bearer(s.shop.token),
+      payload: { amount: '100', reason: 'Goods returned', pin: s.shop.pin },
+    });
+    expect(refunded.json().transaction.business).toEqual(shop);
+    expect(refunded.json().payment.business).toEqual(shop);
+    ctx.clock.advance(1);
+    const repaid = await ctx.app.inject({
+      method: 'POST', url: `/api/business/credit-accounts/${s.accountId}/repayment`, headers: bearer(s.shop.token), payload: { amount: '50' },
+    });
+    expect(repaid.json().transaction.business).toEqual(shop);
+    const rows = await histories(s);
+    expect(rows.map((row) => [row.type, row.business])).toEqual([['repayment', shop], ['refund', shop], ['payment', shop]]);
+    for (const row of rows) {
+      for (const token of [s.customer.token, s.shop.token]) expect((await receipt(token, row.id)).json().transaction.business).toEqual(shop);
+    }
+  });
+});
+
 describe('a payment and its refunds in the histories', () => {
   it('shows a new payment with nothing refunded, refundable for 180 days, and no report', async () => {
     const s = await setup();

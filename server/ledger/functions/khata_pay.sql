@@ -148,6 +148,7 @@ BEGIN
   v_result := jsonb_build_object(
     'id', p_transaction_id, 'amountPaise', v_amount, 'feePaise', v_fee, 'totalPaise', v_total,
     'createdAt', p_now, 'businessId', v_code.business_id, 'businessName', v_code.business_name,
+    'businessAddress', v_code.business_address, 'businessPhone', v_code.business_phone,
     'customerName', v_customer.name, 'description', v_code.description,
     'availablePaise', greatest(0, v_account.o_limit_paise - v_account.o_owed_paise));
   IF p_idempotency_key IS NOT NULL THEN

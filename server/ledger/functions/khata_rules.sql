@@ -44,13 +44,31 @@ $$;
 --   qr_expired            expires_at is not after p_now (the server's clock, passed in)
 --   business_not_approved the merchant's business is not approved
 -- A dynamic code is consumed by khata_pay's guarded UPDATE (paid_at IS NULL), not here.
+-- The shop's address and its owner's phone come with the name, each by primary key in the
+-- same query, for the receipt khata_pay answers with.
+--
+-- A changed result type needs a DROP FUNCTION first (CREATE OR REPLACE refuses it): the
+-- version without the address and phone is dropped once, and only that one, so a restart
+-- does not invalidate every cached plan that calls the function.
+DO $$
+BEGIN
+  IF EXISTS (
+    SELECT 1 FROM pg_proc
+    WHERE proname = 'khata_payable_code' AND pronamespace = current_schema()::text::regnamespace
+      AND NOT ('business_phone' = ANY (coalesce(proargnames, '{}')))
+  ) THEN
+    DROP FUNCTION khata_payable_code(text, timestamptz);
+  END IF;
+END
+$$;
+
 CREATE OR REPLACE FUNCTION khata_payable_code(p_token text, p_now timestamptz)
 RETURNS TABLE (
-  id uuid, business_id uuid, business_name text, amount_paise bigint, fee_basis_points integer,
-  description text, refusal text
+  id uuid, business_id uuid, business_name text, business_address text, business_phone text, amount_paise bigint,
+  fee_basis_points integer, description text, refusal text
 )
 LANGUAGE sql STABLE AS $$
-  SELECT q.id, q.business_id, b.business_name, q.amount_paise, q.fee_basis_points, q.description,
+  SELECT q.id, q.business_id, b.business_name, b.address, o.phone, q.amount_paise, q.fee_basis_points, q.description,
          CASE
            WHEN q.id IS NULL THEN 'qr_not_found'
            WHEN q.amount_paise IS NOT NULL AND q.paid_at IS NOT NULL THEN 'qr_already_used'
@@ -60,6 +78,7 @@ LANGUAGE sql STABLE AS $$
   FROM (SELECT 1) AS one
   LEFT JOIN qr_codes q ON q.token = p_token
   LEFT JOIN businesses b ON b.id = q.business_id
+  LEFT JOIN users o ON o.id = b.user_id
 $$;
 
 -- khata_stored_answer: the answer a merchant's money operation (khata_refund, khata_charge)

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '@common/api/types';
 import { json, stubFetch } from '@/test/fetch-stub';
@@ -72,5 +73,27 @@ describe("the counter's app", () => {
     expect(screen.queryByText('Payment received')).not.toBeInTheDocument();
     const allowed = new Set(['GET /api/qr/business?active=true', 'POST /api/qr/generate']);
     expect(calls.filter((call) => !allowed.has(`${call.method} ${call.url}`))).toEqual([]);
+  });
+
+  it('acts on the first tap, on Exit: the sound bar keeps its box and says "Sound on"', async () => {
+    fakeAudio('suspended');
+    const user = userEvent.setup();
+    renderCounter();
+    const dialog = screen.getByRole('dialog', { name: 'Counter mode' });
+    const bar = within(dialog).getByRole('button', { name: 'Turn on sound' }).parentElement!;
+    await user.click(within(dialog).getByRole('button', { name: 'Exit counter mode' }));
+    expect(within(dialog).getByRole('form', { name: 'Exit counter mode' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Enter your PIN or an owner's PIN")).toBeInTheDocument();
+    // The tap allowed sound; the bar stays, so nothing under it moved.
+    expect(within(dialog).queryByRole('button', { name: 'Turn on sound' })).not.toBeInTheDocument();
+    expect(bar).toBeInTheDocument();
+    expect(within(bar).getByRole('status')).toHaveTextContent('Sound on');
+  });
+
+  it("shows the shop's name whole, wrapping, never cut with an ellipsis", () => {
+    renderCounter();
+    const name = within(screen.getByRole('dialog', { name: 'Counter mode' })).getByText('Ravi Stores');
+    expect(name).not.toHaveClass('truncate');
+    expect(name).toHaveClass('[overflow-wrap:anywhere]', 'min-w-0', 'flex-1');
   });
 });

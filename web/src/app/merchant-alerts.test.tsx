@@ -90,7 +90,7 @@ describe('merchant payment alerts', () => {
     const { spoken } = fakeSpeech(['en-IN']);
     const old: TransactionView = {
       id: 't-old', type: 'payment', amount: '300.00', fee: '6.00', totalAmount: '306.00', status: 'completed',
-      createdAt: '2025-03-04T09:29:30.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
+      createdAt: '2025-03-04T09:29:30.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores', address: '12 MG Road, Pune', phone: '+919876543210' },
       customerName: 'Asha Rao', description: null, availableCredit: '4700.00', originalId: null, reason: null, refunded: '0.00',
       refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null, bySmsCode: false, by: null,
     };

@@ -35,7 +35,7 @@ const account: BusinessCreditAccount = {
 
 const transaction = (id: string, change: Partial<TransactionView> = {}): TransactionView => ({
   id, type: 'payment', amount: '1200.00', fee: '24.00', totalAmount: '1224.00', status: 'completed',
-  createdAt: '2025-03-04T09:30:00.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
+  createdAt: '2025-03-04T09:30:00.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores', address: '12 MG Road, Pune', phone: '+919876543210' },
   customerName: 'Asha Rao', description: null, availableCredit: '3775.00', originalId: null, reason: null, refunded: '0.00',
   refundedFee: '0.00', refundableUntil: null, reversibleUntil: null, reversed: false, report: null, bySmsCode: false, by: null, ...change,
 });

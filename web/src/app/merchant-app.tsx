@@ -97,7 +97,7 @@ function ChooseShop({ me }: { me: MeResponse }) {
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col">
       <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="min-w-0 truncate text-lg font-bold">{me.user.name}</h1>
+        <h1 className="min-w-0 text-lg font-bold wrap-break-word">{me.user.name}</h1>
         <LogoutButton role={accountRole(me)} className="h-9 px-3 text-xs" />
       </header>
       <main className="flex-1 px-4 py-6">
@@ -213,16 +213,21 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
 
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col">
-      <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
-        <div className="min-w-0">
-          <h1 className="truncate text-lg font-bold">{business?.businessName ?? me.user.name}</h1>
-          <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-            {/* A person working at the shop sees who they are signed in as there. */}
-            {isStaff && shop ? `${personName} · ${roleName}` : <Trans>Merchant Dashboard</Trans>}
-          </p>
+      <header className="flex items-start justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+        {/* The shop's name has the width beside the buttons to itself and wraps rather than
+            being cut; the status badge sits under it (Tamil's "Approved" is a long word). */}
+        <div className="min-w-0 flex-1">
+          <h1 className="text-lg leading-snug font-bold wrap-break-word">{business?.businessName ?? me.user.name}</h1>
+          <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+            {business && <Badge tone={businessStatusTones[business.status]}>{statusLabels[business.status]}</Badge>}
+            <p className="min-w-0 text-xs wrap-break-word text-slate-500 dark:text-slate-400">
+              {/* A person working at the shop sees who they are signed in as there. */}
+              {isStaff && shop ? `${personName} · ${roleName}` : <Trans>Merchant Dashboard</Trans>}
+            </p>
+          </div>
         </div>
-        <div className="flex shrink-0 items-center gap-2">
-          {business && <Badge tone={businessStatusTones[business.status]}>{statusLabels[business.status]}</Badge>}
+        {/* Switch shop over Logout: beside each other they would leave the name little room. */}
+        <div className="flex shrink-0 flex-col items-end gap-2">
           {canSwitchShop && overlay !== 'switch-shop' && (
             <Button variant="secondary" className="h-9 px-3 text-xs" onClick={() => setOverlay('switch-shop')}>
               <Trans>Switch shop</Trans>

@@ -1,6 +1,10 @@
-/** The app's query client: lib/query-client.ts's defaults, with the map of what each change makes stale. */
+/**
+ * The app's query client: lib/query-client.ts's defaults, with the map of what each change
+ * makes stale; its answers also keep the signed-in person's figures for offline.
+ */
 import { currentUserQuery } from '@/features/auth/api/fetch-current-user';
 import { createQueryClient } from '@/lib/query-client';
+import { watchOfflineView } from './offline-view-writer';
 import { staleAfterMutations } from './stale-queries';
 
 export function createAppQueryClient() {
@@ -13,3 +17,4 @@ export function createAppQueryClient() {
 }
 
 export const queryClient = createAppQueryClient();
+watchOfflineView(queryClient);

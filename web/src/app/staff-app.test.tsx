@@ -54,7 +54,7 @@ const account: BusinessCreditAccount = {
 const later = new Date(Date.now() + 86_400_000).toISOString();
 const repayment: TransactionView = {
   id: 't1', type: 'repayment', amount: '500.00', fee: '0.00', totalAmount: '500.00', status: 'completed',
-  createdAt: '2025-03-04T09:30:00.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' },
+  createdAt: '2025-03-04T09:30:00.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores', address: '12 MG Road, Pune', phone: '+919876543210' },
   customerName: 'Asha Rao', description: null, availableCredit: '4275.00', ...untouchedRow,
   reversibleUntil: later, by: { name: 'Suresh', role: 'cashier' },
 };

@@ -60,6 +60,21 @@ export function holdSignOut(): void {
   }
 }
 
+/** Where lib/offline-cache.ts keeps the session's figures for offline. */
+export const offlineViewKey = 'khata.offlineView';
+
+/**
+ * Removes the figures kept for offline. Here, in the start-up's code, for a start the server
+ * answers signed out: a session that ended meanwhile leaves none behind.
+ */
+export function forgetOfflineFigures(): void {
+  try {
+    window.localStorage.removeItem(offlineViewKey);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
 /** Whether a sign-out is held for the server. */
 export function heldSignOut(): boolean {
   try {

@@ -5,10 +5,15 @@ interface AuthLayoutProps {
   title: string;
   subtitle: string;
   children: ReactNode;
+  /** Below the card: the links to the other sign-ins, each a line of its own. */
+  otherSignIns?: ReactNode;
 }
 
-/** The frame of the three login screens: the language picker, brand, a title, then a card. */
-export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
+/** A text link on the sign-in screens, underlined so it reads as one inside a sentence too. */
+export const authLinkClasses = 'font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-500';
+
+/** The frame of the three login screens: the language picker, brand, a title, a card, then the other sign-ins. */
+export function AuthLayout({ title, subtitle, children, otherSignIns }: AuthLayoutProps) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col px-5 pt-4 pb-8">
       <div className="mb-4 flex justify-end">
@@ -28,6 +33,12 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
       <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
         {children}
       </div>
+      {/* The screen's only navigation, so it needs no name (one would cost /cust's JavaScript budget too). */}
+      {otherSignIns && (
+        <nav className="mt-6 flex flex-col items-center gap-4 text-center text-sm text-slate-600 dark:text-slate-300">
+          {otherSignIns}
+        </nav>
+      )}
     </main>
   );
 }

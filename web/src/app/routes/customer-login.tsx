@@ -1,12 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { CustomerLoginForm } from '@/features/auth/components/customer-login-form';
+import { SignedInListener } from '@/features/auth/use-complete-sign-in';
 import { loadCustomerApp } from '@/app/load-customer-app';
 import { WithQueryClient } from '@/app/with-query-client';
 import { AppTexts } from '@/i18n/app-texts';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout, authLinkClasses } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
 // Forgetting a PIN is rare: the reset wizard loads only when asked for.
@@ -18,6 +20,9 @@ const PinResetWizard = lazy(() =>
 export function CustomerLogin() {
   const [mode, setMode] = useState<'login' | 'register' | 'reset'>('login');
   const { t } = useLingui();
+  // Signed out, /cust stands alone (app/boot.tsx): going to another sign-in hands over to
+  // the whole app first, as a sign-in does; inside the whole app this does nothing.
+  const handOver = useContext(SignedInListener);
   if (mode === 'reset') {
     return (
       <AuthLayout title={t`Reset your PIN`} subtitle={t`We will send a code to your registered mobile number`}>
@@ -46,7 +51,24 @@ export function CustomerLogin() {
     );
   }
   return (
-    <AuthLayout title={t`Welcome back`} subtitle={t`Sign in with your mobile number and PIN`}>
+    <AuthLayout
+      title={t`Welcome back`}
+      subtitle={t`Sign in with your mobile number and PIN`}
+      otherSignIns={
+        <>
+          <p>
+            <Trans>
+              Are you a shop?{' '}
+              <Link href="/merchant?register" onClick={handOver} className={authLinkClasses}>Register your shop</Link>{' '}
+              or <Link href="/merchant" onClick={handOver} className={authLinkClasses}>sign in</Link>
+            </Trans>
+          </p>
+          <Link href="/admin" onClick={handOver} className="text-xs underline underline-offset-4">
+            <Trans>Admin sign in</Trans>
+          </Link>
+        </>
+      }
+    >
       <CustomerLoginForm onCreateAccount={() => setMode('register')} onSignInStart={() => void loadCustomerApp()} />
       <Button variant="link" className="mt-3 w-full" onClick={() => setMode('reset')}>
         <Trans>Forgot PIN?</Trans>

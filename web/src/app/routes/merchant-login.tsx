@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { loginFailedDefaults } from '@/features/auth/messages';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useLoginBusiness } from '@/features/auth/api/login-business';
 import { EmailLoginForm } from '@/features/auth/components/email-login-form';
 import { StaffLoginForm } from '@/features/auth/components/staff-login-form';
-import { AuthLayout } from './auth-layout';
+import { AuthLayout, authLinkClasses } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
 // Forgetting a PIN is rare: the reset wizard loads only when asked for.
@@ -24,7 +24,11 @@ type Who = 'business' | 'staff';
  * business registration wizard, and the way to a staff invitation (/merchant/join).
  */
 export function MerchantLogin() {
-  const [mode, setMode] = useState<'login' | 'register' | 'reset'>('login');
+  // /merchant?register, the customers' sign-in's "Register your shop", opens the registration.
+  // Read from the address itself: wouter's useSearch would join /cust's first download.
+  const [registerAsked] = useState(() => new URLSearchParams(window.location.search).has('register'));
+  const [, navigate] = useLocation();
+  const [mode, setMode] = useState<'login' | 'register' | 'reset'>(registerAsked ? 'register' : 'login');
   const [who, setWho] = useState<Who>('business');
   const login = useLoginBusiness();
   const { t } = useLingui();
@@ -45,7 +49,14 @@ export function MerchantLogin() {
   if (mode === 'register') {
     return (
       <AuthLayout title={t`Register your business`} subtitle={t`Accounts are reviewed by an admin before use`}>
-        <RegistrationPanel kind="business" onBackToLogin={() => setMode('login')} />
+        <RegistrationPanel
+          kind="business"
+          onBackToLogin={() => {
+            setMode('login');
+            // Back on the sign-in, a reload stays there.
+            if (registerAsked) navigate('/merchant', { replace: true });
+          }}
+        />
       </AuthLayout>
     );
   }
@@ -53,6 +64,18 @@ export function MerchantLogin() {
     <AuthLayout
       title={t`Merchant sign in`}
       subtitle={who === 'staff' ? t`Sign in with your mobile number and PIN` : t`Sign in with your business email and PIN`}
+      otherSignIns={
+        <>
+          <p>
+            <Trans>
+              Shopping on credit? <Link href="/cust" className={authLinkClasses}>Customer sign in</Link>
+            </Trans>
+          </p>
+          <Link href="/admin" className="text-xs underline underline-offset-4">
+            <Trans>Admin sign in</Trans>
+          </Link>
+        </>
+      }
     >
       <Tabs value={who} onValueChange={(value) => setWho(value as Who)}>
         <TabsList aria-label={t`Who is signing in`}>
@@ -81,10 +104,7 @@ export function MerchantLogin() {
       <p className="mt-1 text-center text-sm text-slate-600 dark:text-slate-300">
         <Trans>
           Invited to work at a shop?{' '}
-          <Link
-            href="/merchant/join"
-            className="font-semibold text-brand-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-500"
-          >
+          <Link href="/merchant/join" className={authLinkClasses}>
             Accept your invitation
           </Link>
         </Trans>

@@ -19,12 +19,22 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(id: string, m
   return found;
 }
 
-/** "₹1.2L", "₹45K" from paise: a chart axis's short form, Indian units in every language. */
+/**
+ * "₹1.25L", "₹45K", "₹500" from paise: a chart axis's short form, in whole rupees (an axis
+ * has no use for paise) and Indian units (thousand, lakh, crore) in every language.
+ */
 export const formatCompactRupees = (amountPaise: number): string =>
   cached('compact-rupees', () => new Intl.NumberFormat('en-IN', {
     // eslint-disable-next-line lingui/no-unlocalized-strings -- a currency code, not text
-    style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 1,
-  })).format(amountPaise / 100);
+    style: 'currency', currency: 'INR', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 2,
+  })).format(Math.round(amountPaise / 100));
+
+/**
+ * The steps a money axis may take between its ticks, in paise: 1, 2 or 5 times a power of
+ * ten, from ₹1, so every tick is a whole number of rupees.
+ */
+export const rupeeAxisStepsPaise: number[] = Array.from({ length: 12 }, (_, power) => 10 ** (power + 2))
+  .flatMap((unit) => [unit, 2 * unit, 5 * unit]);
 
 /** "1,520" in Indian grouping. */
 export const formatCount = (count: number): string =>

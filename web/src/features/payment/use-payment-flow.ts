@@ -1,9 +1,9 @@
 /**
- * The payment screen's state (docs/product.md#payments): scan → confirm → pin → processing, and
- * back to scan, cleared, after a successful payment.
+ * The payment screen's state (docs/product.md#payments): scan → confirm → pin → processing, then
+ * after a successful payment the success screen, its inputs already cleared, and Done back to scan.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { QrValidation } from '@common/api/types';
+import type { QrValidation, TransactionView } from '@common/api/types';
 import { toWireAmount } from '@common/money';
 import { toast } from '@/lib/toast-store';
 import { isOffline } from '@/lib/connection';
@@ -14,31 +14,46 @@ import { usePaymentAttempt } from '@/features/payment/use-payment-attempt';
 import { useQrCheck } from '@/features/payment/use-qr-check';
 import { useScanState } from '@/features/payment/use-scan-state';
 
-export type PaymentStep = 'scan' | 'confirm' | 'pin' | 'processing';
+export type PaymentStep = 'scan' | 'confirm' | 'pin' | 'processing' | 'success';
 
 export function usePaymentFlow(initialQrData?: string) {
   const [step, setStep] = useState<PaymentStep>('scan');
   const scan = useScanState(initialQrData);
   const [validation, setValidation] = useState<QrValidation | null>(null);
-  const [amount, setAmount] = useState('');
+  const [amount, setAmountText] = useState('');
+  /** The amount field says what is wrong with it: after a Continue or on leaving the field, until it is right. */
+  const [amountErrorShown, setAmountErrorShown] = useState(false);
   const [pin, setPin] = useState('');
-  /** The ledger row of the payment just made, whose receipt the screen offers until the next code. */
-  const [paidTransactionId, setPaidTransactionId] = useState<string | null>(null);
+  /** The ledger row of the payment just made, which the success screen shows. */
+  const [paid, setPaid] = useState<TransactionView | null>(null);
   const attempt = usePaymentAttempt();
   const qr = useQrCheck((result) => {
-    setPaidTransactionId(null);
+    setPaid(null);
     setValidation(result);
-    setAmount('');
+    setAmountText('');
+    setAmountErrorShown(false);
     setPin('');
     setStep('confirm');
   });
   useValidateOnce(initialQrData, qr.check);
   const figures = validation && paymentFigures(validation, amount);
+  const isStatic = validation !== null && !validation.qrCode.isDynamic;
+  const amountValid = (typed: string) => {
+    const typedFigures = validation && paymentFigures(validation, typed);
+    return typedFigures !== null && typedFigures.amountPaise !== null && typedFigures.amountPaise > 0;
+  };
+  const amountInvalid = isStatic && !amountValid(amount);
+
+  const setAmount = (typed: string) => {
+    setAmountText(typed);
+    // Shown once, the error goes as soon as the amount is right, not before.
+    if (amountErrorShown && amountValid(typed)) setAmountErrorShown(false);
+  };
 
   const continueToPin = () => {
     if (!validation || !figures) return;
-    const isStatic = !validation.qrCode.isDynamic;
-    if (isStatic && (figures.amountPaise === null || figures.amountPaise <= 0)) {
+    if (amountInvalid) {
+      setAmountErrorShown(true);
       toast({ variant: 'destructive', ...paymentMessages.invalidAmount() });
       return;
     }
@@ -61,12 +76,13 @@ export function usePaymentFlow(initialQrData?: string) {
     }
     const sent = attempt.pay(pin, validation?.business.name ?? '', {
       onPaid: (transaction) => {
-        setPaidTransactionId(transaction.id);
+        setPaid(transaction);
         scan.reset();
         setValidation(null);
-        setAmount('');
+        setAmountText('');
+        setAmountErrorShown(false);
         setPin('');
-        setStep('scan');
+        setStep('success');
       },
       onFailed: () => {
         setPin('');
@@ -85,9 +101,21 @@ export function usePaymentFlow(initialQrData?: string) {
     step,
     scan: { ...scan, onDetected: (text: string) => scan.detected(text, qr.check), check: qr.check, checking: qr.checking },
     validation, figures, amount, setAmount, pin, setPin, continueToPin, payNow, backToScan,
+    /** Whether the amount field shows its error now. */
+    amountError: amountErrorShown && amountInvalid,
+    /** Leaving the amount field with something typed that is no amount shows its error. */
+    leaveAmount: () => {
+      if (amount.trim() !== '' && amountInvalid) setAmountErrorShown(true);
+    },
     /** The payment's outcome was unknown and it is being resent. */
     checkingPayment: attempt.checking,
-    paidTransactionId,
+    /** The payment just made, while the success screen shows it. */
+    paid,
+    /** Done on the success screen: back to the scan step, cleared since the payment. */
+    done: () => {
+      setPaid(null);
+      setStep('scan');
+    },
     backToConfirm: () => setStep('confirm'),
   };
 }

@@ -6,6 +6,7 @@
 import { t } from '@lingui/core/macro';
 import type { PaymentReportSummary, TransactionView } from '@common/api/types';
 import { parseRupees } from '@common/money';
+import { shortReference } from '@common/reference';
 import { toast } from '@/lib/toast-store';
 import { formatIndiaDateTime } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
@@ -13,8 +14,8 @@ import { formatWireRupees } from '@/lib/format';
 export interface ReceiptFigure {
   label: string;
   value: string;
-  /** How the sheet shows it: the total stands out, the id is set in a fixed-width font. */
-  kind?: 'total' | 'id';
+  /** How the sheet shows it: the total stands out, the reference is set in a fixed-width font. */
+  kind?: 'total' | 'reference';
 }
 
 function typeLabel(type: TransactionView['type']): string {
@@ -58,9 +59,22 @@ function approvalFigures(transaction: TransactionView): ReceiptFigure[] {
   return transaction.type === 'payment' && transaction.bySmsCode ? [{ label: t`Approval`, value: t`Approved by SMS code` }] : [];
 }
 
+/** The shop as a customer finds or calls it again: its name, address and phone. */
+function shopFigures({ business }: TransactionView): ReceiptFigure[] {
+  return [
+    { label: t`Shop`, value: business.businessName },
+    { label: t`Address`, value: business.address },
+    ...(business.phone ? [{ label: t`Phone`, value: business.phone }] : []),
+  ];
+}
+
+/** The receipt's short reference and its label, the same wherever a row is named for people. */
+export const referenceLabel = () => t`Reference`;
+
 /**
  * The receipt's lines, in order. A repayment (and its reversal) has no fee, so it shows its
- * amount alone; a refund's fee is the share of the payment's fee it gives back.
+ * amount alone; a refund's fee is the share of the payment's fee it gives back. The row is
+ * named by its short reference; the full id stays on the wire.
  */
 export function receiptFigures(transaction: TransactionView): ReceiptFigure[] {
   const hasFee = transaction.type !== 'repayment' && transaction.type !== 'reversal';
@@ -69,14 +83,14 @@ export function receiptFigures(transaction: TransactionView): ReceiptFigure[] {
     { label: t`Total`, value: formatWireRupees(transaction.totalAmount), kind: 'total' },
   ] : [];
   return [
-    { label: t`Shop`, value: transaction.business.businessName },
+    ...shopFigures(transaction),
     { label: t`Type`, value: typeLabel(transaction.type) },
     ...approvalFigures(transaction),
     { label: t`Amount`, value: formatWireRupees(transaction.amount) },
     ...charges,
     ...laterFigures(transaction),
     { label: t`Date and time`, value: formatIndiaDateTime(transaction.createdAt) },
-    { label: t`Transaction ID`, value: transaction.id, kind: 'id' },
+    { label: referenceLabel(), value: shortReference(transaction.id), kind: 'reference' },
     {
       label: transaction.type === 'payment' ? t`Available credit after this payment` : t`Available credit afterwards`,
       value: formatWireRupees(transaction.availableCredit),
@@ -92,8 +106,15 @@ export function receiptText(transaction: TransactionView): string {
   return [receiptTitle(), ...lines].join('\n');
 }
 
-/** Whether the browser has a share sheet; where it has none the receipt offers Copy instead. */
+/** Whether the browser has a share sheet; where it has none the receipt is shared through WhatsApp. */
 export const canShare = (): boolean => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/**
+ * A WhatsApp link carrying the receipt's text, for a browser with no share sheet: WhatsApp
+ * (the app or WhatsApp Web) opens with the text ready and the customer picks the chat.
+ */
+export const whatsAppLink = (transaction: TransactionView): string =>
+  `https://wa.me/?text=${encodeURIComponent(receiptText(transaction))}`;
 
 export async function copyReceipt(transaction: TransactionView) {
   try {

@@ -2,6 +2,7 @@
  * Getting a statement out of the app (docs/product.md#statements): a CSV saved as a download or handed to
  * the share sheet, and the print view that the browser saves as PDF.
  */
+import { statementFileStem, type StatementFileFacts } from '@common/statement-file-name';
 
 /** Saves `file` through the browser's download, as a link with `download` would. */
 export function saveFile(file: File): void {
@@ -39,4 +40,16 @@ export async function shareFile(file: File, title: string): Promise<boolean> {
     if (error instanceof DOMException && error.name === 'AbortError') return false;
     throw error;
   }
+}
+
+/**
+ * Prints the page (the statement's print view) under the statement's file name: Chromium and
+ * Safari offer the document's title as the PDF's name, so each customer's PDF is named for
+ * the shop and the customer as the CSV is. The title comes back once the print dialog closes.
+ */
+export function printStatement(facts: StatementFileFacts): void {
+  const title = document.title;
+  document.title = statementFileStem(facts);
+  window.addEventListener('afterprint', () => { document.title = title; }, { once: true });
+  window.print();
 }

@@ -43,7 +43,7 @@ const accounts: CustomerCreditAccount[] = [
 
 const kumarPayment: TransactionView = {
   id: 't1', type: 'payment', amount: '1225.40', fee: '24.50', totalAmount: '1249.90', status: 'completed',
-  createdAt: '2025-03-03T04:30:00.000Z', businessId: kumarId, business: { businessName: 'Kumar Kirana' },
+  createdAt: '2025-03-03T04:30:00.000Z', businessId: kumarId, business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: '+919876543210' },
   customerName: 'தமிழ்செல்வி', description: 'Rice', availableCredit: '3750.10', ...untouchedRow,
 };
 

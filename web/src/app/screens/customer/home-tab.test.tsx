@@ -31,7 +31,7 @@ function transaction(index: number, overrides: Partial<TransactionView> = {}): T
     status: 'completed',
     createdAt: '2025-01-12T10:15:00.000Z',
     businessId: kumarId,
-    business: { businessName: 'Kumar Kirana' },
+    business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: '+919876543210' },
     customerName: 'Asha Rao',
     description: null,
     availableCredit: '3750.10',
@@ -157,7 +157,7 @@ describe('My Merchants', () => {
   it('filters the history to a merchant as Merchant Transactions; Back clears the filter and restarts at 15', async () => {
     const { user: events, calls } = setup({
       [`GET ${historyUrl}&businessId=${sharmaId}`]: () =>
-        json(200, page(50, 1, null, { businessId: sharmaId, business: { businessName: 'Sharma Medicals' } })),
+        json(200, page(50, 1, null, { businessId: sharmaId, business: { businessName: 'Sharma Medicals', address: '12 MG Road, Pune', phone: '+919876543210' } })),
     });
     expect(await screen.findByRole('heading', { name: 'Transaction History' })).toBeInTheDocument();
     await events.click(await screen.findByRole('button', { name: /Sharma Medicals/ }));

@@ -7,6 +7,7 @@ import { TransactionHistory, type MerchantFilter } from '@/features/transactions
 import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-customer-credit-accounts';
 import { AvailableCreditCard, MerchantList } from '@/features/credit-accounts/public';
 import { LazyInvitationOffers } from '@/features/invitation-offers/public';
+import { isNewAccount } from '@/features/registration/api/new-account';
 import { QuickActions } from './quick-actions';
 import { useReportActions } from './report-actions';
 
@@ -48,7 +49,10 @@ export function HomeTab({ user, onScan, onShowCode }: HomeTabProps) {
   return (
     <div className="space-y-6">
       <div>
-        <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Welcome back,</Trans></p>
+        {/* Right after registering the person is new here; every later visit is a return. */}
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {isNewAccount(user.id) ? <Trans>Welcome,</Trans> : <Trans>Welcome back,</Trans>}
+        </p>
         <h2 className="text-xl font-bold">{user.name}</h2>
       </div>
       <AvailableCreditCard

@@ -24,6 +24,7 @@ export function QuickActions({ onScan, onShowCode }: QuickActionsProps) {
         <ActionCard
           title={t`My Code`}
           subtitle={t`Receive Payment`}
+          describedBy="my-code-hint"
           onClick={onShowCode}
           icon={
             <>
@@ -35,6 +36,10 @@ export function QuickActions({ onScan, onShowCode }: QuickActionsProps) {
           }
         />
       </div>
+      {/* "Receive Payment" is the spec's word; what the code is for, said plainly. */}
+      <p id="my-code-hint" className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+        <Trans>Show My Code to a shop so they can find your account.</Trans>
+      </p>
     </section>
   );
 }
@@ -44,14 +49,17 @@ interface ActionCardProps {
   subtitle: string;
   icon: ReactNode;
   onClick: () => void;
+  /** The id of a line that says more about the action. */
+  describedBy?: string;
 }
 
-function ActionCard({ title, subtitle, icon, onClick }: ActionCardProps) {
+function ActionCard({ title, subtitle, icon, onClick, describedBy }: ActionCardProps) {
   return (
     <button
       type="button"
       onClick={onClick}
-      className="flex items-center gap-3 rounded-2xl bg-white p-4 text-left shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-slate-900 dark:hover:bg-slate-800"
+      aria-describedby={describedBy}
+      className="flex flex-col items-start gap-2 rounded-2xl bg-white p-4 text-left shadow-sm transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-slate-900 dark:hover:bg-slate-800"
     >
       <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-800/30 dark:text-brand-500">
         <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

@@ -4,6 +4,8 @@ import type { BusinessProfile } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMayDo } from '@/features/auth/public';
+import { useCurrentUser } from '@/features/auth/api/get-current-user';
+import { isNewAccount } from '@/features/registration/api/new-account';
 import { CustomerList } from '@/features/credit-accounts/public';
 import { PendingBanner, StatCards } from '@/features/business/public';
 import { RecentPayments } from '@/features/transactions/public';
@@ -35,6 +37,9 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
   const approved = business.status === 'approved';
   const { t } = useLingui();
   const may = useMayDo();
+  // A business that has just registered lands here: greet its contact person as new.
+  const me = useCurrentUser();
+  const name = me.data && isNewAccount(me.data.user.id) ? me.data.user.name : null;
   const quickActions = [
     may('customers') && (
       <QuickAction key="customer" label={t`Create Customer`} disabled={!approved} onClick={onCreateCustomer} icon={<PersonPlusIcon />} />
@@ -48,6 +53,7 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
   ].filter(Boolean);
   return (
     <div className="space-y-6">
+      {name && <p className="text-lg font-semibold wrap-break-word"><Trans>Welcome, {name}</Trans></p>}
       <PendingBanner business={business} />
       {may('history') && <StatCards />}
       {approved && may('reminders') && <ToCollectCard />}

@@ -65,10 +65,12 @@ export function SettingsTab({ business, accountRole = 'business', logout, onOpen
         <Card className="p-2">
           <h2 className="px-3 pt-2 text-base font-semibold"><Trans>Business Settings</Trans></h2>
           <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+            {/* A value beside its term while both fit, else under it; never cut (an e-mail
+                breaks where it must). */}
             {rows.map(([term, value]) => (
-              <div key={term} className="flex items-center justify-between gap-4 px-3 py-3">
+              <div key={term} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-3">
                 <dt className="text-sm text-slate-500 dark:text-slate-400">{term}</dt>
-                <dd className="min-w-0 truncate text-right text-sm font-medium">{value}</dd>
+                <dd className="ml-auto min-w-0 text-right text-sm font-medium wrap-anywhere">{value}</dd>
               </div>
             ))}
           </dl>
@@ -99,11 +101,11 @@ export function SettingsTab({ business, accountRole = 'business', logout, onOpen
       {/* The shop's chimes and spoken names: for who follows all its payments. */}
       {figures && <PaymentAlertSettings />}
       <Card className="flex items-center justify-between gap-4">
-        <div>
+        <div className="min-w-0 wrap-break-word">
           <h2 className="text-base font-semibold"><Trans>PIN</Trans></h2>
           <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Your PIN signs you in.</Trans></p>
         </div>
-        <Button variant="secondary" onClick={openChangePin}>
+        <Button variant="secondary" className="shrink-0 whitespace-nowrap" onClick={openChangePin}>
           <Trans>Change PIN</Trans>
         </Button>
       </Card>

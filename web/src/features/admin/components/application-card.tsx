@@ -60,7 +60,7 @@ export function BusinessHeading({ business }: { business: AdminBusiness }) {
   return (
     <div className="flex items-start justify-between gap-3">
       <div className="min-w-0">
-        <h3 className="truncate font-semibold">{business.businessName}</h3>
+        <h3 className="font-semibold wrap-break-word">{business.businessName}</h3>
         <p className="text-sm text-slate-500 dark:text-slate-400">{business.businessType}</p>
       </div>
       <StatusBadge status={business.status} />

@@ -8,7 +8,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import { formatRupees, paise } from '@common/money';
-import { formatCompactRupees, formatShortDay } from '@/features/admin/format';
+import { formatCompactRupees, formatShortDay, rupeeAxisStepsPaise } from '@/features/admin/format';
 import { formatIndiaDay } from '@/lib/date-time';
 import type { DailySeries } from '@/features/admin/analytics-series';
 import { useDarkTheme } from './chart-theme';
@@ -33,11 +33,12 @@ const palette = {
 const rupeesOrDash = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : formatRupees(paise(Math.round(value)));
 
-function chartOptions({ series, names }: DailyChartProps, widthPx: number, dark: boolean): uPlot.Options {
+export function chartOptions({ series, names }: DailyChartProps, widthPx: number, dark: boolean): uPlot.Options {
   const colours = dark ? palette.dark : palette.light;
   const { days } = series;
   const axis = { stroke: colours.text, grid: { stroke: colours.grid, width: 1 }, ticks: { stroke: colours.grid, width: 1 } };
-  const money = (_: uPlot, splits: number[]) => splits.map((value) => formatCompactRupees(Math.round(value)));
+  // Ticks a whole number of rupees apart, from ₹0: no paise on the axes.
+  const money = (_: uPlot, splits: number[]) => splits.map((value) => formatCompactRupees(value));
   return {
     width: widthPx,
     height: heightPx,
@@ -65,8 +66,8 @@ function chartOptions({ series, names }: DailyChartProps, widthPx: number, dark:
         space: 48,
         values: (_, splits) => splits.map((index) => (Number.isInteger(index) && days[index] ? formatShortDay(days[index]) : '')),
       },
-      { ...axis, scale: 'volume', size: 56, values: money },
-      { ...axis, scale: 'fees', side: 1, size: 52, grid: { show: false }, values: money },
+      { ...axis, scale: 'volume', size: 56, incrs: rupeeAxisStepsPaise, values: money },
+      { ...axis, scale: 'fees', side: 1, size: 52, grid: { show: false }, incrs: rupeeAxisStepsPaise, values: money },
     ],
     // The legend names the lines and, under the cursor, shows that day's figures.
     legend: { show: true, live: true },

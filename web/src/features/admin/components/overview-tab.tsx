@@ -67,7 +67,7 @@ export function OverviewTab({ decisionDelayMs = 0 }: { decisionDelayMs?: number 
               return (
                 <li key={business.id} className="flex items-center gap-3 p-4">
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{business.businessName}</p>
+                    <p className="font-medium wrap-break-word">{business.businessName}</p>
                     <p className="truncate text-sm text-slate-500 dark:text-slate-400">
                       {business.businessType} · {formatIndiaDate(business.createdAt)}
                     </p>

@@ -11,11 +11,11 @@ export function SecurityTab() {
   return (
     <div className="space-y-4">
       <Card className="flex items-center justify-between gap-4">
-        <div>
+        <div className="min-w-0 wrap-break-word">
           <h2 className="text-base font-semibold"><Trans>Your PIN</Trans></h2>
           <p className="text-sm text-slate-500 dark:text-slate-400"><Trans>Changing it signs out your other sessions.</Trans></p>
         </div>
-        <Button variant="secondary" onClick={() => setChangingPin(true)}>
+        <Button variant="secondary" className="shrink-0 whitespace-nowrap" onClick={() => setChangingPin(true)}>
           <Trans>Change PIN</Trans>
         </Button>
       </Card>

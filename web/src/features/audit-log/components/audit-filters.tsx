@@ -4,7 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { auditActions, type AuditAction } from '@common/schemas/staff';
-import { Input, Label } from '@/components/ui/input';
+import { DateField } from '@/components/ui/date-field';
+import { Label } from '@/components/ui/input';
 import { useShopRoleLabel } from '@/features/auth/public';
 import type { AuditFilters } from '@/features/audit-log/api/get-audit-log';
 import { useAuditPeople } from '@/features/audit-log/api/get-audit-people';
@@ -61,13 +62,11 @@ export function AuditFiltersFields({ filters, today, onChange }: AuditFiltersPro
           ))}
         </select>
       </div>
-      <div>
-        <Label htmlFor="audit-from"><Trans>From</Trans></Label>
-        <Input id="audit-from" type="date" max={today} value={filters.from ?? ''} onChange={(event) => set({ from: orNone(event.target.value) })} />
+      <div className="col-span-2">
+        <DateField id="audit-from" label={t`From`} max={today} value={filters.from ?? ''} onChange={(from) => set({ from: orNone(from) })} />
       </div>
-      <div>
-        <Label htmlFor="audit-to"><Trans>To</Trans></Label>
-        <Input id="audit-to" type="date" max={today} value={filters.to ?? ''} onChange={(event) => set({ to: orNone(event.target.value) })} />
+      <div className="col-span-2">
+        <DateField id="audit-to" label={t`To`} max={today} value={filters.to ?? ''} onChange={(to) => set({ to: orNone(to) })} />
       </div>
       {!isValidFilterRange(filters) && (
         <p role="alert" className="col-span-2 text-sm text-red-600 dark:text-red-400">

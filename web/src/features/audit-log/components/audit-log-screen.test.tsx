@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '@/test/axe';
@@ -61,6 +61,15 @@ function setup(routes: Record<string, Handler> = {}) {
 }
 
 const log = () => screen.findByRole('list', { name: 'Audit log' });
+/** Chooses an ISO day in the date field `label` as a person does: day, month, then year. */
+async function chooseDay(user: ReturnType<typeof userEvent.setup>, label: 'From' | 'To', iso: string) {
+  const field = screen.getByRole('group', { name: label });
+  const [year, month, day] = iso.split('-').map(Number);
+  await user.selectOptions(within(field).getByRole('combobox', { name: 'Day' }), String(day));
+  await user.selectOptions(within(field).getByRole('combobox', { name: 'Month' }), String(month));
+  await user.selectOptions(within(field).getByRole('combobox', { name: 'Year' }), String(year));
+}
+
 const auditCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url.startsWith('/api/business/audit?') || call.url === '/api/business/audit');
 
 beforeEach(() => {
@@ -141,6 +150,8 @@ describe('the audit log', () => {
   it('filters by person (those removed too), action and days, and sends the filters in the query', async () => {
     const filtered = '/api/business/audit?from=2025-03-01&to=2025-03-10&memberId=m-ravi&action=repayment';
     const { user, calls } = setup({
+      // The start is chosen before the end: for a moment the log is filtered by the start alone.
+      'GET /api/business/audit?from=2025-03-01&memberId=m-ravi&action=repayment': () => json(200, { entries: firstPage, nextCursor: null }),
       [`GET ${filtered}`]: () => json(200, { entries: [firstPage[0]!], nextCursor: 'cursor-2' }),
       [`GET ${filtered}&cursor=cursor-2`]: () => json(200, { entries: [], nextCursor: null }),
     });
@@ -155,12 +166,15 @@ describe('the audit log', () => {
     expect(actionOptions.slice(0, 5).map((option) => option.textContent)).toEqual([
       'All actions', 'Repayments', 'Refunds', 'Reversals', 'Charges by SMS code',
     ]);
-    expect(screen.getByLabelText('To')).toHaveAttribute('max', '2025-03-12');
+    // Days day-month-year, none after today's year offered.
+    const to = screen.getByRole('group', { name: 'To' });
+    expect(within(to).getAllByRole('combobox').map((select) => select.getAttribute('aria-label'))).toEqual(['Day', 'Month', 'Year']);
+    expect(within(within(to).getByRole('combobox', { name: 'Year' })).getAllByRole('option').at(-1)).toHaveTextContent('2025');
 
     await user.selectOptions(personFilter, 'm-ravi');
     await user.selectOptions(screen.getByLabelText('Action'), 'repayment');
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-10' } });
+    await chooseDay(user, 'From', '2025-03-01');
+    await chooseDay(user, 'To', '2025-03-10');
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Audit log' })).getAllByRole('listitem')).toHaveLength(1));
     expect(callsTo(calls, `GET ${filtered}`)).toHaveLength(1);
 
@@ -172,14 +186,18 @@ describe('the audit log', () => {
     await waitFor(() =>
       expect(auditCalls(calls).at(-1)!.url).toBe('/api/business/audit?from=2025-03-01&to=2025-03-10&action=repayment'),
     );
+    // Clearing a day takes it out of the query too.
+    await user.click(screen.getByRole('button', { name: 'Clear From' }));
+    await waitFor(() => expect(auditCalls(calls).at(-1)!.url).toBe('/api/business/audit?to=2025-03-10&action=repayment'));
   });
 
   it('refuses a start after the end without asking the server', async () => {
-    const { calls } = setup();
+    const { calls, user } = setup({ 'GET /api/business/audit?to=2025-03-01': () => json(200, { entries: [], nextCursor: null }) });
     await log();
+    await chooseDay(user, 'To', '2025-03-01');
+    await screen.findByText('Nothing was recorded with these filters.');
     const before = auditCalls(calls).length;
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-10' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-01' } });
+    await chooseDay(user, 'From', '2025-03-10');
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a start date on or before the end date.');
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
     expect(screen.queryByRole('list', { name: 'Audit log' })).not.toBeInTheDocument();
@@ -220,7 +238,7 @@ describe('the audit log', () => {
     });
     await log();
     await user.selectOptions(screen.getByLabelText('Action'), 'refund');
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-01' } });
+    await chooseDay(user, 'From', '2025-03-01');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
 
     await waitFor(() => expect(clicked).toHaveLength(1));

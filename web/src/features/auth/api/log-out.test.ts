@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { signOutWaitMs } from '@common/limits';
 import { connectionProbeUrl, isOffline } from '@/lib/connection';
-import { heldSignOut } from '@/lib/session';
+import { getSessionToken, heldSignOut, setSessionToken } from '@/lib/session';
 import { apiError, json, stubFetch } from '@/test/fetch-stub';
 import { errorStatus } from '@/lib/api-client';
-import { signOut } from './log-out';
+import { createQueryClient } from '@/lib/query-client';
+import { offlineViewOfStoredSession, saveOfflineView, sessionMark } from '@/lib/offline-cache';
+import { forgetSession, signOut } from './log-out';
 
 const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
 
@@ -80,5 +82,22 @@ describe('signOut', () => {
     stubFetch({ 'POST /api/auth/logout': () => apiError(401, 'Not signed in', 'not_signed_in') });
     await expect(signOut()).resolves.toBeUndefined();
     expect(heldSignOut()).toBe(false);
+  });
+});
+
+describe('forgetSession', () => {
+  it('leaves nothing of the session: its token, its cache and the figures kept for offline', async () => {
+    setSessionToken('tok-1');
+    saveOfflineView({
+      kind: 'customer', userId: 'u1', name: 'Asha Rao', session: sessionMark('tok-1'),
+      accounts: { readAt: new Date().toISOString(), items: [] },
+    });
+    expect(offlineViewOfStoredSession()).not.toBeNull();
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['/api/credit-accounts/customer'], { creditAccounts: [] });
+    await forgetSession(queryClient);
+    expect(getSessionToken()).toBeNull();
+    expect(window.localStorage.getItem('khata.offlineView')).toBeNull();
+    expect(queryClient.getQueryData(['/api/credit-accounts/customer'])).toBeUndefined();
   });
 });

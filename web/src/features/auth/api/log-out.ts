@@ -4,6 +4,7 @@ import { signOutWaitMs } from '@common/limits';
 import { errorStatus } from '@/lib/api-client';
 import { request } from '@/lib/api-request';
 import { isOffline } from '@/lib/connection';
+import { forgetOfflineView } from '@/lib/offline-cache';
 import { clearRuntimeCaches } from '@/lib/runtime-caches';
 import { clearSessionToken, holdSignOut } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
@@ -32,12 +33,14 @@ export async function signOut(): Promise<void> {
 
 /**
  * What ending a session leaves on the phone: nothing. The token is forgotten, the cache
- * cleared and the service worker's run-time caches too, so none added later can outlive the
- * session; its precache holds only the public build. A sign-out does it, and so does a
- * session the server ended (a staff member revoked while signed in).
+ * cleared, the figures kept for offline removed, and the service worker's run-time caches
+ * too, so none added later can outlive the session; its precache holds only the public
+ * build. A sign-out does it, and so does a session the server ended (a staff member revoked
+ * while signed in).
  */
 export function forgetSession(queryClient: QueryClient): Promise<void> {
   clearSessionToken();
+  forgetOfflineView();
   queryClient.clear();
   return clearRuntimeCaches().catch(() => {});
 }

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BusinessSettings } from '@common/api/types';
+import { expectNoAxeViolations } from '@/test/axe';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { expectFieldError, expectNoFieldError } from '@/test/field-error';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
 import { CreditSettingsCard } from './credit-settings-card';
@@ -102,6 +104,36 @@ describe('Settings → Credit terms', () => {
     await fill(user, period, null);
     await expectToast('Invalid credit period', 'Credit period must be 1 to 365 days');
     expect(callsTo(calls, saveRoute)).toHaveLength(0);
+  });
+
+  it('says under the UPI ID what is wrong, after its note, until it is corrected', async () => {
+    const { calls, user } = setup();
+    await fill(user, null, 'ravi@');
+    await expectToast('Invalid UPI ID', 'Enter a UPI ID like name@bank');
+    const upiId = screen.getByLabelText('UPI ID');
+    expectFieldError(upiId, 'Enter a UPI ID like name@bank');
+    expect(upiId).toHaveAttribute('aria-describedby', 'upi-id-note upi-id-error');
+    expectNoFieldError(screen.getByLabelText('Credit period (days)'));
+    await expectNoAxeViolations();
+    await user.type(upiId, 'okaxis');
+    expectNoFieldError(upiId);
+    expect(upiId).toHaveAccessibleDescription('Optional. Leave it empty to stop offering payment by UPI.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await confirmPin(user);
+    await expectToast('Settings saved');
+    expect(callsTo(calls, saveRoute)[0]!.body).toEqual({ creditPeriodDays: 30, upiId: 'ravi@okaxis' });
+  });
+
+  it('says under the period that it is out of range, the UPI ID’s problem under the UPI ID, the toast the first', async () => {
+    const { user } = setup();
+    await fill(user, '400', 'ravi');
+    await expectToast('Invalid credit period', 'Credit period must be 1 to 365 days');
+    expectFieldError(screen.getByLabelText('Credit period (days)'), 'Credit period must be 1 to 365 days');
+    expectFieldError(screen.getByLabelText('UPI ID'), 'Enter a UPI ID like name@bank');
+    await user.clear(screen.getByLabelText('Credit period (days)'));
+    await user.type(screen.getByLabelText('Credit period (days)'), '45');
+    expectNoFieldError(screen.getByLabelText('Credit period (days)'));
+    expectFieldError(screen.getByLabelText('UPI ID'), 'Enter a UPI ID like name@bank');
   });
 
   it('accepts both ends of the period: 1 and 365 days', async () => {

@@ -12,6 +12,7 @@ import type { BusinessSettings } from '@common/api/types';
 import { creditPeriodDaysMax, creditPeriodDaysMin } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FieldError, fieldErrorProps, issueText } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/lib/toast-store';
@@ -49,10 +50,13 @@ export function CreditSettingsCard({ approved }: { approved: boolean }) {
 function CreditSettingsForm({ saved, approved }: { saved: BusinessSettings; approved: boolean }) {
   const update = useUpdateBusinessSettings();
   const { t } = useLingui();
-  const { register, handleSubmit, reset } = useForm<CreditSettingsValues>({
+  const { register, handleSubmit, reset, formState: { errors } } = useForm<CreditSettingsValues>({
     resolver: zodResolver(creditSettingsSchema),
     defaultValues: creditSettingsValues(saved),
   });
+  const issues = creditSettingsIssues();
+  const periodError = issueText(errors.creditPeriodDays, issues);
+  const upiIdError = issueText(errors.upiId, issues);
   // The settings waiting for the PIN, and why it is asked again (the server's words), if it is.
   const [awaitingPin, setAwaitingPin] = useState<BusinessSettings | null>(null);
   const [pinNotice, setPinNotice] = useState<string | null>(null);
@@ -86,7 +90,7 @@ function CreditSettingsForm({ saved, approved }: { saved: BusinessSettings; appr
   // The dialog is the form's sibling: a portal's events still bubble through the React tree.
   return (
     <>
-      <form noValidate aria-labelledby="credit-terms-heading" className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(creditSettingsIssues()))}>
+      <form noValidate aria-labelledby="credit-terms-heading" className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(issues))}>
         <fieldset disabled={!approved} className="space-y-4">
           <div>
             <Label htmlFor="credit-period-days"><Trans>Credit period (days)</Trans></Label>
@@ -98,7 +102,9 @@ function CreditSettingsForm({ saved, approved }: { saved: BusinessSettings; appr
               max={creditPeriodDaysMax}
               step={1}
               {...register('creditPeriodDays')}
+              {...fieldErrorProps('credit-period-days', periodError)}
             />
+            <FieldError fieldId="credit-period-days" error={periodError} />
           </div>
           <div>
             <Label htmlFor="upi-id"><Trans>UPI ID</Trans></Label>
@@ -110,9 +116,10 @@ function CreditSettingsForm({ saved, approved }: { saved: BusinessSettings; appr
               autoComplete="off"
               spellCheck={false}
               placeholder={t`name@bank`}
-              aria-describedby="upi-id-note"
               {...register('upiId')}
+              {...fieldErrorProps('upi-id', upiIdError, 'upi-id-note')}
             />
+            <FieldError fieldId="upi-id" error={upiIdError} />
             <p id="upi-id-note" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
               <Trans>Optional. Leave it empty to stop offering payment by UPI.</Trans>
             </p>

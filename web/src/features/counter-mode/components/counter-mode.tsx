@@ -52,13 +52,14 @@ export function CounterMode({ shopName, payments, liveState }: CounterModeProps)
           >
             {offline ? t`Reconnecting…` : ''}
           </p>
-          <div className="flex items-center justify-between gap-3 px-4 pt-3">
-            <p className="min-w-0 truncate text-2xl font-bold">{shopName}</p>
+          {/* The shop's name wraps, whole, however long it and the Exit label are in the language. */}
+          <div className="flex items-start justify-between gap-3 px-4 pt-3">
+            <p className="min-w-0 flex-1 text-2xl leading-tight font-bold [overflow-wrap:anywhere]">{shopName}</p>
             {!exiting && (
               <button
                 type="button"
                 onClick={() => setExiting(true)}
-                className="shrink-0 rounded-xl px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-300 dark:hover:bg-slate-800"
+                className="max-w-[45%] shrink-0 rounded-xl px-3 py-2 text-end text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-slate-300 dark:hover:bg-slate-800"
               >
                 <Trans>Exit counter mode</Trans>
               </button>
@@ -102,7 +103,7 @@ function LatestPayments({ payments }: { payments: readonly LedgerEventData[] }) 
           {payments.map((payment) => (
             <li key={payment.transactionId} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
-                <p className="truncate font-medium">{payment.customerName}</p>
+                <p className="font-medium [overflow-wrap:anywhere]">{payment.customerName}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">{formatIndiaTime(payment.createdAt)}</p>
               </div>
               <p className="shrink-0 text-xl font-bold text-brand-700 dark:text-brand-500">{formatWireRupees(payment.amount)}</p>

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '@/test/axe';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { expectFieldError, expectNoFieldError } from '@/test/field-error';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
 import { AddCreditAccountSheet } from './add-credit-account-sheet';
@@ -82,6 +84,40 @@ describe('Add Credit Account sheet', () => {
     await user.click(submit());
     await expectToast('Invalid Credit Limit', 'Please enter a valid credit limit amount');
     expect(calls).toHaveLength(0);
+  });
+
+  it('says under the credit limit that it is not a valid amount, with the toast, until it is', async () => {
+    const { user, calls } = setup();
+    const limit = screen.getByLabelText('Credit Limit (₹)');
+    await user.type(screen.getByLabelText('Payment Handle'), 'k7q2m9xa@khata');
+    await user.type(limit, '0');
+    await user.click(submit());
+    await expectToast('Invalid Credit Limit', 'Please enter a valid credit limit amount');
+    expectFieldError(limit, 'Please enter a valid credit limit amount');
+    expectNoFieldError(screen.getByLabelText('Payment Handle'));
+    await expectNoAxeViolations();
+    await user.clear(limit);
+    await user.type(limit, '5000');
+    expectNoFieldError(limit);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says under the payment handle that it is needed, after its hint, until one is typed or scanned', async () => {
+    const { user } = setup();
+    const handle = screen.getByLabelText('Payment Handle');
+    await user.click(submit());
+    await expectToast('Payment Handle Required', 'Please scan QR or enter customer payment handle');
+    expectFieldError(handle, 'Please scan QR or enter customer payment handle');
+    expect(handle).toHaveAttribute('aria-describedby', 'payment-handle-hint payment-handle-error');
+    expectFieldError(screen.getByLabelText('Credit Limit (₹)'), 'Please enter a valid credit limit amount');
+    await user.type(handle, 'k');
+    expectNoFieldError(handle);
+    await user.clear(handle);
+    expectFieldError(screen.getByLabelText('Payment Handle'), 'Please scan QR or enter customer payment handle');
+    await user.click(screen.getByRole('tab', { name: 'Scan QR' }));
+    await user.click(screen.getByRole('button', { name: 'Scan a customer code' }));
+    expect(screen.getByLabelText('Payment Handle')).toHaveValue('k7q2m9xa@khata');
+    expectNoFieldError(screen.getByLabelText('Payment Handle'));
   });
 
   it('sends the limit with 2 decimals, says so, refreshes the lists, closes and resets', async () => {
@@ -237,6 +273,24 @@ describe('the ways to add a customer', () => {
     await user.click(within(invite).getByRole('button', { name: 'Send invitation' }));
     await expectToast(title, description);
     expect(callsTo(calls, 'POST /api/business/invitations')).toHaveLength(0);
+  });
+
+  it.each(['Invite by phone', 'At the counter'] as const)('says under each field of %s what is wrong with it, until it is corrected', async (tab) => {
+    const { user, calls } = setupWays();
+    const panel = await openTab(user, tab);
+    await fillNewCustomer(user, panel, { name: '', phone: '98765', limit: '12.345' });
+    await user.click(within(panel).getByRole('button', { name: tab === 'Invite by phone' ? 'Send invitation' : 'Send code' }));
+    await expectToast('Name Required', "Please enter the customer's name");
+    const limit = within(panel).getByLabelText('Credit limit');
+    expectFieldError(within(panel).getByLabelText('Name'), "Please enter the customer's name");
+    expectFieldError(within(panel).getByLabelText('Phone number'), 'Please enter a valid 10-digit phone number');
+    expectFieldError(limit, 'Please enter a valid credit limit amount');
+    await expectNoAxeViolations();
+    await user.clear(limit);
+    await user.type(limit, '2500');
+    expectNoFieldError(limit);
+    expectFieldError(within(panel).getByLabelText('Phone number'), 'Please enter a valid 10-digit phone number');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('sends an invitation, says so, and offers it on WhatsApp with its link; Done closes the sheet', async () => {

@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FieldError, fieldErrorProps, issueText } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { Sheet } from '@/components/ui/sheet';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -90,10 +91,13 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui();
   const [mode, setMode] = useState<Mode>('handle');
   const [scanned, setScanned] = useState<ScannedCustomer | null>(null);
-  const { register, handleSubmit, setValue, reset, control } = useForm<CreateAccountValues>({
+  const { register, handleSubmit, setValue, reset, control, formState: { errors } } = useForm<CreateAccountValues>({
     resolver: zodResolver(createAccountSchema),
     defaultValues: emptyValues,
   });
+  const issues = createAccountIssues();
+  const handleError = issueText(errors.paymentHandle, issues);
+  const limitError = issueText(errors.creditLimit, issues);
   const handle = useWatch({ control, name: 'paymentHandle' });
 
   const onScanned = (text: string) => {
@@ -103,7 +107,8 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
       return;
     }
     setScanned(customer);
-    setValue('paymentHandle', customer.paymentHandle, { shouldDirty: true });
+    // Checked at once, so a "Payment Handle Required" under the field goes.
+    setValue('paymentHandle', customer.paymentHandle, { shouldDirty: true, shouldValidate: true });
     setMode('handle');
   };
 
@@ -133,7 +138,7 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
       noValidate
       aria-label={t`Add Credit Account`}
       className="space-y-4"
-      onSubmit={handleSubmit(submit, toastFirstIssue(createAccountIssues()))}
+      onSubmit={handleSubmit(submit, toastFirstIssue(issues))}
     >
       <Tabs value={mode} onValueChange={(value) => setMode(value as Mode)}>
         <TabsList aria-label={t`How to find the customer`}>
@@ -148,9 +153,10 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            aria-describedby="payment-handle-hint"
             {...register('paymentHandle')}
+            {...fieldErrorProps('payment-handle', handleError, 'payment-handle-hint')}
           />
+          <FieldError fieldId="payment-handle" error={handleError} />
           <p id="payment-handle-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
             <Trans>The ID on the customer&apos;s My Code screen, like {paymentHandleExample}</Trans>
           </p>
@@ -170,7 +176,17 @@ function AddCreditAccountForm({ onDone }: { onDone: () => void }) {
 
       <div>
         <Label htmlFor="credit-limit"><Trans>Credit Limit (₹)</Trans></Label>
-        <Input id="credit-limit" type="number" inputMode="decimal" min={0} step={100} placeholder="5000" {...register('creditLimit')} />
+        <Input
+          id="credit-limit"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={100}
+          placeholder="5000"
+          {...register('creditLimit')}
+          {...fieldErrorProps('credit-limit', limitError)}
+        />
+        <FieldError fieldId="credit-limit" error={limitError} />
       </div>
 
       <Button type="submit" size="lg" disabled={create.isPending} aria-busy={create.isPending}>

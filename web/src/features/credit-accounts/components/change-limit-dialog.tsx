@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { BusinessCreditAccount } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FieldError, fieldErrorProps, issueText } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
@@ -38,10 +39,12 @@ export function ChangeLimitDialog({ account, onClose }: ChangeLimitDialogProps) 
 function ChangeLimitForm({ account, onDone }: { account: BusinessCreditAccount; onDone: () => void }) {
   const changeLimit = useChangeCreditLimit();
   const { t } = useLingui();
-  const { register, handleSubmit } = useForm<ChangeLimitValues>({
+  const { register, handleSubmit, formState: { errors } } = useForm<ChangeLimitValues>({
     resolver: zodResolver(changeLimitSchema),
     defaultValues: { creditLimit: account.creditLimit },
   });
+  const issues = changeLimitIssues();
+  const limitError = issueText(errors.creditLimit, issues);
   const submit = ({ creditLimit }: ChangeLimitValues) =>
     changeLimit.mutate(
       { accountId: account.id, creditLimit: wireAmount(creditLimit) },
@@ -61,10 +64,19 @@ function ChangeLimitForm({ account, onDone }: { account: BusinessCreditAccount; 
       },
     );
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(changeLimitIssues()))}>
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(issues))}>
       <div>
         <Label htmlFor="new-credit-limit"><Trans>New Credit Limit (₹)</Trans></Label>
-        <Input id="new-credit-limit" type="number" inputMode="decimal" min={0} step={100} {...register('creditLimit')} />
+        <Input
+          id="new-credit-limit"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={100}
+          {...register('creditLimit')}
+          {...fieldErrorProps('new-credit-limit', limitError)}
+        />
+        <FieldError fieldId="new-credit-limit" error={limitError} />
       </div>
       <Button type="submit" size="lg" disabled={changeLimit.isPending} aria-busy={changeLimit.isPending}>
         <Trans>Update Limit</Trans>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { smsCodeDigits } from '@common/limits';
 import { Button } from '@/components/ui/button';
+import { issueText } from '@/components/ui/field-error';
 import { currentLanguage } from '@/i18n/i18n';
 import { serverMessage, type Answer } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
@@ -49,7 +50,8 @@ interface DetailsFormProps {
 function DetailsForm({ defaultValues, onStarted }: DetailsFormProps) {
   const { t } = useLingui();
   const start = useStartCounterSignUp();
-  const { register, handleSubmit } = useForm<NewCustomerValues>({ resolver: zodResolver(newCustomerSchema), defaultValues });
+  const { register, handleSubmit, formState: { errors } } = useForm<NewCustomerValues>({ resolver: zodResolver(newCustomerSchema), defaultValues });
+  const issues = newCustomerIssues();
   const submit = (values: NewCustomerValues) =>
     start.mutate(toNewCustomerBody(values), {
       onSuccess: ({ enrolment }) => onStarted(enrolment, values),
@@ -57,8 +59,16 @@ function DetailsForm({ defaultValues, onStarted }: DetailsFormProps) {
         toast({ variant: 'destructive', title: t`Could not send the code`, description: serverMessage(error) ?? t`Please try again` }),
     });
   return (
-    <form noValidate aria-label={t`At the counter`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(newCustomerIssues()))}>
-      <NewCustomerFields idPrefix="counter" register={register} />
+    <form noValidate aria-label={t`At the counter`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(issues))}>
+      <NewCustomerFields
+        idPrefix="counter"
+        register={register}
+        errors={{
+          name: issueText(errors.name, issues),
+          phone: issueText(errors.phone, issues),
+          creditLimit: issueText(errors.creditLimit, issues),
+        }}
+      />
       <Button type="submit" size="lg" disabled={start.isPending} aria-busy={start.isPending}>
         <Trans>Send code</Trans>
       </Button>

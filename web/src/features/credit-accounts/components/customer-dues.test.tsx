@@ -1,16 +1,15 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BusinessCreditAccount, ReminderDraft } from '@common/api/types';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
-import { formatIndiaDay, indiaDateOf } from '@/lib/date-time';
+import { formatIndiaDay } from '@/lib/date-time';
 import { addDays } from '@/features/credit-accounts/dues';
 import { CustomerList } from './customer-list';
 
 const dayMs = 86_400_000;
-const today = indiaDateOf(new Date());
 
 const account = (id: string, customerName: string, change: Partial<BusinessCreditAccount> = {}): BusinessCreditAccount => ({
   id, customerId: `c-${id}`, customerName, paymentHandle: `${id}@khata`, phone: '+919876543210',
@@ -224,42 +223,72 @@ describe('Send reminder', () => {
 
 describe('Move due date', () => {
   const dueUrl = 'POST /api/business/credit-accounts/acc-1/due-date';
+  // 12 March 2025 in India: the dates offered run from 13 March 2025 to 12 March 2026.
+  const day = '2025-03-12';
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-12T10:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
 
   async function open(answer: () => Response) {
     const { calls, user } = setup([account('acc-1', 'Asha Rao', { nextDueOn: '2025-02-01', overdue: '500.00' })], { [dueUrl]: answer });
     await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Move due date' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move due date' });
-    return { calls, user, dialog, input: within(dialog).getByLabelText('New due date') };
+    const field = within(dialog).getByRole('group', { name: 'New due date' });
+    const part = (name: 'Day' | 'Month' | 'Year') => within(field).getByRole('combobox', { name });
+    /** Chooses an ISO day as a person does: its year, its month, then its day. */
+    const choose = async (iso: string) => {
+      const [year, month, date] = iso.split('-').map(Number);
+      await user.selectOptions(part('Year'), String(year));
+      await user.selectOptions(part('Month'), String(month));
+      await user.selectOptions(part('Day'), String(date));
+    };
+    return { calls, user, dialog, part, choose };
   }
 
-  it('offers dates from tomorrow to a year ahead, India time, and sends the one chosen', async () => {
-    const { calls, user, dialog, input } = await open(() => json(200, { creditAccount: account('acc-1', 'Asha Rao') }));
+  it('offers dates from tomorrow to a year ahead, India time, day-month-year, and sends the one chosen', async () => {
+    const { calls, user, dialog, part, choose } = await open(() => json(200, { creditAccount: account('acc-1', 'Asha Rao') }));
     expect(dialog).toHaveTextContent(`Asha Rao's next payment is due ${formatIndiaDay('2025-02-01')}.`);
-    expect(input).toHaveAttribute('type', 'date');
-    expect(input).toHaveAttribute('min', addDays(today, 1));
-    expect(input).toHaveAttribute('max', addDays(today, 365));
-    const chosen = addDays(today, 10);
-    fireEvent.change(input, { target: { value: chosen } });
+    expect(dialog.querySelector('input[type="date"]')).toBeNull();
+    expect(within(part('Year')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Year', '2025', '2026']);
+    const chosen = addDays(day, 10);
+    await choose(chosen);
+    expect([part('Day'), part('Month'), part('Year')].map((select) => (select as HTMLSelectElement).selectedOptions[0]!.textContent))
+      .toEqual(['22', 'Mar', '2025']);
     await user.click(within(dialog).getByRole('button', { name: 'Move due date' }));
     await expectToast('Due date moved', `Asha Rao now has until ${formatIndiaDay(chosen)}`);
     expect(callsTo(calls, dueUrl).map((call) => call.body)).toEqual([{ dueOn: chosen }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('asks for a date under the field and in the toast when none is chosen, with the day in focus', async () => {
+    const { calls, user, dialog, part } = await open(() => json(200, {}));
+    await user.click(within(dialog).getByRole('button', { name: 'Move due date' }));
+    await expectToast('Choose a date', 'Choose the new due date');
+    expect(part('Day')).toHaveAccessibleDescription('Choose the new due date');
+    expect(part('Day')).toHaveAttribute('aria-invalid', 'true');
+    expect(part('Day')).toHaveFocus();
+    expect(callsTo(calls, dueUrl)).toHaveLength(0);
+  });
+
   it.each([
-    ['today', () => today],
-    ['more than a year ahead', () => addDays(today, 366)],
-  ])('refuses %s without asking the server', async (_, day) => {
-    const { calls, user, dialog, input } = await open(() => json(200, {}));
-    fireEvent.change(input, { target: { value: day() } });
+    ['today', () => day],
+    ['more than a year ahead', () => addDays(day, 366)],
+  ])('refuses %s under the field at once, and in the toast without asking the server', async (_, chosen) => {
+    const { calls, user, dialog, part, choose } = await open(() => json(200, {}));
+    await choose(chosen());
+    expect(part('Day')).toHaveAccessibleDescription('Choose a date from 13 Mar 2025 to 12 Mar 2026.');
     await user.click(within(dialog).getByRole('button', { name: 'Move due date' }));
     await expectToast('Invalid date', 'Choose a due date from tomorrow to one year ahead');
+    expect(part('Day')).toHaveAccessibleDescription('Choose a due date from tomorrow to one year ahead');
     expect(callsTo(calls, dueUrl)).toHaveLength(0);
   });
 
   it("shows the server's refusal by its message and stays open", async () => {
-    const { user, dialog, input } = await open(() => apiError(409, 'Nothing is owed on this account', 'nothing_owed'));
-    fireEvent.change(input, { target: { value: addDays(today, 5) } });
+    const { user, dialog, choose } = await open(() => apiError(409, 'Nothing is owed on this account', 'nothing_owed'));
+    await choose(addDays(day, 5));
     await user.click(within(dialog).getByRole('button', { name: 'Move due date' }));
     await expectToast('Could not move the due date', 'Nothing is owed on this account');
     expect(screen.getByRole('dialog', { name: 'Move due date' })).toBeInTheDocument();

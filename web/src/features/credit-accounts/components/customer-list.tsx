@@ -10,7 +10,7 @@ import type { BusinessCreditAccount } from '@common/api/types';
 import { parseRupees } from '@common/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardActions, cardActionClasses } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatIndiaDay } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
@@ -111,9 +111,10 @@ function CustomerCard({ account, onChangeLimit, onRepayment, onStatement, onRemi
   const reminded = owesNothing ? null : remindedLabel(account.lastRemindedAt);
   return (
     <Card aria-labelledby={headingId} role="article" className="space-y-3">
-      <div className="flex items-start justify-between gap-3">
+      {/* The due badge beside the name while both fit, else under it: the name is never cut. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0">
-          <h3 id={headingId} className="truncate font-semibold">
+          <h3 id={headingId} className="font-semibold wrap-break-word">
             {account.customerName}
           </h3>
           <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{account.paymentHandle}</p>
@@ -126,38 +127,38 @@ function CustomerCard({ account, onChangeLimit, onRepayment, onStatement, onRemi
         <Amount term={t`Owed`} value={account.owed} />
         <Amount term={t`Available`} value={account.currentBalance} />
       </dl>
-      <div className="grid grid-cols-2 gap-2 empty:hidden">
+      <CardActions>
         {onChangeLimit && (
-          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onChangeLimit}>
+          <Button variant="secondary" className={cardActionClasses} onClick={onChangeLimit}>
             <Trans>Change Limit</Trans>
           </Button>
         )}
         {onRepayment && (
-          <Button variant="secondary" className="h-9 px-2 text-xs disabled:opacity-50" onClick={onRepayment} disabled={owesNothing}>
+          <Button variant="secondary" className={`${cardActionClasses} disabled:opacity-50`} onClick={onRepayment} disabled={owesNothing}>
             <Trans>Record Repayment</Trans>
           </Button>
         )}
         {!owesNothing && onRemind && (
-          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onRemind}>
+          <Button variant="secondary" className={cardActionClasses} onClick={onRemind}>
             <Trans>Send reminder</Trans>
           </Button>
         )}
         {!owesNothing && onMoveDueDate && (
-          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onMoveDueDate}>
+          <Button variant="secondary" className={cardActionClasses} onClick={onMoveDueDate}>
             <Trans>Move due date</Trans>
           </Button>
         )}
         {onStatement && (
-          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onStatement}>
+          <Button variant="secondary" className={cardActionClasses} onClick={onStatement}>
             <Trans>Statement</Trans>
           </Button>
         )}
         {onCharge && (
-          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onCharge}>
+          <Button variant="secondary" className={cardActionClasses} onClick={onCharge}>
             <Trans>Charge by SMS code</Trans>
           </Button>
         )}
-      </div>
+      </CardActions>
       {reminded && <p className="text-xs text-slate-500 dark:text-slate-400">{reminded}</p>}
     </Card>
   );

@@ -5,11 +5,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { BusinessCreditAccount } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, Label } from '@/components/ui/input';
+import { DateField } from '@/components/ui/date-field';
+import { issueText } from '@/components/ui/field-error';
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatIndiaDay } from '@/lib/date-time';
@@ -46,7 +47,7 @@ function DueDateForm({ account, onDone }: { account: BusinessCreditAccount; onDo
   // Fixed while the dialog is open: the range a date was checked against is the one shown.
   const range = useMemo(() => dueDateRange(), []);
   const schema = useMemo(() => dueDateSchema(range), [range]);
-  const { register, handleSubmit } = useForm<DueDateValues>({ resolver: zodResolver(schema), defaultValues: { dueOn: '' } });
+  const { control, handleSubmit, formState: { errors } } = useForm<DueDateValues>({ resolver: zodResolver(schema), defaultValues: { dueOn: '' } });
   const submit = ({ dueOn }: DueDateValues) =>
     moveDueDate.mutate(
       { accountId: account.id, dueOn },
@@ -63,11 +64,22 @@ function DueDateForm({ account, onDone }: { account: BusinessCreditAccount; onDo
     );
   return (
     <form noValidate aria-label={t`Move due date`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(dueDateIssues()))}>
-      <div>
-        <Label htmlFor="new-due-date"><Trans>New due date</Trans></Label>
-        <Input id="new-due-date" type="date" min={range.min} max={range.max} required {...register('dueOn')} />
-      </div>
-      <Button type="submit" size="lg" disabled={moveDueDate.isPending} aria-busy={moveDueDate.isPending}>
+      <Controller
+        control={control}
+        name="dueOn"
+        render={({ field }) => (
+          <DateField
+            id="new-due-date"
+            label={t`New due date`}
+            min={range.min}
+            max={range.max}
+            required
+            error={issueText(errors.dueOn, dueDateIssues())}
+            {...field}
+          />
+        )}
+      />
+      <Button type="submit" size="lg" className="px-3 text-sm whitespace-nowrap" disabled={moveDueDate.isPending} aria-busy={moveDueDate.isPending}>
         <Trans>Move due date</Trans>
       </Button>
     </form>

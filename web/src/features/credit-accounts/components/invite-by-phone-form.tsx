@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { issueText } from '@/components/ui/field-error';
 import { currentLanguage } from '@/i18n/i18n';
 import { serverMessage } from '@/lib/api-client';
 import { formatIndiaDate } from '@/lib/date-time';
@@ -30,10 +31,11 @@ export function InviteByPhoneForm({ onDone }: { onDone: () => void }) {
 function InviteForm({ onSent }: { onSent: (invitation: Invitation) => void }) {
   const { t } = useLingui();
   const invite = useCreateInvitation();
-  const { register, handleSubmit } = useForm<NewCustomerValues>({
+  const { register, handleSubmit, formState: { errors } } = useForm<NewCustomerValues>({
     resolver: zodResolver(newCustomerSchema),
     defaultValues: { name: '', phone: '', creditLimit: '', language: currentLanguage() },
   });
+  const issues = newCustomerIssues();
   const submit = (values: NewCustomerValues) =>
     invite.mutate(toNewCustomerBody(values), {
       onSuccess: ({ invitation }) => {
@@ -44,8 +46,16 @@ function InviteForm({ onSent }: { onSent: (invitation: Invitation) => void }) {
         toast({ variant: 'destructive', title: t`Could not send the invitation`, description: serverMessage(error) ?? t`Please try again` }),
     });
   return (
-    <form noValidate aria-label={t`Invite by phone`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(newCustomerIssues()))}>
-      <NewCustomerFields idPrefix="invite" register={register} />
+    <form noValidate aria-label={t`Invite by phone`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(issues))}>
+      <NewCustomerFields
+        idPrefix="invite"
+        register={register}
+        errors={{
+          name: issueText(errors.name, issues),
+          phone: issueText(errors.phone, issues),
+          creditLimit: issueText(errors.creditLimit, issues),
+        }}
+      />
       <Button type="submit" size="lg" disabled={invite.isPending} aria-busy={invite.isPending}>
         <Trans>Send invitation</Trans>
       </Button>

@@ -63,7 +63,7 @@ export function MerchantList({ accounts, isPending, isError, onSelect }: Merchan
                     {account.business.businessName.trim().charAt(0).toUpperCase() || '?'}
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold">{account.business.businessName}</span>{' '}
+                    <span className="block font-semibold wrap-break-word">{account.business.businessName}</span>{' '}
                     <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-500 dark:text-slate-400">
                       <span>
                         <Trans>Given Credit <span className="font-medium text-slate-800 tabular-nums dark:text-slate-200">{owed}</span></Trans>

@@ -8,6 +8,7 @@ import type { UseFormRegister } from 'react-hook-form';
 import { languages } from '@common/languages';
 import { nameLengthMax } from '@common/limits';
 import { PhoneNumberInput } from '@/components/ui/digit-inputs';
+import { FieldError, fieldErrorProps } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { languageNames } from '@/components/ui/language-picker';
 import type { NewCustomerValues } from '@/features/credit-accounts/schemas';
@@ -15,21 +16,51 @@ import type { NewCustomerValues } from '@/features/credit-accounts/schemas';
 const selectClasses =
   'h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
-export function NewCustomerFields({ idPrefix, register }: { idPrefix: string; register: UseFormRegister<NewCustomerValues> }) {
-  const phone = register('phone');
+interface NewCustomerFieldsProps {
+  idPrefix: string;
+  register: UseFormRegister<NewCustomerValues>;
+  /** The words under each field for its problem, if it has one. */
+  errors: Partial<Record<'name' | 'phone' | 'creditLimit', string>>;
+}
+
+export function NewCustomerFields({ idPrefix, register, errors }: NewCustomerFieldsProps) {
+  const ids = { name: `${idPrefix}-name`, phone: `${idPrefix}-phone`, creditLimit: `${idPrefix}-limit` };
   return (
     <>
       <div>
-        <Label htmlFor={`${idPrefix}-name`}><Trans>Name</Trans></Label>
-        <Input id={`${idPrefix}-name`} autoComplete="off" maxLength={nameLengthMax} {...register('name')} />
+        <Label htmlFor={ids.name}><Trans>Name</Trans></Label>
+        <Input
+          id={ids.name}
+          autoComplete="off"
+          maxLength={nameLengthMax}
+          {...register('name')}
+          {...fieldErrorProps(ids.name, errors.name)}
+        />
+        <FieldError fieldId={ids.name} error={errors.name} />
       </div>
       <div>
-        <Label htmlFor={`${idPrefix}-phone`}><Trans>Phone number</Trans></Label>
-        <PhoneNumberInput id={`${idPrefix}-phone`} autoComplete="off" {...phone} />
+        <Label htmlFor={ids.phone}><Trans>Phone number</Trans></Label>
+        <PhoneNumberInput
+          id={ids.phone}
+          autoComplete="off"
+          {...register('phone')}
+          {...fieldErrorProps(ids.phone, errors.phone)}
+        />
+        <FieldError fieldId={ids.phone} error={errors.phone} />
       </div>
       <div>
-        <Label htmlFor={`${idPrefix}-limit`}><Trans>Credit limit</Trans></Label>
-        <Input id={`${idPrefix}-limit`} type="number" inputMode="decimal" min={0} step={100} placeholder="5000" {...register('creditLimit')} />
+        <Label htmlFor={ids.creditLimit}><Trans>Credit limit</Trans></Label>
+        <Input
+          id={ids.creditLimit}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={100}
+          placeholder="5000"
+          {...register('creditLimit')}
+          {...fieldErrorProps(ids.creditLimit, errors.creditLimit)}
+        />
+        <FieldError fieldId={ids.creditLimit} error={errors.creditLimit} />
       </div>
       <div>
         <Label htmlFor={`${idPrefix}-language`}><Trans>SMS language</Trans></Label>

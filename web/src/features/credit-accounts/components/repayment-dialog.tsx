@@ -6,6 +6,7 @@ import type { BusinessCreditAccount } from '@common/api/types';
 import { parseRupees, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FieldError, fieldErrorProps, issueText } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
@@ -42,10 +43,12 @@ function RepaymentForm({ account, onDone }: { account: BusinessCreditAccount; on
   const { t } = useLingui();
   const owedPaise = (parseRupees(account.owed) ?? 0) as Paise;
   const schema = useMemo(() => repaymentSchema(owedPaise), [owedPaise]);
-  const { register, handleSubmit } = useForm<RepaymentValues>({
+  const { register, handleSubmit, formState: { errors } } = useForm<RepaymentValues>({
     resolver: zodResolver(schema),
     defaultValues: { amount: '' },
   });
+  const issues = repaymentIssues();
+  const amountError = issueText(errors.amount, issues);
   const submit = ({ amount }: RepaymentValues) => {
     const wire = wireAmount(amount);
     recordRepayment.mutate(
@@ -67,7 +70,7 @@ function RepaymentForm({ account, onDone }: { account: BusinessCreditAccount; on
     );
   };
   return (
-    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(repaymentIssues()))}>
+    <form noValidate className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(issues))}>
       <div>
         <Label htmlFor="repayment-amount"><Trans>Amount Received (₹)</Trans></Label>
         <Input
@@ -79,7 +82,9 @@ function RepaymentForm({ account, onDone }: { account: BusinessCreditAccount; on
           max={account.owed}
           placeholder={account.owed}
           {...register('amount')}
+          {...fieldErrorProps('repayment-amount', amountError)}
         />
+        <FieldError fieldId="repayment-amount" error={amountError} />
       </div>
       <Button type="submit" size="lg" disabled={recordRepayment.isPending} aria-busy={recordRepayment.isPending}>
         <Trans>Record Repayment</Trans>

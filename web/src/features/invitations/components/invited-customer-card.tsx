@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardActions, cardActionClasses } from '@/components/ui/card';
 import { formatIndiaDate } from '@/lib/date-time';
 import { formatWireRupees } from '@/lib/format';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
@@ -27,9 +27,9 @@ export function InvitedCustomerCard({ invitation, onCancel }: InvitedCustomerCar
   const expires = formatIndiaDate(invitation.expiresAt);
   return (
     <Card aria-labelledby={headingId} role="article" className="space-y-3">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0">
-          <h3 id={headingId} className="truncate font-semibold">{invitation.name}</h3>
+          <h3 id={headingId} className="font-semibold wrap-break-word">{invitation.name}</h3>
           <p className="text-xs text-slate-500 dark:text-slate-400">{invitation.phone}</p>
         </div>
         <Badge tone="warning">{t`Invited`}</Badge>
@@ -41,17 +41,17 @@ export function InvitedCustomerCard({ invitation, onCancel }: InvitedCustomerCar
         </dl>
         <p className="text-xs text-slate-500 dark:text-slate-400">{t`Expires ${expires}`}</p>
       </div>
-      <div className="grid grid-cols-2 gap-2">
+      <CardActions>
         <WhatsAppLinkButton
-          className="h-9 px-2 text-xs"
+          className={cardActionClasses}
           href={invitationWhatsAppUrl({ shopName, phone: invitation.phone, creditLimit: invitation.creditLimit, link: invitation.link })}
         >
           <Trans>Send on WhatsApp</Trans>
         </WhatsAppLinkButton>
-        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onCancel}>
+        <Button variant="secondary" className={cardActionClasses} onClick={onCancel}>
           <Trans>Cancel invitation</Trans>
         </Button>
-      </div>
+      </CardActions>
     </Card>
   );
 }

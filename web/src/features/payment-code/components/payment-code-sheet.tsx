@@ -56,11 +56,11 @@ function PaymentCode({ code }: { code: CustomerQr }) {
       <dl className="mt-5 w-full divide-y divide-slate-100 rounded-2xl bg-slate-50 dark:divide-slate-800 dark:bg-slate-800/60">
         <div className="flex items-center justify-between gap-3 px-4 py-3">
           <dt className="text-sm text-slate-500 dark:text-slate-400"><Trans>Payment ID</Trans></dt>
-          <dd className="truncate font-mono text-sm font-semibold">{code.paymentHandle}</dd>
+          <dd className="min-w-0 text-right font-mono text-sm font-semibold wrap-anywhere">{code.paymentHandle}</dd>
         </div>
         <div className="flex items-center justify-between gap-3 px-4 py-3">
           <dt className="text-sm text-slate-500 dark:text-slate-400"><Trans>Name</Trans></dt>
-          <dd className="truncate text-sm font-medium">{code.name}</dd>
+          <dd className="min-w-0 text-right text-sm font-medium wrap-break-word">{code.name}</dd>
         </div>
         <div className="flex items-center justify-between gap-3 px-4 py-3">
           <dt className="text-sm text-slate-500 dark:text-slate-400"><Trans>Phone Number</Trans></dt>
@@ -70,14 +70,14 @@ function PaymentCode({ code }: { code: CustomerQr }) {
       <p className="mt-4 text-center text-sm text-slate-500 dark:text-slate-400">
         <Trans>Show this code to a merchant to link your credit account. They can also type your Payment ID.</Trans>
       </p>
-      <div className="mt-5 grid w-full grid-cols-3 gap-2">
-        <Button variant="secondary" onClick={() => void copyHandle(code.paymentHandle)}>
+      <div className="mt-5 flex w-full flex-wrap gap-2">
+        <Button variant="secondary" className="grow basis-0 px-3 whitespace-nowrap" onClick={() => void copyHandle(code.paymentHandle)}>
           <Trans>Copy ID</Trans>
         </Button>
-        <Button variant="secondary" onClick={() => void share(code)}>
+        <Button variant="secondary" className="grow basis-0 px-3 whitespace-nowrap" onClick={() => void share(code)}>
           <Trans>Share</Trans>
         </Button>
-        <Button variant="secondary" onClick={() => void download(code.qrData)}>
+        <Button variant="secondary" className="grow basis-0 px-3 whitespace-nowrap" onClick={() => void download(code.qrData)}>
           <Trans>Download</Trans>
         </Button>
       </div>

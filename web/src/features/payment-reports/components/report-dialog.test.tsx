@@ -10,7 +10,7 @@ import { ReportProblemButton } from './report-problem-button';
 
 const payment: TransactionView = {
   id: 'p1', type: 'payment', amount: '2500.00', fee: '50.00', totalAmount: '2550.00', status: 'completed',
-  createdAt: '2025-03-04T09:30:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
+  createdAt: '2025-03-04T09:30:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: '+919876543210' },
   customerName: 'Asha Rao', description: null, availableCredit: '2450.00', ...untouchedRow,
 };
 

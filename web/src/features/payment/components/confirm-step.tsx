@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { QrValidation } from '@common/api/types';
 import { formatRupees, paise, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
+import { FieldError, fieldErrorProps } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
-import { insufficientBalanceText } from '@/features/payment/messages';
+import { insufficientBalanceText, paymentMessages } from '@/features/payment/messages';
 import type { PaymentFigures } from '@/features/payment/payment-figures';
 
 interface ConfirmStepProps {
@@ -11,13 +12,20 @@ interface ConfirmStepProps {
   figures: PaymentFigures;
   amount: string;
   onAmountChange: (amount: string) => void;
+  /** The amount field shows 'Please enter a valid amount' under it. */
+  amountError: boolean;
+  onAmountBlur: () => void;
   onBack: () => void;
   onContinue: () => void;
 }
 
 /** Step 2 (docs/product.md#payments): who is paid, how much with the fee, and whether it fits. */
-export function ConfirmStep({ validation, figures, amount, onAmountChange, onBack, onContinue }: ConfirmStepProps) {
+export function ConfirmStep({
+  validation, figures, amount, onAmountChange, amountError, onAmountBlur, onBack, onContinue,
+}: ConfirmStepProps) {
   const { t } = useLingui();
+  // The toast's own words, under the field while it stays wrong.
+  const amountErrorText = amountError ? paymentMessages.invalidAmount().description : null;
   const { isDynamic } = validation.qrCode;
   const { feePercent } = validation.business;
   const description = validation.qrCode.description?.trim();
@@ -50,17 +58,26 @@ export function ConfirmStep({ validation, figures, amount, onAmountChange, onBac
             autoFocus
             value={amount}
             onChange={(event) => onAmountChange(event.target.value)}
+            onBlur={onAmountBlur}
             className="text-lg font-semibold tabular-nums"
+            {...fieldErrorProps('payment-amount', amountErrorText)}
           />
+          <FieldError fieldId="payment-amount" error={amountErrorText} />
         </div>
       )}
 
-      <dl className="divide-y divide-slate-100 rounded-2xl bg-white px-4 shadow-sm dark:divide-slate-800 dark:bg-slate-900">
-        <Row term={t`Amount`} value={figures.amount} />
-        <Row term={t`Transaction Fee (${feePercent}%)`} value={figures.fee} />
-        <Row term={t`Total`} value={figures.total} strong />
-        <Row term={t`Available Balance`} value={figures.available} />
-      </dl>
+      <div className="rounded-2xl bg-white px-4 shadow-sm dark:bg-slate-900">
+        <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+          <Row term={t`Amount`} value={figures.amount} />
+          <Row term={t`Transaction Fee (${feePercent}%)`} value={figures.fee} />
+          <Row term={t`Total`} value={figures.total} strong />
+          <Row term={t`Available Balance`} value={figures.available} />
+        </dl>
+        {/* "Available Balance" is the spec's word for the credit left at this shop, not money in an account. */}
+        <p className="-mt-1.5 pb-3 text-xs leading-5 text-slate-500 dark:text-slate-400">
+          <Trans>Credit you can still use at this shop</Trans>
+        </p>
+      </div>
 
       {figures.shortfall > 0 && (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-700 dark:bg-red-900/30 dark:text-red-300">
@@ -68,7 +85,7 @@ export function ConfirmStep({ validation, figures, amount, onAmountChange, onBac
         </p>
       )}
 
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-[auto_1fr] gap-3">
         <Button variant="secondary" size="lg" onClick={onBack}>
           <Trans>Back</Trans>
         </Button>

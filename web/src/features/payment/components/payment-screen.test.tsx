@@ -37,7 +37,8 @@ const dynamicCode: QrValidation = {
 function paid(amount: string): TransactionView {
   return {
     id: 't1', type: 'payment', amount, fee: '25.00', totalAmount: '1275.00', status: 'completed',
-    createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
+    createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1',
+    business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: '+919876543210' },
     customerName: 'Asha Rao', description: null, availableCredit: '3725.00', ...untouchedRow,
   };
 }
@@ -254,6 +255,48 @@ describe('confirm step', () => {
     expect(screen.queryByLabelText('PIN')).not.toBeInTheDocument();
   });
 
+  it("says 'Please enter a valid amount' under the amount as well as in the toast, until the amount is right", async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    const field = screen.getByLabelText('Amount (₹)');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(field).not.toHaveAttribute('aria-describedby');
+    await user.click(button('Continue to PIN'));
+    await expectToast('Invalid Amount', 'Please enter a valid amount');
+    const error = screen.getByText('Please enter a valid amount', { selector: 'p' });
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Please enter a valid amount');
+    // Still wrong while it is no amount; gone as soon as it is one.
+    await user.type(field, '0');
+    expect(field).toHaveAccessibleDescription('Please enter a valid amount');
+    await user.type(field, '.5');
+    expect(screen.queryByText('Please enter a valid amount', { selector: 'p' })).not.toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(field).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('says under the amount that it is no amount on leaving the field, before any Continue', async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    const field = screen.getByLabelText('Amount (₹)');
+    await typeAmount(user, '10.005');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Please enter a valid amount');
+  });
+
+  it("explains under 'Available Balance' that it is the credit left at this shop", async () => {
+    const { user } = setup();
+    await toConfirm(user);
+    expect(summaryValue('Available Balance')).toBe('₹1,000.00');
+    const hint = screen.getByText('Credit you can still use at this shop');
+    // Right under the figures, in the same card.
+    expect(hint.previousElementSibling?.tagName).toBe('DL');
+    expect(hint.previousElementSibling?.lastElementChild).toHaveTextContent('Available Balance');
+  });
+
   it('after a camera read, Back returns to a scan step that does not read the same code again', async () => {
     const { user, calls } = setup();
     await user.click(await screen.findByRole('button', { name: 'Simulate scan' }));
@@ -310,7 +353,7 @@ describe('pin step', () => {
 });
 
 describe('paying', () => {
-  it('shows the processing text, then Payment Successful, and resets to an empty scan step', async () => {
+  it('shows the processing text, then Payment Successful and its screen, and Done returns to an empty scan step', async () => {
     let finish: (response: Response) => void = () => {};
     const { user, calls } = setup({
       validate: () => json(200, dynamicCode),
@@ -324,6 +367,9 @@ describe('paying', () => {
 
     finish(json(201, { transaction: paid('1250.00') }));
     await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    expect(screen.getByRole('region', { name: 'Payment Successful' })).toBeInTheDocument();
+    expect(button('Close')).toBeEnabled();
+    await user.click(button('Done'));
     expect(button('Continue')).toBeInTheDocument();
     expect(screen.getByLabelText('QR Code Data')).toHaveValue('');
     expect(screen.queryByRole('group', { name: 'QR data preview' })).not.toBeInTheDocument();
@@ -341,6 +387,7 @@ describe('paying', () => {
     await user.type(await screen.findByLabelText('PIN'), '4829');
     await user.click(button('Pay Now'));
     await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    await user.click(button('Done'));
     // The code just paid is still in front of the camera: it must not be read again.
     expect(screen.queryByRole('button', { name: 'Simulate scan' })).not.toBeInTheDocument();
     expect(callsTo(calls, 'POST /api/qr/validate')).toHaveLength(1);
@@ -485,7 +532,8 @@ describe('paying when the outcome is unknown', () => {
     expectOneAttempt(calls);
     expect(texts.saw('Payment Failed')).toBe(false);
     texts.stop();
-    // Back to an empty scan step, as after any payment.
+    // The success screen, then an empty scan step, as after any payment.
+    await user.click(button('Done'));
     expect(screen.getByLabelText('QR Code Data')).toHaveValue('');
   });
 
@@ -576,6 +624,7 @@ describe('paying when the outcome is unknown', () => {
     await screen.findByText('Checking your payment…');
     await pass(1_000);
     await expectToast('Payment Successful', '₹100.00 paid to Kumar Kirana');
+    await user.click(button('Done'));
 
     // A new payment of the same amount at the same code is a new attempt.
     await toPin(user, '100');

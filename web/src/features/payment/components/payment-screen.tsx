@@ -1,12 +1,10 @@
 /** The customer payment screen (docs/product.md#payments): one step at a time, driven by `usePaymentFlow`. */
 import { Trans } from '@lingui/react/macro';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { LazyReceiptSheet } from '@/features/receipt/public';
 import { checkingPaymentText, processingText } from '@/features/payment/messages';
 import { usePaymentFlow } from '@/features/payment/use-payment-flow';
 import { ConfirmStep } from './confirm-step';
+import { PaymentSuccess } from './payment-success';
 import { PinStep } from './pin-step';
 import { ScanStep } from './scan-step';
 
@@ -18,7 +16,6 @@ interface PaymentScreenProps {
 export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
   const flow = usePaymentFlow(initialQrData);
   const { step, scan, validation, figures } = flow;
-  const [receiptOpen, setReceiptOpen] = useState(false);
 
   if (step === 'processing') {
     return (
@@ -30,32 +27,24 @@ export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
     );
   }
 
-  if (step === 'scan' || !validation || !figures) {
-    const paidId = flow.paidTransactionId;
+  if (step === 'success' && flow.paid) {
+    return <PaymentSuccess transaction={flow.paid} onDone={flow.done} />;
+  }
+
+  if (step === 'scan' || step === 'success' || !validation || !figures) {
     return (
-      <>
-        {/* After "Payment Successful" (docs/product.md#receipts): the receipt of the payment just made. */}
-        {paidId && (
-          <>
-            <Button variant="secondary" size="lg" className="mb-4" onClick={() => setReceiptOpen(true)}>
-              <Trans>View receipt</Trans>
-            </Button>
-            <LazyReceiptSheet transactionId={receiptOpen ? paidId : null} onClose={() => setReceiptOpen(false)} />
-          </>
-        )}
-        <ScanStep
-          mode={scan.mode}
-          onModeChange={scan.setMode}
-          cameraArmed={scan.cameraArmed}
-          onArmCamera={scan.armCamera}
-          ignoreText={scan.cameraRead}
-          qrData={scan.qrData}
-          onQrDataChange={scan.setQrData}
-          onDetected={scan.onDetected}
-          onContinue={() => scan.check(scan.qrData)}
-          validating={scan.checking}
-        />
-      </>
+      <ScanStep
+        mode={scan.mode}
+        onModeChange={scan.setMode}
+        cameraArmed={scan.cameraArmed}
+        onArmCamera={scan.armCamera}
+        ignoreText={scan.cameraRead}
+        qrData={scan.qrData}
+        onQrDataChange={scan.setQrData}
+        onDetected={scan.onDetected}
+        onContinue={() => scan.check(scan.qrData)}
+        validating={scan.checking}
+      />
     );
   }
 
@@ -78,6 +67,8 @@ export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
       figures={figures}
       amount={flow.amount}
       onAmountChange={flow.setAmount}
+      amountError={flow.amountError}
+      onAmountBlur={flow.leaveAmount}
       onBack={flow.backToScan}
       onContinue={flow.continueToPin}
     />

@@ -44,7 +44,7 @@ export function PinStep({ businessName, total, pin, onPinChange, onBack, onPay }
         />
         <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400"><Trans>Enter your 4-digit PIN to authorise this payment.</Trans></p>
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-[auto_1fr] gap-3">
         <Button variant="secondary" size="lg" onClick={onBack}>
           <Trans>Back</Trans>
         </Button>

@@ -46,7 +46,8 @@ export function ScanStep({
       {mode === 'camera' && !cameraArmed ? (
         <div className="rounded-2xl bg-slate-100 p-6 text-center dark:bg-slate-800/70">
           <p className="mb-4 text-sm text-slate-600 dark:text-slate-300"><Trans>Payment done. Ready for the next one?</Trans></p>
-          <Button onClick={onArmCamera}><Trans>Scan another code</Trans></Button>
+          {/* Shown only after a payment's Done: the focus goes on from there to here. */}
+          <Button onClick={onArmCamera} autoFocus><Trans>Scan another code</Trans></Button>
         </div>
       ) : mode === 'camera' ? (
         <div>

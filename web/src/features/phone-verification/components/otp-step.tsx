@@ -53,11 +53,11 @@ export function OtpStep({ phone, verifying, resending, onSubmit, onResend, onBac
       <Button type="submit" size="lg" disabled={verifying} aria-busy={verifying}>
         <Trans>Verify OTP</Trans>
       </Button>
-      <div className="flex items-center justify-between">
-        <Button variant="ghost" onClick={onBack}>
+      <div className="flex items-center justify-between gap-2">
+        <Button variant="ghost" className="whitespace-nowrap" onClick={onBack}>
           <Trans>Back</Trans>
         </Button>
-        <Button variant="link" onClick={onResend} disabled={resending} aria-busy={resending}>
+        <Button variant="link" className="whitespace-nowrap" onClick={onResend} disabled={resending} aria-busy={resending}>
           <Trans>Resend OTP</Trans>
         </Button>
       </div>

@@ -4,10 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { pinDigits } from '@common/limits';
 import { isWeakPin } from '@common/weak-pins';
 import { Button } from '@/components/ui/button';
+import { issueText } from '@/components/ui/field-error';
 import { digitsOnChange } from '@/lib/digits';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { pinPattern } from '@/lib/patterns';
-import { PinField, PinMatchHint, PinRequirements } from '@/features/profile/public';
+import { PinField, PinMatchHint, PinRequirements, pinsMismatchShown } from '@/features/profile/public';
 import { newPinIssues } from '@/features/pin-reset/messages';
 import { newPinSchema, type NewPinValues } from '@/features/pin-reset/schemas';
 
@@ -19,7 +20,7 @@ interface NewPinStepProps {
 /** New PIN and its confirmation, checked like the Change PIN sheet (docs/product.md#pins, #validation). */
 export function NewPinStep({ submitting, onSubmit }: NewPinStepProps) {
   const { t } = useLingui();
-  const { register, handleSubmit, control } = useForm<NewPinValues>({
+  const { register, handleSubmit, control, formState: { errors } } = useForm<NewPinValues>({
     resolver: zodResolver(newPinSchema),
     defaultValues: { newPin: '', confirmPin: '' },
   });
@@ -27,9 +28,11 @@ export function NewPinStep({ submitting, onSubmit }: NewPinStepProps) {
   const canSubmit = pinPattern.test(newPin) && newPin === confirmPin && !submitting;
 
   const digits = (name: keyof NewPinValues) => {
-    const field = register(name);
+    // Once the form has been sent, a changed PIN checks its confirmation again.
+    const field = register(name, { deps: name === 'newPin' ? ['confirmPin'] : [] });
     return { ...field, onChange: digitsOnChange(pinDigits, field.onChange) };
   };
+  const issues = newPinIssues();
 
   const requirements = [
     { text: t`Exactly 4 digits`, met: pinPattern.test(newPin) },
@@ -42,15 +45,25 @@ export function NewPinStep({ submitting, onSubmit }: NewPinStepProps) {
       noValidate
       aria-label={t`Reset PIN`}
       className="space-y-4"
-      onSubmit={handleSubmit(onSubmit, toastFirstIssue(newPinIssues()))}
+      onSubmit={handleSubmit(onSubmit, toastFirstIssue(issues))}
     >
-      <PinField id="reset-new-pin" label={t`New PIN`} autoFocus autoComplete="new-password" {...digits('newPin')} />
+      <PinField
+        id="reset-new-pin"
+        label={t`New PIN`}
+        autoFocus
+        autoComplete="new-password"
+        error={issueText(errors.newPin, issues)}
+        {...digits('newPin')}
+      />
+      {/* Once the confirmation is typed in, the hint under it says whether the PINs match. */}
       <div>
         <PinField
           id="reset-confirm-pin"
           label={t`Confirm New PIN`}
           autoComplete="new-password"
           aria-describedby={confirmPin ? 'reset-confirm-pin-hint' : undefined}
+          aria-invalid={pinsMismatchShown(newPin, confirmPin) || undefined}
+          error={confirmPin ? undefined : issueText(errors.confirmPin, issues)}
           {...digits('confirmPin')}
         />
         <PinMatchHint id="reset-confirm-pin-hint" newPin={newPin} confirmPin={confirmPin} />

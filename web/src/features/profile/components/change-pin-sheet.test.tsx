@@ -2,7 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '@/test/axe';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
+import { expectFieldError, expectNoFieldError } from '@/test/field-error';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
 import { ChangePinSheet } from './change-pin-sheet';
@@ -158,6 +160,55 @@ describe('Change PIN sheet', () => {
       'PIN Change Failed',
       'Failed to change PIN. Please check your current PIN and try again',
     );
+  });
+});
+
+describe('Change PIN sheet: errors under the fields', () => {
+  it('says under the new PIN that it is too easy to guess, with the toast, until another is typed', async () => {
+    const { user, calls } = setup();
+    await fill(user, '4829', '1234', '1234');
+    await user.click(submitButton());
+    await expectToast('PIN Change Failed', 'This PIN is too easy to guess. Choose another.');
+    expectFieldError(field('New PIN'), 'This PIN is too easy to guess. Choose another.');
+    expectNoFieldError(field('Current PIN'));
+    await expectNoAxeViolations();
+    await user.clear(field('New PIN'));
+    await user.type(field('New PIN'), '5731');
+    expectNoFieldError(field('New PIN'));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says under the new PIN that it is the current one, and stops once the current PIN is changed', async () => {
+    const { user } = setup();
+    await fill(user, '4829', '4829', '4829');
+    await user.click(submitButton());
+    await expectToast('Same PIN', 'New PIN must be different from current PIN');
+    expectFieldError(field('New PIN'), 'New PIN must be different from current PIN');
+    await user.clear(field('Current PIN'));
+    await user.type(field('Current PIN'), '4820');
+    expectNoFieldError(field('New PIN'));
+  });
+
+  it('marks the confirmation invalid while the hint under it says the PINs do not match', async () => {
+    const { user } = setup();
+    const confirm = field('Confirm New PIN');
+    await user.type(field('New PIN'), '5731');
+    await user.type(confirm, '57');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('PINs do not match');
+    await user.type(confirm, '31');
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+    expect(confirm).toHaveAccessibleDescription('PINs match');
+  });
+
+  it('says under an empty confirmation that the PINs do not match when the form is sent some other way', async () => {
+    const { user } = setup();
+    await fill(user, '4829', '5731', '');
+    fireEvent.submit(screen.getByRole('form', { name: 'Change PIN' }));
+    await expectToast("PINs Don't Match", 'New PIN and confirmation do not match');
+    expectFieldError(field('Confirm New PIN'), 'New PIN and confirmation do not match');
+    await user.type(field('Confirm New PIN'), '5731');
+    expectNoFieldError(field('Confirm New PIN'));
   });
 });
 

@@ -4,6 +4,7 @@ import type { Role } from '@common/api/types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isWeakPin } from '@common/weak-pins';
 import { Button } from '@/components/ui/button';
+import { issueText } from '@/components/ui/field-error';
 import { Sheet } from '@/components/ui/sheet';
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
@@ -15,7 +16,7 @@ import { useChangePin } from '@/features/profile/api/change-pin';
 import { changePinFailedDefault, changePinIssues } from '@/features/profile/messages';
 import { changePinSchema, type ChangePinValues } from '@/features/profile/schemas';
 import { PinField } from './pin-field';
-import { PinMatchHint, PinRequirements } from './pin-hints';
+import { PinMatchHint, PinRequirements, pinsMismatchShown } from './pin-hints';
 
 interface ChangePinSheetProps {
   open: boolean;
@@ -44,7 +45,7 @@ export function ChangePinSheet({ open, onOpenChange, role = 'customer' }: Change
 function ChangePinForm({ role, onDone }: { role: Role; onDone: () => void }) {
   const changePin = useChangePin(role);
   const { t } = useLingui();
-  const { register, handleSubmit, control, reset } = useForm<ChangePinValues>({
+  const { register, handleSubmit, control, reset, formState: { errors } } = useForm<ChangePinValues>({
     resolver: zodResolver(changePinSchema),
     defaultValues: emptyValues,
   });
@@ -70,10 +71,18 @@ function ChangePinForm({ role, onDone }: { role: Role; onDone: () => void }) {
         }),
     });
 
+  // Once the form has been sent, a change to one PIN checks the rules that compare it with
+  // another again (same as the current one, matching the confirmation).
+  const dependents: Record<keyof ChangePinValues, (keyof ChangePinValues)[]> = {
+    currentPin: ['newPin'],
+    newPin: ['confirmPin'],
+    confirmPin: [],
+  };
   const digits = (name: keyof ChangePinValues) => {
-    const field = register(name);
+    const field = register(name, { deps: dependents[name] });
     return { ...field, onChange: digitsOnChange(pinDigits, field.onChange) };
   };
+  const issues = changePinIssues();
 
   const requirements = [
     { text: t`Exactly 4 digits`, met: pinPattern.test(newPin) },
@@ -87,16 +96,31 @@ function ChangePinForm({ role, onDone }: { role: Role; onDone: () => void }) {
       noValidate
       aria-label={t`Change PIN`}
       className="space-y-4"
-      onSubmit={handleSubmit(submit, toastFirstIssue(changePinIssues()))}
+      onSubmit={handleSubmit(submit, toastFirstIssue(issues))}
     >
-      <PinField id="current-pin" label={t`Current PIN`} autoComplete="current-password" {...digits('currentPin')} />
-      <PinField id="new-pin" label={t`New PIN`} autoComplete="new-password" {...digits('newPin')} />
+      <PinField
+        id="current-pin"
+        label={t`Current PIN`}
+        autoComplete="current-password"
+        error={issueText(errors.currentPin, issues)}
+        {...digits('currentPin')}
+      />
+      <PinField
+        id="new-pin"
+        label={t`New PIN`}
+        autoComplete="new-password"
+        error={issueText(errors.newPin, issues)}
+        {...digits('newPin')}
+      />
+      {/* Once the confirmation is typed in, the hint under it says whether the PINs match. */}
       <div>
         <PinField
           id="confirm-new-pin"
           label={t`Confirm New PIN`}
           autoComplete="new-password"
           aria-describedby={confirmPin ? 'confirm-new-pin-hint' : undefined}
+          aria-invalid={pinsMismatchShown(newPin, confirmPin) || undefined}
+          error={confirmPin ? undefined : issueText(errors.confirmPin, issues)}
           {...digits('confirmPin')}
         />
         <PinMatchHint id="confirm-new-pin-hint" newPin={newPin} confirmPin={confirmPin} />

@@ -1,16 +1,19 @@
 import { useState, type ComponentProps } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { pinDigits } from '@common/limits';
+import { FieldError, fieldErrorProps } from '@/components/ui/field-error';
 import { AffixInput, Label } from '@/components/ui/input';
 import { EyeIcon } from '@/components/ui/icons';
 
 interface PinFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'prefix'> {
   id: string;
   label: string;
+  /** The words under the field for its problem, if it has one. */
+  error?: string;
 }
 
 /** A 4-digit PIN input, hidden by default, with its own show/hide button. */
-export function PinField({ id, label, ...inputProps }: PinFieldProps) {
+export function PinField({ id, label, error, ...inputProps }: PinFieldProps) {
   const [visible, setVisible] = useState(false);
   const { t } = useLingui();
   return (
@@ -24,6 +27,8 @@ export function PinField({ id, label, ...inputProps }: PinFieldProps) {
         placeholder="••••"
         className="tracking-[0.3em]"
         {...inputProps}
+        {...fieldErrorProps(id, error, inputProps['aria-describedby'])}
+        aria-invalid={error ? true : inputProps['aria-invalid']}
         suffix={
           <button
             type="button"
@@ -36,6 +41,7 @@ export function PinField({ id, label, ...inputProps }: PinFieldProps) {
           </button>
         }
       />
+      <FieldError fieldId={id} error={error} />
     </div>
   );
 }

@@ -8,10 +8,14 @@ interface PinMatchHintProps {
   confirmPin: string;
 }
 
+/** Whether the hint says "PINs do not match": the confirmation field is then invalid too. */
+export const pinsMismatchShown = (newPin: string, confirmPin: string): boolean =>
+  confirmPin.length > 0 && newPin !== confirmPin;
+
 /** "PINs match" / "PINs do not match", once the confirmation has input. */
 export function PinMatchHint({ id, newPin, confirmPin }: PinMatchHintProps) {
   if (confirmPin.length === 0) return null;
-  const match = newPin === confirmPin;
+  const match = !pinsMismatchShown(newPin, confirmPin);
   return (
     <p
       id={id}

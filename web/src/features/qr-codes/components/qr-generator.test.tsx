@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QrCodeView } from '@common/api/types';
 import { reportReachable, reportUnreachable } from '@/lib/connection';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { expectFieldError, expectNoFieldError } from '@/test/field-error';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
 import { QrGenerator } from './qr-generator';
@@ -74,6 +75,21 @@ describe('QR generator', () => {
     await user.type(screen.getByLabelText('Amount (₹)'), amount);
     await user.click(generateButton());
     await expectToast('Invalid Amount', 'Please enter a valid amount greater than 0');
+    expect(callsTo(calls, 'POST /api/qr/generate')).toHaveLength(0);
+  });
+
+  it('says under the amount that it is not valid, after its hint, and nothing once it is corrected or emptied', async () => {
+    const { user, calls } = setup();
+    const amount = screen.getByLabelText('Amount (₹)');
+    await user.type(amount, '0');
+    await user.click(generateButton());
+    await expectToast('Invalid Amount', 'Please enter a valid amount greater than 0');
+    expectFieldError(amount, 'Please enter a valid amount greater than 0');
+    expect(amount).toHaveAttribute('aria-describedby', 'qr-amount-hint qr-amount-error');
+    await user.type(amount, '5');
+    expectNoFieldError(amount);
+    await user.clear(amount);
+    expectNoFieldError(amount);
     expect(callsTo(calls, 'POST /api/qr/generate')).toHaveLength(0);
   });
 

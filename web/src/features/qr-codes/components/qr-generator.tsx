@@ -11,6 +11,7 @@ import { customerQrScreenPx, qrExpiryMinutesMax, qrExpiryMinutesMin } from '@com
 import { qrDescriptionLengthMax } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FieldError, fieldErrorProps, issueText } from '@/components/ui/field-error';
 import { FullScreenDialog } from '@/components/ui/full-screen-dialog';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/lib/toast-store';
@@ -54,10 +55,12 @@ function QrGeneratorBody() {
 function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => void }) {
   const generate = useGenerateQrCode();
   const { t } = useLingui();
-  const { register, handleSubmit } = useForm<GenerateQrValues>({
+  const { register, handleSubmit, formState: { errors } } = useForm<GenerateQrValues>({
     resolver: zodResolver(generateQrSchema),
     defaultValues: emptyGenerateQrValues,
   });
+  const issues = generateQrIssues();
+  const amountError = issueText(errors.amount, issues);
   const submit = (values: GenerateQrValues) => {
     if (isOffline()) {
       toast({ variant: 'destructive', ...generateQrOffline() });
@@ -82,7 +85,7 @@ function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => vo
         noValidate
         aria-labelledby="generate-qr-heading"
         className="space-y-4"
-        onSubmit={handleSubmit(submit, toastFirstIssue(generateQrIssues()))}
+        onSubmit={handleSubmit(submit, toastFirstIssue(issues))}
       >
         <h2 id="generate-qr-heading" className="text-base font-semibold">
           <Trans>Generate QR Code</Trans>
@@ -98,9 +101,10 @@ function GenerateQrForm({ onGenerated }: { onGenerated: (code: QrCodeView) => vo
             min={0}
             step={0.01}
             placeholder={t`Leave empty to let the customer enter it`}
-            aria-describedby="qr-amount-hint"
             {...register('amount')}
+            {...fieldErrorProps('qr-amount', amountError, 'qr-amount-hint')}
           />
+          <FieldError fieldId="qr-amount" error={amountError} />
           <p id="qr-amount-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
             <Trans>Optional. Without an amount the code is reusable and the customer enters the amount.</Trans>
           </p>

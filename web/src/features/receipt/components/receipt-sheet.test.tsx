@@ -11,9 +11,25 @@ import { LazyReceiptSheet } from './lazy-receipt-sheet';
 
 const payment: TransactionView = {
   id: '7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33', type: 'payment', amount: '1250.00', fee: '25.00', totalAmount: '1275.00',
-  status: 'completed', createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
+  status: 'completed', createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1',
+  business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: '+919876543210' },
   customerName: 'Asha Rao', description: null, availableCredit: '3725.00', ...untouchedRow,
 };
+
+/** The payment's receipt as text, as it is shared, copied or sent by WhatsApp. */
+const receiptLines = [
+  'Khata receipt',
+  'Shop: Kumar Kirana',
+  'Address: 12 MG Road, Pune',
+  'Phone: +919876543210',
+  'Type: Payment',
+  'Amount: ₹1,250.00',
+  'Fee: ₹25.00',
+  'Total: ₹1,275.00',
+  expect.stringMatching(/^Date and time: 12 Jan 2025, 3:45\s?pm$/i),
+  'Reference: 6D1B-2A33',
+  'Available credit after this payment: ₹3,725.00',
+];
 
 const repayment: TransactionView = {
   ...payment, id: 'r-1', type: 'repayment', amount: '500.00', fee: '0.00', totalAmount: '500.00', availableCredit: '4225.00',
@@ -60,12 +76,17 @@ describe('Receipt', () => {
     const dialog = await openReceipt(user);
     await within(dialog).findByText('Kumar Kirana');
     expect(figure(dialog, 'Shop')).toBe('Kumar Kirana');
+    expect(figure(dialog, 'Address')).toBe('12 MG Road, Pune');
+    expect(figure(dialog, 'Phone')).toBe('+919876543210');
     expect(figure(dialog, 'Type')).toBe('Payment');
     expect(figure(dialog, 'Amount')).toBe('₹1,250.00');
     expect(figure(dialog, 'Fee')).toBe('₹25.00');
     expect(figure(dialog, 'Total')).toBe('₹1,275.00');
     expect(figure(dialog, 'Date and time')).toMatch(/^12 Jan 2025, 3:45\s?pm$/i);
-    expect(figure(dialog, 'Transaction ID')).toBe('7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33');
+    // The short reference, not the 36-character id.
+    expect(figure(dialog, 'Reference')).toBe('6D1B-2A33');
+    expect(within(dialog).queryByText('Transaction ID')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(payment.id)).not.toBeInTheDocument();
     expect(figure(dialog, 'Available credit after this payment')).toBe('₹3,725.00');
     expect(callsTo(calls, `GET /api/transactions/${payment.id}`)).toHaveLength(1);
   });
@@ -90,7 +111,7 @@ describe('Receipt', () => {
     expect(figure(dialog, 'Approval')).toBe('Approved by SMS code');
     await user.click(within(dialog).getByRole('button', { name: 'Share' }));
     const [shared] = share.mock.calls[0] as unknown as [{ text: string }];
-    expect(shared.text.split('\n').slice(1, 4)).toEqual(['Shop: Kumar Kirana', 'Type: Payment', 'Approval: Approved by SMS code']);
+    expect(shared.text.split('\n').slice(4, 6)).toEqual(['Type: Payment', 'Approval: Approved by SMS code']);
   });
 
   it('says nothing of an approval for a payment made with the PIN', async () => {
@@ -101,27 +122,48 @@ describe('Receipt', () => {
     expect(within(dialog).queryByText('Approved by SMS code')).not.toBeInTheDocument();
   });
 
-  it('shares the receipt through the share sheet where there is one', async () => {
+  it('shares the receipt through the share sheet where there is one, with the shop, its address and phone and the reference', async () => {
     const share = vi.fn(async () => {});
     Object.defineProperty(navigator, 'share', { configurable: true, value: share });
     const { user } = setup(payment);
     const dialog = await openReceipt(user);
-    expect(within(dialog).queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
     await user.click(await within(dialog).findByRole('button', { name: 'Share' }));
+    expect(within(dialog).queryByRole('link', { name: 'Share on WhatsApp' })).not.toBeInTheDocument();
     expect(share).toHaveBeenCalledTimes(1);
     const [shared] = share.mock.calls[0] as unknown as [{ title: string; text: string }];
     expect(shared.title).toBe('Khata receipt');
-    expect(shared.text.split('\n')).toEqual([
-      'Khata receipt',
-      'Shop: Kumar Kirana',
-      'Type: Payment',
-      'Amount: ₹1,250.00',
-      'Fee: ₹25.00',
-      'Total: ₹1,275.00',
-      expect.stringMatching(/^Date and time: 12 Jan 2025, 3:45\s?pm$/i),
-      'Transaction ID: 7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33',
-      'Available credit after this payment: ₹3,725.00',
-    ]);
+    expect(shared.text.split('\n')).toEqual(receiptLines);
+  });
+
+  it('keeps Copy beside Share', async () => {
+    Object.defineProperty(navigator, 'share', { configurable: true, value: vi.fn(async () => {}) });
+    const { user } = setup(payment);
+    const dialog = await openReceipt(user);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(await within(dialog).findByRole('button', { name: 'Copy' }));
+    await expectToast('Receipt copied');
+    expect(writeText.mock.calls[0]![0].split('\n')).toEqual(receiptLines);
+  });
+
+  it('offers a WhatsApp message with the receipt, opened in a new tab, where there is no share sheet', async () => {
+    const { user } = setup(payment);
+    const dialog = await openReceipt(user);
+    expect('share' in navigator).toBe(false);
+    const link = await within(dialog).findByRole('link', { name: 'Share on WhatsApp' });
+    expect(within(dialog).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    const href = new URL(link.getAttribute('href')!);
+    expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/');
+    expect(href.searchParams.get('text')!.split('\n')).toEqual(receiptLines);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('leaves the phone out of a receipt whose shop has none', async () => {
+    const { user } = setup({ ...payment, business: { ...payment.business, phone: null } });
+    const dialog = await openReceipt(user);
+    await within(dialog).findByText('Kumar Kirana');
+    expect(figure(dialog, 'Address')).toBe('12 MG Road, Pune');
+    expect(within(dialog).queryByText('Phone')).not.toBeInTheDocument();
   });
 
   it('says nothing when the share sheet is closed without sharing', async () => {
@@ -143,14 +185,10 @@ describe('Receipt', () => {
     const dialog = await openReceipt(user);
     expect('share' in navigator).toBe(false);
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
-    expect(within(dialog).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     await user.click(await within(dialog).findByRole('button', { name: 'Copy' }));
     await expectToast('Receipt copied');
     expect(writeText).toHaveBeenCalledTimes(1);
-    const text = writeText.mock.calls[0]![0];
-    expect(text).toContain('Total: ₹1,275.00');
-    expect(text).toContain('Transaction ID: 7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33');
-    expect(text).toContain('Available credit after this payment: ₹3,725.00');
+    expect(writeText.mock.calls[0]![0].split('\n')).toEqual(receiptLines);
   });
 
   it("shows the server's refusal for a row that is not the customer's, and tries again", async () => {

@@ -6,7 +6,8 @@ import { Sheet } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/api-client';
 import { useTransaction } from '@/features/receipt/api/get-transaction';
-import { canShare, copyReceipt, receiptFigures, shareReceipt } from '@/features/receipt/receipt-figures';
+import { copyReceipt, receiptFigures } from '@/features/receipt/receipt-figures';
+import { ShareReceipt } from './share-receipt';
 
 interface ReceiptSheetProps {
   transactionId: string;
@@ -42,19 +43,19 @@ export function ReceiptSheet({ transactionId, open, onOpenChange, actions }: Rec
 }
 
 function Receipt({ transaction, actions }: Pick<ReceiptSheetProps, 'actions'> & { transaction: TransactionView }) {
-  // Read once: the browser either has a share sheet or does not.
-  const sharing = canShare();
+  const { t } = useLingui();
   return (
     <div>
       <dl className="divide-y divide-slate-100 rounded-2xl bg-slate-50 dark:divide-slate-800 dark:bg-slate-800/60">
         {receiptFigures(transaction).map(({ label, value, kind }) => (
-          <div key={label} className="flex items-start justify-between gap-4 px-4 py-3">
-            <dt className="shrink-0 text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+          // A value that does not fit beside its label (a long address, a long label in Tamil) goes under it.
+          <div key={label} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 px-4 py-3">
+            <dt className="min-w-0 text-sm text-slate-500 dark:text-slate-400">{label}</dt>
             <dd
               className={
-                kind === 'id'
-                  ? 'min-w-0 font-mono text-xs break-all text-right select-all'
-                  : `min-w-0 text-right tabular-nums ${kind === 'total' ? 'font-semibold' : 'text-sm font-medium'}`
+                kind === 'reference'
+                  ? 'ml-auto font-mono text-sm font-semibold tracking-wide text-right select-all'
+                  : `ml-auto min-w-0 text-right break-words tabular-nums ${kind === 'total' ? 'font-semibold' : 'text-sm font-medium'}`
               }
             >
               {value}
@@ -63,13 +64,13 @@ function Receipt({ transaction, actions }: Pick<ReceiptSheetProps, 'actions'> & 
         ))}
       </dl>
       {actions && <div className="mt-4 flex flex-col gap-2 empty:hidden">{actions(transaction)}</div>}
-      <Button
-        size="lg"
-        className="mt-5"
-        onClick={() => void (sharing ? shareReceipt(transaction) : copyReceipt(transaction))}
-      >
-        {sharing ? <Trans>Share</Trans> : <Trans>Copy</Trans>}
-      </Button>
+      {/* Copy stays beside Share: a text pasted into an SMS or a note needs no share sheet. */}
+      <div className="mt-5 flex flex-col gap-2">
+        <ShareReceipt transaction={transaction} label={t`Share`} />
+        <Button size="lg" variant="secondary" onClick={() => void copyReceipt(transaction)}>
+          <Trans>Copy</Trans>
+        </Button>
+      </div>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { formatRupees, parseRupees, toWireAmount, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FieldError, fieldErrorProps, issueText } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
@@ -53,10 +54,12 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
   const [refusal, setRefusal] = useState<string | null>(null);
   const refundablePaise = (parseRupees(target.refundable) ?? 0) as Paise;
   const schema = useMemo(() => refundSchema(refundablePaise), [refundablePaise]);
-  const { register, handleSubmit, watch, setValue } = useForm<RefundValues>({
+  const { register, handleSubmit, watch, setValue, formState: { errors } } = useForm<RefundValues>({
     resolver: zodResolver(schema),
     defaultValues: { amount: target.refundable, reason: '', pin: '' },
   });
+  const issues = refundIssues(formatWireRupees(target.refundable));
+  const amountError = issueText(errors.amount, issues);
   const typed = typedPaise(watch('amount'));
   const figures = typed === null ? null : refundFigures(target, typed);
   const customerName = target.customerName;
@@ -86,7 +89,7 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
       noValidate
       aria-label={t`Refund payment`}
       className="space-y-4"
-      onSubmit={handleSubmit(submit, toastFirstIssue(refundIssues(formatWireRupees(target.refundable))))}
+      onSubmit={handleSubmit(submit, toastFirstIssue(issues))}
     >
       <div>
         <Label htmlFor="refund-amount"><Trans>Amount to refund (₹)</Trans></Label>
@@ -98,12 +101,20 @@ function RefundForm({ target, onDone }: { target: RefundTarget; onDone: () => vo
           step={0.01}
           max={target.refundable}
           {...register('amount')}
+          {...fieldErrorProps('refund-amount', amountError)}
         />
+        <FieldError fieldId="refund-amount" error={amountError} />
       </div>
       <p aria-live="polite" className="min-h-5 text-sm text-slate-600 dark:text-slate-300">
         {figures && t`Fee returned: ${fee} · ${customerName} will owe ${less} less`}
       </p>
-      <ReasonAndPin idPrefix="refund" reason={register('reason')} pin={register('pin')} refusal={refusal} />
+      <ReasonAndPin
+        idPrefix="refund"
+        reason={register('reason')}
+        pin={register('pin')}
+        errors={{ reason: issueText(errors.reason, issues), pin: issueText(errors.pin, issues) }}
+        refusal={refusal}
+      />
       <Button type="submit" size="lg" disabled={refund.isPending} aria-busy={refund.isPending}>
         <Trans>Refund</Trans>
       </Button>

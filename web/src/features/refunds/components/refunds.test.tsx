@@ -12,7 +12,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 100
 
 const row = (change: Partial<TransactionView>): TransactionView => ({
   id: 'pay-1', type: 'payment', amount: '250.00', fee: '5.00', totalAmount: '255.00', status: 'completed',
-  createdAt: '2025-03-04T09:30:00.000Z', businessId: 'biz-1', business: { businessName: 'Ravi Stores' }, customerName: 'Asha Rao',
+  createdAt: '2025-03-04T09:30:00.000Z', businessId: 'biz-1', business: { businessName: 'Ravi Stores', address: '12 MG Road, Pune', phone: '+919876543210' }, customerName: 'Asha Rao',
   description: null, availableCredit: '4745.00', originalId: null, reason: null, refunded: '0.00', refundedFee: '0.00',
   refundableUntil: inDays(100), reversibleUntil: null, reversed: false, report: null, bySmsCode: false, by: null, ...change,
 });

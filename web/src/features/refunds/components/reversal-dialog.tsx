@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { issueText } from '@/components/ui/field-error';
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
@@ -52,10 +53,11 @@ function ReversalForm({ target, onDone }: { target: ReversalTarget; onDone: () =
   const { t } = useLingui();
   const reverse = useReverseRepayment();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const { register, handleSubmit, setValue } = useForm<ReversalValues>({
+  const { register, handleSubmit, setValue, formState: { errors } } = useForm<ReversalValues>({
     resolver: zodResolver(reversalSchema),
     defaultValues: { reason: '', pin: '' },
   });
+  const issues = reversalIssues();
   const submit = ({ reason, pin }: ReversalValues) => {
     setRefusal(null);
     void reverse.mutateAsync({ repaymentId: target.repaymentId, reason: reason.trim(), pin }).then(
@@ -72,8 +74,14 @@ function ReversalForm({ target, onDone }: { target: ReversalTarget; onDone: () =
     );
   };
   return (
-    <form noValidate aria-label={t`Reverse repayment`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(reversalIssues()))}>
-      <ReasonAndPin idPrefix="reversal" reason={register('reason')} pin={register('pin')} refusal={refusal} />
+    <form noValidate aria-label={t`Reverse repayment`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(issues))}>
+      <ReasonAndPin
+        idPrefix="reversal"
+        reason={register('reason')}
+        pin={register('pin')}
+        errors={{ reason: issueText(errors.reason, issues), pin: issueText(errors.pin, issues) }}
+        refusal={refusal}
+      />
       <Button type="submit" variant="destructive" size="lg" disabled={reverse.isPending} aria-busy={reverse.isPending}>
         <Trans>Reverse repayment</Trans>
       </Button>

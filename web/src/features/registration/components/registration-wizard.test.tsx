@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
+import { isNewAccount } from '@/features/registration/api/new-account';
 import { RegistrationWizard, type RegistrationKind } from './registration-wizard';
 
 const session = {
@@ -354,5 +355,37 @@ describe('registration wizard: business details', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText('Mobile Number')).toHaveValue('9876543210');
+  });
+});
+
+describe('registration wizard: the new account', () => {
+  it('remembers the customer it made, so their first screen greets them as new', async () => {
+    happyApi({ 'POST /api/auth/customer/register': () => json(201, { ...session, user: { ...session.user, id: 'new-customer' } }) });
+    const { user } = setup();
+    await reachDetailsStep(user);
+    await user.type(screen.getByLabelText('Full Name'), 'Asha');
+    await user.type(screen.getByLabelText('PIN'), '4829');
+    await user.type(screen.getByLabelText('Confirm PIN'), '4829');
+    expect(isNewAccount('new-customer')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await expectToast('Registration Successful', 'Welcome! You can now start using the product');
+    expect(isNewAccount('new-customer')).toBe(true);
+    expect(isNewAccount('someone-else')).toBe(false);
+  });
+
+  it('remembers a new business the same way', async () => {
+    happyApi({
+      'POST /api/auth/business/register': () => json(201, { ...session, user: { ...session.user, id: 'new-business', role: 'business' } }),
+    });
+    const { user } = setup('business');
+    await reachDetailsStep(user);
+    for (const [label, value] of [['Contact Name', 'Ravi Kumar'], ['Business Name', 'Ravi Stores'], ['Business Type', 'Retail'],
+      ['Email Address', 'ravi@example.com'], ['Business Address', '12 MG Road'], ['PIN', '4829'], ['Confirm PIN', '4829']] as const) {
+      await user.type(screen.getByLabelText(label), value);
+    }
+    expect(isNewAccount('new-business')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Submit for Approval' }));
+    await expectToast('Registration Submitted', 'Your business account is pending admin approval');
+    expect(isNewAccount('new-business')).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import type { RepaymentClaim } from '@common/api/types';
 import { parseRupees } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FieldError, fieldErrorProps, issueText } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
@@ -120,18 +121,31 @@ function SmallerAmountForm({ claim, busy, onConfirm, onCancel }: SmallerAmountFo
   const { t } = useLingui();
   const claimedPaise = parseRupees(claim.amount) ?? 0;
   const schema = useMemo(() => smallerAmountSchema(claimedPaise), [claimedPaise]);
-  const { register, handleSubmit } = useForm<SmallerAmountValues>({ resolver: zodResolver(schema), defaultValues: { amount: '' } });
+  const { register, handleSubmit, formState: { errors } } = useForm<SmallerAmountValues>({ resolver: zodResolver(schema), defaultValues: { amount: '' } });
   const inputId = `smaller-amount-${claim.id}`;
+  const issues = smallerAmountIssues(formatWireRupees(claim.amount));
+  const amountError = issueText(errors.amount, issues);
   return (
     <form
       noValidate
       aria-label={t`Confirm a smaller amount`}
       className="space-y-3"
-      onSubmit={handleSubmit(({ amount }) => onConfirm(typedRupees(amount)), toastFirstIssue(smallerAmountIssues(formatWireRupees(claim.amount))))}
+      onSubmit={handleSubmit(({ amount }) => onConfirm(typedRupees(amount)), toastFirstIssue(issues))}
     >
       <div>
         <Label htmlFor={inputId}><Trans>Amount received (₹)</Trans></Label>
-        <Input id={inputId} type="number" inputMode="decimal" min={0} step={0.01} max={claim.amount} placeholder={claim.amount} {...register('amount')} />
+        <Input
+          id={inputId}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          max={claim.amount}
+          placeholder={claim.amount}
+          {...register('amount')}
+          {...fieldErrorProps(inputId, amountError)}
+        />
+        <FieldError fieldId={inputId} error={amountError} />
       </div>
       <div className="grid grid-cols-2 gap-2">
         <Button type="submit" disabled={busy} aria-busy={busy}>

@@ -11,13 +11,14 @@ import { useForm } from 'react-hook-form';
 import type { CustomerCreditAccount } from '@common/api/types';
 import { formatRupees, toWireAmount, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
+import { FieldError, fieldErrorProps } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { QrCodeCanvas } from '@/components/ui/qr-code-canvas';
 import { Sheet } from '@/components/ui/sheet';
 import { serverMessage } from '@/lib/api-client';
 import { copyUpiId } from '@/features/repayment/copy-upi-id';
 import { useCreateRepaymentClaim } from '@/features/repayment/api/create-repayment-claim';
-import { amountIssue, duesOf, typedPaise, type AmountIssue } from '@/features/repayment/dues';
+import { amountIssue, duesOf, typedPaise } from '@/features/repayment/dues';
 import { claimSchema, payBackSchema, type ClaimValues, type PayBackValues } from '@/features/repayment/schemas';
 import { upiPayUrl } from '@/features/repayment/upi-link';
 
@@ -66,6 +67,11 @@ function PayStep({ account, onPaid }: { account: CustomerCreditAccount; onPaid: 
   const typed = watch('amount');
   const issue = amountIssue(typed, owedPaise);
   const amountPaise = issue === null ? typedPaise(typed) : null;
+  const owed = formatRupees(owedPaise);
+  // Checked as it is typed: the ways to pay show only for an amount that can be paid.
+  const amountError = issue === null
+    ? null
+    : issue === 'aboveOwed' ? t`Repayment cannot be more than what is owed (${owed})` : t`Please enter a valid amount greater than 0`;
   const shop = account.business.businessName;
   const upiId = account.upiId ?? '';
   const url = amountPaise === null ? null : upiPayUrl({ vpa: upiId, payeeName: shop, amountPaise });
@@ -80,15 +86,10 @@ function PayStep({ account, onPaid }: { account: CustomerCreditAccount; onPaid: 
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          aria-invalid={issue !== null}
-          aria-describedby={issue ? 'pay-back-amount-issue' : undefined}
           {...register('amount')}
+          {...fieldErrorProps('pay-back-amount', amountError)}
         />
-        {issue && (
-          <p id="pay-back-amount-issue" role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-            <AmountIssueText issue={issue} owedPaise={owedPaise} />
-          </p>
-        )}
+        <FieldError fieldId="pay-back-amount" error={amountError} />
       </div>
       {url && (
         <>
@@ -132,15 +133,6 @@ function PayStep({ account, onPaid }: { account: CustomerCreditAccount; onPaid: 
   );
 }
 
-function AmountIssueText({ issue, owedPaise }: { issue: AmountIssue; owedPaise: Paise }) {
-  const owed = formatRupees(owedPaise);
-  return issue === 'aboveOwed' ? (
-    <Trans>Repayment cannot be more than what is owed ({owed})</Trans>
-  ) : (
-    <Trans>Please enter a valid amount greater than 0</Trans>
-  );
-}
-
 interface ClaimStepProps {
   account: CustomerCreditAccount;
   amountPaise: Paise;
@@ -157,7 +149,7 @@ function ClaimStep({ account, amountPaise, onBack, onSent }: ClaimStepProps) {
   });
   const shop = account.business.businessName;
   const amount = formatRupees(amountPaise);
-  const referenceIssue = formState.errors.upiReference !== undefined;
+  const referenceError = formState.errors.upiReference ? t`UPI reference is 12 digits` : null;
   const refusal = createClaim.isError ? serverMessage(createClaim.error) ?? t`Please try again` : null;
   const send = ({ upiReference }: ClaimValues) => {
     const reference = upiReference.trim();
@@ -179,16 +171,13 @@ function ClaimStep({ account, amountPaise, onBack, onSent }: ClaimStepProps) {
           inputMode="numeric"
           autoComplete="off"
           maxLength={12}
-          aria-invalid={referenceIssue}
-          aria-describedby="pay-back-reference-hint"
           {...register('upiReference')}
+          {...fieldErrorProps('pay-back-reference', referenceError, 'pay-back-reference-hint')}
         />
         <p id="pay-back-reference-hint" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
           <Trans>The 12-digit number (UTR) in your UPI app's payment details.</Trans>
         </p>
-        {referenceIssue && (
-          <p role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-400"><Trans>UPI reference is 12 digits</Trans></p>
-        )}
+        <FieldError fieldId="pay-back-reference" error={referenceError} />
       </div>
       {refusal && (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 dark:bg-red-900/40 dark:text-red-300">{refusal}</p>

@@ -35,7 +35,7 @@ const started = (expiresAt = inSeconds(300)) => json(201, {
 
 const paid: TransactionView = {
   id: 't-9', type: 'payment', amount: '250.00', fee: '5.00', totalAmount: '255.00', status: 'completed',
-  createdAt: '2025-03-12T04:30:00.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores' }, customerName: 'Asha Rao',
+  createdAt: '2025-03-12T04:30:00.000Z', businessId: 'biz1', business: { businessName: 'Ravi Stores', address: '12 MG Road, Pune', phone: '+919876543210' }, customerName: 'Asha Rao',
   description: 'Rice', availableCredit: '3470.00', ...untouchedRow, bySmsCode: true,
 };
 

@@ -17,6 +17,7 @@ import { chargeNoteLengthMax } from '@common/limits';
 import { formatRupees, parseRupees, type Paise } from '@common/money';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FieldError, fieldErrorProps, issueText } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { serverMessage, type Answer } from '@/lib/api-client';
 import { formatWireRupees } from '@/lib/format';
@@ -85,7 +86,9 @@ function ChargeForm({ account, defaultValues, onStarted }: ChargeFormProps) {
   const start = useStartCharge();
   const [refusal, setRefusal] = useState<string | null>(null);
   const feePercent = useCurrentUser().data?.business?.transactionFeePercent;
-  const { register, handleSubmit, watch } = useForm<ChargeValues>({ resolver: zodResolver(chargeSchema), defaultValues });
+  const { register, handleSubmit, watch, formState: { errors } } = useForm<ChargeValues>({ resolver: zodResolver(chargeSchema), defaultValues });
+  const issues = chargeIssues();
+  const amountError = issueText(errors.amount, issues);
   const figures = chargeFigures(watch('amount'), feePercent);
   const available = parseRupees(account.currentBalance);
 
@@ -101,10 +104,21 @@ function ChargeForm({ account, defaultValues, onStarted }: ChargeFormProps) {
   };
 
   return (
-    <form noValidate aria-label={t`Charge by SMS code`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(chargeIssues()))}>
+    <form noValidate aria-label={t`Charge by SMS code`} className="space-y-4" onSubmit={handleSubmit(submit, toastFirstIssue(issues))}>
       <div>
         <Label htmlFor="charge-amount"><Trans>Amount</Trans></Label>
-        <Input id="charge-amount" type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" autoFocus {...register('amount')} />
+        <Input
+          id="charge-amount"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="0.00"
+          autoFocus
+          {...register('amount')}
+          {...fieldErrorProps('charge-amount', amountError)}
+        />
+        <FieldError fieldId="charge-amount" error={amountError} />
       </div>
       <div>
         <Label htmlFor="charge-note"><Trans>Note (optional)</Trans></Label>

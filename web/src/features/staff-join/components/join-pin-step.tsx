@@ -4,10 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { pinDigits } from '@common/limits';
 import { isWeakPin } from '@common/weak-pins';
 import { Button } from '@/components/ui/button';
+import { issueText } from '@/components/ui/field-error';
 import { digitsOnChange } from '@/lib/digits';
 import { toastFirstIssue } from '@/lib/form-issues';
 import { pinPattern } from '@/lib/patterns';
-import { PinField, PinMatchHint, PinRequirements } from '@/features/profile/public';
+import { PinField, PinMatchHint, PinRequirements, pinsMismatchShown } from '@/features/profile/public';
 import type { StaffInvitation } from '@/features/staff-join/api/get-staff-invitations';
 import { joinPinIssues } from '@/features/staff-join/messages';
 import { joinPinSchema, type JoinPinValues } from '@/features/staff-join/schemas';
@@ -25,15 +26,17 @@ interface JoinPinStepProps {
  */
 export function JoinPinStep({ invitation, submitting, onSubmit, onBack }: JoinPinStepProps) {
   const { t } = useLingui();
-  const { register, handleSubmit, control } = useForm<JoinPinValues>({
+  const { register, handleSubmit, control, formState: { errors } } = useForm<JoinPinValues>({
     resolver: zodResolver(joinPinSchema),
     defaultValues: { pin: '', confirmPin: '' },
   });
   const [pin = '', confirmPin = ''] = useWatch({ control, name: ['pin', 'confirmPin'] });
   const digits = (name: keyof JoinPinValues) => {
-    const field = register(name);
+    // Once the form has been sent, a changed PIN checks its confirmation again.
+    const field = register(name, { deps: name === 'pin' ? ['confirmPin'] : [] });
     return { ...field, onChange: digitsOnChange(pinDigits, field.onChange) };
   };
+  const issues = joinPinIssues();
   const requirements = [
     { text: t`Exactly 4 digits`, met: pinPattern.test(pin) },
     { text: t`Numbers only`, met: pin.length > 0 && /^\d+$/.test(pin) },
@@ -45,18 +48,28 @@ export function JoinPinStep({ invitation, submitting, onSubmit, onBack }: JoinPi
       noValidate
       aria-label={t`Choose your PIN`}
       className="space-y-4"
-      onSubmit={handleSubmit(onSubmit, toastFirstIssue(joinPinIssues()))}
+      onSubmit={handleSubmit(onSubmit, toastFirstIssue(issues))}
     >
       <p className="text-sm text-slate-600 dark:text-slate-300">
         <Trans>You sign in with this number and this PIN, at {shop} and at any shop you join later.</Trans>
       </p>
-      <PinField id="join-pin" label={t`Choose a 4-digit PIN`} autoFocus autoComplete="new-password" {...digits('pin')} />
+      <PinField
+        id="join-pin"
+        label={t`Choose a 4-digit PIN`}
+        autoFocus
+        autoComplete="new-password"
+        error={issueText(errors.pin, issues)}
+        {...digits('pin')}
+      />
+      {/* Once the confirmation is typed in, the hint under it says whether the PINs match. */}
       <div>
         <PinField
           id="join-confirm-pin"
           label={t`Confirm PIN`}
           autoComplete="new-password"
           aria-describedby={confirmPin ? 'join-confirm-pin-hint' : undefined}
+          aria-invalid={pinsMismatchShown(pin, confirmPin) || undefined}
+          error={confirmPin ? undefined : issueText(errors.confirmPin, issues)}
           {...digits('confirmPin')}
         />
         <PinMatchHint id="join-confirm-pin-hint" newPin={pin} confirmPin={confirmPin} />

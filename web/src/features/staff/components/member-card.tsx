@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { isLimited } from '@common/permissions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardActions, cardActionClasses } from '@/components/ui/card';
 import { formatWireRupees } from '@/lib/format';
 import { useShopRoleLabel } from '@/features/auth/public';
 import type { StaffMember } from '@/features/staff/api/get-staff';
@@ -35,12 +35,12 @@ export function MemberCard({ member, onChange, onRemove }: MemberCardProps) {
   const headingId = `staff-member-${member.id}`;
   return (
     <Card role="article" aria-labelledby={headingId} className="space-y-3">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0">
-          <h3 id={headingId} className="truncate font-semibold">{member.name}</h3>
-          <p className="text-xs text-slate-500 dark:text-slate-400">{member.phone ?? member.email}</p>
+          <h3 id={headingId} className="font-semibold wrap-break-word">{member.name}</h3>
+          <p className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">{member.phone ?? member.email}</p>
         </div>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1">
+        <div className="flex flex-wrap gap-1">
           <Badge tone={member.role === 'owner' ? 'primary' : 'neutral'}>{roleLabel(member.role)}</Badge>
           {member.founding && <Badge tone="success">{t`Shop account`}</Badge>}
         </div>
@@ -58,14 +58,14 @@ export function MemberCard({ member, onChange, onRemove }: MemberCardProps) {
         </dl>
       )}
       {!member.founding && (
-        <div className="grid grid-cols-2 gap-2">
-          <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onChange}>
+        <CardActions>
+          <Button variant="secondary" className={cardActionClasses} onClick={onChange}>
             <Trans>Change role or limits</Trans>
           </Button>
-          <Button variant="secondary" className="h-9 px-2 text-xs text-red-700 dark:text-red-400" onClick={onRemove}>
+          <Button variant="secondary" className={`${cardActionClasses} text-red-700 dark:text-red-400`} onClick={onRemove}>
             <Trans>Remove from shop</Trans>
           </Button>
-        </div>
+        </CardActions>
       )}
     </Card>
   );
@@ -79,8 +79,8 @@ export function FormerMemberRow({ member }: { member: StaffMember }) {
   return (
     <li className="flex items-center justify-between gap-3 py-2">
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium">{member.name}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{member.phone ?? member.email}</p>
+        <p className="text-sm font-medium wrap-break-word">{member.name}</p>
+        <p className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">{member.phone ?? member.email}</p>
       </div>
       <p className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{t`Was ${role}`}</p>
     </li>

@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardActions, cardActionClasses } from '@/components/ui/card';
 import { formatIndiaDate } from '@/lib/date-time';
 import { useCurrentUser } from '@/features/auth/api/get-current-user';
 import { useShopRoleLabel } from '@/features/auth/public';
@@ -28,28 +28,28 @@ export function StaffInvitationCard({ invitation, onCancel }: StaffInvitationCar
   const expires = formatIndiaDate(invitation.expiresAt);
   return (
     <Card role="article" aria-labelledby={headingId} className="space-y-3">
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
         <div className="min-w-0">
-          <h3 id={headingId} className="truncate font-semibold">{invitation.name}</h3>
+          <h3 id={headingId} className="font-semibold wrap-break-word">{invitation.name}</h3>
           <p className="text-xs text-slate-500 dark:text-slate-400">{invitation.phone}</p>
         </div>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1">
+        <div className="flex flex-wrap gap-1">
           <Badge tone="neutral">{roleLabel(invitation.role)}</Badge>
           <Badge tone="warning">{t`Invited`}</Badge>
         </div>
       </div>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t`Expires ${expires}`}</p>
-      <div className="grid grid-cols-2 gap-2">
+      <CardActions>
         <WhatsAppLinkButton
-          className="h-9 px-2 text-xs"
+          className={cardActionClasses}
           href={staffInvitationWhatsAppUrl({ shopName, phone: invitation.phone, roleName: roleLabel(invitation.role) })}
         >
           <Trans>Send on WhatsApp</Trans>
         </WhatsAppLinkButton>
-        <Button variant="secondary" className="h-9 px-2 text-xs" onClick={onCancel}>
+        <Button variant="secondary" className={cardActionClasses} onClick={onCancel}>
           <Trans>Cancel invitation</Trans>
         </Button>
-      </div>
+      </CardActions>
     </Card>
   );
 }

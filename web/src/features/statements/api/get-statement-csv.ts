@@ -1,15 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fileNameOfDisposition } from '@common/statement-file-name';
 import { ApiError } from '@/lib/api-client';
 import { urlOf } from '@/lib/api-request';
 import { getSessionToken } from '@/lib/session';
 import { statementInput, statementQueryPrefix } from '@/features/statements/api/get-statement';
 import type { DateRange } from '@/features/statements/statement-range';
 
-/** The name the server gives the file (Content-Disposition), or one of our own. */
-function fileNameOf(response: Response, accountId: string, range: DateRange): string {
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const named = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-  return named ?? `statement-${accountId.slice(0, 8)}-${range.from}-${range.to}.csv`;
+/**
+ * The name the server gives the file (its Content-Disposition, the shop's and the customer's
+ * names as written), or one of our own from the range.
+ */
+function fileNameOf(response: Response, range: DateRange): string {
+  return fileNameOfDisposition(response.headers.get('Content-Disposition') ?? '') ?? `khata-statement-${range.from}-to-${range.to}.csv`;
 }
 
 /**
@@ -26,7 +28,7 @@ export async function fetchStatementCsv(accountId: string, range: DateRange): Pr
   if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
   // The bytes as sent: response.text() would drop the byte-order mark.
   const bytes = await response.arrayBuffer();
-  return new File([bytes], fileNameOf(response, accountId, range), { type: 'text/csv' });
+  return new File([bytes], fileNameOf(response, range), { type: 'text/csv' });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import { Input, Label } from '@/components/ui/input';
+import { DateField } from '@/components/ui/date-field';
 import { isValidRange, type DateRange, type RangeChoice } from '@/features/statements/statement-range';
 
 interface RangePickerProps {
@@ -13,7 +13,7 @@ interface RangePickerProps {
   onCustomChange: (custom: DateRange) => void;
 }
 
-/** The statement's period: This month, Last month, or Custom with two India dates. */
+/** The statement's period: This month, Last month, or Custom with two India dates, each day-month-year. */
 export function RangePicker({ choice, custom, today, onChoiceChange, onCustomChange }: RangePickerProps) {
   const { t } = useLingui();
   const id = useId();
@@ -39,29 +39,25 @@ export function RangePicker({ choice, custom, today, onChoiceChange, onCustomCha
         ))}
       </div>
       {choice === 'custom' && (
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <Label htmlFor={`${id}-from`}><Trans>From</Trans></Label>
-            <Input
-              id={`${id}-from`}
-              type="date"
-              value={custom.from}
-              max={today}
-              onChange={(event) => onCustomChange({ ...custom, from: event.target.value })}
-            />
-          </div>
-          <div>
-            <Label htmlFor={`${id}-to`}><Trans>To</Trans></Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              value={custom.to}
-              max={today}
-              onChange={(event) => onCustomChange({ ...custom, to: event.target.value })}
-            />
-          </div>
+        <div className="grid gap-3">
+          <DateField
+            id={`${id}-from`}
+            label={t`From`}
+            value={custom.from}
+            max={today}
+            required
+            onChange={(from) => onCustomChange({ ...custom, from })}
+          />
+          <DateField
+            id={`${id}-to`}
+            label={t`To`}
+            value={custom.to}
+            max={today}
+            required
+            onChange={(to) => onCustomChange({ ...custom, to })}
+          />
           {!isValidRange(custom) && (
-            <p role="alert" className="col-span-2 text-sm text-red-600 dark:text-red-400">
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
               <Trans>Choose a start date on or before the end date.</Trans>
             </p>
           )}

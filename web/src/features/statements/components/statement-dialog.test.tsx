@@ -77,6 +77,22 @@ describe("the merchant's statement", () => {
     await expectNoAxeViolations();
   });
 
+  it('puts Refund and Reverse on the phone’s cards too, and names a refund and a reversal as lowering and raising what is owed', async () => {
+    renderWithApp(<StatementDialog accountId={accountId} onClose={() => {}} />);
+    const list = await screen.findByRole('list', { name: 'Statement' });
+    const [payment, refund, repayment, reversal, recent] = within(list).getAllByRole('listitem') as HTMLElement[];
+    expect(within(payment!).getByText('Refunded ₹250.00')).toBeInTheDocument();
+    expect(within(payment!).getByRole('button', { name: 'Refund' })).toBeInTheDocument();
+    expect(within(refund!).getByText('Owed less')).toBeInTheDocument();
+    expect(within(refund!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(repayment!).getByText('Reversed')).toBeInTheDocument();
+    expect(within(repayment!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(reversal!).getByText('Owed more')).toBeInTheDocument();
+    expect(within(reversal!).getByText('Recorded twice')).toBeInTheDocument();
+    expect(within(recent!).getByRole('button', { name: 'Reverse' })).toBeInTheDocument();
+    await expectNoAxeViolations();
+  });
+
   it("opens the refund dialog with what is left of the payment and its customer's name", async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithApp(<StatementDialog accountId={accountId} onClose={() => {}} />);

@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { statementCsvDisposition } from '@common/statement-file-name';
+import { expectNoAxeViolations } from '@/test/axe';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import type { Statement } from '@/features/statements/api/get-statement';
@@ -56,6 +58,13 @@ function setup(handlers: Handlers = {}) {
 const panel = () => screen.getByRole('region', { name: 'Statement' });
 /** A summary figure by its term. */
 const figure = (term: string) => within(panel()).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+/** A date field by its label: its day, month and year selects, and what each shows. */
+function dateField(label: string) {
+  const group = within(panel()).getByRole('group', { name: label });
+  const part = (name: 'Day' | 'Month' | 'Year') => within(group).getByRole('combobox', { name });
+  const shown = () => within(group).getAllByRole('combobox').map((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent);
+  return { part, shown };
+}
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
 
 beforeEach(() => {
@@ -93,31 +102,47 @@ describe('the range picker', () => {
     expect(callsTo(calls, `GET ${lastMonthUrl}`)).toHaveLength(1);
   });
 
-  it('asks for the two days of a custom range, and refuses a start after the end without asking the server', async () => {
+  it('asks for the two days of a custom range, day-month-year, and refuses a start after the end without asking the server', async () => {
     const customUrl = url('2025-01-15', '2025-02-10');
     const { calls, user } = setup({
-      [`GET ${url('2025-01-15', '2025-02-28')}`]: () => json(200, { statement: statementFor('2025-01-15', '2025-02-28') }),
+      [`GET ${url('2025-01-15', '2025-02-12')}`]: () => json(200, { statement: statementFor('2025-01-15', '2025-02-12') }),
       [`GET ${customUrl}`]: () => json(200, { statement: statementFor('2025-01-15', '2025-02-10') }),
     });
     await within(panel()).findByText('1 Mar 2025 to 12 Mar 2025');
     await user.click(screen.getByRole('button', { name: 'Custom' }));
-    const from = screen.getByLabelText('From');
-    const to = screen.getByLabelText('To');
-    expect(from).toHaveValue('2025-03-01');
-    expect(to).toHaveValue('2025-03-12');
-    expect(to).toHaveAttribute('max', '2025-03-12');
+    const from = dateField('From');
+    const to = dateField('To');
+    expect(from.shown()).toEqual(['01', 'Mar', '2025']);
+    expect(to.shown()).toEqual(['12', 'Mar', '2025']);
+    // No year after today's is offered.
+    expect(within(to.part('Year')).getAllByRole('option').at(-1)).toHaveTextContent('2025');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(document.querySelector('input[type="date"]')).toBeNull();
 
-    // What a date picker does: it sets the whole day at once.
-    fireEvent.change(to, { target: { value: '2025-02-28' } });
-    fireEvent.change(from, { target: { value: '2025-03-05' } });
+    await user.selectOptions(to.part('Month'), 'Feb');
+    await user.selectOptions(from.part('Day'), '05');
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a start date on or before the end date.');
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
-    expect(calls.some((call) => call.url.includes('from=2025-03-05&to=2025-02-28'))).toBe(false);
+    expect(calls.some((call) => call.url.includes('from=2025-03-05&to=2025-02-12'))).toBe(false);
 
-    fireEvent.change(from, { target: { value: '2025-01-15' } });
-    fireEvent.change(to, { target: { value: '2025-02-10' } });
+    await user.selectOptions(from.part('Day'), '15');
+    await user.selectOptions(from.part('Month'), 'Jan');
+    await user.selectOptions(to.part('Day'), '10');
     expect(await within(panel()).findByText('15 Jan 2025 to 10 Feb 2025')).toBeInTheDocument();
     expect(callsTo(calls, `GET ${customUrl}`)).toHaveLength(1);
+    expect(calls.some((call) => call.url.includes('from=2025-03-15'))).toBe(false);
+  });
+
+  it('refuses a day after today under its field, without asking the server', async () => {
+    const { calls, user } = setup();
+    await within(panel()).findByText('1 Mar 2025 to 12 Mar 2025');
+    await user.click(screen.getByRole('button', { name: 'Custom' }));
+    const to = dateField('To');
+    await user.selectOptions(to.part('Day'), '20');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a date on or before 12 Mar 2025.');
+    expect(to.part('Day')).toHaveAccessibleDescription('Choose a date on or before 12 Mar 2025.');
+    expect(calls.some((call) => call.url.includes('to=2025-03-20'))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
   });
 
   it('shows the server’s refusal of a range', async () => {
@@ -152,6 +177,39 @@ describe('the statement', () => {
     expect(within(panel()).getByText('क्षत्रिय')).toBeInTheDocument();
   });
 
+  it('shows each row as a card on a phone: what, when, the amount and whether it raised or lowered what is owed, in words', async () => {
+    setup();
+    const list = await within(panel()).findByRole('list', { name: 'Statement' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    const [rice, repaid, soap] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(rice).toHaveTextContent(/^PaymentRice and dal3 Mar 2025, 10:00\s?am₹1,250.00Owed moreFee₹25.00Total₹1,275.00Owed after₹1,775.00$/i);
+    // No fee: only the amount owed after.
+    expect(repaid).toHaveTextContent(/^Repayment5 Mar 2025, 5:30\s?pm₹700.00Owed lessOwed after₹1,075.00$/i);
+    expect(soap).toHaveTextContent(/^PaymentSoapApproved by SMS code10 Mar 2025, 11:45\s?am₹100.00Owed more/i);
+    const owedAfter = (card: HTMLElement) => within(card).getByText('Owed after', { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(cards.map(owedAfter)).toEqual(['₹1,775.00', '₹1,075.00', '₹1,177.00']);
+
+    // The cards where the table's seven columns do not fit, the table where they do: the
+    // breakpoint is the width of the statement's own column (a CSS container query).
+    const table = within(panel()).getByRole('table', { name: 'Statement' });
+    const layouts = list.closest('.\\@container');
+    expect(layouts).not.toBeNull();
+    expect(list.parentElement).toHaveClass('@min-[40rem]:hidden');
+    expect(table.closest('.hidden')).toHaveClass('@min-[40rem]:block');
+    expect(layouts!.contains(table)).toBe(true);
+    await expectNoAxeViolations();
+  });
+
+  it('says an empty period once, in neither layout', async () => {
+    const { user } = setup();
+    await within(panel()).findByRole('list', { name: 'Statement' });
+    await user.click(screen.getByRole('button', { name: 'Last month' }));
+    expect(await within(panel()).findByText('No transactions in this period.')).toBeInTheDocument();
+    expect(within(panel()).queryByRole('list', { name: 'Statement' })).not.toBeInTheDocument();
+    expect(within(panel()).queryByRole('table', { name: 'Statement' })).not.toBeInTheDocument();
+  });
+
   it('keeps a print view of the same statement straight in <body>, hidden on screen, and prints with Print or save as PDF', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     const { user } = setup();
@@ -165,9 +223,24 @@ describe('the statement', () => {
     expect(printView).toHaveTextContent('Kumar Kirana · क्षत्रिय');
     expect(printView).toHaveTextContent('Closing amount owed₹1,177.00');
     expect(printView!.querySelectorAll('tbody tr')).toHaveLength(3);
+    // Paper gets the table only, never the cards.
+    expect(printView!.querySelector('ol, ul')).toBeNull();
+    expect(printView!.querySelector('table')!.closest('.hidden')).toBe(printView);
 
     await user.click(screen.getByRole('button', { name: 'Print or save as PDF' }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('prints under a title naming the shop and the customer, which the browser offers as the PDF’s name, then puts the title back', async () => {
+    document.title = 'Khata';
+    const titles: string[] = [];
+    vi.spyOn(window, 'print').mockImplementation(() => titles.push(document.title));
+    const { user } = setup();
+    await within(panel()).findByRole('list', { name: 'Statement' });
+    await user.click(screen.getByRole('button', { name: 'Print or save as PDF' }));
+    expect(titles).toEqual(['khata-statement-kumar-kirana-क्षत्रिय-2025-03-01-to-2025-03-12']);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.title).toBe('Khata');
   });
 });
 
@@ -200,6 +273,30 @@ describe('getting the statement out', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toBe(csvText.slice(1));
     expect(saved[0]!.type).toBe('text/csv');
+  });
+
+  it('saves each customer’s CSV under the name the server wrote in their own script (filename*), so two customers’ files differ', async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:statement'), revokeObjectURL: vi.fn() });
+    const names = ['क्षत्रिय', 'தமிழ்செல்வி'];
+    for (const [index, customerName] of names.entries()) {
+      const facts = { accountId: `0193a0c0-0000-7000-8000-00000000000${index}`, businessName: 'Kumar Kirana', customerName, from: '2025-03-01', to: '2025-03-12' };
+      const { user } = setup({
+        [`GET ${url('2025-03-01', '2025-03-12', 'statement.csv')}`]: () => new Response(csvText, {
+          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': statementCsvDisposition(facts) },
+        }),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+      await waitFor(() => expect(saved).toHaveLength(index + 1));
+      cleanup();
+    }
+    expect(saved).toEqual([
+      'khata-statement-kumar-kirana-क्षत्रिय-2025-03-01-to-2025-03-12.csv',
+      'khata-statement-kumar-kirana-தமிழ்செல்வி-2025-03-01-to-2025-03-12.csv',
+    ]);
   });
 
   it('says so when the CSV cannot be had', async () => {

@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast-store';
 import { serverMessage } from '@/lib/api-client';
 import { useStatement } from '@/features/statements/api/get-statement';
 import { fetchStatementCsv, statementCsvOptions, useStatementCsv } from '@/features/statements/api/get-statement-csv';
-import { canShareFiles, saveFile, shareFile } from '@/features/statements/statement-files';
+import { canShareFiles, printStatement, saveFile, shareFile } from '@/features/statements/statement-files';
 import { indiaToday, isValidRange, rangeFor, thisMonth, type DateRange, type RangeChoice } from '@/features/statements/statement-range';
 import { RangePicker } from './range-picker';
 import { StatementDocument, type StatementRowActions } from './statement-document';
@@ -30,7 +30,8 @@ export function StatementPanel({ accountId, actions }: StatementPanelProps) {
   const [choice, setChoice] = useState<RangeChoice>('this-month');
   const [custom, setCustom] = useState<DateRange>(() => thisMonth(today));
   const range = rangeFor(choice, today, custom);
-  const valid = isValidRange(range);
+  // A day after today is refused by its field (and by the server): nothing is asked for it.
+  const valid = isValidRange(range) && range.to <= today;
   const statement = useStatement(accountId, range, valid);
   // Read once: the browser either can share files or cannot.
   const [sharing] = useState(canShareFiles);
@@ -88,7 +89,7 @@ export function StatementPanel({ accountId, actions }: StatementPanelProps) {
             <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
               <Trans>Download CSV</Trans>
             </Button>
-            <Button variant="secondary" onClick={() => window.print()}>
+            <Button variant="secondary" onClick={() => printStatement(shown)}>
               <Trans>Print or save as PDF</Trans>
             </Button>
             {sharing && (

@@ -5,9 +5,11 @@ import { queryOptionsFor, request, urlOf } from '@/lib/api-request';
 /** The prefix of both of the ledger's query keys (recent and paged). */
 export const businessTransactionsUrl = urlOf('GET /api/transactions/business', { query: {} });
 
-/** The 5 latest entries of the merchant's ledger, for the dashboard. */
+/** The 5 latest entries of the merchant's ledger, for the dashboard (and kept for offline). */
+export const recentBusinessTransactionsQuery = queryOptionsFor('GET /api/transactions/business', { query: { limit: `${recentPaymentsCount}` } });
+
 export function useRecentBusinessTransactions() {
-  return useQuery(queryOptionsFor('GET /api/transactions/business', { query: { limit: `${recentPaymentsCount}` } }));
+  return useQuery(recentBusinessTransactionsQuery);
 }
 
 /** The whole history, a page at a time from the server's keyset cursor. */

@@ -18,11 +18,11 @@ export function RecentPayments({ onViewAll, actions }: RecentPaymentsProps) {
   const { t } = useLingui();
   return (
     <section aria-labelledby="recent-payments-heading" className="space-y-3">
-      <div className="flex items-center justify-between">
-        <h2 id="recent-payments-heading" className="text-base font-semibold">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="recent-payments-heading" className="min-w-0 text-base font-semibold">
           <Trans>Recent Payments</Trans>
         </h2>
-        <Button variant="link" className="h-8 px-0" onClick={onViewAll}>
+        <Button variant="link" className="h-8 shrink-0 px-0 whitespace-nowrap" onClick={onViewAll}>
           <Trans>View All</Trans>
         </Button>
       </div>

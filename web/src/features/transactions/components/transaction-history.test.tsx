@@ -10,12 +10,12 @@ import { TransactionHistory } from './transaction-history';
 
 const payment: TransactionView = {
   id: 't1', type: 'payment', amount: '1250.00', fee: '25.00', totalAmount: '1275.00', status: 'completed',
-  createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
+  createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: '+919876543210' },
   customerName: 'Asha Rao', description: null, availableCredit: '3725.00', ...untouchedRow,
 };
 const repayment: TransactionView = {
   ...payment, id: 't2', type: 'repayment', amount: '500.00', fee: '0.00', totalAmount: '500.00',
-  business: { businessName: 'Sharma Medicals' }, businessId: 'b2', availableCredit: '900.00',
+  business: { businessName: 'Sharma Medicals', address: '12 MG Road, Pune', phone: '+919876543210' }, businessId: 'b2', availableCredit: '900.00',
 };
 
 function setup() {
@@ -114,8 +114,8 @@ describe('refunds, reversals and reports on the rows', () => {
     const summary = { id: 'r1', reason: 'not_me', note: null, createdAt: payment.createdAt } as const;
     renderRows([
       reportedPayment({ ...summary, status: 'open', declineReason: null }),
-      { ...refundedPayment, id: 't6', business: { businessName: 'Ravi Stores' } },
-      { ...payment, id: 't7', business: { businessName: 'Patel Sweets' }, report: { ...summary, status: 'declined', declineReason: 'The bill is signed' } },
+      { ...refundedPayment, id: 't6', business: { businessName: 'Ravi Stores', address: '12 MG Road, Pune', phone: '+919876543210' } },
+      { ...payment, id: 't7', business: { businessName: 'Patel Sweets', address: '12 MG Road, Pune', phone: '+919876543210' }, report: { ...summary, status: 'declined', declineReason: 'The bill is signed' } },
     ]);
     const open = await screen.findByRole('article', { name: 'Payment Kumar Kirana' });
     expect(within(open).getByText('Problem reported')).toBeInTheDocument();

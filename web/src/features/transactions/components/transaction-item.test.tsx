@@ -10,7 +10,7 @@ import { TransactionItem } from './transaction-item';
 
 const payment: TransactionView = {
   id: 't1', type: 'payment', amount: '2500.00', fee: '50.00', totalAmount: '2550.00', status: 'completed',
-  createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana' },
+  createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1', business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: '+919876543210' },
   customerName: 'Asha Rao', description: null, availableCredit: '2450.00', ...untouchedRow,
 };
 const repayment: TransactionView = { ...payment, id: 't2', type: 'repayment', amount: '500.00', fee: '0.00', totalAmount: '500.00' };
@@ -22,11 +22,27 @@ describe("the merchant's ledger row", () => {
   it('names a refund and a reversal, each with its reason beneath', () => {
     renderItem({ ...payment, id: 't3', type: 'refund', amount: '250.00', fee: '5.00', totalAmount: '255.00', originalId: 't1', reason: 'Charged ₹2,500 for ₹250' });
     const refund = screen.getByRole('article', { name: 'Refund Asha Rao' });
-    expect(within(refund).getByText(/^Refund ·/)).toBeInTheDocument();
+    expect(within(refund).getByText('Refund')).toHaveAttribute('data-variant', 'success');
     expect(within(refund).getByText('Charged ₹2,500 for ₹250')).toBeInTheDocument();
     renderItem({ ...repayment, id: 't4', type: 'reversal', originalId: 't2', reason: 'Recorded by mistake' });
     const reversal = screen.getByRole('article', { name: 'Reversal Asha Rao' });
     expect(within(reversal).getByText('Recorded by mistake')).toBeInTheDocument();
+  });
+
+  it("marks each row's kind in words beside its time, not only by the amount's colour", () => {
+    const kinds = [
+      [payment, 'Payment', 'secondary'],
+      [repayment, 'Repayment', 'success'],
+      [{ ...payment, id: 't8', type: 'refund', originalId: 't1', reason: 'Overcharged' }, 'Refund', 'success'],
+      [{ ...repayment, id: 't9', type: 'reversal', originalId: 't2', reason: 'Recorded twice' }, 'Reversal', 'warning'],
+    ] as const;
+    for (const [row, label, variant] of kinds) {
+      renderItem(row);
+      const item = screen.getByRole('article', { name: `${label} Asha Rao` });
+      const mark = within(item).getByText(label, { exact: true });
+      expect(mark).toHaveAttribute('data-variant', variant);
+      expect(mark.nextElementSibling).toHaveTextContent(/^12 Jan 2025, 3:45\s?pm$/i);
+    }
   });
 
   it('says "Refunded ₹X" on a payment refunded in part, and "Reversed" on a reversed repayment', () => {

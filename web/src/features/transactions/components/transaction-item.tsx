@@ -1,10 +1,18 @@
 import { Trans } from '@lingui/react/macro';
+import type { ComponentProps } from 'react';
 import type { TransactionView } from '@common/api/types';
-import { TransactionStatusBadge } from '@/components/ui/badge';
+import { Badge, TransactionStatusBadge } from '@/components/ui/badge';
 import { formatWireRupees } from '@/lib/format';
 import { formatIndiaDateTime } from '@/lib/date-time';
 import { useActorLabel } from '@/features/auth/public';
 import { lowersOwed, TransactionNotes, useTransactionTypeLabel, type TransactionActions } from './transaction-notes';
+
+/** Each kind's mark: what lowers the owed amount green, a reversal amber, a payment plain. */
+const kindTones: Partial<Record<TransactionView['type'], ComponentProps<typeof Badge>['tone']>> = {
+  repayment: 'success',
+  refund: 'success',
+  reversal: 'warning',
+};
 
 interface TransactionItemProps {
   transaction: TransactionView;
@@ -25,9 +33,11 @@ export function TransactionItem({ transaction, actions }: TransactionItemProps) 
     <article aria-label={`${type} ${transaction.customerName}`} className="space-y-2 py-3">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="truncate font-medium">{transaction.customerName}</p>
-          <p className="text-xs text-slate-500 dark:text-slate-400">
-            {type} · <time dateTime={transaction.createdAt}>{formatIndiaDateTime(transaction.createdAt)}</time>
+          <p className="font-medium wrap-break-word">{transaction.customerName}</p>
+          {/* The kind in words, not only the amount's colour: the Recent Payments list has repayments, refunds and reversals too. */}
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
+            <Badge tone={kindTones[transaction.type] ?? 'neutral'}>{type}</Badge>
+            <time dateTime={transaction.createdAt}>{formatIndiaDateTime(transaction.createdAt)}</time>
           </p>
           {transaction.description && (
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">{transaction.description}</p>
