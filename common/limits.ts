@@ -3,7 +3,7 @@
  * security and internal bounds. Names read quantity, then unit, then qualifier: pinLockSecondsMax,
  * qrExpiryMinutesDefault, paymentPaiseMax.
  */
-import { basisPoints, paise } from './money';
+import type { BasisPoints, Paise } from './money';
 
 export const countryCode = '+91';
 export const phoneDigits = 10;
@@ -58,11 +58,12 @@ export const otpSendsPerAddressPerMinuteMax = 60;
 /** How long a payment's answer is kept for retries with the same Idempotency-Key. */
 export const idempotencyTtlSeconds = 24 * 60 * 60;
 
-// Money (docs/product.md#money).
-export const paymentPaiseMax = paise(1_00_000_00);
-export const feeBasisPointsDefault = basisPoints(200);
-export const maxCreditLimitPaiseDefault = paise(50_000_00);
-export const feeBasisPointsMax = basisPoints(10_000);
+// Money (docs/product.md#money). Typed by a cast, not by paise(): the signed-out /cust loads
+// these limits in its first download, and the money module can wait for the app that needs it.
+export const paymentPaiseMax = 1_00_000_00 as Paise;
+export const feeBasisPointsDefault = 200 as BasisPoints;
+export const maxCreditLimitPaiseDefault = 50_000_00 as Paise;
+export const feeBasisPointsMax = 10_000 as BasisPoints;
 
 // QR codes and lists (docs/product.md#qr-codes, #histories).
 export const qrExpiryMinutesDefault = 15;

@@ -1,13 +1,14 @@
 /**
  * A statement's file name, the same for the CSV the server names and the PDF the browser
- * saves from the print view: the shop, the customer and the days, so two customers' files
- * never overwrite each other in a Downloads folder.
+ * saves from the print view: the shop, the customer with the account's short reference and
+ * the days, so two customers' files never overwrite each other in a Downloads folder, not
+ * even two customers of one shop with the same name.
  *
  * Names are written in any script (क्षत्रिय, தமிழ்செல்வி), so the name keeps every letter,
  * mark and digit as written (sent as RFC 6266 `filename*`, UTF-8); anything else (spaces,
  * slashes, quotes, emoji) becomes one hyphen. Old clients that read only the plain
- * `filename` get an ASCII twin, where a name with no ASCII letters becomes "shop", or
- * "customer-" and the account's short reference, so that twin differs between customers too.
+ * `filename` get an ASCII twin, where a name with no ASCII letters becomes "shop" or
+ * "customer".
  */
 import { shortReference } from './reference';
 
@@ -61,22 +62,24 @@ export function asciiSlug(text: string): string {
 
 /**
  * The file's name without its extension, in the names' own scripts:
- * "khata-statement-kaveri-stores-क्षत्रिय-2025-03-01-to-2025-03-12".
+ * "khata-statement-kaveri-stores-क्षत्रिय-9f3a-1c07-2025-03-01-to-2025-03-12".
  */
 export function statementFileStem(facts: StatementFileFacts): string {
+  // A name of symbols alone ("™") has no letter to keep as written, but its compatibility
+  // form does ("tm"): better that than the bare "shop".
   const shop = fileNameSlug(facts.businessName) || asciiSlug(facts.businessName) || 'shop';
-  const customer = fileNameSlug(facts.customerName) || customerFallback(facts.accountId);
-  return `khata-statement-${shop}-${customer}-${facts.from}-to-${facts.to}`;
+  const customer = fileNameSlug(facts.customerName) || asciiSlug(facts.customerName) || 'customer';
+  return stem(shop, customer, facts);
 }
 
 /** The same name in ASCII only, for a client that reads only the plain `filename`. */
 export function asciiStatementFileStem(facts: StatementFileFacts): string {
-  const shop = asciiSlug(facts.businessName) || 'shop';
-  const customer = asciiSlug(facts.customerName) || customerFallback(facts.accountId);
-  return `khata-statement-${shop}-${customer}-${facts.from}-to-${facts.to}`;
+  return stem(asciiSlug(facts.businessName) || 'shop', asciiSlug(facts.customerName) || 'customer', facts);
 }
 
-const customerFallback = (accountId: string) => `customer-${shortReference(accountId).toLowerCase()}`;
+/** The account's short reference follows the customer's name: two Ashas at one shop are two files. */
+const stem = (shop: string, customer: string, facts: StatementFileFacts) =>
+  `khata-statement-${shop}-${customer}-${shortReference(facts.accountId).toLowerCase()}-${facts.from}-to-${facts.to}`;
 
 /**
  * The CSV's Content-Disposition: the ASCII name as `filename`, and the name as written as

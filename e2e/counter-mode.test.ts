@@ -5,15 +5,17 @@
  * more. A customer pays and the counter shows and says it. Anyone at the counter may type
  * wrong exit PINs until that exit locks: the owner still signs in on their own phone and
  * confirms a change with the PIN there. The right PIN leaves for the full dashboard.
+ * Nothing on the counter moves under a finger: not on the first tap, which turns the sound
+ * on, nor when "Reconnecting…" comes and goes with a dropped stream.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { checkAccessibility } from './accessibility';
 import { apiSignIn, callApi, businessQrCodes, createAdmin, createApprovedBusiness, createCustomerSession, customerPaymentCode, grantCredit, payByApi } from './api-seeding';
 import { journey, journeysDisabled } from './journey';
 import { hiddenNames, overflows } from './layout-checks';
 import {
-  button, expectMerchantHeader, expectToast, expectVisible, field, merchantTab, newMobileNumber, rupees, signInWithEmail,
+  boxOf, button, expectMerchantHeader, expectToast, expectVisible, field, merchantTab, newMobileNumber, rupees, signInWithEmail,
 } from './pages';
 import { recordSpeech, spokenIn } from './speech';
 import { translator } from './translations';
@@ -223,13 +225,62 @@ describe.skipIf(journeysDisabled)('counter mode', () => {
       await page.close();
     }
   });
-});
 
-async function boxOf(locator: Locator, what: string) {
-  const box = await locator.boundingBox();
-  expect(box, `${what} is on screen`).not.toBeNull();
-  return box!;
-}
+  journey('"Reconnecting…" moves nothing on the counter: Exit and the code stay where they were, at 360 px in en and ta', async ({ page: merchantPage, khata }) => {
+    const merchant = {
+      mobileNumber: newMobileNumber(), contactName: 'Lakshmi Narayanan', businessName: 'Lakshmi Vilas Sweets and Savouries', businessType: 'Retail',
+      email: `counter.reconnect.${Date.now()}@example.com`, address: '21 South Masi Street, Madurai', pin: '3971',
+    };
+    const { token: apiMerchantToken } = await createApprovedBusiness(khata, merchant);
+    await signInWithEmail(merchantPage, '/merchant', merchant.email, merchant.pin);
+    await expectMerchantHeader(merchantPage, merchant.businessName, 'Approved');
+    await button(merchantPage, 'Counter mode').click();
+    const start = merchantPage.getByRole('dialog', { name: 'Start counter mode', exact: true });
+    await field(start, 'Enter your PIN').fill(merchant.pin);
+    await button(start, 'Start counter mode').click();
+    await expectVisible(merchantPage.getByRole('dialog', { name: 'Counter mode', exact: true }), 'counter mode');
+
+    for (const language of ['en', 'ta'] as const) {
+      const tr = translator(language);
+      await callApi(khata, 'POST', '/api/auth/language', { token: apiMerchantToken, body: { language } });
+      // Untouched, so "Turn on sound" shows from the start and stays: only the stream changes below.
+      const page = await merchantPage.context().newPage();
+      await untouchedUntilTapped(page);
+      await page.setViewportSize({ width: 360, height: 740 });
+      const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.status() === 200);
+      await page.goto('/');
+      const counter = page.getByRole('dialog', { name: tr('Counter mode'), exact: true });
+      await expectVisible(counter, `counter mode in ${language}`);
+      const qr = counter.getByRole('img', { name: tr('Payment QR code for {shopName}', { shopName: merchant.businessName }) });
+      await expectVisible(qr, `the counter code in ${language}`);
+      await expectVisible(button(counter, tr('Turn on sound')), `"Turn on sound" in ${language}`);
+      await streamOpened;
+      const exit = button(counter, tr('Exit counter mode'));
+      const exitBefore = await boxOf(exit, 'Exit counter mode');
+      const qrBefore = await boxOf(qr, 'the counter code');
+      const notice = counter.getByRole('status').filter({ hasText: tr('Reconnecting…') });
+      expect(await notice.count(), `no notice while the stream is live, ${language}`).toBe(0);
+
+      // The stream drops (every connection to the server cut) and cannot open again for now.
+      await page.route('**/api/events', (route) => route.abort());
+      khata.app.server.closeAllConnections();
+      await expectVisible(notice, `"Reconnecting…" in ${language}`);
+      expect(await notice.innerText()).toBe(tr('Reconnecting…'));
+      expect(await boxOf(exit, 'Exit counter mode'), `Exit stays where it was with the notice, in ${language}`).toEqual(exitBefore);
+      expect(await boxOf(qr, 'the counter code'), `the code stays where it was with the notice, in ${language}`).toEqual(qrBefore);
+      expect(await hiddenNames(page), `names cut short with the notice, ${language}`).toEqual([]);
+      expect(await overflows(page), `spills with the notice, ${language}`).toEqual([]);
+      await checkAccessibility(page, `counter mode reconnecting, in ${language}`);
+
+      // The stream is let through again: the notice goes, and nothing moves either.
+      await page.unroute('**/api/events');
+      await expect.poll(() => notice.count(), { message: `the notice gone once the stream is back, ${language}`, timeout: 15_000 }).toBe(0);
+      expect(await boxOf(exit, 'Exit counter mode'), `Exit stays where it was after the notice, in ${language}`).toEqual(exitBefore);
+      expect(await boxOf(qr, 'the counter code'), `the code stays where it was after the notice, in ${language}`).toEqual(qrBefore);
+      await page.close();
+    }
+  });
+});
 
 /**
  * The page reports no user gesture until a real tap or key press. Playwright runs its own

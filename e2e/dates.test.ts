@@ -40,14 +40,18 @@ const longDay = (day: string) =>
 /** "Dec", as the month select names it in English. */
 const shortMonth = (day: string) => new Intl.DateTimeFormat('en-IN', { month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
-/** The three selects of the date field named `label`, and what each shows, in order. */
+/**
+ * The three selects of the date field named `label`, each named with the field's label and its
+ * part ("From Day"), their names as Chromium gives them, and what each shows, in order.
+ */
 function dateField(scope: Locator, label: string) {
   const group = scope.getByRole('group', { name: label, exact: true });
   const parts = group.getByRole('combobox');
   return {
     group,
-    part: (name: 'Day' | 'Month' | 'Year') => group.getByRole('combobox', { name, exact: true }),
-    names: () => parts.evaluateAll((selects) => selects.map((select) => select.getAttribute('aria-label'))),
+    part: (name: 'Day' | 'Month' | 'Year') => group.getByRole('combobox', { name: `${label} ${name}`, exact: true }),
+    names: async () => Promise.all(Array.from({ length: await parts.count() }, async (_, index) =>
+      /^- combobox "([^"]*)"/.exec(await parts.nth(index).ariaSnapshot())?.[1])),
     shown: () => parts.evaluateAll((selects) => selects.map((select) => (select as HTMLSelectElement).selectedOptions[0]?.text ?? '')),
   };
 }
@@ -112,7 +116,7 @@ describe.skipIf(journeysDisabled)('dates', () => {
     await expectVisible(dialog, 'the Move due date dialog');
     expect(await dialog.locator('input[type="date"]').count(), "no browser's date input").toBe(0);
     const due = dateField(dialog, 'New due date');
-    expect(await due.names()).toEqual(['Day', 'Month', 'Year']);
+    expect(await due.names()).toEqual(['New due date Day', 'New due date Month', 'New due date Year']);
     expect(await due.shown()).toEqual(['Day', 'Month', 'Year']);
     // From tomorrow to a year ahead: this year and, but on 1 January, the next.
     const years = await due.part('Year').locator('option').allInnerTexts();
@@ -148,6 +152,9 @@ describe.skipIf(journeysDisabled)('dates', () => {
     await button(statement, 'Custom').click();
     const from = dateField(statement, 'From');
     const to = dateField(statement, 'To');
+    // Two fields side by side: each part says which one it belongs to.
+    expect(await from.names()).toEqual(['From Day', 'From Month', 'From Year']);
+    expect(await to.names()).toEqual(['To Day', 'To Month', 'To Year']);
     const firstOfMonth = `${today.slice(0, 8)}01`;
     expect(await from.shown()).toEqual(['01', shortMonth(today), today.slice(0, 4)]);
     expect(await to.shown()).toEqual([today.slice(8, 10), shortMonth(today), today.slice(0, 4)]);
@@ -182,6 +189,8 @@ describe.skipIf(journeysDisabled)('dates', () => {
     await checkAccessibility(page, 'the audit log with its days');
     await button(audit, `Clear From`).click();
     expect(await auditFrom.shown()).toEqual(['Day', 'Month', 'Year']);
+    // Clear is gone with the date: the focus goes on to the day, not back to the page.
+    expect(await auditFrom.part('Day').evaluate((select) => select === document.activeElement), 'the day in focus after Clear').toBe(true);
   });
 
   journey('the date field names the months in Hindi and Tamil, and it and the statement’s cards fit a 360 px phone', async ({ page, khata }) => {
@@ -197,14 +206,15 @@ describe.skipIf(journeysDisabled)('dates', () => {
       await button(customerCard(page, shop.customerName), tr('Move due date')).click();
       const dialog = page.getByRole('dialog', { name: tr('Move due date') });
       await expectVisible(dialog, `the Move due date dialog in ${language}`);
-      const selects = dialog.getByRole('group', { name: tr('New due date'), exact: true }).getByRole('combobox');
+      const due = dateField(dialog, tr('New due date'));
+      const selects = due.group.getByRole('combobox');
       const chosen = addDays((await accountOf(khata, shop)).nextDueOn!, 1);
       const [year, month, day] = chosen.split('-').map(Number);
       await selects.nth(2).selectOption(String(year));
       await selects.nth(1).selectOption(String(month));
       await selects.nth(0).selectOption(String(day));
-      expect(await selects.evaluateAll((all) => all.map((select) => select.getAttribute('aria-label'))), `the parts named in ${language}`)
-        .toEqual([tr('Day'), tr('Month'), tr('Year')]);
+      expect(await due.names(), `the parts named in ${language}`)
+        .toEqual([tr('Day'), tr('Month'), tr('Year')].map((part) => `${tr('New due date')} ${part}`));
       const months = await monthNamesIn(page, language);
       expect(await selects.nth(1).locator('option').allInnerTexts(), `the months in ${language}`).toEqual(months);
       expect(await selects.evaluateAll((all) => all.map((select) => (select as HTMLSelectElement).selectedOptions[0]!.text)))

@@ -30,6 +30,15 @@ export async function expectHidden(locator: Locator, what: string): Promise<void
   }
 }
 
+/** Where an element is on screen, in CSS pixels. */
+export interface Box { x: number; y: number; width: number; height: number }
+
+export async function boxOf(locator: Locator, what: string): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, `${what} is on screen`).not.toBeNull();
+  return box!;
+}
+
 export const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 export const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 
@@ -148,10 +157,16 @@ export async function registerCustomer(page: Page, customer: CustomerDetails): P
   await expectToast(page, 'Registration Successful', 'Welcome! You can now start using the product');
 }
 
-/** From /merchant signed out: the business wizard, ending on 'Registration Submitted'. */
-export async function registerBusiness(page: Page, business: BusinessDetails): Promise<void> {
-  await page.goto('/merchant');
-  await button(page, 'Register Your Business').click();
+/**
+ * Signed out, the business wizard, ending on 'Registration Submitted': opened by /merchant's
+ * Register Your Business, or `from: '/cust'` by the customers' sign-in's "Register your shop".
+ */
+export async function registerBusiness(
+  page: Page, business: BusinessDetails, { from = '/merchant' }: { from?: '/merchant' | '/cust' } = {},
+): Promise<void> {
+  await page.goto(from);
+  if (from === '/cust') await page.getByRole('navigation').getByRole('link', { name: 'Register your shop', exact: true }).click();
+  else await button(page, 'Register Your Business').click();
   await verifyPhoneInWizard(page, business.mobileNumber);
   await field(page, 'Contact Name').fill(business.contactName);
   await field(page, 'Business Name').fill(business.businessName);

@@ -4,7 +4,7 @@
  * checks, a wrong PIN, a code paid twice, and a repayment the merchant records.
  * Accounts are set up through the API; each journey has its own merchant and customer.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { businessQrCodes, createApprovedBusiness, createCustomerSession, customerPaymentCode, generateQrCode, grantCredit, payByApi } from './api-seeding';
 import { type RunningApp } from './app-server';
@@ -35,6 +35,17 @@ async function merchantAndCustomer(khata: RunningApp, businessName: string, cust
   const { paymentHandle } = await customerPaymentCode(khata, customerToken);
   await grantCredit(khata, merchantToken, paymentHandle, creditLimit);
   return { merchant, merchantToken, customer, customerToken };
+}
+
+/** The scan step's camera is on and looking for a code: the scanner's own state, and its picture playing. */
+async function expectCameraLive(overlay: Locator, what: string): Promise<void> {
+  await expectVisible(overlay.getByText("Point your camera at the merchant's QR code.", { exact: true }), what);
+  await expect.poll(() => overlay.locator('[data-scanner-state]').getAttribute('data-scanner-state'), { message: what }).toBe('scanning');
+  // The scanner reports scanning before the video plays; closing before then makes html5-qrcode's
+  // unawaited play() reject, uncaught.
+  await expect.poll(() => overlay.locator('video').evaluate((video: HTMLVideoElement) => !video.paused && video.readyState >= 2), {
+    message: `${what}: the camera's picture playing`,
+  }).toBe(true);
 }
 
 const detail = (scope: ReturnType<Page['locator']>, term: string) => scope.locator(`dt:text-is("${term}") + dd`);
@@ -198,8 +209,8 @@ describe.skipIf(journeysDisabled)('payments', () => {
     await payWithPin(overlay, customer.pin);
     await expectToast(phone, 'Payment Successful', `${rupees(120)} paid to ${merchant.businessName}`);
     await button(overlay, 'Done').click();
-    // The camera waits for a tap after a payment, so the code still in view is not read again.
-    await expectVisible(button(overlay, 'Scan another code'), 'the scan step after paying, camera paused');
+    // Done goes straight back to the camera, which passes over the code just paid, still in view.
+    await expectCameraLive(overlay, 'the camera, on again after Done');
     await button(overlay, 'Close').click();
     await expect.poll(() => availableCredit(phone).innerText(), { message: 'Available Credit after paying ₹122.40' }).toBe(rupees(877.6));
     await expectVisible(customerEntry(phone, 'Payment', merchant.businessName), 'the payment in Transaction History');
@@ -222,8 +233,12 @@ describe.skipIf(journeysDisabled)('payments', () => {
     await expectToast(phone, 'Payment Successful', `${rupees(60)} paid to ${merchant.businessName}`);
     await expectVisible(overlay.getByRole('region', { name: 'Payment Successful' }), 'the success screen, still');
     await button(overlay, 'Done').click();
+    await expectCameraLive(overlay, 'the camera, on again after Done');
+    // Two seconds of filming the code just paid: it is passed over, not read and refused.
     await phone.waitForTimeout(2_000);
-    await expectVisible(button(overlay, 'Scan another code'), 'the scan step, camera paused');
+    await expectCameraLive(overlay, 'the camera, still scanning');
+    expect(await overlay.getByText('QR code scanned', { exact: true }).count(), 'the code just paid is not read').toBe(0);
+    expect(await overlay.getByRole('heading', { name: merchant.businessName, exact: true }).count(), 'no confirm step').toBe(0);
     expect(await phone.getByText('This payment code has already been paid').count(), 'no refusal of the code just paid').toBe(0);
   });
 

@@ -274,8 +274,14 @@ async function printTitle(page: Page, scope: Locator): Promise<string> {
   return title;
 }
 
-/** "khata-statement-kaveri-stores-<name>-<from>-to-<to>": the shop and the customer, as the file is named. */
-const fileStem = (statement: Statement) => `khata-statement-kaveri-stores-${statement.customerName}-${statement.from}-to-${statement.to}`;
+/**
+ * "khata-statement-kaveri-stores-<name>-<reference>-<from>-to-<to>": the shop, the customer and
+ * the account's short reference (its id's last eight hex digits, "9f3a-1c07"), as the file is named.
+ */
+const fileStem = (statement: Statement) => {
+  const reference = `${statement.accountId.slice(-8, -4)}-${statement.accountId.slice(-4)}`.toLowerCase();
+  return `khata-statement-kaveri-stores-${statement.customerName}-${reference}-${statement.from}-to-${statement.to}`;
+};
 
 /** One line of a CSV file split into its cells as written: quoted texts, plain figures. */
 function cellsOf(line: string): string[] {

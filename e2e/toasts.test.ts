@@ -11,19 +11,11 @@ import {
 } from './api-seeding';
 import { journey, journeysDisabled } from './journey';
 import {
-  button, expectCustomerApp, expectMerchantHeader, expectToast, field, merchantTab, newMobileNumber, rupees,
-  signInAsCustomer, signInWithEmail,
+  boxOf, button, expectCustomerApp, expectMerchantHeader, expectToast, field, merchantTab, newMobileNumber, rupees,
+  signInAsCustomer, signInWithEmail, type Box,
 } from './pages';
 
 const liveWaitMs = 10_000;
-
-interface Box { x: number; y: number; width: number; height: number }
-
-async function boxOf(locator: Locator, what: string): Promise<Box> {
-  const box = await locator.boundingBox();
-  expect(box, `${what} is on screen`).not.toBeNull();
-  return box!;
-}
 
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -13,6 +13,9 @@ import { msg91FlowVariable, type Msg91Settings } from './sms/msg91';
 import { smsTemplates, type SmsTemplate } from './sms/provider';
 import type { TwilioSettings } from './sms/twilio';
 
+/** The admin a development start creates (Config.demoAdmin) and `npm run demo` takes over. */
+export const demoAdminEmail = 'admin@khata.local';
+
 export const smsProviderNames = ['development', 'webhook', 'twilio', 'msg91'] as const;
 export type SmsProviderName = (typeof smsProviderNames)[number];
 

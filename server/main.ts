@@ -6,15 +6,13 @@
 import { randomInt } from 'node:crypto';
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, demoAdminEmail, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { providerFromConfig } from './sms/providers';
 import { startupLines } from './startup-message';
 import type { ResilientOptions } from './sms/resilient';
 import { purgeIntervalMs, reminderTickMs } from '@common/limits';
 import { isWeakPin } from '@common/weak-pins';
-
-const demoAdminEmail = 'admin@khata.local';
 
 function randomPin(): string {
   for (;;) {

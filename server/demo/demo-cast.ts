@@ -52,8 +52,6 @@ export interface DemoAccount {
   opensOnDay?: number;
 }
 
-export const demoAdminEmail = 'admin@khata.local';
-
 const kiranaBaskets: readonly Basket[] = [
   { description: 'Milk and bread', rupeesMin: 56, rupeesMax: 140, weight: 6 },
   { description: 'Vegetables', rupeesMin: 80, rupeesMax: 260, weight: 4 },

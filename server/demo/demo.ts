@@ -18,11 +18,12 @@ import {
 import { isWeakPin } from '@common/weak-pins';
 import { buildApp, type AppConfig, type KhataApp } from '../app';
 import { assert } from '../assert';
+import { demoAdminEmail } from '../config';
 import { rowsOf, type Db } from '../db/client';
 import { addDays, indiaDay, indiaDayStart, indiaHour } from '../india-days';
 import { developmentSmsProvider } from '../sms/development';
 import {
-  demoAdminEmail, demoCashier, demoCustomers, demoShops, type Basket, type DemoAccount, type DemoCustomer, type DemoShop,
+  demoCashier, demoCustomers, demoShops, type Basket, type DemoAccount, type DemoCustomer, type DemoShop,
 } from './demo-cast';
 
 /** The demo's span: its first day is this many India days before today. */

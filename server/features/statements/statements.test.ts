@@ -272,15 +272,20 @@ describe('GET /api/credit-accounts/:id/statement', () => {
 });
 
 describe('GET /api/credit-accounts/:id/statement.csv', () => {
+  /** The account's short reference as a receipt shows it ("9F3A-1C07"), lower-cased for a file name. */
+  const fileReference = (account: string) => `${account.slice(-8, -4)}-${account.slice(-4)}`.toLowerCase();
+
   it('is the same file byte for byte for the customer and the merchant (with its By column), as an attachment', async () => {
     for (const [token, file] of [[customer.token, novemberCsv], [shop.token, novemberMerchantCsv]] as const) {
       const response = await get(statementUrl(accountId, '2026-11-01', '2026-11-30', true), token);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      // Named for the shop and the customer (whose name is a formula here: only its letters are kept).
+      // Named for the shop and the customer (whose name is a formula here: only its letters are
+      // kept), with the account's short reference.
+      const reference = fileReference(accountId);
       expect(response.headers['content-disposition']).toBe(
-        'attachment; filename="khata-statement-kumar-kirana-hyperlink-http-x-y-2026-11-01-to-2026-11-30.csv"; '
-        + "filename*=UTF-8''khata-statement-kumar-kirana-hyperlink-http-x-y-2026-11-01-to-2026-11-30.csv",
+        `attachment; filename="khata-statement-kumar-kirana-hyperlink-http-x-y-${reference}-2026-11-01-to-2026-11-30.csv"; `
+        + `filename*=UTF-8''khata-statement-kumar-kirana-hyperlink-http-x-y-${reference}-2026-11-01-to-2026-11-30.csv`,
       );
       expect(response.headers['cache-control']).toBe('no-store');
       expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -289,30 +294,29 @@ describe('GET /api/credit-accounts/:id/statement.csv', () => {
     }
   });
 
-  it('names each customer’s file for the shop and the customer as written, so two customers’ files differ', async () => {
+  it('names each customer’s file for the shop, the customer as written and the account, so two customers’ files differ', async () => {
     ctx.clock.set(new Date('2026-12-04T06:00:00.000Z'));
-    const names = ['क्षत्रिय', 'தமிழ்செல்வி'];
+    // Each customer's name as written and in the plain ASCII name. Two customers of one shop
+    // may share a name: the account's short reference tells their files apart.
+    const customers = [['क्षत्रिय', 'क्षत्रिय', 'customer'], ['தமிழ்செல்வி', 'தமிழ்செல்வி', 'customer'], ['Asha', 'asha', 'asha'], ['Asha', 'asha', 'asha']];
+    const expected: string[] = [];
     const files: (string | undefined)[] = [];
-    for (const name of names) {
+    for (const [name, asWritten, ascii] of customers) {
       const person = await registerCustomer(ctx, { name });
       const account = await createAccount(shop.token, person.token, '5000');
       ctx.clock.advance(1);
+      const reference = fileReference(account);
       for (const token of [person.token, shop.token]) {
         const response = await get(statementUrl(account, '2026-12-01', '2026-12-04', true), token);
         expect(response.statusCode).toBe(200);
         const disposition = String(response.headers['content-disposition']);
-        // The plain name is ASCII, and differs by the account's short reference.
-        const reference = `${account.slice(-8, -4)}-${account.slice(-4)}`.toLowerCase();
-        expect(disposition).toContain(`filename="khata-statement-kumar-kirana-customer-${reference}-2026-12-01-to-2026-12-04.csv"`);
+        expect(disposition).toContain(`filename="khata-statement-kumar-kirana-${ascii}-${reference}-2026-12-01-to-2026-12-04.csv"`);
         files.push(/filename\*=UTF-8''(\S+)$/.exec(disposition)?.[1]);
+        expected.push(`khata-statement-kumar-kirana-${asWritten}-${reference}-2026-12-01-to-2026-12-04.csv`);
       }
     }
-    expect(files.map((file) => decodeURIComponent(file!))).toEqual([
-      'khata-statement-kumar-kirana-क्षत्रिय-2026-12-01-to-2026-12-04.csv',
-      'khata-statement-kumar-kirana-क्षत्रिय-2026-12-01-to-2026-12-04.csv',
-      'khata-statement-kumar-kirana-தமிழ்செல்வி-2026-12-01-to-2026-12-04.csv',
-      'khata-statement-kumar-kirana-தமிழ்செல்வி-2026-12-01-to-2026-12-04.csv',
-    ]);
+    expect(files.map((file) => decodeURIComponent(file!))).toEqual(expected);
+    expect(new Set(expected).size, 'each account its own file, the two Ashas too').toBe(customers.length);
   });
 
   // A spreadsheet set to split on `;` would find the cells =1+1 and =2+3 (docs/security.md, threat 18).

@@ -9,7 +9,7 @@ import { I18nProvider } from '@lingui/react';
 import type { MeResponse } from '@common/api/types';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
-import { SignedInListener } from '@/features/auth/use-complete-sign-in';
+import { HandOverToApp } from '@/features/auth/use-complete-sign-in';
 import { i18n } from '@/i18n/i18n';
 import { loadFullApp } from './load-full-app';
 import { CustomerLogin } from './routes/customer-login';
@@ -58,13 +58,13 @@ export function Boot({ startupMe, unreachable = false }: { startupMe: MeResponse
   }
   return (
     <I18nProvider i18n={i18n}>
-      <SignedInListener value={() => setHandOver({ me: undefined })}>
+      <HandOverToApp value={() => setHandOver({ me: undefined })}>
         {/* The first touch starts loading the whole app, which any next step needs. */}
         <div className="contents" onFocusCapture={preloadFullApp} onPointerDownCapture={preloadFullApp}>
           <CustomerLogin />
         </div>
         <Toaster />
-      </SignedInListener>
+      </HandOverToApp>
     </I18nProvider>
   );
 }

@@ -94,6 +94,8 @@ describe("the counter's app", () => {
     renderCounter();
     const name = within(screen.getByRole('dialog', { name: 'Counter mode' })).getByText('Ravi Stores');
     expect(name).not.toHaveClass('truncate');
-    expect(name).toHaveClass('[overflow-wrap:anywhere]', 'min-w-0', 'flex-1');
+    expect(name).toHaveClass('[overflow-wrap:anywhere]');
+    // Its column, beside Exit, takes the room left and may shrink below the longest word.
+    expect(name.parentElement).toHaveClass('min-w-0', 'flex-1');
   });
 });

@@ -1,4 +1,7 @@
+import { InfiniteQueryObserver, QueryObserver } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionIdleTtlSeconds } from '@common/limits';
 import type {
   BusinessCreditAccount, CustomerCreditAccount, MeResponse, TransactionPage, TransactionView, UserView,
 } from '@common/api/types';
@@ -7,7 +10,9 @@ import { customerCreditAccountsQuery } from '@/features/credit-accounts/api/get-
 import { customerTransactionsOptions } from '@/features/transactions/api/get-customer-transactions';
 import { recentBusinessTransactionsQuery } from '@/features/transactions/api/get-business-transactions';
 import { queryOptionsFor } from '@/lib/api-request';
-import { offlineViewOfStoredSession, readOfflineView, sessionMark } from '@/lib/offline-cache';
+import {
+  offlineViewOfStoredSession, readOfflineView, saveOfflineView, sessionMark, setFiguresReadAt, useFiguresReadAt,
+} from '@/lib/offline-cache';
 import { setSessionToken } from '@/lib/session';
 import { json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { untouchedRow } from '@/test/ledger-rows';
@@ -55,12 +60,22 @@ beforeEach(() => {
 afterEach(() => {
   stop();
   vi.useRealTimers();
+  setFiguresReadAt(null);
 });
 
 function watched() {
   const client = createAppQueryClient();
   stop = watchOfflineView(client);
   return client;
+}
+
+/** A screen following `observer`'s query; returns the way to close it. */
+function onScreen(observer: { subscribe: (listener: () => void) => () => void }): () => void {
+  let close = () => {};
+  act(() => {
+    close = observer.subscribe(() => {});
+  });
+  return close;
 }
 
 async function signedInCustomerHome(me = meAs(asha), token = 'tok-asha') {
@@ -197,5 +212,50 @@ describe('the offline figures writer', () => {
       history: { readAt: at, items: [{ id: 't9', type: 'payment', name: 'Meena Iyer', totalAmount: '250.00', createdAt: '2025-11-27T12:00:00.000Z' }] },
     });
     expect(window.localStorage.getItem(storageKey)).not.toContain('+919876543210');
+  });
+
+  it('dates the banner by the oldest figures on screen, not by a part kept from a screen not open', async () => {
+    setSessionToken('tok-asha');
+    stubServer(meAs(asha));
+    const client = watched();
+    await client.fetchQuery(currentUserQuery);
+    await client.fetchQuery(customerCreditAccountsQuery);
+    // The history is read two minutes after the accounts.
+    const historyReadAt = new Date(readAt.getTime() + 2 * 60_000);
+    vi.setSystemTime(historyReadAt);
+    await client.fetchInfiniteQuery(customerTransactionsOptions(null));
+    await vi.advanceTimersByTimeAsync(offlineViewWriteDelayMs);
+    expect(readOfflineView()).toMatchObject({ accounts: { readAt: readAt.toISOString() }, history: { readAt: historyReadAt.toISOString() } });
+    const banner = renderHook(() => useFiguresReadAt());
+    // No screen shows either: nothing to date.
+    expect(banner.result.current).toBeNull();
+
+    // The history tab: its time, not the accounts' kept from the home screen.
+    const history = new InfiniteQueryObserver(client, { ...customerTransactionsOptions(null), refetchOnMount: false });
+    const closeHistory = onScreen(history);
+    expect(banner.result.current).toBe(historyReadAt.toISOString());
+    // The accounts on screen as well: the older of the two.
+    const accounts = new QueryObserver(client, { ...customerCreditAccountsQuery, refetchOnMount: false });
+    const closeAccounts = onScreen(accounts);
+    expect(banner.result.current).toBe(readAt.toISOString());
+    act(() => closeAccounts());
+    expect(banner.result.current).toBe(historyReadAt.toISOString());
+    act(() => closeHistory());
+    expect(banner.result.current).toBeNull();
+  });
+
+  it('drops a kept part older than a session may stay idle when it writes the figures again', async () => {
+    setSessionToken('tok-asha');
+    const eightDaysAgo = new Date(readAt.getTime() - sessionIdleTtlSeconds * 1000 - 24 * 60 * 60 * 1000).toISOString();
+    const accounts = { readAt: eightDaysAgo, items: [] };
+    saveOfflineView({ kind: 'customer', userId: 'u-asha', name: 'Asha Rao', session: sessionMark('tok-asha'), accounts });
+    stubServer(meAs(asha));
+    const client = watched();
+    await client.fetchQuery(currentUserQuery);
+    await client.fetchInfiniteQuery(customerTransactionsOptions(null));
+    await vi.advanceTimersByTimeAsync(offlineViewWriteDelayMs);
+    const kept = readOfflineView();
+    expect(kept?.history?.readAt).toBe(readAt.toISOString());
+    expect(kept).not.toHaveProperty('accounts');
   });
 });

@@ -19,7 +19,7 @@ import { customerTransactionsKey } from '@/features/transactions/api/get-custome
 import { recentBusinessTransactionsQuery } from '@/features/transactions/api/get-business-transactions';
 import {
   forgetOfflineView, offlineAccountsMax, partTimes, readOfflineView, saveOfflineView, sessionMark, setFiguresReadAt,
-  type OfflineAccount, type OfflineCustomer, type OfflinePart, type OfflineRow, type OfflineView,
+  withoutStaleParts, type OfflineAccount, type OfflineCustomer, type OfflinePart, type OfflineRow, type OfflineView,
 } from '@/lib/offline-cache';
 import { getSessionToken } from '@/lib/session';
 
@@ -102,6 +102,32 @@ export function offlineViewFrom(queryClient: QueryClient, me: MeResponse, sessio
   };
 }
 
+/** The queries of the parts kept for `me`: a customer's or a shop's. */
+const partKeys = (me: MeResponse): readonly QueryKey[] =>
+  me.user.role === 'customer'
+    ? [customerCreditAccountsQueryKey, customerHistoryKey]
+    : [toCollectQueryKey, businessCreditAccountsQueryKey, recentPaymentsKey];
+
+/**
+ * When the oldest of the figures on screen was read: of the parts' queries, those a
+ * mounted screen follows (an observer). A part kept from earlier, or one cached for a screen
+ * since closed, is not what the person is looking at. Null when none is on screen.
+ */
+function shownReadAt(queryClient: QueryClient, me: MeResponse): string | null {
+  const times = partKeys(me).flatMap((queryKey) => {
+    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+    return query && query.getObserversCount() > 0 && query.state.status === 'success' ? [query.state.dataUpdatedAt] : [];
+  });
+  return times.length > 0 ? new Date(Math.min(...times)).toISOString() : null;
+}
+
+/** Says, for the offline banner, when the figures on screen were read (none for one who keeps none). */
+function showFiguresReadAt(queryClient: QueryClient): void {
+  const me = queryClient.getQueryData<MeResponse | null>(currentUserQueryKey);
+  if (me === undefined) return;
+  setFiguresReadAt(keepsFigures(me) && getSessionToken() ? shownReadAt(queryClient, me) : null);
+}
+
 /** Stores what the cache holds now for the signed-in person, or removes what was kept. */
 export function writeOfflineView(queryClient: QueryClient): void {
   const me = queryClient.getQueryData<MeResponse | null>(currentUserQueryKey);
@@ -112,17 +138,18 @@ export function writeOfflineView(queryClient: QueryClient): void {
     forgetOfflineView();
     return;
   }
-  const view = offlineViewFrom(queryClient, me, sessionMark(token), readOfflineView());
-  const times = partTimes(view);
-  if (times.length === 0) return;
+  // A part kept from a screen not opened for longer than a session may stay idle goes.
+  const view = withoutStaleParts(offlineViewFrom(queryClient, me, sessionMark(token), readOfflineView()), Date.now());
+  if (partTimes(view).length === 0) return;
   saveOfflineView(view);
-  setFiguresReadAt(times[0]!);
+  setFiguresReadAt(shownReadAt(queryClient, me));
 }
 
 /**
  * Listens to `queryClient` for as long as the app runs; returns the way to stop. A signed
  * out or changed current user (a session the server ended says null) is acted on at once;
- * figures are written `delayMs` after the first answer of a burst.
+ * figures are written `delayMs` after the first answer of a burst. A screen opening or
+ * closing changes at once the time the banner gives, the oldest of the figures on screen.
  */
 export function watchOfflineView(queryClient: QueryClient, delayMs = offlineViewWriteDelayMs): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -132,7 +159,13 @@ export function watchOfflineView(queryClient: QueryClient, delayMs = offlineView
     writeOfflineView(queryClient);
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || !watchedPrefixes.has(event.query.queryKey[0])) return;
+    if (!watchedPrefixes.has(event.query.queryKey[0])) return;
+    // A screen opened or closed: the banner dates what is on screen now.
+    if (event.type === 'observerAdded' || event.type === 'observerRemoved' || event.type === 'removed') {
+      showFiguresReadAt(queryClient);
+      return;
+    }
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (event.query.queryKey[0] === currentUserQueryKey[0]) {
       const me = event.action.data as MeResponse | null;
       if (!keepsFigures(me)) {

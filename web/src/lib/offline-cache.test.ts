@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sessionIdleTtlSeconds } from '@common/limits';
 import {
   forgetOfflineView, offlineViewOfStoredSession, readOfflineView, saveOfflineView, sessionMark, type CustomerOfflineView,
+  type ShopOfflineView,
 } from './offline-cache';
 import { clearSessionToken, setSessionToken } from './session';
 
@@ -42,6 +43,40 @@ describe('the figures kept for offline', () => {
     const idleEnd = Date.parse(readAt) + sessionIdleTtlSeconds * 1000;
     expect(offlineViewOfStoredSession(idleEnd)).not.toBeNull();
     expect(offlineViewOfStoredSession(idleEnd + 1)).toBeNull();
+  });
+
+  it('judge the session by its newest part, and drop alone a part older than a session may stay idle', () => {
+    setSessionToken('tok-asha');
+    const idleMs = sessionIdleTtlSeconds * 1000;
+    // The accounts were last read eight days ago; the history a minute ago, so the session lives.
+    const accountsReadAt = new Date(now - idleMs - 24 * 60 * 60 * 1000).toISOString();
+    const history = { readAt, items: [{ id: 't1', type: 'payment', name: 'Kumar Kirana', totalAmount: '102.00', createdAt: readAt }] };
+    const view = ashaView('tok-asha');
+    saveOfflineView({ ...view, accounts: { ...view.accounts!, readAt: accountsReadAt }, history });
+    const { accounts: _stale, ...fresh } = view;
+    const shown = offlineViewOfStoredSession(now);
+    expect(shown).toEqual({ ...fresh, history });
+    expect(shown).not.toHaveProperty('accounts');
+    // The kept entry itself is left as it was: the writer replaces it.
+    expect(readOfflineView()).toHaveProperty('accounts.readAt', accountsReadAt);
+    // Once the newest part, too, is older than that, the session has ended: nothing.
+    const historyIdleEnd = Date.parse(readAt) + idleMs;
+    expect(offlineViewOfStoredSession(historyIdleEnd)).toEqual({ ...fresh, history });
+    expect(offlineViewOfStoredSession(historyIdleEnd + 1)).toBeNull();
+  });
+
+  it("drop a shop's stale parts the same way", () => {
+    setSessionToken('tok-ravi');
+    const stale = new Date(now - sessionIdleTtlSeconds * 1000 - 1).toISOString();
+    const shop: ShopOfflineView = {
+      kind: 'shop', userId: 'u-ravi', name: 'Ravi Stores', session: sessionMark('tok-ravi'), shopId: 'biz1',
+      toCollect: { readAt: stale, items: { overdue: '1225.00', customers: 1 } },
+      customers: { readAt, items: [{ customerName: 'Meena Iyer', owed: '1225.00', overdue: '1225.00', nextDueOn: null }] },
+      history: { readAt: stale, items: [] },
+    };
+    saveOfflineView(shop);
+    const { toCollect: _dues, history: _history, ...fresh } = shop;
+    expect(offlineViewOfStoredSession(now)).toStrictEqual(fresh);
   });
 
   it('ignore an entry of another shape or one that does not parse', () => {

@@ -90,10 +90,15 @@ export function sessionMark(token: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
+/** The names of a view's parts, by its kind. */
+const partNames = { customer: ['accounts', 'history'], shop: ['toCollect', 'customers', 'history'] } as const;
+
+const partsOf = (view: OfflineView): unknown[] =>
+  partNames[view.kind].map((name) => (view as unknown as Record<string, unknown>)[name]);
+
 /** Every part's time, oldest first. */
 export function partTimes(view: OfflineView): string[] {
-  const parts = view.kind === 'customer' ? [view.accounts, view.history] : [view.toCollect, view.customers, view.history];
-  return parts.flatMap((part) => (part ? [part.readAt] : [])).sort();
+  return partsOf(view).flatMap((part) => (part ? [(part as OfflinePart<unknown>).readAt] : [])).sort();
 }
 
 const isPart = (part: unknown): boolean =>
@@ -113,23 +118,39 @@ export function readOfflineView(): OfflineView | null {
   const { version, view } = entry as { version?: unknown; view?: OfflineView };
   if (version !== entryVersion || typeof view !== 'object' || view === null) return null;
   if (typeof view.userId !== 'string' || typeof view.session !== 'string' || typeof view.name !== 'string') return null;
-  const parts = view.kind === 'customer' ? [view.accounts, view.history] : view.kind === 'shop' ? [view.toCollect, view.customers, view.history] : null;
-  if (!parts?.every(isPart)) return null;
+  if (!Object.hasOwn(partNames, view.kind) || !partsOf(view).every(isPart)) return null;
   return view;
+}
+
+/** Whether a part read at `readAt` is older than a session may stay idle (an unreadable time is). */
+const isStale = (readAt: string, now: number): boolean => !(now - Date.parse(readAt) <= sessionIdleTtlSeconds * 1000);
+
+/**
+ * `view` without the parts read longer ago than a session may stay idle: a screen not
+ * opened for that long says too little about today to be shown as the last known figures.
+ */
+export function withoutStaleParts<V extends OfflineView>(view: V, now: number): V {
+  const kept: Record<string, unknown> = { ...view };
+  for (const name of partNames[view.kind]) {
+    const part = kept[name] as OfflinePart<unknown> | undefined;
+    if (part && isStale(part.readAt, now)) delete kept[name];
+  }
+  return kept as V;
 }
 
 /**
  * The stored figures of the session this phone is signed in to, if any: none without a
- * stored session, none read by another session (another person signed in since), and none
- * older than a session may stay idle, since that session has ended by now.
+ * stored session and none read by another session (another person signed in since). The
+ * session is judged by its newest part: read longer ago than a session may stay idle, that
+ * session has ended by now. Each older part of a live session is dropped alone.
  */
 export function offlineViewOfStoredSession(now = Date.now()): OfflineView | null {
   const token = getSessionToken();
   const view = readOfflineView();
   if (!token || !view || view.session !== sessionMark(token)) return null;
-  const oldest = partTimes(view)[0];
-  if (!oldest || now - Date.parse(oldest) > sessionIdleTtlSeconds * 1000) return null;
-  return view;
+  const newest = partTimes(view).at(-1);
+  if (!newest || isStale(newest, now)) return null;
+  return withoutStaleParts(view, now);
 }
 
 /** Keeps `view` in place of whatever was kept; refused storage keeps nothing. */
@@ -149,7 +170,8 @@ export function forgetOfflineView(): void {
 
 /*
  * When the figures the open app shows were read, for the offline banner to say: set by the
- * writer as it keeps them, null when nothing is kept (signed out, an admin, a counter).
+ * writer from the parts on screen (the oldest of them), null when nothing is kept (signed
+ * out, an admin, a counter) or none of them is on screen.
  */
 let figuresReadAt: string | null = null;
 const listeners = new Set<() => void>();
@@ -165,5 +187,5 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The time the open app's figures were read (the oldest part's), or null. */
+/** When the figures the open app shows were read (the oldest part on screen), or null. */
 export const useFiguresReadAt = (): string | null => useSyncExternalStore(subscribe, () => figuresReadAt);

@@ -14,11 +14,12 @@ export function AdminLogin() {
       title={t`Admin sign in`}
       subtitle={t`Review and approve merchant applications`}
       otherSignIns={
+        // Links of their own, not inside a sentence: each is padded to a 24-pixel tall target.
         <div className="flex flex-wrap justify-center gap-x-6 gap-y-2">
-          <Link href="/cust" className={authLinkClasses}>
+          <Link href="/cust" className={`${authLinkClasses} py-1`}>
             <Trans>Customer Login</Trans>
           </Link>
-          <Link href="/merchant" className={authLinkClasses}>
+          <Link href="/merchant" className={`${authLinkClasses} py-1`}>
             <Trans>Merchant Login</Trans>
           </Link>
         </div>

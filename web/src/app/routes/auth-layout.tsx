@@ -12,6 +12,9 @@ interface AuthLayoutProps {
 /** A text link on the sign-in screens, underlined so it reads as one inside a sentence too. */
 export const authLinkClasses = 'font-semibold text-brand-700 underline underline-offset-4 dark:text-brand-500';
 
+/** The quiet "Admin sign in" link: small print, but padded to a 24-pixel tall target for a finger. */
+export const adminLinkClasses = 'py-1 text-xs underline underline-offset-4';
+
 /** The frame of the three login screens: the language picker, brand, a title, a card, then the other sign-ins. */
 export function AuthLayout({ title, subtitle, children, otherSignIns }: AuthLayoutProps) {
   return (

@@ -4,11 +4,11 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { CustomerLoginForm } from '@/features/auth/components/customer-login-form';
-import { SignedInListener } from '@/features/auth/use-complete-sign-in';
+import { HandOverToApp } from '@/features/auth/use-complete-sign-in';
 import { loadCustomerApp } from '@/app/load-customer-app';
 import { WithQueryClient } from '@/app/with-query-client';
 import { AppTexts } from '@/i18n/app-texts';
-import { AuthLayout, authLinkClasses } from './auth-layout';
+import { adminLinkClasses, AuthLayout, authLinkClasses } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
 // Forgetting a PIN is rare: the reset wizard loads only when asked for.
@@ -22,7 +22,7 @@ export function CustomerLogin() {
   const { t } = useLingui();
   // Signed out, /cust stands alone (app/boot.tsx): going to another sign-in hands over to
   // the whole app first, as a sign-in does; inside the whole app this does nothing.
-  const handOver = useContext(SignedInListener);
+  const handOver = useContext(HandOverToApp);
   if (mode === 'reset') {
     return (
       <AuthLayout title={t`Reset your PIN`} subtitle={t`We will send a code to your registered mobile number`}>
@@ -60,10 +60,10 @@ export function CustomerLogin() {
             <Trans>
               Are you a shop?{' '}
               <Link href="/merchant?register" onClick={handOver} className={authLinkClasses}>Register your shop</Link>{' '}
-              or <Link href="/merchant" onClick={handOver} className={authLinkClasses}>sign in</Link>
+              or <Link href="/merchant" onClick={handOver} className={authLinkClasses}>sign in to your shop</Link>
             </Trans>
           </p>
-          <Link href="/admin" onClick={handOver} className="text-xs underline underline-offset-4">
+          <Link href="/admin" onClick={handOver} className={adminLinkClasses}>
             <Trans>Admin sign in</Trans>
           </Link>
         </>

@@ -8,7 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useLoginBusiness } from '@/features/auth/api/login-business';
 import { EmailLoginForm } from '@/features/auth/components/email-login-form';
 import { StaffLoginForm } from '@/features/auth/components/staff-login-form';
-import { AuthLayout, authLinkClasses } from './auth-layout';
+import { adminLinkClasses, AuthLayout, authLinkClasses } from './auth-layout';
 import { RegistrationPanel } from './registration-panel';
 
 // Forgetting a PIN is rare: the reset wizard loads only when asked for.
@@ -71,7 +71,7 @@ export function MerchantLogin() {
               Shopping on credit? <Link href="/cust" className={authLinkClasses}>Customer sign in</Link>
             </Trans>
           </p>
-          <Link href="/admin" className="text-xs underline underline-offset-4">
+          <Link href="/admin" className={adminLinkClasses}>
             <Trans>Admin sign in</Trans>
           </Link>
         </>

@@ -44,9 +44,9 @@ describe('the customers\' sign-in (/cust) links', () => {
   it('asks "Are you a shop?" under the sign-in card, and passes axe', async () => {
     await boot('/cust');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(otherSignIns()).toHaveTextContent('Are you a shop? Register your shop or sign in');
+    expect(otherSignIns()).toHaveTextContent('Are you a shop? Register your shop or sign in to your shop');
     expect(within(otherSignIns()).getByRole('link', { name: 'Register your shop' })).toHaveAttribute('href', '/merchant?register');
-    expect(within(otherSignIns()).getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/merchant');
+    expect(within(otherSignIns()).getByRole('link', { name: 'sign in to your shop' })).toHaveAttribute('href', '/merchant');
     expect(within(otherSignIns()).getByRole('link', { name: 'Admin sign in' })).toHaveAttribute('href', '/admin');
     await expectNoAxeViolations();
   });
@@ -65,9 +65,9 @@ describe('the customers\' sign-in (/cust) links', () => {
     expect(address()).toBe('/merchant');
   });
 
-  it('opens the merchant sign-in from "sign in"', async () => {
+  it('opens the merchant sign-in from "sign in to your shop"', async () => {
     const user = await boot('/cust');
-    await user.click(within(otherSignIns()).getByRole('link', { name: 'sign in' }));
+    await user.click(within(otherSignIns()).getByRole('link', { name: 'sign in to your shop' }));
     expect(await screen.findByRole('heading', { name: 'Merchant sign in' })).toBeInTheDocument();
     expect(screen.getByLabelText('Business Email')).toBeInTheDocument();
     expect(address()).toBe('/merchant');
@@ -82,7 +82,7 @@ describe('the customers\' sign-in (/cust) links', () => {
 
   it('links the same way inside the whole app (after a sign-out, say)', async () => {
     const { user, location } = renderApp('/cust');
-    await user.click(within(await screen.findByRole('navigation')).getByRole('link', { name: 'sign in' }));
+    await user.click(within(await screen.findByRole('navigation')).getByRole('link', { name: 'sign in to your shop' }));
     expect(await screen.findByRole('heading', { name: 'Merchant sign in' })).toBeInTheDocument();
     expect(location.history?.at(-1)).toBe('/merchant');
   });

@@ -32,7 +32,11 @@ function Harness({ initial = '', onValue = () => {}, ...props }: Partial<DateFie
 }
 
 const group = () => screen.getByRole('group', { name: 'Due on' });
-const part = (name: 'Day' | 'Month' | 'Year') => within(group()).getByRole('combobox', { name });
+/** A part, named by the field's label and its own word. */
+const part = (name: 'Day' | 'Month' | 'Year') => within(group()).getByRole('combobox', { name: `Due on ${name}` });
+/** The three selects, in order, each named "Due on" and its part's word (`words`, in the language shown). */
+const expectPartsNamed = (words: readonly string[]) =>
+  expect(within(group()).getAllByRole('combobox')).toEqual(words.map((word) => within(group()).getByRole('combobox', { name: `Due on ${word}` })));
 /** What each select shows, in order. */
 const shown = () => within(group()).getAllByRole('combobox').map((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent);
 const value = () => screen.getByTestId('value').textContent;
@@ -44,7 +48,7 @@ afterEach(async () => {
 describe('the date field', () => {
   it('shows a date as day, month and year, in that order, with the month named', async () => {
     renderWithApp(<Harness initial="2025-03-07" required />);
-    expect(within(group()).getAllByRole('combobox').map((select) => select.getAttribute('aria-label'))).toEqual(['Day', 'Month', 'Year']);
+    expectPartsNamed(['Day', 'Month', 'Year']);
     expect(shown()).toEqual(['07', 'Mar', '2025']);
     expect(within(part('Month')).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec',
@@ -55,11 +59,11 @@ describe('the date field', () => {
   it.each([
     ['hi', ['दिन', 'महीना', 'साल'], ['07', 'मार्च', '2025'], ['जन॰', 'फ़र॰', 'मार्च']],
     ['ta', ['நாள்', 'மாதம்', 'ஆண்டு'], ['07', 'மார்.', '2025'], ['ஜன.', 'பிப்.', 'மார்.']],
-  ] as const)('speaks %s: its parts named and the months too, with Western digits', async (language, names, expected, firstMonths) => {
+  ] as const)('speaks %s: its parts named and the months too, with Western digits', async (language, partNames, expected, firstMonths) => {
     await activate(language, ['login', 'app']);
     renderWithApp(<Harness initial="2025-03-07" required />);
     const [day, month] = within(group()).getAllByRole('combobox') as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(group()).getAllByRole('combobox').map((select) => select.getAttribute('aria-label'))).toEqual(names);
+    expectPartsNamed(partNames);
     expect(shown()).toEqual(expected);
     expect(within(month).getAllByRole('option').slice(0, 3).map((option) => option.textContent)).toEqual(firstMonths);
     expect(within(day).getAllByRole('option').slice(0, 3).map((option) => option.textContent)).toEqual(['01', '02', '03']);
@@ -100,6 +104,62 @@ describe('the date field', () => {
     await user.selectOptions(part('Year'), '2023');
     expect(value()).toBe('2023-02-28');
     expect(within(part('Day')).getAllByRole('option')).toHaveLength(28);
+  });
+
+  it('keeps a 31st chosen first within each month then chosen, 29 February until the year is not a leap one', async () => {
+    const onValue = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<Harness min="2023-01-01" max="2025-12-31" onValue={onValue} />);
+    await user.selectOptions(part('Day'), '31');
+    await user.selectOptions(part('Month'), 'Apr');
+    expect(shown()).toEqual(['30', 'Apr', 'Year']);
+    expect(within(part('Day')).getAllByRole('option').at(-1)).toHaveTextContent('30');
+    await user.selectOptions(part('Month'), 'Feb');
+    // No year yet: 29 February may still be meant.
+    expect(shown()).toEqual(['29', 'Feb', 'Year']);
+    expect(onValue).not.toHaveBeenCalled();
+    await user.selectOptions(part('Year'), '2024');
+    expect(value()).toBe('2024-02-29');
+    await user.selectOptions(part('Year'), '2025');
+    expect(value()).toBe('2025-02-28');
+    expect(within(part('Day')).getAllByRole('option').at(-1)).toHaveTextContent('28');
+    // A day moved to fit stays where it was put, not back at the 31st.
+    await user.selectOptions(part('Month'), 'Mar');
+    expect(value()).toBe('2025-03-28');
+    expect(within(part('Day')).getAllByRole('option').at(-1)).toHaveTextContent('31');
+  });
+
+  it('allows min and max themselves, and says the day just outside either', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Harness initial="2025-03-13" min="2025-03-13" max="2026-03-12" required />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.selectOptions(part('Day'), '12');
+    expect(value()).toBe('2025-03-12');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a date from 13 Mar 2025 to 12 Mar 2026.');
+    await user.selectOptions(part('Year'), '2026');
+    expect(value()).toBe('2026-03-12');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.selectOptions(part('Day'), '13');
+    expect(value()).toBe('2026-03-13');
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a date from 13 Mar 2025 to 12 Mar 2026.');
+    // The years offered are min's to max's.
+    expect(within(part('Year')).getAllByRole('option').map((option) => option.textContent)).toEqual(['2025', '2026']);
+  });
+
+  it('names each part with its own field, so two date fields side by side are told apart', () => {
+    renderWithApp(
+      <>
+        <DateField id="from" label="From" value="2025-03-01" onChange={() => {}} />
+        <DateField id="to" label="To" value="" onChange={() => {}} />
+      </>,
+    );
+    for (const label of ['From', 'To']) {
+      const field = screen.getByRole('group', { name: label });
+      expect(within(field).getAllByRole('combobox')).toEqual(
+        ['Day', 'Month', 'Year'].map((word) => screen.getByRole('combobox', { name: `${label} ${word}` })),
+      );
+    }
+    expect(screen.queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument();
   });
 
   it('follows a new value from outside, but keeps a part chosen while the date is still incomplete', async () => {
@@ -152,6 +212,8 @@ describe('the date field', () => {
     expect(value()).toBe('');
     expect(shown()).toEqual(['Day', 'Month', 'Year']);
     expect(screen.queryByRole('button', { name: 'Clear Due on' })).not.toBeInTheDocument();
+    // Clear is gone, so the focus goes on to the day, not back to the page.
+    expect(part('Day')).toHaveFocus();
     // Without a min, ten years before the max are offered.
     expect(within(part('Year')).getAllByRole('option').map((option) => option.textContent).slice(1, 3)).toEqual(['2015', '2016']);
     expect(within(part('Year')).getAllByRole('option').at(-1)).toHaveTextContent('2025');

@@ -6,7 +6,7 @@
  * or '' until all three parts are chosen.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type Ref } from 'react';
+import { useCallback, useRef, useState, type Ref } from 'react';
 import { isLanguage } from '@common/languages';
 import { FieldError, fieldErrorProps } from '@/components/ui/field-error';
 import { formatIndiaDay } from '@/lib/date-time';
@@ -14,7 +14,7 @@ import { formatIndiaDay } from '@/lib/date-time';
 export interface DateFieldProps {
   /** The day select's id (where a form puts the focus); the month's and the year's add "-month" and "-year". */
   id: string;
-  /** The field's name, said once for the three parts. */
+  /** The field's name, said for the group and before each part's ("From Day"): a form may hold two dates. */
   label: string;
   /** "YYYY-MM-DD", or '' for no date. */
   value: string;
@@ -78,6 +78,13 @@ const selectClasses =
 
 export function DateField({ id, label, value, onChange, onBlur, name, min, max, required = false, disabled, error, ref }: DateFieldProps) {
   const { t, i18n } = useLingui();
+  const daySelect = useRef<HTMLSelectElement | null>(null);
+  // The day select is the form's (a ref given) and the field's own (Clear focuses it).
+  const dayRef = useCallback((select: HTMLSelectElement | null) => {
+    daySelect.current = select;
+    if (typeof ref === 'function') ref(select);
+    else if (ref) ref.current = select;
+  }, [ref]);
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
   // A new value from outside (a form reset, another range chosen) replaces what is shown,
   // unless it is the one these parts already make (a part still missing makes '').
@@ -123,6 +130,14 @@ export function DateField({ id, label, value, onChange, onBlur, name, min, max, 
     (!required || part === null) && <option value="">{text}</option>;
   const numberOf = (text: string) => (text === '' ? null : Number(text));
   const anyPart = parts.day !== null || parts.month !== null || parts.year !== null;
+  // Each part is named by the field's label and its own word: a statement's range has two
+  // fields, and "Day, combobox" twice tells a screen reader's user nothing.
+  const partName = (part: 'day' | 'month' | 'year') => [`${id}-label`, `${id}-${part}-name`].join(' ');
+  const clear = () => {
+    change(none);
+    // Clear takes itself away: the focus goes on to the day rather than to the page.
+    daySelect.current?.focus();
+  };
 
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
@@ -133,18 +148,21 @@ export function DateField({ id, label, value, onChange, onBlur, name, min, max, 
             type="button"
             className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-500"
             aria-label={t`Clear ${label}`}
-            onClick={() => change(none)}
+            onClick={clear}
           >
             <Trans>Clear</Trans>
           </button>
         )}
       </div>
+      <span id={`${id}-day-name`} hidden>{t`Day`}</span>
+      <span id={`${id}-month-name`} hidden>{t`Month`}</span>
+      <span id={`${id}-year-name`} hidden>{t`Year`}</span>
       <div className="grid grid-cols-[4.5rem_minmax(0,1fr)_5.75rem] gap-2">
         <select
           id={id}
-          ref={ref}
+          ref={dayRef}
           name={name}
-          aria-label={t`Day`}
+          aria-labelledby={partName('day')}
           value={parts.day ?? ''}
           onChange={(event) => change({ ...parts, day: numberOf(event.target.value) })}
           {...partProps}
@@ -156,7 +174,7 @@ export function DateField({ id, label, value, onChange, onBlur, name, min, max, 
         </select>
         <select
           id={`${id}-month`}
-          aria-label={t`Month`}
+          aria-labelledby={partName('month')}
           value={parts.month ?? ''}
           onChange={(event) => change({ ...parts, month: numberOf(event.target.value) })}
           {...partProps}
@@ -168,7 +186,7 @@ export function DateField({ id, label, value, onChange, onBlur, name, min, max, 
         </select>
         <select
           id={`${id}-year`}
-          aria-label={t`Year`}
+          aria-labelledby={partName('year')}
           value={parts.year ?? ''}
           onChange={(event) => change({ ...parts, year: numberOf(event.target.value) })}
           {...partProps}

@@ -3,10 +3,11 @@ import { formatIndiaDateTime } from '@/lib/date-time';
 import { useFiguresReadAt } from '@/lib/offline-cache';
 
 /**
- * Under the offline banner of the open app, when the figures on its screens were read
- * (lib/offline-cache.ts): they stay on screen and are not refreshed until the connection is
- * back. Nothing while none were kept (signed out, an admin, a counter, the offline start,
- * which dates its own), so its text lives in the `app` part of the catalogue.
+ * Under the offline banner of the open app, when the figures on its screen were read, the
+ * oldest of them (lib/offline-cache.ts): they stay on screen and are not refreshed until the
+ * connection is back. Nothing while none were kept or none is on screen (signed out, an
+ * admin, a counter, the offline start, which dates its own), so its text lives in the `app`
+ * part of the catalogue.
  */
 export function OfflineFiguresTime() {
   const { t } = useLingui();

@@ -13,8 +13,9 @@ const tabWidthsPx = [106, 125, 78, 109];
 
 function layOut(scrollLeftPx = 0) {
   const list = screen.getByRole('tablist');
+  // As a browser does, no further than the list's end.
   const scrollTo = vi.fn(({ left }: ScrollToOptions) => {
-    list.scrollLeft = left ?? 0;
+    list.scrollLeft = Math.min(left ?? 0, list.scrollWidth - list.clientWidth);
   });
   const scrollBy = vi.fn();
   Object.defineProperties(list, {
@@ -98,11 +99,23 @@ describe('TabsList', () => {
 
   it('scrolls a tab chosen past the edge fully into view, clear of the arrow', async () => {
     render(<FourTabs />);
-    const { scrollTo } = layOut();
+    const { list, scrollTo } = layOut();
+    fireEvent.scroll(list);
+    // The arrow as drawn: the room kept beside a tab must be all of it.
+    const arrowPx = parseFloat((await arrowOn('end')).style.width);
+    expect(arrowPx).toBe(40);
+
     await userEvent.click(screen.getByRole('tab', { name: 'அமைப்புகள்' }));
     expect(screen.getByRole('tab', { name: 'அமைப்புகள்' }).getAttribute('aria-selected')).toBe('true');
-    // Its right edge (418 px) and the arrow's 32 px, less the list's width.
-    expect(scrollTo).toHaveBeenLastCalledWith({ left: 418 + 32 - listWidthPx, behavior: 'smooth' });
+    // Its right edge (418 px) and the arrow's width, less the list's width.
+    expect(scrollTo).toHaveBeenLastCalledWith({ left: 418 + arrowPx - listWidthPx, behavior: 'smooth' });
+
+    // Scrolled to the end, the second tab (from 106 px) lies under the start's arrow: its
+    // left edge comes out beyond the arrow.
+    fireEvent.scroll(list);
+    expect(parseFloat((await arrowOn('start')).style.width)).toBe(arrowPx);
+    await userEvent.click(screen.getByRole('tab', { name: 'QR குறியீடுகள்' }));
+    expect(scrollTo).toHaveBeenLastCalledWith({ left: 106 - arrowPx, behavior: 'smooth' });
 
     await userEvent.click(screen.getByRole('tab', { name: 'டாஷ்போர்டு' }));
     expect(scrollTo).toHaveBeenLastCalledWith({ left: 0, behavior: 'smooth' });

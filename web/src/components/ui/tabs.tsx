@@ -9,8 +9,8 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 
 export const Tabs = TabsPrimitive.Root;
 
-/** Room kept beside a tab brought into view, so the edge's arrow does not cover it. */
-const edgeArrowPx = 32;
+/** The edge's arrow's width, and so the room kept beside a tab brought into view: the arrow covers none of it. */
+const edgeArrowPx = 40;
 
 const scrollBehaviour = (): ScrollBehavior =>
   window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
@@ -95,7 +95,8 @@ function EdgeArrow({ side, onPress }: { side: 'start' | 'end'; onPress: () => vo
       aria-hidden="true"
       data-edge-arrow={side}
       onClick={onPress}
-      className={`absolute inset-y-0 flex w-10 items-center text-slate-500 dark:text-slate-300 ${placement} from-slate-100 from-40% to-transparent dark:from-slate-800`}
+      style={{ width: edgeArrowPx }}
+      className={`absolute inset-y-0 flex items-center text-slate-500 dark:text-slate-300 ${placement} from-slate-100 from-40% to-transparent dark:from-slate-800`}
     >
       {side === 'start' ? <ChevronLeftIcon className="h-4 w-4" /> : <ChevronRightIcon className="h-4 w-4" />}
     </button>

@@ -1,11 +1,25 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/i18n/i18n';
 import { toast } from '@/lib/toast-store';
 import { expectNoAxeViolations } from '@/test/axe';
 import { expectToast } from '@/test/toast';
 import { Toaster } from './toaster';
+
+/** A dialog open in <body> as Radix mounts one, standing where `box` says. */
+function openDialog(box: { top: number; bottom: number }): HTMLElement {
+  const dialog = document.createElement('div');
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('data-state', 'open');
+  dialog.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: box.top, width: 390, height: box.bottom - box.top });
+  document.body.append(dialog);
+  return dialog;
+}
+
+afterEach(() => {
+  for (const dialog of document.querySelectorAll('[role="dialog"]')) dialog.remove();
+});
 
 function renderToaster() {
   return render(
@@ -43,6 +57,28 @@ describe('the toast area', () => {
     });
     const shown = await showToast();
     expect(shown.parentElement!.style.bottom).toBe(`${window.innerHeight - 400 + 8}px`);
+  });
+
+  it('goes to the top of the screen over a sheet, clear of the buttons at its bottom, and back when it closes', async () => {
+    const sheet = openDialog({ top: 300, bottom: window.innerHeight });
+    const shown = await showToast();
+    const viewport = shown.parentElement!;
+    expect(viewport.style.top).toBe('calc(0.5rem + env(safe-area-inset-top))');
+    expect(viewport.style.bottom).toBe('auto');
+    act(() => sheet.setAttribute('data-state', 'closed'));
+    await waitFor(() => expect(viewport.style.top).toBe(''));
+    expect(viewport.style.bottom).toBe('');
+  });
+
+  it('goes to the bottom edge over a full-screen overlay, whose title bar and Close are at the top', async () => {
+    openDialog({ top: 0, bottom: window.innerHeight });
+    const shown = await showToast();
+    const viewport = shown.parentElement!;
+    expect(viewport.style.bottom).toBe('calc(1rem + env(safe-area-inset-bottom))');
+    expect(viewport.style.top).toBe('');
+    // A sheet opened over the overlay decides: the one opened last is in front.
+    act(() => void openDialog({ top: 300, bottom: window.innerHeight }));
+    await waitFor(() => expect(viewport.style.top).toBe('calc(0.5rem + env(safe-area-inset-top))'));
   });
 
   it('is dismissed by a swipe to the right, and stays after a short drag', async () => {

@@ -1,6 +1,6 @@
 import * as Toast from '@radix-ui/react-toast';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, type CSSProperties } from 'react';
 import { defaultToastDurationMs, dismissToast, useCurrentToast } from '@/lib/toast-store';
 import { CloseIcon } from '@/components/ui/icons';
 
@@ -8,10 +8,29 @@ import { CloseIcon } from '@/components/ui/icons';
  * Where the toast sits: at the bottom of the phone's column, above the customer's bottom
  * bar (64 px high, its Scan QR button standing 28 px above it), so it never covers a
  * header, tabs or the bar a thumb is reaching for. The merchant's and admin's navigation
- * is at the top, far from it.
+ * is at the top, far from it. While a dialog is open the page's bars are behind it, and the
+ * toast moves to where the dialog has no controls (`useModalPlacement`).
  */
 const toastViewportClasses =
   'pointer-events-none fixed inset-x-0 bottom-[calc(6.25rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-full max-w-mobile flex-col px-3 outline-none';
+
+/**
+ * Over a dialog or a sheet: at the top of the screen, on the dimmed page above it, clear of
+ * the buttons a sheet keeps at its bottom (the receipt's Share and Copy). Over a full-screen
+ * overlay (Scan QR Code, whose title bar and Close are at the top): at the bottom edge,
+ * below the screen's own buttons (the success screen's Done and Share receipt).
+ */
+type ModalPlacement = 'top' | 'bottom-edge';
+
+/* eslint-disable lingui/no-unlocalized-strings -- CSS and selectors, not text */
+const modalPlacementStyles: Record<ModalPlacement, CSSProperties> = {
+  top: { top: 'calc(0.5rem + env(safe-area-inset-top))', bottom: 'auto' },
+  'bottom-edge': { bottom: 'calc(1rem + env(safe-area-inset-bottom))' },
+};
+
+/** An open Radix dialog, sheet or alert dialog (each one's content element). */
+const openDialogSelector = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** A swipe to the right, as a phone's notifications go, dismisses the toast. */
 const toastSwipeDirection = 'right';
@@ -24,6 +43,7 @@ export function ToastArea() {
   const shown = useCurrentToast();
   const { t } = useLingui();
   const keyboardPx = useKeyboardCoverPx();
+  const placement = useModalPlacement(shown !== null);
   const destructive = shown?.variant === 'destructive';
   return (
     // Radix's own words, read out before each toast and naming the toast area (F8 is its
@@ -69,11 +89,52 @@ export function ToastArea() {
       )}
       {/* A div, not Radix's <ol>: the one toast is a status, not a list item (axe: list). */}
       <Toast.Viewport asChild label={t`Notifications (F8)`}>
-        {/* With the on-screen keyboard up, the bottom bar is behind it: the toast sits just above the keyboard instead. */}
-        <div className={toastViewportClasses} style={keyboardPx > 0 ? { bottom: keyboardPx + 8 } : undefined} />
+        <div className={toastViewportClasses} style={viewportStyle(placement, keyboardPx)} />
       </Toast.Viewport>
     </Toast.Provider>
   );
+}
+
+/**
+ * The viewport's place when not the default. With the on-screen keyboard up, what was at the
+ * bottom is behind it: the toast sits just above the keyboard instead (at the top it is clear).
+ */
+function viewportStyle(placement: ModalPlacement | null, keyboardPx: number): CSSProperties | undefined {
+  if (placement === 'top') return modalPlacementStyles.top;
+  if (keyboardPx > 0) return { bottom: keyboardPx + 8 };
+  return placement ? modalPlacementStyles[placement] : undefined;
+}
+
+/**
+ * Where the toast goes while a dialog is open, the one opened last deciding; null with none
+ * open. Watched only while a toast shows: a dialog opening or closing under it moves it.
+ */
+function useModalPlacement(active: boolean): ModalPlacement | null {
+  const [placement, setPlacement] = useState<ModalPlacement | null>(null);
+  // Measured before the toast is painted, so it never shows first in the wrong place.
+  useLayoutEffect(() => {
+    if (!active) return;
+    const measure = () => setPlacement(openModalPlacement());
+    measure();
+    // Radix mounts a dialog's content straight into <body> and marks it closed while it leaves.
+    const observer = new MutationObserver(measure);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-state'] });
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [active]);
+  return active ? placement : null;
+}
+
+function openModalPlacement(): ModalPlacement | null {
+  const open = document.querySelectorAll(openDialogSelector);
+  const last = open[open.length - 1];
+  if (!last) return null;
+  const box = last.getBoundingClientRect();
+  const fillsScreen = box.top <= 1 && box.bottom >= window.innerHeight - 1;
+  return fillsScreen ? 'bottom-edge' : 'top';
 }
 
 /**

@@ -6,10 +6,11 @@ import { setSessionToken } from '@/lib/session';
 import { currentUserQueryKey } from './api/fetch-current-user';
 
 /**
- * Told when a sign-in has completed. The signed-out /cust starts without the query layer
- * (app/boot.tsx); it listens here to switch to the whole app once someone is signed in.
+ * Hands the signed-out /cust, which starts alone without the query layer (app/boot.tsx),
+ * over to the whole app: called once a sign-in completes, and before a link leaves /cust
+ * for another sign-in. Inside the whole app it does nothing.
  */
-export const SignedInListener = createContext<() => void>(() => {});
+export const HandOverToApp = createContext<() => void>(() => {});
 
 /**
  * What every successful login and registration does (docs/product.md#sign-in-and-registration): keep the session
@@ -18,12 +19,12 @@ export const SignedInListener = createContext<() => void>(() => {});
  */
 export function useCompleteSignIn() {
   const queryClient = useContext(QueryClientContext);
-  const signedIn = useContext(SignedInListener);
+  const handOver = useContext(HandOverToApp);
   const [, navigate] = useLocation();
   return async (session: SessionResponse) => {
     setSessionToken(session.sessionToken);
     await queryClient?.invalidateQueries({ queryKey: currentUserQueryKey, refetchType: 'all' });
     navigate('/');
-    signedIn();
+    handOver();
   };
 }

@@ -58,7 +58,7 @@ function forgetUnconfirmed(attempt: Attempt) {
 }
 
 interface PayOutcome {
-  /** With the new ledger row, whose id opens its receipt. */
+  /** With the new ledger row, which the success screen shows and shares as the receipt. */
   onPaid: (transaction: TransactionView) => void;
   onFailed: () => void;
 }

@@ -1,6 +1,7 @@
 /**
  * The payment screen's state (docs/product.md#payments): scan → confirm → pin → processing, then
- * after a successful payment the success screen, its inputs already cleared, and Done back to scan.
+ * after a successful payment the success screen, its inputs already cleared, and Done straight
+ * back to a live scan step.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { QrValidation, TransactionView } from '@common/api/types';
@@ -26,9 +27,12 @@ export function usePaymentFlow(initialQrData?: string) {
   const [pin, setPin] = useState('');
   /** The ledger row of the payment just made, which the success screen shows. */
   const [paid, setPaid] = useState<TransactionView | null>(null);
+  /** Set by Done: the scan step takes the focus from the button that went away with the success screen. */
+  const [scanFocused, setScanFocused] = useState(false);
   const attempt = usePaymentAttempt();
   const qr = useQrCheck((result) => {
     setPaid(null);
+    setScanFocused(false);
     setValidation(result);
     setAmountText('');
     setAmountErrorShown(false);
@@ -77,7 +81,7 @@ export function usePaymentFlow(initialQrData?: string) {
     const sent = attempt.pay(pin, validation?.business.name ?? '', {
       onPaid: (transaction) => {
         setPaid(transaction);
-        scan.reset();
+        scan.reset(scan.qrData);
         setValidation(null);
         setAmountText('');
         setAmountErrorShown(false);
@@ -111,9 +115,15 @@ export function usePaymentFlow(initialQrData?: string) {
     checkingPayment: attempt.checking,
     /** The payment just made, while the success screen shows it. */
     paid,
-    /** Done on the success screen: back to the scan step, cleared since the payment. */
+    /** Whether the scan step takes the focus when it shows: after Done. */
+    scanFocused,
+    /**
+     * Done on the success screen: back to the scan step, cleared since the payment, its camera
+     * live at once; the code just paid, often still in view, is passed over (`useScanState`).
+     */
     done: () => {
       setPaid(null);
+      setScanFocused(true);
       setStep('scan');
     },
     backToConfirm: () => setStep('confirm'),

@@ -5,17 +5,13 @@ export type ScanMode = 'camera' | 'manual';
 
 export function useScanState(initialQrData?: string) {
   const [mode, setMode] = useState<ScanMode>(initialQrData ? 'manual' : 'camera');
-  // After a payment the camera waits for a tap: the code just paid is usually still in
-  // front of it, and reading it again would replace 'Payment Successful' with a refusal.
-  const [cameraArmed, setCameraArmed] = useState(true);
   const [qrData, setQrData] = useState(initialQrData ?? '');
-  // Back from confirm must not read the same code again while it is still in view.
+  // Back from confirm, and Done after a payment, must not read the same code again while it
+  // is still in view: reading the code just paid would replace the success with a refusal.
   const [cameraRead, setCameraRead] = useState<string | undefined>(undefined);
   return {
     mode,
     setMode,
-    cameraArmed,
-    armCamera: () => setCameraArmed(true),
     qrData,
     setQrData,
     cameraRead,
@@ -24,11 +20,10 @@ export function useScanState(initialQrData?: string) {
       setCameraRead(text);
       check(text);
     },
-    /** After a payment: an empty box, and a camera that waits for a tap. */
-    reset: () => {
+    /** After a payment: an empty box, and a camera that passes over the code just paid, however it was entered. */
+    reset: (paidQrData: string) => {
       setQrData('');
-      setCameraRead(undefined);
-      setCameraArmed(false);
+      setCameraRead(paidQrData);
     },
   };
 }

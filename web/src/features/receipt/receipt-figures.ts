@@ -125,11 +125,8 @@ export async function copyReceipt(transaction: TransactionView) {
   }
 }
 
+/** Opens the share sheet; only offered where `canShare()`, a browser without one gets `whatsAppLink`. */
 export async function shareReceipt(transaction: TransactionView) {
-  if (!canShare()) {
-    await copyReceipt(transaction);
-    return;
-  }
   try {
     await navigator.share({ title: receiptTitle(), text: receiptText(transaction) });
   } catch (error) {

@@ -65,9 +65,9 @@ const log = () => screen.findByRole('list', { name: 'Audit log' });
 async function chooseDay(user: ReturnType<typeof userEvent.setup>, label: 'From' | 'To', iso: string) {
   const field = screen.getByRole('group', { name: label });
   const [year, month, day] = iso.split('-').map(Number);
-  await user.selectOptions(within(field).getByRole('combobox', { name: 'Day' }), String(day));
-  await user.selectOptions(within(field).getByRole('combobox', { name: 'Month' }), String(month));
-  await user.selectOptions(within(field).getByRole('combobox', { name: 'Year' }), String(year));
+  await user.selectOptions(within(field).getByRole('combobox', { name: `${label} Day` }), String(day));
+  await user.selectOptions(within(field).getByRole('combobox', { name: `${label} Month` }), String(month));
+  await user.selectOptions(within(field).getByRole('combobox', { name: `${label} Year` }), String(year));
 }
 
 const auditCalls = (calls: RecordedCall[]) => calls.filter((call) => call.url.startsWith('/api/business/audit?') || call.url === '/api/business/audit');
@@ -168,8 +168,8 @@ describe('the audit log', () => {
     ]);
     // Days day-month-year, none after today's year offered.
     const to = screen.getByRole('group', { name: 'To' });
-    expect(within(to).getAllByRole('combobox').map((select) => select.getAttribute('aria-label'))).toEqual(['Day', 'Month', 'Year']);
-    expect(within(within(to).getByRole('combobox', { name: 'Year' })).getAllByRole('option').at(-1)).toHaveTextContent('2025');
+    expect(within(to).getAllByRole('combobox')).toEqual(['To Day', 'To Month', 'To Year'].map((name) => within(to).getByRole('combobox', { name })));
+    expect(within(within(to).getByRole('combobox', { name: 'To Year' })).getAllByRole('option').at(-1)).toHaveTextContent('2025');
 
     await user.selectOptions(personFilter, 'm-ravi');
     await user.selectOptions(screen.getByLabelText('Action'), 'repayment');

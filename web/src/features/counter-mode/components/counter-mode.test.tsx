@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QrCodeView } from '@common/api/types';
 import type { LedgerEventData } from '@common/schemas/events';
@@ -40,6 +41,8 @@ afterEach(() => {
 });
 
 interface Setup {
+  /** What to render in place of a CounterMode of the other options. */
+  ui?: ReactElement;
   listed?: QrCodeView[];
   exit?: (call: RecordedCall) => Response;
   liveState?: LiveState;
@@ -49,7 +52,7 @@ interface Setup {
 const merchantUser = { id: 'u1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' };
 const fullSession = () => json(200, { sessionToken: 'full-token', user: merchantUser });
 
-function setup({ listed = [], exit = fullSession, liveState = 'live', payments = [] }: Setup = {}) {
+function setup({ ui, listed = [], exit = fullSession, liveState = 'live', payments = [] }: Setup = {}) {
   let made = 0;
   window.localStorage.setItem('sessionToken', 'counter-token');
   const calls = stubFetch({
@@ -59,7 +62,7 @@ function setup({ listed = [], exit = fullSession, liveState = 'live', payments =
     'GET /api/auth/me': () => json(200, { user: merchantUser, business: null, language: null }),
   });
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-  const view = renderWithApp(<CounterMode shopName="Ravi Stores" payments={payments} liveState={liveState} />);
+  const view = renderWithApp(ui ?? <CounterMode shopName="Ravi Stores" payments={payments} liveState={liveState} />);
   return { calls, user, view };
 }
 
@@ -116,6 +119,45 @@ describe('counter mode', () => {
   it('says Reconnecting… while the stream is down', () => {
     setup({ liveState: 'reconnecting' });
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
+  });
+
+  it("holds Reconnecting…'s line while live, so the notice moves nothing, and announces it when it comes", () => {
+    let turnTo: (state: LiveState) => void = () => {};
+    function Counter() {
+      const [liveState, setLiveState] = useState<LiveState>('live');
+      turnTo = setLiveState;
+      return <CounterMode shopName="Ravi Stores" payments={[]} liveState={liveState} />;
+    }
+    setup({ ui: <Counter /> });
+    const dialog = screen.getByRole('dialog', { name: 'Counter mode' });
+    const status = within(dialog).getByRole('status');
+    expect(status).toHaveTextContent(/^$/);
+    // An invisible copy of the text, hidden from screen readers, holds the line's box in the notice's own cell.
+    const held = within(dialog).getByText('Reconnecting…');
+    expect(held).toHaveClass('invisible');
+    expect(held).toHaveAttribute('aria-hidden', 'true');
+    expect(held.parentElement).toBe(status.parentElement);
+    expect(status.parentElement).toHaveClass('grid');
+    const exit = screen.getByRole('button', { name: 'Exit counter mode' });
+    // The notice lies beside Exit, under the shop's name, not above the row that holds Exit.
+    expect(status.closest('div.flex')).toBe(exit.parentElement);
+    const elements = dialog.querySelectorAll('*').length;
+
+    act(() => turnTo('reconnecting'));
+    // The same live region says it, in the same box as its copy; nothing was added or taken away.
+    expect(within(dialog).getByRole('status')).toBe(status);
+    expect(status).toHaveTextContent(/^Reconnecting…$/);
+    const boxClasses = (element: HTMLElement) =>
+      element.className.split(' ').filter((name) => name !== 'invisible' && !/^(dark:)?(bg|text)-amber-/.test(name)).sort();
+    expect(boxClasses(status)).toEqual(boxClasses(held));
+    expect(held).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exit counter mode' })).toBe(exit);
+    expect(dialog.querySelectorAll('*')).toHaveLength(elements);
+    act(() => turnTo('paused'));
+    expect(status).toHaveTextContent(/^Reconnecting…$/);
+    act(() => turnTo('live'));
+    expect(status).toHaveTextContent(/^$/);
+    expect(held).toBeInTheDocument();
   });
 
   it('does not leave on Escape, and a wrong PIN shows the server message and stays in counter mode', async () => {

@@ -46,15 +46,12 @@ export function CounterMode({ shopName, payments, liveState }: CounterModeProps)
         >
           <DialogPrimitive.Title className="sr-only"><Trans>Counter mode</Trans></DialogPrimitive.Title>
           <SoundUnlockBar />
-          <p
-            role="status"
-            className={offline ? 'bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200' : 'sr-only'}
-          >
-            {offline ? t`Reconnecting…` : ''}
-          </p>
           {/* The shop's name wraps, whole, however long it and the Exit label are in the language. */}
           <div className="flex items-start justify-between gap-3 px-4 pt-3">
-            <p className="min-w-0 flex-1 text-2xl leading-tight font-bold [overflow-wrap:anywhere]">{shopName}</p>
+            <div className="min-w-0 flex-1">
+              <p className="text-2xl leading-tight font-bold [overflow-wrap:anywhere]">{shopName}</p>
+              <ReconnectingNotice shown={offline} />
+            </div>
             {!exiting && (
               <button
                 type="button"
@@ -89,6 +86,30 @@ export function CounterMode({ shopName, payments, liveState }: CounterModeProps)
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+const noticeClasses = 'rounded-full px-2.5 py-0.5 text-sm font-medium [grid-area:1/1]';
+
+/**
+ * "Reconnecting…" under the shop's name while the stream is down. Its line is there while
+ * the stream is live too, held by an invisible copy of the text in the same grid cell, so
+ * the notice coming and going moves nothing under a finger: not Exit, not the code. The
+ * live region is always in the page and empty while live, so screen readers announce it.
+ */
+function ReconnectingNotice({ shown }: { shown: boolean }) {
+  const { t } = useLingui();
+  const text = t`Reconnecting…`;
+  return (
+    <div className="mt-1 grid justify-items-start">
+      <span aria-hidden="true" className={`${noticeClasses} invisible`}>{text}</span>
+      <p
+        role="status"
+        className={shown ? `${noticeClasses} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200` : '[grid-area:1/1]'}
+      >
+        {shown ? text : ''}
+      </p>
+    </div>
   );
 }
 

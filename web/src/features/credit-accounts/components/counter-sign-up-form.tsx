@@ -10,7 +10,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { smsCodeDigits } from '@common/limits';
 import { Button } from '@/components/ui/button';
-import { issueText } from '@/components/ui/field-error';
 import { currentLanguage } from '@/i18n/i18n';
 import { serverMessage, type Answer } from '@/lib/api-client';
 import { toastFirstIssue } from '@/lib/form-issues';
@@ -63,11 +62,7 @@ function DetailsForm({ defaultValues, onStarted }: DetailsFormProps) {
       <NewCustomerFields
         idPrefix="counter"
         register={register}
-        errors={{
-          name: issueText(errors.name, issues),
-          phone: issueText(errors.phone, issues),
-          creditLimit: issueText(errors.creditLimit, issues),
-        }}
+        formErrors={errors}
       />
       <Button type="submit" size="lg" disabled={start.isPending} aria-busy={start.isPending}>
         <Trans>Send code</Trans>

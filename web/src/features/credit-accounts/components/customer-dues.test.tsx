@@ -237,7 +237,7 @@ describe('Move due date', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Asha Rao' })).getByRole('button', { name: 'Move due date' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move due date' });
     const field = within(dialog).getByRole('group', { name: 'New due date' });
-    const part = (name: 'Day' | 'Month' | 'Year') => within(field).getByRole('combobox', { name });
+    const part = (name: 'Day' | 'Month' | 'Year') => within(field).getByRole('combobox', { name: `New due date ${name}` });
     /** Chooses an ISO day as a person does: its year, its month, then its day. */
     const choose = async (iso: string) => {
       const [year, month, date] = iso.split('-').map(Number);

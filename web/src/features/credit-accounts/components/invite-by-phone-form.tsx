@@ -9,7 +9,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { issueText } from '@/components/ui/field-error';
 import { currentLanguage } from '@/i18n/i18n';
 import { serverMessage } from '@/lib/api-client';
 import { formatIndiaDate } from '@/lib/date-time';
@@ -50,11 +49,7 @@ function InviteForm({ onSent }: { onSent: (invitation: Invitation) => void }) {
       <NewCustomerFields
         idPrefix="invite"
         register={register}
-        errors={{
-          name: issueText(errors.name, issues),
-          phone: issueText(errors.phone, issues),
-          creditLimit: issueText(errors.creditLimit, issues),
-        }}
+        formErrors={errors}
       />
       <Button type="submit" size="lg" disabled={invite.isPending} aria-busy={invite.isPending}>
         <Trans>Send invitation</Trans>

@@ -4,13 +4,14 @@
  * language of the SMS the customer gets, the merchant's own to begin with.
  */
 import { Trans } from '@lingui/react/macro';
-import type { UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { languages } from '@common/languages';
 import { nameLengthMax } from '@common/limits';
 import { PhoneNumberInput } from '@/components/ui/digit-inputs';
-import { FieldError, fieldErrorProps } from '@/components/ui/field-error';
+import { FieldError, fieldErrorProps, issueText } from '@/components/ui/field-error';
 import { Input, Label } from '@/components/ui/input';
 import { languageNames } from '@/components/ui/language-picker';
+import { newCustomerIssues } from '@/features/credit-accounts/messages';
 import type { NewCustomerValues } from '@/features/credit-accounts/schemas';
 
 const selectClasses =
@@ -19,12 +20,18 @@ const selectClasses =
 interface NewCustomerFieldsProps {
   idPrefix: string;
   register: UseFormRegister<NewCustomerValues>;
-  /** The words under each field for its problem, if it has one. */
-  errors: Partial<Record<'name' | 'phone' | 'creditLimit', string>>;
+  /** The form's problems: each field's is said under it in the words of its toast (newCustomerIssues). */
+  formErrors: FieldErrors<NewCustomerValues>;
 }
 
-export function NewCustomerFields({ idPrefix, register, errors }: NewCustomerFieldsProps) {
+export function NewCustomerFields({ idPrefix, register, formErrors }: NewCustomerFieldsProps) {
   const ids = { name: `${idPrefix}-name`, phone: `${idPrefix}-phone`, creditLimit: `${idPrefix}-limit` };
+  const issues = newCustomerIssues();
+  const errors = {
+    name: issueText(formErrors.name, issues),
+    phone: issueText(formErrors.phone, issues),
+    creditLimit: issueText(formErrors.creditLimit, issues),
+  };
   return (
     <>
       <div>

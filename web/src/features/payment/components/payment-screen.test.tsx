@@ -379,20 +379,33 @@ describe('paying', () => {
     expect(payment!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('after a camera payment waits for a tap before reading codes again', async () => {
+  it('after a camera payment Done goes straight to the camera, which passes over the code just paid', async () => {
     const { user, calls } = setup({ validate: () => json(200, dynamicCode) });
-    expect(await screen.findByRole('button', { name: 'Simulate scan' })).toBeInTheDocument();
-    await user.click(button('Simulate scan'));
+    await user.click(await screen.findByRole('button', { name: 'Simulate scan' }));
     await user.click(await screen.findByRole('button', { name: 'Continue to PIN' }));
     await user.type(await screen.findByLabelText('PIN'), '4829');
     await user.click(button('Pay Now'));
     await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
     await user.click(button('Done'));
-    // The code just paid is still in front of the camera: it must not be read again.
-    expect(screen.queryByRole('button', { name: 'Simulate scan' })).not.toBeInTheDocument();
+    // The camera is on at once; the code just paid, still in front of it, is not read again.
+    await user.click(await screen.findByRole('button', { name: 'Simulate scan' }));
     expect(callsTo(calls, 'POST /api/qr/validate')).toHaveLength(1);
-    await user.click(button('Scan another code'));
-    expect(await screen.findByRole('button', { name: 'Simulate scan' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue to PIN' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Scan another code' })).not.toBeInTheDocument();
+  });
+
+  it('after paying a pasted code, the camera passes over that code too', async () => {
+    const { user, calls } = setup({ validate: () => json(200, dynamicCode) });
+    await toConfirm(user);
+    await user.click(button('Continue to PIN'));
+    await user.type(await screen.findByLabelText('PIN'), '4829');
+    await user.click(button('Pay Now'));
+    await expectToast('Payment Successful', '₹1,250.00 paid to Kumar Kirana');
+    await user.click(button('Done'));
+    expect(screen.getByLabelText('QR Code Data')).toHaveValue('');
+    await user.click(button('Use camera'));
+    await user.click(await screen.findByRole('button', { name: 'Simulate scan' }));
+    expect(callsTo(calls, 'POST /api/qr/validate')).toHaveLength(1);
   });
 
   it('sends the amount of a static code as "X.XX"', async () => {

@@ -36,8 +36,7 @@ export function PaymentScreen({ initialQrData }: PaymentScreenProps) {
       <ScanStep
         mode={scan.mode}
         onModeChange={scan.setMode}
-        cameraArmed={scan.cameraArmed}
-        onArmCamera={scan.armCamera}
+        takeFocus={flow.scanFocused}
         ignoreText={scan.cameraRead}
         qrData={scan.qrData}
         onQrDataChange={scan.setQrData}

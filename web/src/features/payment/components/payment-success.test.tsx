@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { QrValidation, TransactionView } from '@common/api/types';
+import type { QrValidation } from '@common/api/types';
 import { callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { untouchedRow } from '@/test/ledger-rows';
+import { paidReceiptLines, paidRow } from '@/test/receipts';
 import { expectToast } from '@/test/toast';
 import { ScanQrOverlay } from './scan-qr-overlay';
 
@@ -26,17 +26,10 @@ const dynamicCode: QrValidation = {
   creditAccount: { currentBalance: '5000.00' },
 };
 
-const paid: TransactionView = {
-  id: '0194f1c2-7b3d-7e21-9a4f-0c8e9f3a1c07', type: 'payment', amount: '1250.00', fee: '25.00', totalAmount: '1275.00',
-  status: 'completed', createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1',
-  business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: '+919876543210' },
-  customerName: 'Asha Rao', description: null, availableCredit: '3725.00', ...untouchedRow,
-};
-
 function setup() {
   const calls = stubFetch({
     'POST /api/qr/validate': () => json(200, dynamicCode),
-    'POST /api/payments/process': () => json(201, { transaction: paid }),
+    'POST /api/payments/process': () => json(201, { transaction: paidRow }),
   });
   const user = userEvent.setup();
   renderWithApp(<ScanQrOverlay open onOpenChange={() => {}} />);
@@ -60,21 +53,6 @@ function figure(success: HTMLElement, label: string): string | null {
   return within(success).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
 }
 
-/** The receipt's text as it is shared, with the shop's address and phone and the short reference. */
-const receiptLines = [
-  'Khata receipt',
-  'Shop: Kumar Kirana',
-  'Address: 12 MG Road, Pune',
-  'Phone: +919876543210',
-  'Type: Payment',
-  'Amount: ₹1,250.00',
-  'Fee: ₹25.00',
-  'Total: ₹1,275.00',
-  expect.stringMatching(/^Date and time: 12 Jan 2025, 3:45\s?pm$/i),
-  'Reference: 9F3A-1C07',
-  'Available credit after this payment: ₹3,725.00',
-];
-
 afterEach(() => {
   delete (navigator as { share?: unknown }).share;
 });
@@ -94,24 +72,25 @@ describe('the success screen after paying', () => {
     expect(figure(success, 'Total with fee')).toBe('₹1,275.00');
     expect(figure(success, 'Date and time')).toMatch(/^12 Jan 2025, 3:45\s?pm$/i);
     expect(figure(success, 'Reference')).toBe('9F3A-1C07');
-    expect(within(success).queryByText(paid.id)).not.toBeInTheDocument();
+    expect(within(success).queryByText(paidRow.id)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'View receipt' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Scan another code' })).not.toBeInTheDocument();
   });
 
-  it('returns with Done to the scan step, cleared, where the camera waits for a tap', async () => {
+  it('returns with Done straight to the live camera, which passes over the code just paid', async () => {
     const { user, calls } = setup();
     await pay(user);
     await user.click(button('Done'));
     expect(screen.queryByRole('region', { name: 'Payment Successful' })).not.toBeInTheDocument();
-    // The code just paid is still in front of the camera: it is read again only when asked.
-    const scanAnother = button('Scan another code');
-    expect(scanAnother).toHaveFocus();
-    expect(screen.queryByRole('button', { name: 'Simulate scan' })).not.toBeInTheDocument();
-    await user.click(scanAnother);
+    // No second confirmation: the scan step itself, its camera on, takes the focus from Done.
+    expect(screen.getByRole('form', { name: 'Scan QR code' })).toHaveFocus();
+    expect(screen.getByText("Point your camera at the merchant's QR code.")).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Scan another code' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Payment done. Ready for the next one?')).not.toBeInTheDocument();
+    // The code just paid is still in front of the camera: it is not read again.
     await user.click(await screen.findByRole('button', { name: 'Simulate scan' }));
-    expect(await screen.findByRole('button', { name: 'Continue to PIN' })).toBeInTheDocument();
-    expect(callsTo(calls, 'POST /api/qr/validate')).toHaveLength(2);
+    expect(callsTo(calls, 'POST /api/qr/validate')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Continue to PIN' })).not.toBeInTheDocument();
   });
 
   it('shares the receipt of the payment through the share sheet, from the payment itself', async () => {
@@ -123,7 +102,7 @@ describe('the success screen after paying', () => {
     expect(share).toHaveBeenCalledTimes(1);
     const [shared] = share.mock.calls[0] as unknown as [{ title: string; text: string }];
     expect(shared.title).toBe('Khata receipt');
-    expect(shared.text.split('\n')).toEqual(receiptLines);
+    expect(shared.text.split('\n')).toEqual(paidReceiptLines);
     // Nothing is fetched for it: the payment's answer is its ledger row.
     expect(calls.map((call) => `${call.method} ${new URL(call.url, 'http://localhost').pathname}`))
       .toEqual(['POST /api/qr/validate', 'POST /api/payments/process']);
@@ -139,7 +118,7 @@ describe('the success screen after paying', () => {
     const link = within(success).getByRole('link', { name: 'Share on WhatsApp' });
     const href = new URL(link.getAttribute('href')!);
     expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/');
-    expect(href.searchParams.get('text')!.split('\n')).toEqual(receiptLines);
+    expect(href.searchParams.get('text')!.split('\n')).toEqual(paidReceiptLines);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { qrPreviewChars } from '@common/limits';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
@@ -16,10 +16,9 @@ interface ScanStepProps {
   onModeChange: (mode: ScanMode) => void;
   qrData: string;
   onQrDataChange: (qrData: string) => void;
-  /** False right after a payment: the camera starts again only when the customer asks. */
-  cameraArmed: boolean;
-  onArmCamera: () => void;
-  /** The code the camera read last: passed over until the camera sees something else. */
+  /** Focuses the step when it shows, after the success screen's Done: its button is gone. */
+  takeFocus?: boolean;
+  /** The code the camera read or the customer paid last: passed over until the camera sees something else. */
   ignoreText?: string;
   /** A code read by the camera: stored, then validated. */
   onDetected: (qrData: string) => void;
@@ -29,27 +28,28 @@ interface ScanStepProps {
 
 /** Step 1 (docs/product.md#payments): scan with the camera or paste the code's text, then Continue. */
 export function ScanStep({
-  mode, onModeChange, cameraArmed, onArmCamera, ignoreText, qrData, onQrDataChange, onDetected, onContinue, validating,
+  mode, onModeChange, takeFocus = false, ignoreText, qrData, onQrDataChange, onDetected, onContinue, validating,
 }: ScanStepProps) {
   const { t } = useLingui();
+  const form = useRef<HTMLFormElement>(null);
+  // Only when it shows: focus stays where the customer puts it afterwards.
+  useEffect(() => {
+    if (takeFocus) form.current?.focus();
+  }, []);
   const preview = qrData.trim();
   return (
     <form
+      ref={form}
       noValidate
       aria-label={t`Scan QR code`}
-      className="space-y-4"
+      tabIndex={-1}
+      className="space-y-4 focus:outline-none"
       onSubmit={(event) => {
         event.preventDefault();
         onContinue();
       }}
     >
-      {mode === 'camera' && !cameraArmed ? (
-        <div className="rounded-2xl bg-slate-100 p-6 text-center dark:bg-slate-800/70">
-          <p className="mb-4 text-sm text-slate-600 dark:text-slate-300"><Trans>Payment done. Ready for the next one?</Trans></p>
-          {/* Shown only after a payment's Done: the focus goes on from there to here. */}
-          <Button onClick={onArmCamera} autoFocus><Trans>Scan another code</Trans></Button>
-        </div>
-      ) : mode === 'camera' ? (
+      {mode === 'camera' ? (
         <div>
           <p className="mb-3 text-sm text-slate-500 dark:text-slate-400"><Trans>Point your camera at the merchant's QR code.</Trans></p>
           <Suspense fallback={<Spinner label={t`Starting camera`} onDark className="aspect-square rounded-2xl bg-slate-900" />}>

@@ -5,31 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TransactionView } from '@common/api/types';
 import { apiError, callsTo, json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { untouchedRow } from '@/test/ledger-rows';
+import { paidReceiptLines, paidRow } from '@/test/receipts';
 import { expectToast } from '@/test/toast';
 import { LazyReceiptSheet } from './lazy-receipt-sheet';
 
-const payment: TransactionView = {
-  id: '7f3c2a10-5b9e-4d21-9a4f-0c8e6d1b2a33', type: 'payment', amount: '1250.00', fee: '25.00', totalAmount: '1275.00',
-  status: 'completed', createdAt: '2025-01-12T10:15:00.000Z', businessId: 'b1',
-  business: { businessName: 'Kumar Kirana', address: '12 MG Road, Pune', phone: '+919876543210' },
-  customerName: 'Asha Rao', description: null, availableCredit: '3725.00', ...untouchedRow,
-};
-
-/** The payment's receipt as text, as it is shared, copied or sent by WhatsApp. */
-const receiptLines = [
-  'Khata receipt',
-  'Shop: Kumar Kirana',
-  'Address: 12 MG Road, Pune',
-  'Phone: +919876543210',
-  'Type: Payment',
-  'Amount: ₹1,250.00',
-  'Fee: ₹25.00',
-  'Total: ₹1,275.00',
-  expect.stringMatching(/^Date and time: 12 Jan 2025, 3:45\s?pm$/i),
-  'Reference: 6D1B-2A33',
-  'Available credit after this payment: ₹3,725.00',
-];
+const payment = paidRow;
 
 const repayment: TransactionView = {
   ...payment, id: 'r-1', type: 'repayment', amount: '500.00', fee: '0.00', totalAmount: '500.00', availableCredit: '4225.00',
@@ -84,7 +64,7 @@ describe('Receipt', () => {
     expect(figure(dialog, 'Total')).toBe('₹1,275.00');
     expect(figure(dialog, 'Date and time')).toMatch(/^12 Jan 2025, 3:45\s?pm$/i);
     // The short reference, not the 36-character id.
-    expect(figure(dialog, 'Reference')).toBe('6D1B-2A33');
+    expect(figure(dialog, 'Reference')).toBe('9F3A-1C07');
     expect(within(dialog).queryByText('Transaction ID')).not.toBeInTheDocument();
     expect(within(dialog).queryByText(payment.id)).not.toBeInTheDocument();
     expect(figure(dialog, 'Available credit after this payment')).toBe('₹3,725.00');
@@ -132,7 +112,7 @@ describe('Receipt', () => {
     expect(share).toHaveBeenCalledTimes(1);
     const [shared] = share.mock.calls[0] as unknown as [{ title: string; text: string }];
     expect(shared.title).toBe('Khata receipt');
-    expect(shared.text.split('\n')).toEqual(receiptLines);
+    expect(shared.text.split('\n')).toEqual(paidReceiptLines);
   });
 
   it('keeps Copy beside Share', async () => {
@@ -142,7 +122,7 @@ describe('Receipt', () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     await user.click(await within(dialog).findByRole('button', { name: 'Copy' }));
     await expectToast('Receipt copied');
-    expect(writeText.mock.calls[0]![0].split('\n')).toEqual(receiptLines);
+    expect(writeText.mock.calls[0]![0].split('\n')).toEqual(paidReceiptLines);
   });
 
   it('offers a WhatsApp message with the receipt, opened in a new tab, where there is no share sheet', async () => {
@@ -153,7 +133,7 @@ describe('Receipt', () => {
     expect(within(dialog).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     const href = new URL(link.getAttribute('href')!);
     expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/');
-    expect(href.searchParams.get('text')!.split('\n')).toEqual(receiptLines);
+    expect(href.searchParams.get('text')!.split('\n')).toEqual(paidReceiptLines);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
@@ -188,7 +168,7 @@ describe('Receipt', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Copy' }));
     await expectToast('Receipt copied');
     expect(writeText).toHaveBeenCalledTimes(1);
-    expect(writeText.mock.calls[0]![0].split('\n')).toEqual(receiptLines);
+    expect(writeText.mock.calls[0]![0].split('\n')).toEqual(paidReceiptLines);
   });
 
   it("shows the server's refusal for a row that is not the customer's, and tries again", async () => {

@@ -8,6 +8,8 @@ interface ShareReceiptProps {
   /** The button's words where the browser has a share sheet ("Share", "Share receipt"). */
   label: string;
   variant?: 'primary' | 'secondary';
+  /** Its width and wrapping in the opener's row of buttons. */
+  className?: string;
 }
 
 /* eslint-disable lingui/no-unlocalized-strings -- Tailwind class lists, not text */
@@ -22,10 +24,10 @@ const linkClasses: Record<NonNullable<ShareReceiptProps['variant']>, string> = {
  * Shares a receipt's text: through the browser's share sheet where there is one, else as a
  * WhatsApp message the customer sends to whom they choose (a link, opened in a new tab).
  */
-export function ShareReceipt({ transaction, label, variant = 'primary' }: ShareReceiptProps) {
+export function ShareReceipt({ transaction, label, variant = 'primary', className = '' }: ShareReceiptProps) {
   if (canShare()) {
     return (
-      <Button size="lg" variant={variant} onClick={() => void shareReceipt(transaction)}>
+      <Button size="lg" variant={variant} className={className} onClick={() => void shareReceipt(transaction)}>
         {label}
       </Button>
     );
@@ -35,7 +37,7 @@ export function ShareReceipt({ transaction, label, variant = 'primary' }: ShareR
       href={whatsAppLink(transaction)}
       target="_blank"
       rel="noopener noreferrer"
-      className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl px-5 py-2 text-center text-base leading-tight font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${linkClasses[variant]}`}
+      className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl px-5 py-2 text-center text-base leading-tight font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${linkClasses[variant]} ${className}`}
     >
       <Trans>Share on WhatsApp</Trans>
     </a>

@@ -8,7 +8,7 @@ import { renderWithApp } from '@/test/render';
 import type { Statement } from '@/features/statements/api/get-statement';
 import { StatementPanel } from './statement-panel';
 
-const accountId = 'acc-1';
+const accountId = '0193a0c0-0000-7000-8000-00009f3a1c07';
 const noRefunds = { refunds: 0, refundAmount: '0.00', refundFees: '0.00', refundTotal: '0.00', reversals: 0, reversalAmount: '0.00' };
 const url = (from: string, to: string, file = 'statement') => `/api/credit-accounts/${accountId}/${file}?from=${from}&to=${to}`;
 // "Today" is 12 March 2025 in India (10:00 UTC is 15:30 there).
@@ -58,10 +58,13 @@ function setup(handlers: Handlers = {}) {
 const panel = () => screen.getByRole('region', { name: 'Statement' });
 /** A summary figure by its term. */
 const figure = (term: string) => within(panel()).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
-/** A date field by its label: its day, month and year selects, and what each shows. */
+/**
+ * A date field by its label: its day, month and year selects, and what each shows. Each part is
+ * found in the whole panel by its name, "From Day" or "To Day": the two fields' parts differ.
+ */
 function dateField(label: string) {
   const group = within(panel()).getByRole('group', { name: label });
-  const part = (name: 'Day' | 'Month' | 'Year') => within(group).getByRole('combobox', { name });
+  const part = (name: 'Day' | 'Month' | 'Year') => within(panel()).getByRole('combobox', { name: `${label} ${name}` });
   const shown = () => within(group).getAllByRole('combobox').map((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent);
   return { part, shown };
 }
@@ -231,14 +234,14 @@ describe('the statement', () => {
     expect(print).toHaveBeenCalledOnce();
   });
 
-  it('prints under a title naming the shop and the customer, which the browser offers as the PDF’s name, then puts the title back', async () => {
+  it('prints under a title naming the shop, the customer and the account, which the browser offers as the PDF’s name, then puts the title back', async () => {
     document.title = 'Khata';
     const titles: string[] = [];
     vi.spyOn(window, 'print').mockImplementation(() => titles.push(document.title));
     const { user } = setup();
     await within(panel()).findByRole('list', { name: 'Statement' });
     await user.click(screen.getByRole('button', { name: 'Print or save as PDF' }));
-    expect(titles).toEqual(['khata-statement-kumar-kirana-क्षत्रिय-2025-03-01-to-2025-03-12']);
+    expect(titles).toEqual(['khata-statement-kumar-kirana-क्षत्रिय-9f3a-1c07-2025-03-01-to-2025-03-12']);
     window.dispatchEvent(new Event('afterprint'));
     expect(document.title).toBe('Khata');
   });
@@ -283,7 +286,7 @@ describe('getting the statement out', () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:statement'), revokeObjectURL: vi.fn() });
     const names = ['क्षत्रिय', 'தமிழ்செல்வி'];
     for (const [index, customerName] of names.entries()) {
-      const facts = { accountId: `0193a0c0-0000-7000-8000-00000000000${index}`, businessName: 'Kumar Kirana', customerName, from: '2025-03-01', to: '2025-03-12' };
+      const facts = { accountId: `0193a0c0-0000-7000-8000-0000aaaa000${index}`, businessName: 'Kumar Kirana', customerName, from: '2025-03-01', to: '2025-03-12' };
       const { user } = setup({
         [`GET ${url('2025-03-01', '2025-03-12', 'statement.csv')}`]: () => new Response(csvText, {
           headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': statementCsvDisposition(facts) },
@@ -294,8 +297,8 @@ describe('getting the statement out', () => {
       cleanup();
     }
     expect(saved).toEqual([
-      'khata-statement-kumar-kirana-क्षत्रिय-2025-03-01-to-2025-03-12.csv',
-      'khata-statement-kumar-kirana-தமிழ்செல்வி-2025-03-01-to-2025-03-12.csv',
+      'khata-statement-kumar-kirana-क्षत्रिय-aaaa-0000-2025-03-01-to-2025-03-12.csv',
+      'khata-statement-kumar-kirana-தமிழ்செல்வி-aaaa-0001-2025-03-01-to-2025-03-12.csv',
     ]);
   });
 
