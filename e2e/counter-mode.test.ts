@@ -164,14 +164,7 @@ describe.skipIf(journeysDisabled)('counter mode', () => {
       mobileNumber: newMobileNumber(), contactName: 'Venkatesh Rao', businessName: 'Sri Venkateswara Provision Stores', businessType: 'Retail',
       email: `counter.tap.${Date.now()}@example.com`, address: '8 Gandhi Bazaar, Bengaluru', pin: '3971',
     };
-    const { token: apiMerchantToken } = await createApprovedBusiness(khata, merchant);
-    await signInWithEmail(merchantPage, '/merchant', merchant.email, merchant.pin);
-    await expectMerchantHeader(merchantPage, merchant.businessName, 'Approved');
-    await button(merchantPage, 'Counter mode').click();
-    const start = merchantPage.getByRole('dialog', { name: 'Start counter mode', exact: true });
-    await field(start, 'Enter your PIN').fill(merchant.pin);
-    await button(start, 'Start counter mode').click();
-    await expectVisible(merchantPage.getByRole('dialog', { name: 'Counter mode', exact: true }), 'counter mode');
+    const apiMerchantToken = await openCounterAsNewShop(merchantPage, khata, merchant);
 
     for (const language of ['en', 'hi', 'ta'] as const) {
       const tr = translator(language);
@@ -231,14 +224,7 @@ describe.skipIf(journeysDisabled)('counter mode', () => {
       mobileNumber: newMobileNumber(), contactName: 'Lakshmi Narayanan', businessName: 'Lakshmi Vilas Sweets and Savouries', businessType: 'Retail',
       email: `counter.reconnect.${Date.now()}@example.com`, address: '21 South Masi Street, Madurai', pin: '3971',
     };
-    const { token: apiMerchantToken } = await createApprovedBusiness(khata, merchant);
-    await signInWithEmail(merchantPage, '/merchant', merchant.email, merchant.pin);
-    await expectMerchantHeader(merchantPage, merchant.businessName, 'Approved');
-    await button(merchantPage, 'Counter mode').click();
-    const start = merchantPage.getByRole('dialog', { name: 'Start counter mode', exact: true });
-    await field(start, 'Enter your PIN').fill(merchant.pin);
-    await button(start, 'Start counter mode').click();
-    await expectVisible(merchantPage.getByRole('dialog', { name: 'Counter mode', exact: true }), 'counter mode');
+    const apiMerchantToken = await openCounterAsNewShop(merchantPage, khata, merchant);
 
     for (const language of ['en', 'ta'] as const) {
       const tr = translator(language);
@@ -287,6 +273,19 @@ describe.skipIf(journeysDisabled)('counter mode', () => {
  * scripts in the page as if the user had acted, so Chromium's `userActivation` is always
  * set under it; on a phone a page opened afresh has none until it is touched.
  */
+/** A new approved shop signs in on `page` and starts counter mode; its API token, for what the journey pays. */
+async function openCounterAsNewShop(page: Page, khata: Parameters<typeof createApprovedBusiness>[0], merchant: Parameters<typeof createApprovedBusiness>[1]): Promise<string> {
+  const { token } = await createApprovedBusiness(khata, merchant);
+  await signInWithEmail(page, '/merchant', merchant.email, merchant.pin);
+  await expectMerchantHeader(page, merchant.businessName, 'Approved');
+  await button(page, 'Counter mode').click();
+  const start = page.getByRole('dialog', { name: 'Start counter mode', exact: true });
+  await field(start, 'Enter your PIN').fill(merchant.pin);
+  await button(start, 'Start counter mode').click();
+  await expectVisible(page.getByRole('dialog', { name: 'Counter mode', exact: true }), 'counter mode');
+  return token;
+}
+
 async function untouchedUntilTapped(page: Page): Promise<void> {
   await page.addInitScript(() => {
     let touched = false;
