@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerCreditAccount, RepaymentClaim } from '@common/api/types';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
+import { kumarAccount } from '@/test/credit-accounts';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
 import { DuesPanel } from './dues-panel';
@@ -10,19 +11,7 @@ import { DuesPanel } from './dues-panel';
 const qrCode = vi.hoisted(() => ({ toCanvas: vi.fn(async () => {}) }));
 vi.mock('qrcode', () => ({ default: qrCode, ...qrCode }));
 
-const account: CustomerCreditAccount = {
-  id: 'acc-kumar',
-  businessId: '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b01',
-  business: { businessName: 'Kumar & Sons Kirana' },
-  currentBalance: '3750.10',
-  creditLimit: '5000.00',
-  owed: '1249.90',
-  overdue: '0.00',
-  nextDueOn: '2999-04-12',
-  nextDueAmount: '749.90',
-  upiId: 'kumar.kirana@okaxis',
-  remindersOptedOut: false,
-};
+const account = kumarAccount;
 
 const claimUrl = 'POST /api/credit-accounts/acc-kumar/repayment-claims';
 const intentFor = (amount: string) =>

@@ -1,29 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CustomerCreditAccount } from '@common/api/types';
 import { expectNoAxeViolations } from '@/test/axe';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { expectFieldError, expectNoFieldError } from '@/test/field-error';
+import { kumarAccount } from '@/test/credit-accounts';
 import { renderWithApp } from '@/test/render';
 import { PayBackSheet } from './pay-back-sheet';
 
 const qrCode = vi.hoisted(() => ({ toCanvas: vi.fn(async () => {}) }));
 vi.mock('qrcode', () => ({ default: qrCode, ...qrCode }));
 
-const account: CustomerCreditAccount = {
-  id: 'acc-kumar',
-  businessId: '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b01',
-  business: { businessName: 'Kumar & Sons Kirana' },
-  currentBalance: '3750.10',
-  creditLimit: '5000.00',
-  owed: '1249.90',
-  overdue: '0.00',
-  nextDueOn: '2999-04-12',
-  nextDueAmount: '749.90',
-  upiId: 'kumar.kirana@okaxis',
-  remindersOptedOut: false,
-};
+const account = kumarAccount;
 
 function setup() {
   stubFetch({ 'POST /api/credit-accounts/acc-kumar/repayment-claims': () => json(500, {}) });
