@@ -68,6 +68,16 @@ export interface Config {
   dbPoolSize: number;
   /** How long one server-sent event stream lasts before the browser reconnects. */
   eventStreamSeconds: number;
+  /** METRICS_TOKEN: the bearer token GET /metrics answers; unset, /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** Daily backups of the embedded database kept under DATA_DIR/backups (BACKUP_KEEP; 0 turns them off). */
+  backupKeep: number;
+  /** REDIS_URL: request limits and stream caps shared by every process; unset, each process counts its own. */
+  redisUrl: string | undefined;
+  /** DATABASE_READ_URL: a streaming replica for reads that may lag a moment (histories, statements, analytics). */
+  databaseReadUrl: string | undefined;
+  /** For this long after a session's last write, its reads go to the primary (READ_AFTER_WRITE_SECONDS). */
+  readAfterWriteSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -161,6 +171,40 @@ function databaseUrl(value: string | undefined): string | undefined {
     throw error;
   }
   return value;
+}
+
+/** METRICS_TOKEN: a long secret, as it is the only thing between strangers and the metrics. */
+function metricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (!/^[\x21-\x7e]{16,}$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces (a random secret; Prometheus sends it as a bearer token)');
+  }
+  return token;
+}
+
+/** REDIS_URL, checked: redis:// or rediss://. */
+function redisUrl(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'redis:' && url.protocol !== 'rediss:')) {
+    throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// address such as redis://127.0.0.1:6379, got "${value}"`);
+  }
+  return trimmed;
+}
+
+/** DATABASE_READ_URL, checked like DATABASE_URL; it needs DATABASE_URL (the embedded database has no replica). */
+function databaseReadUrl(value: string | undefined, primary: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (!primary) throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replica');
+  return databaseUrl(trimmed);
 }
 
 /** The SMS vendors' variables that name a message's template per language: MSG91_<MESSAGE>_FLOW_<EN|HI|TA>. */
@@ -356,5 +400,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { forS
     webDir: resolve(env.WEB_DIR ?? './dist/web'),
     dbPoolSize: positiveInteger('DB_POOL_SIZE', env.DB_POOL_SIZE, 10),
     eventStreamSeconds: positiveInteger('EVENT_STREAM_SECONDS', env.EVENT_STREAM_SECONDS, 300),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    backupKeep: positiveInteger('BACKUP_KEEP', env.BACKUP_KEEP, 7),
+    redisUrl: redisUrl(env.REDIS_URL),
+    databaseReadUrl: databaseReadUrl(env.DATABASE_READ_URL, env.DATABASE_URL),
+    readAfterWriteSeconds: positiveInteger('READ_AFTER_WRITE_SECONDS', env.READ_AFTER_WRITE_SECONDS, 10),
   };
 }
