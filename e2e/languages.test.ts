@@ -3,7 +3,7 @@
  * the sign-in screens' picker, a customer and a business register, the admin approves the
  * business, the merchant generates a code and the customer pays it after a wrong PIN; then
  * the shop's dashboard, history and settings and the customer's account with the shop.
- * Every screen is checked at 360 and 390 px wide for English catalogue texts, overflow, names
+ * Every screen is checked at 360 px wide for English catalogue texts, overflow, names
  * cut short and one-line labels wrapping (layout-checks.ts), and those checks are shown
  * to find what they look for on a page made to fail them. The customer's credit account
  * is set up through the API: it is not what this is about.

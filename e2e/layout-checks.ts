@@ -1,6 +1,7 @@
 /**
  * What every screen of a language journey is checked for (docs/product.md#languages), on a
- * 360 px wide phone (a small Android) and a 390 px one: no English text from the
+ * 360 px wide phone (a small Android; the journeys run at 390 px, and below the `sm`
+ * breakpoint the narrower width is the stricter one): no English text from the
  * catalogues, nothing spilling out of its box, no name or label cut short, tabs on one row
  * and one-line labels on one line, `<html lang>` set, and a full-page screenshot at 360 px
  * in e2e/artifacts/languages/ to look at.
@@ -164,8 +165,12 @@ export function wrappedLabels(page: Page): Promise<string[]> {
   });
 }
 
-/** The widths, in CSS pixels, every screen is checked at: a small Android's and a mid-range one's. */
-export const phoneWidthsPx = [360, 390] as const;
+/**
+ * The widths, in CSS pixels, every screen is checked at: a small Android's. The journeys
+ * themselves run at 390 px; checking that width as well cost CI time and, every layout
+ * being fluid below the `sm` breakpoint, is looser than 360 px.
+ */
+export const phoneWidthsPx = [360] as const;
 
 export interface ScreenChecker {
   /**
