@@ -128,6 +128,9 @@ function progressiveWebApp() {
   });
 }
 
+/** web/src/features/** and web/src/components/**, but never their CSS. */
+const pureWebModule = /[\\/]web[\\/]src[\\/](features|components)[\\/].*\.tsx?$/;
+
 const config: UserConfig = {
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [...translationPlugins(), tailwindcss(), precompress(), progressiveWebApp()],
@@ -151,6 +154,13 @@ const config: UserConfig = {
     // modules still load, only later, so the polyfill is not worth its bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      treeshake: {
+        // A feature's modules and the UI components define components, hooks and constants
+        // and do nothing on import, so one whose exports nobody uses is left out, even
+        // when a feature's public.ts re-exports it: the customer's home then does not
+        // carry the merchant's list and dialogs (docs/performance.md).
+        moduleSideEffects: (id: string) => !pureWebModule.test(id),
+      },
       output: {
         codeSplitting: {
           // What the first screen needs goes in the entry chunk, not in a dozen small

@@ -1,14 +1,19 @@
 /**
- * Scale-out (docs/security.md, threat 8): two real server processes started together against one
+ * Scale-out (docs/security.md, threat 8): three real server processes started together against one
  * empty PostgreSQL database, with requests alternating between them. Migrations are
  * applied once, and sessions, PIN lockouts, OTP limits, idempotency and the
  * concurrent-payment guarantees hold exactly as with one process, because all of that
- * state lives in the database (docs/product.md#system).
+ * state lives in the database (docs/product.md#system). With REDIS_URL, a session's request
+ * limit and stream cap hold across all three behind a round-robin proxy.
  *
- * PostgreSQL only: PGlite is one process's embedded database.
+ * PostgreSQL only: PGlite is one process's embedded database. The shared limits need a
+ * Redis (TEST_REDIS_URL, or the one at 127.0.0.1:6379); each run uses its own key prefix.
  */
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../server/db/migrate';
@@ -27,9 +32,72 @@ let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let sql: pg.Pool;
 let a: KhataProcess;
 let b: KhataProcess;
+let c: KhataProcess;
 let startUpMs = 0;
 
-async function call(server: KhataProcess, method: string, path: string, options: {
+const redisServer = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `khata-scale-${randomBytes(6).toString('hex')}:`;
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(redisServer, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const redisAvailable = serverUrl ? await redisAnswers() : false;
+// CI starts a Redis when none answers (.ci/run): there a missing one is a failure, never a skip.
+if (serverUrl && !redisAvailable && process.env.CI) throw new Error(`CI needs a Redis: none answers at ${redisServer} (TEST_REDIS_URL)`);
+if (serverUrl && !redisAvailable) console.log(`SKIPPED scale-out shared limits: no Redis answers at ${redisServer} (set TEST_REDIS_URL)`);
+/** Each process's limit on one session's requests a minute: above what any other test here spends on one session. */
+const sessionLimitPerMinute = 120;
+
+/**
+ * A small round-robin HTTP proxy in front of the three processes, as a load balancer
+ * without session affinity: each request (a stream too) goes to the next process in turn.
+ */
+async function roundRobinProxy(targets: KhataProcess[]) {
+  let next = 0;
+  const served = targets.map(() => 0);
+  const server = http.createServer((request, response) => {
+    const index = next++ % targets.length;
+    served[index]! += 1;
+    const upstream = http.request({
+      host: '127.0.0.1', port: targets[index]!.port, method: request.method, path: request.url, headers: request.headers,
+    }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => { if (!response.headersSent) response.writeHead(502); response.end(); });
+    response.on('close', () => upstream.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`, served,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+let proxy: Awaited<ReturnType<typeof roundRobinProxy>>;
+
+/** Opens GET /api/events and keeps it open: its status, and its body once it ends (a refusal's). */
+async function openStream(server: { url: string }, token: string) {
+  const request = http.get(`${server.url}/api/events`, { headers: { authorization: `Bearer ${token}` } });
+  request.on('error', () => {});
+  const response = await new Promise<http.IncomingMessage>((resolve) => request.on('response', resolve));
+  let text = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => { text += chunk; });
+  const body = new Promise<string>((resolve) => { response.on('end', () => resolve(text)); response.on('close', () => resolve(text)); });
+  return { status: response.statusCode ?? 0, body, close: () => request.destroy() };
+}
+
+async function call(server: { url: string }, method: string, path: string, options: {
   token?: string; body?: unknown; key?: string; cookie?: string;
 } = {}): Promise<Answer> {
   const headers: Record<string, string> = {};
@@ -72,7 +140,7 @@ async function registerCustomer(pin = '4826') {
 }
 
 async function adminToken(): Promise<string> {
-  const match = /Demo admin created: e-mail (\S+), PIN (\d{4})/.exec(`${a.output()}\n${b.output()}`);
+  const match = /Demo admin created: e-mail (\S+), PIN (\d{4})/.exec(`${a.output()}\n${b.output()}\n${c.output()}`);
   expect(match, 'one of the processes printed the demo admin').toBeTruthy();
   const login = await call(b, 'POST', '/api/auth/admin/login', { body: { email: match![1], pin: match![2] } });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
@@ -112,40 +180,53 @@ async function openAccount(merchant: { token: string }, customer: { token: strin
   return created.body.creditAccount.id;
 }
 
-describe.skipIf(!serverUrl)('scale-out: two processes on one PostgreSQL', () => {
+describe.skipIf(!serverUrl)('scale-out: three processes on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase(serverUrl!, 'khata_scale');
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
-    const [portA, portB] = [await freePort(), await freePort()];
+    const [portA, portB, portC] = [await freePort(), await freePort(), await freePort()];
     const started = Date.now();
-    // Started in the same tick against the empty database: both race to migrate.
+    // Started in the same tick against the empty database: all three race to migrate.
     // On a DATABASE_URL the demo admin is made only when asked for by name.
-    a = startKhata({ DATABASE_URL: database.url, DB_POOL_SIZE: '5', DEMO_ADMIN: '1' }, portA);
-    b = startKhata({ DATABASE_URL: database.url, DB_POOL_SIZE: '5', DEMO_ADMIN: '1' }, portB);
-    await Promise.all([a.ready, b.ready]);
+    const env = {
+      DATABASE_URL: database.url, DB_POOL_SIZE: '5', DEMO_ADMIN: '1',
+      ...(redisAvailable ? {
+        REDIS_URL: `${redisServer}${redisServer.includes('?') ? '&' : '?'}prefix=${redisPrefix}`,
+        SESSION_RATE_LIMIT_PER_MINUTE: String(sessionLimitPerMinute),
+      } : {}),
+    };
+    [a, b, c] = [startKhata(env, portA), startKhata(env, portB), startKhata(env, portC)];
+    await Promise.all([a.ready, b.ready, c.ready]);
     startUpMs = Date.now() - started;
+    proxy = await roundRobinProxy([a, b, c]);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await proxy?.close();
+    await Promise.all([a?.stop(), b?.stop(), c?.stop()]);
     await sql?.end();
     await database?.drop();
+    if (redisAvailable) {
+      const cleaner = new Redis(redisServer);
+      const keys = await cleaner.keys(`${redisPrefix}*`);
+      if (keys.length > 0) await cleaner.del(...keys);
+      cleaner.disconnect();
+    }
   });
 
-  it('applies each migration exactly once and brings both processes up', async () => {
-    expect(a.output()).toContain('Khata is running');
-    expect(b.output()).toContain('Khata is running');
+  it('applies each migration exactly once and brings all three processes up', async () => {
+    for (const server of [a, b, c]) expect(server.output()).toContain('Khata is running');
     const expected = readMigrationFiles({ migrationsFolder }).map((m) => m.hash).sort();
     const { rows } = await sql.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations');
     expect(rows.map((r) => r.hash).sort()).toEqual(expected);
     const admins = await sql.query('select id from users where role = $1', ['admin']);
-    expect(admins.rowCount, 'exactly one demo admin, made by one of the two').toBe(1);
-    const printed = `${a.output()}\n${b.output()}`.match(/Demo admin created/g) ?? [];
-    expect(printed.length, 'one process printed the demo admin PIN, the other found it made').toBe(1);
-    for (const server of [a, b]) {
+    expect(admins.rowCount, 'exactly one demo admin, made by one of the three').toBe(1);
+    const printed = `${a.output()}\n${b.output()}\n${c.output()}`.match(/Demo admin created/g) ?? [];
+    expect(printed.length, 'one process printed the demo admin PIN, the others found it made').toBe(1);
+    for (const server of [a, b, c]) {
       expect(await call(server, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok', database: 'ok' } });
     }
-    console.log(`RESULT scale-out start: 2 processes up in ${(startUpMs / 1000).toFixed(1)} s on an empty database, `
+    console.log(`RESULT scale-out start: 3 processes up in ${(startUpMs / 1000).toFixed(1)} s on an empty database, `
       + `${rows.length} migrations applied once each (${expected.length} in the folder)`);
   });
 
@@ -318,6 +399,47 @@ describe.skipIf(!serverUrl)('scale-out: two processes on one PostgreSQL', () => 
     expect(account.rows[0].owed).toBe(19 * 5_100);
     expect(account.rows[0].owed).toBeLessThanOrEqual(account.rows[0].limit);
     expect(reconcile.ok, reconcile.output).toBe(true);
+  });
+
+  it.skipIf(!redisAvailable)("holds one session's request limit and stream cap across the three behind a round-robin proxy", async () => {
+    // Sent one after another, so the proxy spreads them evenly: each process alone would allow all of them.
+    const customer = await registerCustomer();
+    const extra = 15;
+    const servedBefore = [...proxy.served];
+    const statuses: number[] = [];
+    for (let n = 0; n < sessionLimitPerMinute + extra; n++) {
+      statuses.push((await call(proxy, 'GET', '/api/auth/me', { token: customer.token })).status);
+    }
+    const perProcess = proxy.served.map((count, i) => count - servedBefore[i]!);
+    const refused = await call(proxy, 'GET', '/api/auth/me', { token: customer.token });
+    expect(refused.body.code).toBe('rate_limited');
+    expect(perProcess.every((count) => count >= (sessionLimitPerMinute + extra) / 3 - 1)).toBe(true);
+    expect(statuses).toEqual([...Array(sessionLimitPerMinute).fill(200), ...Array(extra).fill(429)]);
+
+    // Streams of another session, each on the next process: 4 are open in all, the 5th is refused.
+    const other = await registerCustomer();
+    const streams = [];
+    for (let n = 0; n < 4; n++) streams.push(await openStream(proxy, other.token));
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200, 200]);
+    const fifth = await openStream(proxy, other.token);
+    expect(fifth.status).toBe(429);
+    expect(JSON.parse(await fifth.body).code).toBe('rate_limited');
+    // A closed stream's place is free on whichever process the next one reaches.
+    streams[1]!.close();
+    let replaced = 429;
+    for (let tries = 0; tries < 20 && replaced !== 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const next = await openStream(proxy, other.token);
+      replaced = next.status;
+      if (replaced === 200) streams.push(next);
+      else next.close();
+    }
+    expect(replaced).toBe(200);
+    for (const stream of streams) stream.close();
+    console.log(`RESULT scale-out shared limits: one session's ${sessionLimitPerMinute + extra} requests over 3 processes `
+      + `(${perProcess.join(' + ')}): ${statuses.filter((s) => s === 200).length} answered, `
+      + `${statuses.filter((s) => s === 429).length} refused (limit ${sessionLimitPerMinute} a minute); `
+      + `streams: 4 open over 3 processes, the 5th refused`);
   });
 });
 

@@ -65,14 +65,21 @@ import { alwaysSecureCookies, cookieOptions } from './plugins/cookies';
 import { errorsPlugin, refuse } from './plugins/errors';
 import { openApiPlugin, openApiRoutes } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import type { SharedLimits } from './shared-limits/shared-limits';
 import { rawSecurityHeaders, securityPlugin } from './plugins/security';
 import { schemasPlugin } from './plugins/schemas';
 import { webPlugin } from './plugins/web';
+import { createReadRouting, type ReadRouting } from './db/read-routing';
+import { readAfterWritePlugin } from './plugins/read-after-write';
+import { createMetrics } from './metrics/metrics';
+import { metricsPlugin } from './metrics/metrics.plugin';
 
 export type AppConfig = Pick<Config,
   'pinPeppers' | 'pinKeyVersion' | 'publicUrl' | 'isProduction' | 'sessionIdleTtlSeconds' | 'sessionAbsoluteTtlSeconds'
   | 'rateLimitPerMinute' | 'sessionRateLimitPerMinute' | 'trustProxy' | 'webDir' | 'eventStreamSeconds'
-  | 'smsDailyLimitPerShop' | 'twilioAuthToken' | 'msg91WebhookToken'>;
+  | 'smsDailyLimitPerShop' | 'twilioAuthToken' | 'msg91WebhookToken'>
+  // GET /metrics answers this bearer token; absent (as in most tests), /metrics is a 404.
+  & Partial<Pick<Config, 'metricsToken'>>;
 
 export interface AppDeps {
   db: Db;
@@ -84,9 +91,13 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Caps on open live-update streams (default: common/limits.ts); tests set them small. */
   eventStreams?: { perSessionMax?: number; totalMax?: number };
+  /** Where reads that may lag go (DATABASE_READ_URL: main.ts opens it); default: all on `db`. */
+  reads?: ReadRouting;
+  /** With REDIS_URL: request limits and stream caps shared by every process (main.ts opens it). */
+  sharedLimits?: SharedLimits;
 }
 
-export function createServices({ db, config, sms, clock = systemClock, eventStreams }: Omit<AppDeps, 'logger'>) {
+export function createServices({ db, config, sms, clock = systemClock, eventStreams, sharedLimits, reads: givenReads }: Omit<AppDeps, 'logger'>) {
   const pins = createPinService({ db, clock, keys: { peppers: config.pinPeppers, currentVersion: config.pinKeyVersion } });
   const sessions = createSessionService({
     db, clock, idleTtlSeconds: config.sessionIdleTtlSeconds, absoluteTtlSeconds: config.sessionAbsoluteTtlSeconds,
@@ -104,6 +115,7 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const ledger = createLedger({ db, clock });
   const events = createEventService({
     db, clock, streamsPerSessionMax: eventStreams?.perSessionMax, streamsTotalMax: eventStreams?.totalMax,
+    shared: sharedLimits,
   });
   // What a shop's people do that is not a ledger row; services record it in their own transaction.
   const audit = createAuditService({ db, clock });
@@ -111,15 +123,17 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
   const devices = createDeviceService({ db, clock });
   const auth = createAuthService({ db, clock, pins, sessions, devices, otp, businesses, stats, audit });
   const customers = createCustomerService({ db });
-  const transactions = createTransactionService({ db, clock });
+  // Histories, statements and analytics read from the replica when one is configured (db/read-routing.ts).
+  const reads = givenReads ?? createReadRouting({ primary: db, readAfterWriteSeconds: 0 });
+  const transactions = createTransactionService({ db, clock, reads });
   const credit = createCreditService({ db, clock, ledger, businesses, customers, stats, transactions, events, audit });
-  const statements = createStatementService({ db, transactions });
+  const statements = createStatementService({ reads, transactions });
   const qr = createQrService({ db, clock, businesses, audit });
   const payments = createPaymentService({ clock, ledger, pins, qr, credit, events, sessions, transactions });
   const claims = createClaimService({ db, clock, ledger, businesses, credit, transactions, events, audit });
   const dues = createDuesService({ db, clock, ledger, businesses, credit, audit });
   const maintenance = createMaintenanceService({ db, clock, ledger });
-  const analytics = createAnalyticsService({ db, clock });
+  const analytics = createAnalyticsService({ db, clock, reads });
   const reports = createReportService({ db, clock, businesses, sessions, devices, events, audit });
   const refunds = createRefundService({ db, clock, ledger, pins, businesses, transactions, credit, events, reports });
   const reminders = createReminderService({ db, clock, ledger, businesses, sms: smsService, audit, publicUrl: config.publicUrl });
@@ -134,6 +148,7 @@ export function createServices({ db, config, sms, clock = systemClock, eventStre
     maintenance, analytics, claims, dues, reports, refunds, sms: smsService, reminders,
     charges, enrolments,
     invitations, audit, staff,
+    reads,
   };
 }
 
@@ -200,6 +215,10 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
     trustProxy: typeof config.trustProxy === 'number'
       ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
+    // While the server stops (SIGTERM), a request arriving on a kept-alive connection is
+    // served, with `connection: close`, instead of Fastify's 503: the database is open until
+    // every request is answered, and a 5xx would make a paying client doubt a payment.
+    return503OnClosing: false,
     // Fastify answers a malformed URL or an over-long path parameter itself, in its own
     // shape and echoing the path; answer them as every other refusal instead.
     frameworkErrors: (error, request, reply) => {
@@ -208,11 +227,17 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
     },
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
-  const services = createServices(deps);
+  // With METRICS_TOKEN, every SMS is counted on its way to the vendor (server/metrics).
+  const metrics = config.metricsToken ? createMetrics({
+    db, database: () => database, sharedLimits: deps.sharedLimits, replicaState: () => services.reads.state(),
+  }) : undefined;
+  const services = createServices(metrics ? { ...deps, sms: metrics.countingSms(deps.sms) } : deps);
   const database = createDatabaseWatch({ db, log: () => app.log });
   app.addHook('onClose', async () => database.stop());
 
   await app.register(errorsPlugin, { database });
+  // Before every route, so its hooks count them all: see metrics/metrics.plugin.ts.
+  await app.register(metricsPlugin, { token: config.metricsToken, metrics });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(cookie);
   // Before access, which refuses a route without config.access: see plugins/openapi.ts.
@@ -221,9 +246,14 @@ export async function buildApp(deps: AppDeps): Promise<KhataApp> {
   // After access resolves the session, before any route: see plugins/rate-limit.ts.
   await app.register(rateLimitPlugin, {
     addressLimitPerMinute: config.rateLimitPerMinute, sessionLimitPerMinute: config.sessionRateLimitPerMinute,
+    shared: deps.sharedLimits,
   });
   // After access and rate limits, so their refusals come before an input's: see plugins/schemas.ts.
   await app.register(schemasPlugin);
+  // Which reads may use the replica, and the cookie a write sets: see plugins/read-after-write.ts.
+  await app.register(readAfterWritePlugin, {
+    reads: services.reads, cookies: cookieOptions(alwaysSecureCookies(config)), now: () => (deps.clock ?? systemClock)().getTime(),
+  });
 
   await app.register(healthRoutes, { db, database, events: services.events });
   const cookies = cookieOptions(alwaysSecureCookies(config));

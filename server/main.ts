@@ -7,7 +7,11 @@ import { randomInt } from 'node:crypto';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, demoAdminEmail, loadConfig, type Config } from './config';
-import { openConfiguredDatabase } from './db/open';
+import { openConfiguredDatabase, openReadRouting } from './db/open';
+import { openSharedLimits } from './shared-limits/shared-limits';
+import { DataDirInUse, lockDataDir } from './backup/data-dir-lock';
+import { startDailyBackups } from './backup/daily';
+import type { PgliteWorkerClient } from './db/pglite-worker';
 import { providerFromConfig } from './sms/providers';
 import { startupLines } from './startup-message';
 import type { ResilientOptions } from './sms/resilient';
@@ -22,6 +26,15 @@ function randomPin(): string {
 }
 
 async function main(config: Config) {
+  // One process per embedded data directory: two PGlite instances on the same files corrupt them.
+  let releaseDataDir = () => {};
+  try {
+    if (!config.databaseUrl) releaseDataDir = lockDataDir(config.dataDir, 'a Khata server');
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
   const database = await openConfiguredDatabase(config);
   // The log is written in the background, in blocks of 4 KiB, so a request never waits on
   // stdout; it is flushed on a clean stop (a crash may lose the last lines).
@@ -30,18 +43,38 @@ async function main(config: Config) {
   // exists only once the app does, and no SMS is sent before then.
   const smsFailures: { log?: ResilientOptions['onTryFailed'] } = {};
   const sms = providerFromConfig(config, { onTryFailed: (error, attempt) => smsFailures.log?.(error, attempt) });
+  // Request limits and stream caps shared through Redis; without REDIS_URL, per process.
+  const sharedLimits = config.redisUrl ? openSharedLimits(config.redisUrl) : undefined;
+  // Reads that may lag go to DATABASE_READ_URL when set (db/read-routing.ts); each change of
+  // the replica's state is logged once the app's logger exists.
+  const replicaStates: { log?: (state: string, error?: unknown) => void } = {};
+  const reads = openReadRouting(config, database.db, (state, error) => replicaStates.log?.(state, error));
   const app = await buildApp({
+    reads,
     db: database.db,
     config,
     sms,
+    sharedLimits,
     logger: { level: process.env.LOG_LEVEL ?? (config.isProduction ? 'info' : 'warn'), stream: logDestination },
   });
 
+  replicaStates.log = (state, error) => app.log.warn(error ? { err: error } : {},
+    state === 'up' ? 'read replica up: lagging reads use it again' : `read replica ${state}: its reads go to the primary`);
+  sharedLimits?.onUnavailable((message, error) => app.log.warn(error ? { err: error } : {}, message));
   smsFailures.log = (error, attempt) => app.log.warn(
     { provider: attempt.provider, attempt: attempt.try, retryable: error.retryable }, `SMS try failed: ${error.message}`);
 
   // Live updates listen from the start, so readiness (GET /api/health) covers them.
   await app.services.events.start();
+
+  // The embedded database's daily backup (DATA_DIR/backups, the newest BACKUP_KEEP), taken by
+  // its worker; payments wait only while the files are copied (server/backup/embedded.ts).
+  const dailyBackups = database.kind === 'pglite' ? startDailyBackups({
+    client: (database as unknown as { client: PgliteWorkerClient }).client, dataDir: config.dataDir, keep: config.backupKeep,
+    onDone: (result) => app.log.info({ file: result.file, pauseMs: Math.round(result.pauseMs), totalMs: Math.round(result.totalMs),
+      bytes: result.archiveBytes }, 'daily backup taken'),
+    onError: (error) => app.log.error({ err: error }, 'the daily backup failed'),
+  }) : undefined;
 
   // A real deployment (DATABASE_URL or an https PUBLIC_URL) that asked for development
   // conveniences by name hears about it loudly, on every start.
@@ -100,17 +133,24 @@ async function main(config: Config) {
     forceExit.unref();
     clearInterval(purgeTimer);
     clearInterval(reminderTimer);
+    dailyBackups?.stop();
     // Giving the scheduler's lease up lets another process take it at once, not after it expires.
     await app.services.reminders.stop()
       .catch((error: unknown) => app.log.error({ err: error }, 'releasing the reminder lease failed'));
     await app.close();
+    await reads.close();
+    await sharedLimits?.close();
     await database.close();
+    releaseDataDir();
     logDestination.flushSync();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  if (sharedLimits && !(await sharedLimits.ready())) {
+    app.log.warn('Redis (REDIS_URL) does not answer yet: request limits and stream caps count in this process alone until it does');
+  }
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   console.log(startupLines({ port: config.port, where, publicUrl: config.publicUrl }).join('\n'));

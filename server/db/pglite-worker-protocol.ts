@@ -12,6 +12,8 @@ export function bigintToNumber(text: string | number | bigint): number {
 
 export interface WorkerOptions {
   dataDir?: string;
+  /** How often the worker vacuums, analyzes and checkpoints (pglite-worker-thread.ts); 0: never. Default 60 s. */
+  maintenanceIntervalMs?: number;
 }
 
 export type RowMode = 'object' | 'array';
@@ -22,6 +24,8 @@ export type Request =
   | { id: number; op: 'exec'; text: string }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
   | { id: number; op: 'memory' }
+  /** BACKUP: a checkpoint, then a copy of the data directory's files into `into` (server/backup). */
+  | { id: number; op: 'dump'; into: string }
   | { id: number; op: 'close' };
 
 export interface QueryResult {
@@ -53,6 +57,9 @@ export interface ErrorFields {
 export const errorFieldNames = [
   'code', 'detail', 'hint', 'constraint', 'severity', 'schema', 'table', 'column', 'dataType', 'where', 'position', 'routine',
 ] as const;
+
+/** BACKUP: what a `dump` copied. */
+export interface DumpResult { files: number; bytes: number }
 
 export type Reply =
   | { type: 'ready' }

@@ -2,10 +2,12 @@
  * The PGlite worker thread: owns the embedded database so SQL runs on its own core while
  * the main thread serves HTTP. It answers one request at a time, in the order they came.
  */
+import { constants as fsConstants, cpSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol, types, type Results } from '@electric-sql/pglite';
 import {
-  bigintToNumber, errorFieldNames, type ErrorFields, type QueryResult, type Reply, type Request, type WorkerOptions,
+  bigintToNumber, errorFieldNames, type DumpResult, type ErrorFields, type QueryResult, type Reply, type Request, type WorkerOptions,
 } from './pglite-worker-protocol';
 
 const port = parentPort!;
@@ -43,8 +45,20 @@ const concat = (parts: Uint8Array[]) => {
  * PostgreSQL's settings for the embedded database. PGlite's default shared_buffers (128 MB)
  * lives in the WebAssembly heap and alone took the server's RSS from about 385 MB to 546 MB
  * under the payments benchmark; 16 MB holds a small shop's working set (docs/performance.md).
+ *
+ * PGlite runs PostgreSQL as one process, without its checkpointer: a checkpoint comes only
+ * when the WAL written since the last one passes max_wal_size ÷ 1.9, about 540 MB with the
+ * default 1 GB, which the data directory kept (some 3.5 KB of WAL per payment). 64 MB bounds
+ * the WAL kept; the maintenance below checkpoints well before, between requests.
+ *
+ * The maintenance's ANALYZE holds its sample (300 × default_statistics_target rows) in the
+ * WebAssembly heap, which never shrinks: at the default 100 (30,000 rows of stored payment
+ * answers) the RSS rose by some 40 MB to 285 MB and one ANALYZE held the database for a second
+ * (bench:pglite). 10 (3,000 rows) is plenty for these tables' lookups by key.
  */
-const embeddedSettings = ['shared_buffers=16MB'];
+const embeddedSettings = [
+  'shared_buffers=16MB', 'max_wal_size=64MB', 'min_wal_size=32MB', 'default_statistics_target=10', 'maintenance_work_mem=8MB',
+];
 
 let pg: PGlite;
 
@@ -84,6 +98,135 @@ async function runPrepared(name: string, text: string, params: unknown[]): Promi
 
 const listeners = new Map<string, () => Promise<void>>();
 
+/**
+ * BACKUP: the data directory's files copied into `into` while nothing else runs, after a
+ * checkpoint, so the copy opens without replaying WAL. The files are real files (NODEFS) and
+ * every write has reached them, so a copy taken between requests is consistent; compressing
+ * it happens afterwards, outside the queue (server/backup/embedded.ts).
+ */
+async function dumpDataDir(into: string): Promise<DumpResult> {
+  if (!options.dataDir) throw new Error('an in-memory database has no data directory to dump');
+  const dataDir = options.dataDir;
+  await pg.exec('checkpoint');
+  // Recovery starts at the checkpoint's WAL segment: earlier segments are no longer needed and
+  // later ones are recycled files, so the copy takes that segment and the next (in case the
+  // checkpoint record crosses into it).
+  const { rows } = await pg.query<{ redo: string }>('select redo_wal_file as redo from pg_control_checkpoint()');
+  const walNeeded = new Set(readdirSync(join(dataDir, 'pg_wal')).filter((name) => /^[0-9A-F]{24}$/.test(name) && name >= rows[0]!.redo)
+    .sort().slice(0, 2));
+  let files = 0;
+  let bytes = 0;
+  cpSync(dataDir, into, {
+    recursive: true,
+    errorOnExist: true,
+    // A copy-on-write clone where the file system offers one, else a plain copy.
+    mode: fsConstants.COPYFILE_FICLONE,
+    // postmaster.pid names the running server; a restored copy must not carry it.
+    filter: (source) => {
+      const path = relative(dataDir, source);
+      if (path === 'postmaster.pid') return false;
+      if (dirname(path) === 'pg_wal' && /^[0-9A-F]{24}$/.test(basename(path)) && !walNeeded.has(basename(path))) return false;
+      const stat = statSync(source);
+      if (stat.isFile()) {
+        files += 1;
+        bytes += stat.size;
+      }
+      return true;
+    },
+  });
+  return { files, bytes };
+}
+
+/**
+ * PGlite has no autovacuum either: without it the space of deleted and updated rows (purged
+ * sessions, OTPs and idempotency keys, every payment's update of its account) is never made
+ * reusable, the planner never gets statistics, and the visibility map is never set. Every
+ * `maintenanceIntervalMs` the worker does their work itself, in the queue, between
+ * transactions, one round at a time:
+ * - VACUUM and/or ANALYZE each table over autovacuum's own default thresholds (dead rows above
+ *   50 + 20 % of the live ones, rows changed since the last analyze above 50 + 10 %), so each
+ *   step's work is bounded by what changed, and ANALYZE reads a sample of at most 30,000 rows.
+ *   Not autovacuum's insert threshold: it would VACUUM the ledger, which only grows, whole,
+ *   once per 20 % of growth (seconds on a large one, all of it a payment's wait), to set
+ *   visibility bits nothing here needs;
+ * - a CHECKPOINT once `checkpointWalBytes` of WAL have been written since the last one, so
+ *   the WAL before it is recycled and no payment meets the checkpoint PostgreSQL would
+ *   otherwise run inside a commit when max_wal_size is reached.
+ * Each round is logged (a JSON line, as the server's log) with how long each step held the
+ * database: a payment arriving meanwhile waits at most that long (bench:pglite reports it).
+ */
+const maintenanceIntervalMs = 60_000;
+const checkpointWalBytes = 16 * 2 ** 20;
+let maintenanceTimer: NodeJS.Timeout | undefined;
+/** Appends work to the queue of requests (set by start()). */
+let enqueue: (work: () => Promise<void>) => void = () => {};
+/** A maintenance step that found a transaction open: it runs once that has ended. */
+let deferredStep: (() => Promise<void>) | null = null;
+
+const dueTables = `
+  select relid::regclass::text as name, n_dead_tup > 50 + 0.2 * n_live_tup as vacuum,
+         n_mod_since_analyze > 50 + 0.1 * n_live_tup as analyze
+  from pg_stat_user_tables
+  where n_dead_tup > 50 + 0.2 * n_live_tup or n_mod_since_analyze > 50 + 0.1 * n_live_tup
+  order by n_dead_tup desc`;
+
+const walSinceCheckpoint = `select (pg_current_wal_lsn() - redo_lsn)::bigint as bytes from pg_control_checkpoint()`;
+
+interface Step { name: string; run(): Promise<unknown> }
+
+/**
+ * Queues the first of `steps` behind the requests already waiting, never inside a
+ * transaction, and once it has run, the next: requests that came meanwhile go between two
+ * steps, so a payment waits for one step at most, never for the round.
+ */
+function runSteps(steps: Step[], done: { step: string; ms: number }[]): void {
+  const first = steps.shift();
+  if (!first) {
+    maintaining = false;
+    if (done.length === 0) return;
+    const longestMs = Math.max(...done.map((s) => s.ms));
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: 'PGlite maintenance', longestMs, steps: done })}\n`);
+    return;
+  }
+  const step = async () => {
+    if (pg.closed) return;
+    if (pg.isInTransaction()) {
+      deferredStep = step;
+      return;
+    }
+    const started = performance.now();
+    try {
+      await first.run();
+      if (first.name !== 'plan') done.push({ step: first.name, ms: Math.round(performance.now() - started) });
+    } catch (error) {
+      process.stdout.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: 'PGlite maintenance failed', step: first.name, err: fieldsOf(error) })}\n`);
+    }
+    runSteps(steps, done);
+  };
+  enqueue(step);
+}
+
+/** One round: what is due, found between requests, then done a step at a time. */
+let maintaining = false;
+function maintain(): void {
+  if (maintaining) return;
+  maintaining = true;
+  const steps: Step[] = [];
+  steps.push({
+    name: 'plan',
+    run: async () => {
+      const { rows } = await pg.query<{ name: string; vacuum: boolean; analyze: boolean }>(dueTables);
+      for (const table of rows) {
+        const command = table.vacuum ? `vacuum${table.analyze ? ' (analyze)' : ''}` : 'analyze';
+        steps.push({ name: `${command} ${table.name}`, run: () => pg.exec(`${command} ${table.name}`) });
+      }
+      const [wal] = (await pg.query<{ bytes: number }>(walSinceCheckpoint)).rows;
+      if ((wal?.bytes ?? 0) > checkpointWalBytes) steps.push({ name: 'checkpoint', run: () => pg.exec('checkpoint') });
+    },
+  });
+  runSteps(steps, []);
+}
+
 async function handle(request: Request): Promise<unknown> {
   switch (request.op) {
     case 'query':
@@ -108,7 +251,10 @@ async function handle(request: Request): Promise<unknown> {
       const wasm = (pg as unknown as { mod?: { HEAPU8: Uint8Array } }).mod;
       return { wasmBytes: wasm?.HEAPU8.byteLength ?? 0, heapUsedBytes: process.memoryUsage().heapUsed };
     }
+    case 'dump':
+      return dumpDataDir(request.into);
     case 'close':
+      clearInterval(maintenanceTimer);
       await pg.close();
       return null;
   }
@@ -137,8 +283,22 @@ async function start(): Promise<void> {
       } catch (error) {
         post({ type: 'error', id: request.id, error: fieldsOf(error) });
       }
+      // A maintenance step that found a transaction open runs once it has ended.
+      const deferred = deferredStep;
+      if (deferred && !pg.closed && !pg.isInTransaction()) {
+        deferredStep = null;
+        await deferred();
+      }
     });
   });
+  enqueue = (work) => {
+    previous = previous.then(work);
+  };
+  const interval = options.maintenanceIntervalMs ?? maintenanceIntervalMs;
+  if (options.dataDir && interval > 0) {
+    maintenanceTimer = setInterval(maintain, interval);
+    maintenanceTimer.unref();
+  }
   post({ type: 'ready' });
 }
 

@@ -157,3 +157,51 @@ describe('PGlite in a worker thread', () => {
     await expect(own.client.query('select 1')).rejects.toThrow(/closed/);
   });
 });
+
+/**
+ * PGlite has no autovacuum: the worker vacuums and analyzes what changed, between requests
+ * (pglite-worker-thread.ts). Here every 50 ms, on a table of its own.
+ */
+describe('PGlite worker maintenance', () => {
+  let maintained: Database & { client: PgliteWorkerClient };
+  let maintainedDir: string;
+
+  beforeAll(async () => {
+    maintainedDir = mkdtempSync(join(tmpdir(), 'khata-pglite-maintained-'));
+    maintained = await openPgliteWorker({ dataDir: join(maintainedDir, 'pglite'), maintenanceIntervalMs: 50 });
+  });
+
+  afterAll(async () => {
+    await maintained?.close();
+    rmSync(maintainedDir, { recursive: true, force: true });
+  });
+
+  const vacuums = async () => (await maintained.client.query<{ vacuums: number; analyzes: number }>(`
+    select vacuum_count::int as vacuums, analyze_count::int as analyzes from pg_stat_user_tables where relname = 'churn'`)).rows[0];
+
+  it('vacuums and analyzes a table once rows have been deleted from it', async () => {
+    await maintained.client.exec(`create table churn (id int primary key, note text);
+      insert into churn select g, repeat('x', 100) from generate_series(1, 3000) g;
+      delete from churn where id > 1000`);
+    const deadline = Date.now() + 15_000;
+    while ((await vacuums())?.vacuums === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await vacuums()).toEqual({ vacuums: expect.any(Number), analyzes: expect.any(Number) });
+    expect((await vacuums())!.vacuums).toBeGreaterThan(0);
+    expect((await vacuums())!.analyzes).toBeGreaterThan(0);
+  });
+
+  it('never runs inside an open transaction: one held across many rounds commits', async () => {
+    const before = (await vacuums())!.vacuums;
+    await maintained.client.transaction(async (tx) => {
+      await tx.query('delete from churn where id > 100');
+      // Dead rows enough for a vacuum, and many maintenance intervals while the transaction is open.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await tx.query('insert into churn values (5000, $1)', ['after the wait']);
+    });
+    expect((await maintained.client.query<{ n: number }>('select count(*)::int as n from churn')).rows[0]).toEqual({ n: 101 });
+    // Once it has ended, the deferred vacuum runs.
+    const deadline = Date.now() + 15_000;
+    while ((await vacuums())!.vacuums === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await vacuums())!.vacuums).toBeGreaterThan(before);
+  });
+});

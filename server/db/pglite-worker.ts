@@ -13,7 +13,7 @@ import type { PGlite, Results } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Database, Db } from './client';
 import * as schema from './schema';
-import type { ErrorFields, QueryResult, Reply, Request, RowMode, WorkerOptions } from './pglite-worker-protocol';
+import type { DumpResult, ErrorFields, QueryResult, Reply, Request, RowMode, WorkerOptions } from './pglite-worker-protocol';
 
 type Body = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 type Parsers = Record<number, (value: string) => unknown>;
@@ -117,6 +117,14 @@ export class PgliteWorkerClient {
 
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /**
+   * Read by GET /metrics (server/metrics): calls waiting for a transaction to give the one
+   * connection up, and messages sent to the worker not yet answered.
+   */
+  get queueDepth(): { waiting: number; inFlight: number } {
+    return { waiting: this.#waiting.length, inFlight: this.#pending.size };
   }
 
   #receive(reply: Reply): void {
@@ -261,6 +269,14 @@ export class PgliteWorkerClient {
   /** The worker's WebAssembly memory and JS heap, for the benchmarks. */
   memory(): Promise<{ wasmBytes: number; heapUsedBytes: number }> {
     return this.#send({ op: 'memory' });
+  }
+
+  /**
+   * BACKUP: checkpoints and copies the data directory into `into` (which must not exist) in
+   * its turn, between transactions; every other statement waits meanwhile (server/backup).
+   */
+  dump(into: string): Promise<DumpResult> {
+    return this.#whenFree(() => this.#send<DumpResult>({ op: 'dump', into }));
   }
 
   async close(): Promise<void> {

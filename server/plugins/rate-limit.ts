@@ -1,14 +1,16 @@
 /**
- * Plain request limits, counted in this process's memory: per session for signed-in
- * calls, per client address for everything else. Every decision is made on the matched
- * route, never on the raw URL, so a percent-encoded path (`/%61pi/...`) is counted like
- * the path it routes to. The limits that guard secrets (PIN attempts, OTP sends per
+ * Plain request limits: per session for signed-in calls, per client address for everything
+ * else; counted in this process's memory, or with REDIS_URL in Redis, shared by every
+ * process (server/shared-limits/shared-limits.ts; Redis unavailable: the request passes).
+ * Every decision is made on the matched route, never on the raw URL, so a percent-encoded
+ * path (`/%61pi/...`) is counted like the path it routes to. The limits that guard secrets (PIN attempts, OTP sends per
  * phone) live in the database instead and hold across processes.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rateLimitKeysMax } from '@common/limits';
+import type { SharedLimits } from '../shared-limits/shared-limits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,8 +27,46 @@ export interface RateLimitOptions {
   addressLimitPerMinute: number;
   /** Requests a minute per session for signed-in calls; 0: off. */
   sessionLimitPerMinute: number;
+  /** With REDIS_URL: the counts every process shares. */
+  shared?: SharedLimits;
 }
 
+type StoreOptions = Parameters<typeof rateLimit>[1] & { limiter?: string };
+type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * @fastify/rate-limit's store interface over the shared counts. Each limiter is its own
+ * child, named (`limiter`), so the per-address and per-route limiters, which count the same
+ * address, keep separate counts. While Redis cannot answer, each process counts alone in its
+ * memory, as without REDIS_URL: a limit is then at most one per process, never none.
+ */
+function sharedStore(shared: SharedLimits) {
+  class SharedStore {
+    private readonly count;
+    private readonly alone = new Map<string, { current: number; endsAt: number }>();
+    // The plugin hands the store (and each child) the options createRateLimit was given,
+    // `limiter` among them; its types name only a route's options.
+    constructor(options: object) { this.count = shared.requests((options as StoreOptions).limiter ?? 'default'); }
+    private countAlone(key: string, timeWindow: number) {
+      const now = Date.now();
+      let window = this.alone.get(key);
+      if (!window || window.endsAt <= now) {
+        // Bounded like the in-memory store: past the bound, old windows are forgotten at once.
+        if (this.alone.size >= rateLimitKeysMax) this.alone.clear();
+        window = { current: 0, endsAt: now + timeWindow };
+        this.alone.set(key, window);
+      }
+      window.current += 1;
+      return { current: window.current, ttl: window.endsAt - now };
+    }
+    incr(key: string, callback: StoreCallback, timeWindow: number) {
+      void this.count(key, timeWindow).then((counted) => callback(null, counted
+        ? { current: counted.current, ttl: counted.ttlMs } : this.countAlone(key, timeWindow)));
+    }
+    child(options: object) { return new SharedStore(options); }
+  }
+  return SharedStore;
+}
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -49,25 +89,26 @@ async function enforce(limiter: Limiter, request: FastifyRequest, reply: { heade
  * address before it is refused with 401: a random bearer token never buys a fresh bucket.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimitOptions) => {
-  const { addressLimitPerMinute, sessionLimitPerMinute } = options;
+  const { addressLimitPerMinute, sessionLimitPerMinute, shared } = options;
   if (addressLimitPerMinute <= 0 && sessionLimitPerMinute <= 0) return;
 
   // global: false, so the plugin adds no hooks of its own; this file decides what counts.
-  await app.register(rateLimit, { global: false });
-  const limiter = (max: number, keyGenerator?: (request: FastifyRequest) => string) => app.createRateLimit({
-    max, timeWindow: 60_000, ...(keyGenerator ? { keyGenerator } : {}), cache: rateLimitKeysMax,
+  await app.register(rateLimit, { global: false, ...(shared ? { store: sharedStore(shared) } : {}) });
+  const limiter = (name: string, max: number, keyGenerator?: (request: FastifyRequest) => string) => app.createRateLimit({
+    limiter: name, max, timeWindow: 60_000, ...(keyGenerator ? { keyGenerator } : {}), cache: rateLimitKeysMax,
   } as Parameters<FastifyInstance['createRateLimit']>[0]);
 
   // The address limiter uses the plugin's key: the client address, IPv6 folded to its /64.
-  const perAddress = addressLimitPerMinute > 0 ? limiter(addressLimitPerMinute) : undefined;
+  const perAddress = addressLimitPerMinute > 0 ? limiter('address', addressLimitPerMinute) : undefined;
   const perSession = sessionLimitPerMinute > 0
-    ? limiter(sessionLimitPerMinute, (request) => (request.session ?? request.recalled)!.tokenHash)
+    ? limiter('session', sessionLimitPerMinute, (request) => (request.session ?? request.recalled)!.tokenHash)
     : undefined;
   const perRoute = new Map<string, Limiter>();
 
   app.addHook('onRoute', (route) => {
     const max = route.config?.addressLimitPerMinute;
-    if (max !== undefined && addressLimitPerMinute > 0) perRoute.set(`${route.method}:${route.url}`, limiter(max));
+    const name = `${route.method}:${route.url}`;
+    if (max !== undefined && addressLimitPerMinute > 0) perRoute.set(name, limiter(`route:${name}`, max));
   });
 
   app.addHook('preValidation', async (request, reply) => {

@@ -3,6 +3,11 @@
  * every non-API path answered with index.html so the client router decides. The service
  * worker (/sw.js, its /workbox-*.js) and /manifest.webmanifest sit at the root and are
  * never cached either: a browser must see a new worker at once.
+ *
+ * `webDir` is normally the link dist/web, which `npm run build` (scripts/build-web.mjs) points
+ * at a new build in one rename: every file is looked up through the link per request, so a
+ * running server serves the new build at once, and the previous build's hashed files are
+ * copied into it, so pages opened before the switch still load their lazy chunks.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +41,9 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDir: stri
       index: false,
       // Vite writes .br and .gz copies of each text asset (vite.config.ts): send those.
       preCompressed: true,
+      // Vite's manifest (.vite/) and the build's record (.khata-build.json) are for the
+      // tools on this machine, not for browsers: a dot file is never sent.
+      dotfiles: 'ignore',
       setHeaders(reply, path) {
         void reply.header('cache-control', path.includes('/assets/')
           ? 'public, max-age=31536000, immutable'

@@ -4,19 +4,27 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activate, activateEnglishFallback, startingLanguage } from './i18n/i18n';
 import { fetchCurrentUser } from './features/auth/api/fetch-current-user';
-import { forgetOfflineFigures, getSessionToken, sessionChangedSinceShown } from './lib/session';
+import { forgetOfflineFigures, getSessionToken, sessionChangedSinceShown, storedSessionRole } from './lib/session';
 import { loadErrorMessages } from './lib/api-client';
 import { isOffline } from './lib/connection';
 import { registerServiceWorker } from './lib/register-service-worker';
+import { reloadOnPreloadError } from './lib/preload-error';
 import { Boot } from './app/boot';
 import { loadFullApp } from './app/load-full-app';
 import './index.css';
+
+// A lazy chunk gone after a deploy reloads the page once, onto the new build.
+reloadOnPreloadError();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 // Anywhere but a signed-out /cust the whole app is needed: fetch it beside the question.
+// With a session stored, its role's app too: the home then waits for neither in turn.
 if (window.location.pathname !== '/cust' || getSessionToken()) void loadFullApp().catch(() => {});
+// (The loaders' lists of chunks stay out of the first download: /cust carries none of them.)
+const storedRole = storedSessionRole();
+if (storedRole) void import('./app/load-role-app').then((m) => m.preloadRoleApp(storedRole)).catch(() => {});
 
 // In Hindi or Tamil the server's refusals are shown by code in that language
 // (docs/product.md#languages).

@@ -63,7 +63,7 @@ export async function adminRoutes(
   app.route(fromTable('GET /api/admin/analytics', {
     config: admin,
     handler: async (request) => ({
-      analytics: await analytics.read(Number(request.query.days ?? analyticsPeriodDaysDefault)),
+      analytics: await analytics.read(Number(request.query.days ?? analyticsPeriodDaysDefault), request.freshness),
     }),
   }));
 }

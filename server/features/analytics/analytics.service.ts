@@ -12,6 +12,7 @@ import { paise, toWireAmount } from '@common/money';
 import { analyticsPeriodDays } from '@common/schemas/admin';
 import { addSeconds, type Clock } from '../../clock';
 import { inTransaction, type Db } from '../../db/client';
+import type { Freshness, ReadRouting } from '../../db/read-routing';
 import { addDays, indiaDay, indiaDayStart } from '../../india-days';
 import * as repository from './analytics.repository';
 
@@ -24,8 +25,8 @@ export const dayCloseGraceSeconds = 10 * 60;
 const longestPeriodDays = Math.max(...analyticsPeriodDays);
 const topMerchantsCount = 5;
 
-export function createAnalyticsService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createAnalyticsService(deps: { db: Db; clock: Clock; reads: ReadRouting }) {
+  const { db, clock, reads } = deps;
 
   /**
    * Closes the days that ended (more than the grace ago) since the last call: one small
@@ -33,32 +34,45 @@ export function createAnalyticsService(deps: { db: Db; clock: Clock }) {
    * periodic maintenance and by each analytics read, whichever comes first.
    */
   async function closeDays(now = clock()): Promise<repository.ClosedState> {
+    return (await closeDaysDue(now)).state;
+  }
+
+  /** closeDays, telling also whether this call wrote the closed days (then a replica may not have them yet). */
+  async function closeDaysDue(now: Date): Promise<{ state: repository.ClosedState; wrote: boolean }> {
     const state = { today: indiaDay(now), openFrom: indiaDay(addSeconds(now, -dayCloseGraceSeconds)) };
     const same = (found: repository.ClosedState | null) =>
       found !== null && found.today === state.today && found.openFrom === state.openFrom;
-    if (same(await repository.readClosed(db))) return state;
+    if (same(await repository.readClosed(db))) return { state, wrote: false };
+    let wrote = false;
     await inTransaction(db, async (tx) => {
       await repository.lockClosing(tx);
       if (same(await repository.readClosed(tx))) return;
+      wrote = true;
       await repository.closePlatformDays(tx, addDays(state.today, -longestPeriodDays), state.openFrom);
       for (const days of analyticsPeriodDays) {
         await repository.rebuildPeriod(tx, days, addDays(state.today, 1 - days), state.openFrom);
       }
       await repository.writeClosed(tx, state);
     });
-    return state;
+    return { state, wrote };
   }
 
-  /** The last `days` India days, today included. */
-  async function read(days: number): Promise<AdminAnalytics> {
+  /**
+   * The last `days` India days, today included. Closing the days is a write, on the primary;
+   * the figures are reads that may lag, from the replica unless `freshness` says otherwise or
+   * this very call closed days the replica may not have replayed yet.
+   */
+  async function read(days: number, freshness: Freshness = 'fresh'): Promise<AdminAnalytics> {
     const now = clock();
-    const { today, openFrom } = await closeDays(now);
+    const { state: { today, openFrom }, wrote } = await closeDaysDue(now);
     const from = addDays(today, 1 - days);
     // One after another: four short statements, and a request holds one connection.
-    const dayRows = await repository.readDays(db, from, openFrom, today);
-    const merchants = await repository.readMerchants(db, days, openFrom, today, topMerchantsCount);
-    const platform = await repository.readPlatform(db, from, today, indiaDayStart(from), indiaDayStart(addDays(today, 1)));
-    const openReports = await repository.readOpenReports(db, addSeconds(now, -reportOpenDaysAlert * 24 * 60 * 60));
+    const { dayRows, merchants, platform, openReports } = await reads.lagging(wrote ? 'fresh' : freshness, async (reader) => ({
+      dayRows: await repository.readDays(reader, from, openFrom, today),
+      merchants: await repository.readMerchants(reader, days, openFrom, today, topMerchantsCount),
+      platform: await repository.readPlatform(reader, from, today, indiaDayStart(from), indiaDayStart(addDays(today, 1))),
+      openReports: await repository.readOpenReports(reader, addSeconds(now, -reportOpenDaysAlert * 24 * 60 * 60)),
+    }));
     const byDay = new Map(dayRows.map((row) => [row.day, row]));
     const daily = [];
     let payments = 0;

@@ -11,6 +11,8 @@ import { fromTable, type TableRouteHandler } from '../../route';
 import type { SessionService } from '../sessions/sessions.service';
 import { eventIdTimeMs, parseEventId, type EventService, type LedgerEventDetails, type LedgerScope, type StreamRefusal } from './events.service';
 
+/** `event: reconnect`'s data: nothing, the event itself is the news (see reconnectText). */
+type ReconnectEventData = Record<string, never>;
 
 const refusals: Record<StreamRefusal, () => AppError> = {
   session_streams_full: () => new AppError('streams_per_session_full', { windows: eventStreamsPerSessionMax }),
@@ -67,6 +69,20 @@ function signedOutText(): string {
 }
 
 /**
+ * The server is stopping (a deploy, a restart): the last thing every stream says. The
+ * browser's EventSource reconnects by itself when a stream ends, after `retry`; each
+ * stream gets its own delay within a few seconds, so the streams of a stopped process
+ * do not all land on the remaining ones (or the restarted one) at the same moment.
+ */
+const reconnectAfterStopMsMin = 500;
+const reconnectAfterStopMsMax = 5_000;
+function reconnectText(): string {
+  const retryMs = reconnectAfterStopMsMin + Math.floor(Math.random() * (reconnectAfterStopMsMax - reconnectAfterStopMsMin));
+  const data: ReconnectEventData = {};
+  return `retry: ${retryMs}\nevent: reconnect\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
  * GET /api/events: a server-sent event stream. Each new ledger row of the caller (a
  * merchant's business or a customer) arrives as `event: ledger` with the row's id and
  * figures; the web app refetches and, for a merchant, announces it. A reconnect with
@@ -76,7 +92,8 @@ function signedOutText(): string {
  * `event: report` when a payment is reported (merchant) or its report answered (both), and
  * `event: invitation` when the merchant's invitation changes or the customer is invited. A
  * shop's stream is the shop the session acts for (its membership's); when an owner revokes
- * that membership the stream says `event: signed_out` and closes. A role without the
+ * that membership the stream says `event: signed_out` and closes; when the server stops,
+ * every stream says `event: reconnect` (with a `retry:` delay) and closes. A role without the
  * shop's history replays nothing from before the current India day, and one that may not
  * decide claims hears no claims or reports.
  */
@@ -86,13 +103,14 @@ export async function eventRoutes(instance: FastifyInstance, { events, sessions,
   streamSeconds: number;
 }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => { for (const close of open) close(); });
+  // Each open stream's close; `reconnect` says first that the server is stopping.
+  const open = new Map<() => void, () => void>();
+  app.addHook('preClose', async () => { for (const reconnect of [...open.values()]) reconnect(); });
 
   const serve: TableRouteHandler<'GET /api/events'> = async (request, reply) => {
     const { user, tokenHash } = requireSession(request);
     // Refused before the reply is taken over, so a refusal is an ordinary JSON answer.
-    const place = events.admit(tokenHash);
+    const place = await events.admit(tokenHash);
     if (typeof place === 'string') {
       return reply.code(429).header('retry-after', String(eventStreamRetryAfterSeconds))
         .send(refusals[place]().body());
@@ -181,7 +199,10 @@ export async function eventRoutes(instance: FastifyInstance, { events, sessions,
     // Streams are recycled now and then, so a proxy's idle limits and a changed session
     // (logout elsewhere) are picked up on the reconnect.
     const lifetime = setTimeout(close, streamSeconds * 1000);
-    open.add(close);
+    open.set(close, () => {
+      if (!closed) stream.write(reconnectText());
+      close();
+    });
     // The response's close is the connection's; the request's may come earlier or never.
     stream.on('close', close);
     if (stream.destroyed) close();

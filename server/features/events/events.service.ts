@@ -19,6 +19,7 @@ import { systemClock, type Clock } from '../../clock';
 import { preparedQuery, type Db } from '../../db/client';
 import { uuidv7 } from '../../ids';
 import { indiaDay, indiaDayStart } from '../../india-days';
+import type { SharedLimits } from '../../shared-limits/shared-limits';
 import * as repository from './events.repository';
 import type { LedgerScope } from './events.repository';
 
@@ -193,6 +194,8 @@ export function createEventService(deps: {
   clock?: Clock;
   streamsPerSessionMax?: number;
   streamsTotalMax?: number;
+  /** With REDIS_URL: a session's streams are counted across every process. */
+  shared?: SharedLimits;
 }) {
   const { db, clock = systemClock } = deps;
   const streamsPerSessionMax = deps.streamsPerSessionMax ?? eventStreamsPerSessionMax;
@@ -470,23 +473,32 @@ export function createEventService(deps: {
    * Takes one open-stream place for a session (by its token hash), or names the cap that
    * refuses it. The answer is synchronous, so concurrent requests cannot all slip past.
    */
-  function admit(sessionKey: string): { release(): void } | StreamRefusal {
+  /**
+   * A place for one more stream of the session, or why not. The process's own total bounds
+   * its sockets and memory, so it stays per process; the session's cap is counted here and,
+   * with REDIS_URL, across every process (counted here alone while Redis cannot answer).
+   */
+  async function admit(sessionKey: string): Promise<{ release(): void } | StreamRefusal> {
     const mine = streamsBySession.get(sessionKey) ?? 0;
     if (mine >= streamsPerSessionMax) return 'session_streams_full';
     if (streamsOpen >= streamsTotalMax) return 'process_streams_full';
     streamsBySession.set(sessionKey, mine + 1);
     streamsOpen += 1;
     let released = false;
-    return {
-      release() {
-        if (released) return;
-        released = true;
-        streamsOpen -= 1;
-        const left = (streamsBySession.get(sessionKey) ?? 1) - 1;
-        if (left > 0) streamsBySession.set(sessionKey, left);
-        else streamsBySession.delete(sessionKey);
-      },
+    const local = () => {
+      if (released) return;
+      released = true;
+      streamsOpen -= 1;
+      const left = (streamsBySession.get(sessionKey) ?? 1) - 1;
+      if (left > 0) streamsBySession.set(sessionKey, left);
+      else streamsBySession.delete(sessionKey);
     };
+    const everywhere = deps.shared ? await deps.shared.admitStream(sessionKey, streamsPerSessionMax) : null;
+    if (everywhere === 'full') {
+      local();
+      return 'session_streams_full';
+    }
+    return { release() { local(); everywhere?.release(); } };
   }
 
   /**

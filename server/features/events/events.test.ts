@@ -404,3 +404,21 @@ describe('stream caps', () => {
     }
   });
 });
+
+describe('when the server stops', () => {
+  it('tells each open stream to reconnect, after a delay of its own within 0.5–5 s, then ends it', async () => {
+    const stopping = await buildApp({
+      db: ctx.database.db, config: testConfig({ eventStreamSeconds: 60 }), sms: developmentSmsProvider(() => {}), clock: ctx.clock,
+    });
+    const { shop, customer } = await paymentSetup(ctx);
+    const streams = [await openStream(stopping, shop.token), await openStream(stopping, customer.token)];
+    await stopping.close();
+    for (const stream of streams) {
+      const body = await stream.body();
+      const ending = /retry: (\d+)\nevent: reconnect\ndata: \{\}\n\n$/.exec(body);
+      expect(ending, body).not.toBeNull();
+      expect(Number(ending![1])).toBeGreaterThanOrEqual(500);
+      expect(Number(ending![1])).toBeLessThanOrEqual(5_000);
+    }
+  });
+});

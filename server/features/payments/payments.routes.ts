@@ -29,7 +29,7 @@ export async function paymentRoutes(
 
   app.route(fromTable('GET /api/transactions/customer', {
     config: { access: ['customer'] },
-    handler: async (request) => transactions.forCustomer(requireSession(request).user.id, request.query),
+    handler: async (request) => transactions.forCustomer(requireSession(request).user.id, request.query, request.freshness),
   }));
 
   // A receipt: one row of the caller's own ledger, as the histories show it.
@@ -45,6 +45,6 @@ export async function paymentRoutes(
   // Every role reads today's payments; a role without the whole history, only those.
   app.route(fromTable('GET /api/transactions/business', {
     config: { access: ['shop:payments.today'] },
-    handler: async (request) => transactions.forBusiness(requireShop(request), { ...request.query, businessId: undefined }),
+    handler: async (request) => transactions.forBusiness(requireShop(request), { ...request.query, businessId: undefined }, request.freshness),
   }));
 }

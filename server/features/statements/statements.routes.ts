@@ -26,7 +26,7 @@ export async function statementRoutes(instance: FastifyInstance, { statements }:
   app.route(fromTable('GET /api/credit-accounts/:id/statement', {
     config: access,
     handler: async (request) =>
-      ({ statement: await statements.forAccount(ownerOf(request), request.params.id, request.query) }),
+      ({ statement: await statements.forAccount(ownerOf(request), request.params.id, request.query, request.freshness) }),
   }));
 
   // The same statement as a file to save or share; the layout is in docs/api.md. Its name
@@ -35,7 +35,7 @@ export async function statementRoutes(instance: FastifyInstance, { statements }:
     config: access,
     handler: async (request, reply) => {
       const owner = ownerOf(request);
-      const statement = await statements.forAccount(owner, request.params.id, request.query);
+      const statement = await statements.forAccount(owner, request.params.id, request.query, request.freshness);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', statementCsvDisposition(statement))

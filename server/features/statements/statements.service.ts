@@ -10,6 +10,7 @@ import { isUuid } from '@common/schemas/params';
 import { statementRangeDays, type StatementQuery } from '@common/schemas/statements';
 import { assert } from '../../assert';
 import type { Db } from '../../db/client';
+import type { Freshness, ReadRouting } from '../../db/read-routing';
 import { AppError } from '../../errors';
 import { indiaDayEnd, indiaDayStart, indiaMinute } from '../../india-days';
 import { actorOf, sideOf, type LedgerOwner, type TransactionService } from '../transactions/transactions.service';
@@ -23,33 +24,39 @@ export function checkRange(query: StatementQuery): void {
   if (days > statementRangeDaysMax) throw new AppError('statement_range_too_long', { daysMax: statementRangeDaysMax });
 }
 
-export function createStatementService(deps: { db: Db; transactions: TransactionService }) {
-  const { db, transactions } = deps;
+export function createStatementService(deps: { reads: ReadRouting; transactions: TransactionService }) {
+  const { reads, transactions } = deps;
 
   /**
    * The statement of account `accountId` from `query.from` to `query.to`, for `owner`: its
    * customer, or its shop (whose copy also names who at the shop wrote each row). To anyone
    * else it does not exist, as an unknown or malformed id; a bad range is refused first,
-   * whoever asks.
+   * whoever asks. A read that may lag: from the replica unless `freshness` says otherwise.
    */
-  async function forAccount(owner: LedgerOwner, accountId: string, query: StatementQuery): Promise<StatementView> {
+  async function forAccount(
+    owner: LedgerOwner, accountId: string, query: StatementQuery, freshness: Freshness = 'fresh',
+  ): Promise<StatementView> {
     checkRange(query);
     if (!isUuid(accountId)) throw new AppError('credit_account_not_found');
-    const account = await repository.findOwnedAccount(db, accountId.toLowerCase(), owner);
+    return reads.lagging(freshness, (reader) => read(reader, owner, accountId, query));
+  }
+
+  async function read(reader: Db, owner: LedgerOwner, accountId: string, query: StatementQuery): Promise<StatementView> {
+    const account = await repository.findOwnedAccount(reader, accountId.toLowerCase(), owner);
     if (!account) throw new AppError('credit_account_not_found');
     const side = sideOf(owner);
 
     const start = indiaDayStart(query.from);
     // The ledger is append-only and new rows land at the present, so the rows before the
     // start cannot change between these two reads: no shared snapshot is needed.
-    const opening = (await repository.owedBefore(db, account, start)) ?? paise(0);
-    const rows = await repository.rowsBetween(db, account, start, indiaDayEnd(query.to), statementRowsMax + 1);
+    const opening = (await repository.owedBefore(reader, account, start)) ?? paise(0);
+    const rows = await repository.rowsBetween(reader, account, start, indiaDayEnd(query.to), statementRowsMax + 1);
     if (rows.length > statementRowsMax) throw new AppError('statement_too_many_rows', { rowsMax: statementRowsMax.toLocaleString('en-IN') });
 
     // What became of each row since (refunds of a payment, a repayment reversed), as its view says it.
-    const followUps = await transactions.followUps(db, rows);
+    const followUps = await transactions.followUps(reader, rows);
     const names = side === 'merchant'
-      ? await repository.memberNames(db, account.businessId, [...new Set(rows.flatMap((row) => row.actorMemberId ?? []))])
+      ? await repository.memberNames(reader, account.businessId, [...new Set(rows.flatMap((row) => row.actorMemberId ?? []))])
       : new Map<string, string>();
 
     let payments = 0; let paymentAmount = 0; let fees = 0; let paymentTotal = 0;

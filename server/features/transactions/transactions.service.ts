@@ -12,6 +12,7 @@ import { assert } from '../../assert';
 import { addSeconds, type Clock } from '../../clock';
 import { decodeCursor, encodeCursor } from '../../cursor';
 import type { Db, Executor } from '../../db/client';
+import type { Freshness, ReadRouting } from '../../db/read-routing';
 import { AppError } from '../../errors';
 import { indiaDay, indiaDayStart } from '../../india-days';
 import * as repository from './transactions.repository';
@@ -104,14 +105,16 @@ export function transactionView(row: repository.TransactionRow, now: Date, side:
   };
 }
 
-export function createTransactionService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createTransactionService(deps: { db: Db; clock: Clock; reads: ReadRouting }) {
+  const { db, clock, reads } = deps;
 
+  /** A page of a history: a read that may lag, so from the replica unless `freshness` says otherwise. */
   async function pageOf(
-    scope: { customerId?: string; businessId?: string; since?: Date }, side: LedgerSide, query: HistoryQuery,
+    scope: { customerId?: string; businessId?: string; since?: Date }, side: LedgerSide, query: HistoryQuery, freshness: Freshness,
   ): Promise<TransactionPage> {
     const limit = Math.min(Math.max(query.limit ?? historyPageSize, 1), historyPageSizeMax);
-    const rows = await repository.page(db, scope, limit + 1, query.cursor ? decodeCursor(query.cursor) : undefined);
+    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const rows = await reads.lagging(freshness, (reader) => repository.page(reader, scope, limit + 1, cursor));
     const shown = rows.slice(0, limit);
     const now = clock();
     return {
@@ -120,16 +123,16 @@ export function createTransactionService(deps: { db: Db; clock: Clock }) {
     };
   }
 
-  const forCustomer = (customerId: string, query: HistoryQuery) =>
-    pageOf({ customerId, businessId: query.businessId }, 'customer', query);
+  const forCustomer = (customerId: string, query: HistoryQuery, freshness: Freshness = 'fresh') =>
+    pageOf({ customerId, businessId: query.businessId }, 'customer', query, freshness);
 
   /**
    * The shop's history. A person whose role does not read the whole history (a cashier) sees
    * the payments of today, the India day, only: an older cursor's page is empty.
    */
-  async function forBusiness(actor: Actor, query: HistoryQuery): Promise<TransactionPage> {
+  async function forBusiness(actor: Actor, query: HistoryQuery, freshness: Freshness = 'fresh'): Promise<TransactionPage> {
     const since = mayDo(actor.role, 'history') ? undefined : indiaDayStart(indiaDay(clock()));
-    return pageOf({ businessId: actor.businessId, since }, 'merchant', query);
+    return pageOf({ businessId: actor.businessId, since }, 'merchant', query, freshness);
   }
 
   /** A row just written for the shop (a repayment, a charge, a refund…), as the shop sees it. */

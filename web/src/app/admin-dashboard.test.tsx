@@ -59,7 +59,7 @@ describe('Admin dashboard', () => {
   it('updates the count after a decision', async () => {
     const { user } = setup(3);
     await user.click(await screen.findByRole('button', { name: 'Review Chai Point' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
     expect(await within(sections()).findByRole('tab', { name: 'Business Approvals 2 pending' })).toBeInTheDocument();
   });
 

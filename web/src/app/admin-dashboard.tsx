@@ -1,15 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { UserView } from '@common/api/types';
+import { Spinner } from '@/components/ui/spinner';
 import { ThemeToggle } from '@/components/ui/theme-toggle';
 import { LanguagePicker } from '@/components/ui/language-picker';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { AllBusinessesTab } from '@/features/admin/components/all-businesses-tab';
-import { AnalyticsTab } from '@/features/admin/components/analytics-tab';
-import { ApprovalsPanel } from '@/features/admin/components/approvals-panel';
 import { OverviewTab } from '@/features/admin/components/overview-tab';
-import { SecurityTab } from '@/features/admin/components/security-tab';
 import { useAdminStats } from '@/features/admin/api/get-admin-stats';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { whenIdle } from '@/lib/when-idle';
+
+// The Overview is the first screen; the other tabs load when first opened, or when the
+// browser is next idle after the overview shows (the tab list's first touch preloads them).
+const loadApprovalsPanel = () => import('@/features/admin/components/approvals-panel');
+const loadAllBusinessesTab = () => import('@/features/admin/components/all-businesses-tab');
+const loadAnalyticsTab = () => import('@/features/admin/components/analytics-tab');
+const loadSecurityTab = () => import('@/features/admin/components/security-tab');
+const ApprovalsPanel = lazy(() => loadApprovalsPanel().then((m) => ({ default: m.ApprovalsPanel })));
+const AllBusinessesTab = lazy(() => loadAllBusinessesTab().then((m) => ({ default: m.AllBusinessesTab })));
+const AnalyticsTab = lazy(() => loadAnalyticsTab().then((m) => ({ default: m.AnalyticsTab })));
+const SecurityTab = lazy(() => loadSecurityTab().then((m) => ({ default: m.SecurityTab })));
+const preloadTabs = () => {
+  void loadApprovalsPanel();
+  void loadAllBusinessesTab();
+  void loadAnalyticsTab();
+  void loadSecurityTab();
+};
+
+const Later = ({ children }: { children: ReactNode }) => <Suspense fallback={<Spinner className="py-10" />}>{children}</Suspense>;
 
 /**
  * The admin's dashboard (docs/product.md#admin-dashboard): Overview, Business Approvals, All Businesses,
@@ -17,7 +35,10 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
  */
 export function AdminDashboard({ user }: { user: UserView }) {
   // The number of applications waiting, from the counts; refetched after every decision.
-  const pendingCount = useAdminStats().data?.stats.pendingBusinesses ?? 0;
+  const stats = useAdminStats();
+  const pendingCount = stats.data?.stats.pendingBusinesses ?? 0;
+  const overviewShown = stats.data !== undefined;
+  useEffect(() => (overviewShown ? whenIdle(preloadTabs) : undefined), [overviewShown]);
   const { t } = useLingui();
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col">
@@ -35,7 +56,7 @@ export function AdminDashboard({ user }: { user: UserView }) {
       </header>
       <main className="flex-1 px-4 py-4">
         <Tabs defaultValue="overview">
-          <TabsList aria-label={t`Admin sections`}>
+          <TabsList aria-label={t`Admin sections`} onPointerDownCapture={preloadTabs} onFocusCapture={preloadTabs}>
             <TabsTrigger value="overview"><Trans>Overview</Trans></TabsTrigger>
             {/* The name starts with what the tab shows, count included, then says what it counts
                 (WCAG 2.5.3: axe's label-content-name-mismatch; brackets would break the match). */}
@@ -60,16 +81,24 @@ export function AdminDashboard({ user }: { user: UserView }) {
             <OverviewTab />
           </TabsContent>
           <TabsContent value="approvals">
-            <ApprovalsPanel />
+            <Later>
+              <ApprovalsPanel />
+            </Later>
           </TabsContent>
           <TabsContent value="businesses">
-            <AllBusinessesTab />
+            <Later>
+              <AllBusinessesTab />
+            </Later>
           </TabsContent>
           <TabsContent value="analytics">
-            <AnalyticsTab />
+            <Later>
+              <AnalyticsTab />
+            </Later>
           </TabsContent>
           <TabsContent value="security">
-            <SecurityTab />
+            <Later>
+              <SecurityTab />
+            </Later>
           </TabsContent>
         </Tabs>
       </main>

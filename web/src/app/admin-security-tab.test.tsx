@@ -24,6 +24,8 @@ async function openSecurity(more: Record<string, Handler> = {}) {
   const user = userEvent.setup();
   renderWithApp(<AdminDashboard user={admin} />);
   await user.click(within(screen.getByRole('tablist', { name: 'Admin sections' })).getByRole('tab', { name: 'Security' }));
+  // The tab's code loads when first opened.
+  await screen.findByRole('form', { name: 'Unlock Account' });
   return { calls, user };
 }
 

@@ -16,8 +16,10 @@ import { payLinkQrData, rememberPayToken } from '@/features/payment/pay-link';
 import { rememberReminderCode } from '@/features/reminder-link/reminder-link';
 import { invitationRoute } from '@/features/invitation-link/invitation-link';
 import { useLanguageFollowsUser } from '@/features/auth/use-language-follows-user';
+import { rememberSessionRole } from '@/lib/session';
 import { toast } from '@/lib/toast-store';
 import { loadCustomerApp } from './load-customer-app';
+import { loadAdminDashboard, loadCounterApp, loadMerchantApp } from './load-role-app';
 import { CustomerLogin } from './routes/customer-login';
 import { NotFound } from './routes/not-found';
 
@@ -28,10 +30,10 @@ const MerchantLogin = lazy(() => import('./routes/merchant-login').then((m) => (
 // A staff invitation's link: a page of its own, signed in or out, loaded only there.
 const MerchantJoin = lazy(() => import('./routes/merchant-join').then((m) => ({ default: m.MerchantJoin })));
 const AdminLogin = lazy(() => import('./routes/admin-login').then((m) => ({ default: m.AdminLogin })));
-const MerchantApp = lazy(() => import('./merchant-app').then((m) => ({ default: m.MerchantApp })));
-const AdminDashboard = lazy(() => import('./admin-dashboard').then((m) => ({ default: m.AdminDashboard })));
+const MerchantApp = lazy(() => loadMerchantApp().then((m) => ({ default: m.MerchantApp })));
+const AdminDashboard = lazy(() => loadAdminDashboard().then((m) => ({ default: m.AdminDashboard })));
 // A counter session boots straight into counter mode, with none of the dashboard's code.
-const CounterApp = lazy(() => import('./counter-app').then((m) => ({ default: m.CounterApp })));
+const CounterApp = lazy(() => loadCounterApp().then((m) => ({ default: m.CounterApp })));
 const CounterEnded = lazy(() => import('@/features/counter-mode/components/counter-ended').then((m) => ({ default: m.CounterEnded })));
 // An invitation's link is a page of its own, for visitors signed out too; loaded only there.
 const InvitationLinkPage = lazy(() =>
@@ -175,6 +177,8 @@ function SignedOutInvitation({ code }: { code: string }) {
 
 function SignedIn({ me }: { me: MeResponse }) {
   useLanguageFollowsUser(me);
+  // The next start loads this role's app beside the question who is signed in.
+  useEffect(() => rememberSessionRole(me.user.role), [me.user.role]);
   const [location] = useLocation();
   const [isPayLink, payLink] = useRoute<{ token: string }>('/pay/:token');
   const [isReminderLink, reminderLink] = useRoute<{ code: string }>('/r/:code');

@@ -285,7 +285,7 @@ describe('merchant tabs', () => {
   it('disables QR generation until approved, with a note', async () => {
     const { user } = renderMerchant(profile({ status: 'pending' }));
     await user.click(screen.getByRole('tab', { name: 'QR Codes' }));
-    expect(screen.getByRole('button', { name: 'Generate New QR Code' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Generate New QR Code' })).toBeDisabled();
     expect(screen.getByText('QR code generation is available after admin approval.')).toBeInTheDocument();
   });
 
@@ -293,6 +293,7 @@ describe('merchant tabs', () => {
     const { user } = renderMerchant();
     expect(screen.getAllByRole('button', { name: 'Logout' })).toHaveLength(1);
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    await screen.findByText('Business Name', { selector: 'dt' });
     const value = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
     expect(value('Business Name')).toHaveTextContent('Ravi Stores');
     expect(value('Business Type')).toHaveTextContent('Retail');

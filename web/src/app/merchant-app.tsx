@@ -18,12 +18,9 @@ import { usePendingClaims } from '@/features/repayment-claims/api/get-repayment-
 import { useOpenReports } from '@/features/payment-reports/api/get-payment-reports';
 import { useReportAlerts } from '@/features/payment-reports/public';
 import { DashboardTab } from '@/app/screens/merchant/dashboard-tab';
-import { HistoryTab } from '@/app/screens/merchant/history-tab';
-import { SettingsTab } from '@/app/screens/merchant/settings-tab';
 import { businessStatusTones } from '@/features/business/status';
 import { SoundUnlockBar } from '@/features/payment-alerts/components/sound-unlock-bar';
 import { useClaimAlerts, usePaymentAlerts } from '@/features/payment-alerts/use-payment-alerts';
-import { QrCodesTab } from '@/features/qr-codes/components/qr-codes-tab';
 import { useLedgerStream } from '@/lib/use-ledger-events';
 import { whenIdle } from '@/lib/when-idle';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
@@ -39,6 +36,19 @@ const QrGenerator = lazy(() => loadQrGenerator().then((m) => ({ default: m.QrGen
 const EnterCounterModeDialog = lazy(() =>
   import('@/features/counter-mode/components/enter-counter-mode-dialog').then((m) => ({ default: m.EnterCounterModeDialog })),
 );
+// The Dashboard is the first screen; the other tabs load when first opened, or when the
+// browser is next idle after the dashboard's first requests (usePreloadSheets).
+const loadQrCodesTab = () => import('@/features/qr-codes/components/qr-codes-tab');
+const loadHistoryTab = () => import('@/app/screens/merchant/history-tab');
+const loadSettingsTab = () => import('@/app/screens/merchant/settings-tab');
+const QrCodesTab = lazy(() => loadQrCodesTab().then((m) => ({ default: m.QrCodesTab })));
+const HistoryTab = lazy(() => loadHistoryTab().then((m) => ({ default: m.HistoryTab })));
+const SettingsTab = lazy(() => loadSettingsTab().then((m) => ({ default: m.SettingsTab })));
+const preloadTabs = () => {
+  void loadQrCodesTab();
+  void loadHistoryTab();
+  void loadSettingsTab();
+};
 // An owner's own screens, opened from Settings: few people open them, so they load then.
 const StaffScreen = lazy(() => import('@/features/staff/public').then((m) => ({ default: m.StaffScreen })));
 const AuditLogScreen = lazy(() => import('@/features/audit-log/public').then((m) => ({ default: m.AuditLogScreen })));
@@ -255,7 +265,7 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
       ) : business ? (
         <main className="flex-1 px-4 pt-4 pb-10">
           <Tabs value={tab} onValueChange={(value) => setTab(value as MerchantTab)}>
-            <TabsList aria-label={t`Sections`}>
+            <TabsList aria-label={t`Sections`} onPointerDownCapture={preloadTabs} onFocusCapture={preloadTabs}>
               <TabsTrigger value="dashboard"><Trans>Dashboard</Trans></TabsTrigger>
               {may('payment_codes') && <TabsTrigger value="qr-codes"><Trans>QR Codes</Trans></TabsTrigger>}
               {may('payments.today') && <TabsTrigger value="history"><Trans>History</Trans></TabsTrigger>}
@@ -272,22 +282,28 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
             </TabsContent>
             {may('payment_codes') && (
               <TabsContent value="qr-codes">
-                <QrCodesTab approved={approved} onGenerate={openGenerator} />
+                <Suspense fallback={<Spinner className="py-10" />}>
+                  <QrCodesTab approved={approved} onGenerate={openGenerator} />
+                </Suspense>
               </TabsContent>
             )}
             {may('payments.today') && (
               <TabsContent value="history">
-                <HistoryTab />
+                <Suspense fallback={<Spinner className="py-10" />}>
+                  <HistoryTab />
+                </Suspense>
               </TabsContent>
             )}
             <TabsContent value="settings">
-              <SettingsTab
-                business={business}
-                accountRole={accountRole(me)}
-                logout={<LogoutButton role={accountRole(me)} size="lg" />}
-                onOpenStaff={() => setOverlay('staff')}
-                onOpenAuditLog={() => setOverlay('audit-log')}
-              />
+              <Suspense fallback={<Spinner className="py-10" />}>
+                <SettingsTab
+                  business={business}
+                  accountRole={accountRole(me)}
+                  logout={<LogoutButton role={accountRole(me)} size="lg" />}
+                  onOpenStaff={() => setOverlay('staff')}
+                  onOpenAuditLog={() => setOverlay('audit-log')}
+                />
+              </Suspense>
             </TabsContent>
           </Tabs>
         </main>
@@ -314,8 +330,8 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
 }
 
 /**
- * Once the dashboard's first requests are done, the two sheets download in the background,
- * each only for a person who may open it.
+ * Once the dashboard's first requests are done, the other tabs and the two sheets download
+ * in the background, each sheet only for a person who may open it.
  */
 function usePreloadSheets(approved: boolean, may: (permission: Permission) => boolean) {
   const settled = useIsFetching() === 0;
@@ -323,8 +339,10 @@ function usePreloadSheets(approved: boolean, may: (permission: Permission) => bo
   const customers = may('customers');
   const paymentCodes = may('payment_codes');
   useEffect(() => {
-    if (!approved || !settled || preloaded) return;
+    if (!settled || preloaded) return;
     return whenIdle(() => {
+      preloadTabs();
+      if (!approved) return;
       setPreloaded(true);
       if (customers) void loadAddCreditAccountSheet();
       if (paymentCodes) void loadQrGenerator();

@@ -31,8 +31,31 @@ export function setSessionToken(token: string): void {
   shownToken = token;
 }
 
+/**
+ * The stored session's role, as the server last said it: start-up loads that role's app
+ * beside the question who is signed in (main.tsx). A hint only: the server's answer decides.
+ */
+const sessionRoleKey = 'khata.role';
+
+export function storedSessionRole(): string | null {
+  try {
+    return getSessionToken() ? window.localStorage.getItem(sessionRoleKey) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberSessionRole(role: string): void {
+  try {
+    window.localStorage.setItem(sessionRoleKey, role);
+  } catch {
+    // Storage refused: start-up waits for the server's answer, as on a first visit.
+  }
+}
+
 export function clearSessionToken(): void {
   try {
+    window.localStorage.removeItem(sessionRoleKey);
     window.localStorage.removeItem(sessionTokenKey);
   } catch {
     // Storage refused: there is no stored token to forget either.

@@ -18,9 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { eventStreamRetryAfterSeconds, eventSeenIdsMax } from '@common/limits';
-import {
-  claimEvent, invitationEvent, ledgerEvent, reportEvent, type ClaimEventData, type LedgerEventData, type ReportEventData,
-} from '@common/schemas/events';
+import type { ClaimEventData, LedgerEventData, ReportEventData } from '@common/schemas/events';
 import { checkReachable } from './connection';
 
 export const ledgerEventsUrl = '/api/events';
@@ -68,6 +66,16 @@ function parseEvent<T>(schema: z.ZodMiniType<T>, data: unknown): T | null {
   }
 }
 
+type EventSchemas = typeof import('@common/schemas/events');
+/**
+ * The events' schemas (and zod with them) load beside the first stream rather than with
+ * the home: the stream opens once they are there, a moment after the home shows.
+ */
+let eventSchemas: EventSchemas | undefined;
+let loadingEventSchemas: Promise<EventSchemas> | undefined;
+export const loadEventSchemas = () =>
+  (loadingEventSchemas ??= import('@common/schemas/events').then((loaded) => (eventSchemas = loaded)));
+
 const prefixMatcher = (list: string[]) => (query: { queryKey: readonly unknown[] }) =>
   list.some((prefix) => String(query.queryKey[0]).startsWith(prefix));
 
@@ -112,7 +120,9 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
     const reportList = reportPrefixes ? reportPrefixes.split('\n') : [];
     const invitationList = invitationPrefixes ? invitationPrefixes.split('\n') : [];
     const seen = seenRef.current;
-    let source: EventSource;
+    let source: EventSource | undefined;
+    let schemas: EventSchemas;
+    let stopped = false;
     let retries = 0;
     let broken = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -129,14 +139,14 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
         if (seen.push(id) > eventSeenIdsMax) seen.shift();
       }
       refresh();
-      const row = id ? parseEvent(ledgerEvent, event?.data) : null;
+      const row = id ? parseEvent(schemas.ledgerEvent, event?.data) : null;
       if (row) onLedgerRef.current?.(row);
     };
     const onBusiness = () => refreshAccount();
     // A claim's news comes again in a replay; its claim and status name it whatever the event id.
     const onClaim = (event?: MessageEvent) => {
       if (claimList.length === 0) return;
-      const claim = parseEvent(claimEvent, event?.data);
+      const claim = parseEvent(schemas.claimEvent, event?.data);
       const id = claim ? `claim:${claim.claimId}:${claim.status}` : event?.lastEventId;
       if (id) {
         if (seen.includes(id)) return;
@@ -148,7 +158,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
     // As a claim's: a report's news comes again in a replay, named by its report and status.
     const onReport = (event?: MessageEvent) => {
       if (reportList.length === 0) return;
-      const report = parseEvent(reportEvent, event?.data);
+      const report = parseEvent(schemas.reportEvent, event?.data);
       const id = report ? `report:${report.reportId}:${report.status}` : event?.lastEventId;
       if (id) {
         if (seen.includes(id)) return;
@@ -160,7 +170,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
     // As a report's: named by its invitation and status, refetched once for each.
     const onInvitation = (event?: MessageEvent) => {
       if (invitationList.length === 0) return;
-      const invitation = parseEvent(invitationEvent, event?.data);
+      const invitation = parseEvent(schemas.invitationEvent, event?.data);
       const id = invitation ? `invitation:${invitation.invitationId}:${invitation.status}` : event?.lastEventId;
       if (id) {
         if (seen.includes(id)) return;
@@ -171,11 +181,12 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
     // The session is over: trying again would only be refused.
     const onSignedOut = () => {
       clearTimeout(timer);
-      source.close();
+      source?.close();
       onSignedOutRef.current?.();
     };
     const connect = () => {
-      source = new EventSource(ledgerEventsUrl, { withCredentials: true });
+      const opened = new EventSource(ledgerEventsUrl, { withCredentials: true });
+      source = opened;
       source.addEventListener('ledger', onLedger);
       source.addEventListener('business', onBusiness);
       source.addEventListener('claim', onClaim);
@@ -201,7 +212,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
         // A dropped stream is often the first sign the server is gone: the offline banner
         // should show before anyone tries to pay.
         void checkReachable();
-        if (source.readyState !== EventSource.CLOSED) {
+        if (opened.readyState !== EventSource.CLOSED) {
           setState('reconnecting');
           return;
         }
@@ -210,9 +221,17 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
         retries += 1;
       };
     };
-    connect();
+    const start = (loaded: EventSchemas) => {
+      if (stopped) return;
+      schemas = loaded;
+      connect();
+    };
+    if (eventSchemas) start(eventSchemas);
+    else void loadEventSchemas().then(start);
     return () => {
+      stopped = true;
       clearTimeout(timer);
+      if (!source) return;
       source.removeEventListener('ledger', onLedger);
       source.removeEventListener('business', onBusiness);
       source.removeEventListener('claim', onClaim);

@@ -4,9 +4,13 @@ import { afterEach, vi } from 'vitest';
 import { dismissToast } from '@/lib/toast-store';
 import { activate } from '@/i18n/i18n';
 import { reportReachable } from '@/lib/connection';
+import { loadEventSchemas } from '@/lib/use-ledger-events';
 
 // Every component test reads English, the source language, through Lingui.
 await activate('en', ['login', 'app']);
+// The live stream opens once its events' schemas are loaded (a lazy chunk in the app):
+// loaded here, a test's stream opens as its screen mounts, as it did before.
+await loadEventSchemas();
 
 // Screens, toasts and the login's validation load their code on first use (lazy
 // chunks). The first such import in a test file transforms that code, which on a busy

@@ -3,7 +3,8 @@
  * customer's credit card and merchants, and the address of a customer's account screen.
  */
 export { CustomerList } from './components/customer-list';
-export { ReminderDialog, type ReminderTarget } from './components/reminder-dialog';
+export { ReminderDialog } from './components/lazy-reminder-dialog';
+export type { ReminderTarget } from './components/reminder-dialog';
 export { remindedLabel } from './dues';
 export { AvailableCreditCard } from './components/available-credit-card';
 export { MerchantList } from './components/merchant-list';

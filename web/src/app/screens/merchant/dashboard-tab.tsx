@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { BusinessProfile } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,7 +9,6 @@ import { isNewAccount } from '@/features/registration/api/new-account';
 import { CustomerList } from '@/features/credit-accounts/public';
 import { PendingBanner, StatCards } from '@/features/business/public';
 import { RecentPayments } from '@/features/transactions/public';
-import { RepaymentClaims } from '@/features/repayment-claims/public';
 import { LazyReportsCard } from '@/features/payment-reports/public';
 import { RowActions } from '@/features/refunds/public';
 import { OverdueCustomers, ToCollectCard } from '@/features/dues/public';
@@ -23,6 +22,9 @@ interface DashboardTabProps {
   /** Opens counter mode (docs/product.md#counter-mode); approved merchants only. */
   onOpenCounterMode?: () => void;
 }
+
+// Claims to answer carry their confirm form: the card loads after the dashboard's first view.
+const RepaymentClaims = lazy(() => import('@/features/repayment-claims/public').then((m) => ({ default: m.RepaymentClaims })));
 
 /** The quick actions' grid, by how many the person may use: Tailwind reads whole class names. */
 const quickActionColumns = ['grid-cols-1', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3'] as const;
@@ -58,7 +60,11 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
       {may('history') && <StatCards />}
       {approved && may('reminders') && <ToCollectCard />}
       {approved && may('claims') && <LazyReportsCard />}
-      {approved && may('claims') && <RepaymentClaims />}
+      {approved && may('claims') && (
+        <Suspense fallback={null}>
+          <RepaymentClaims />
+        </Suspense>
+      )}
       <section aria-labelledby="quick-actions-heading" className="space-y-3">
         <h2 id="quick-actions-heading" className="text-base font-semibold">
           <Trans>Quick Actions</Trans>

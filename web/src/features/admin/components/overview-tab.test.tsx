@@ -65,7 +65,7 @@ describe('Admin overview', () => {
   it('reviews a recent application without the approvals panel delay and refetches the counts', async () => {
     const { user, calls } = setup();
     await user.click(await screen.findByRole('button', { name: 'Review Chai Point' }));
-    const dialog = screen.getByRole('dialog', { name: 'Review Application' });
+    const dialog = await screen.findByRole('dialog', { name: 'Review Application' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await expectToast('Success', 'Business applications updated successfully');
     expect(callsTo(calls, urls.decide)[0]!.body).toEqual({ businessIds: [recent[0]!.id], action: 'approve' });

@@ -10,8 +10,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAdminStats } from '@/features/admin/api/get-admin-stats';
 import { formatIndiaDate } from '@/lib/date-time';
 import { EmptyState, LoadError } from './load-error';
-import { ReviewDialog } from './review-dialog';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 import { StatusBadge } from './status-badge';
+
+// The review's form loads when an application is first opened.
+const ReviewDialog = lazyDialog(() => import('./review-dialog').then((m) => m.ReviewDialog), 'business');
 
 // Labels as descriptors, read in the language shown now.
 const statCards: { key: keyof AdminStats; label: MessageDescriptor }[] = [

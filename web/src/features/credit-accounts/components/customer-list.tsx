@@ -22,10 +22,14 @@ import { LazyStatementDialog } from '@/features/statements/public';
 import { useBusinessInvitations, type Invitation } from '@/features/invitations/api/get-business-invitations';
 import { CancelInvitationDialog, InvitedCustomerCard } from '@/features/invitations/public';
 import { LazySmsChargeDialog } from '@/features/sms-charge/public';
-import { ChangeLimitDialog } from './change-limit-dialog';
-import { DueDateDialog } from './due-date-dialog';
-import { ReminderDialog, type ReminderTarget } from './reminder-dialog';
-import { RepaymentDialog } from './repayment-dialog';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
+import { ReminderDialog } from './lazy-reminder-dialog';
+import type { ReminderTarget } from './reminder-dialog';
+
+// The account's dialogs carry the forms (and their validation): each loads when first opened.
+const ChangeLimitDialog = lazyDialog(() => import('./change-limit-dialog').then((m) => m.ChangeLimitDialog), 'account');
+const DueDateDialog = lazyDialog(() => import('./due-date-dialog').then((m) => m.DueDateDialog), 'account');
+const RepaymentDialog = lazyDialog(() => import('./repayment-dialog').then((m) => m.RepaymentDialog), 'account');
 
 export function CustomerList() {
   const accounts = useBusinessCreditAccounts();

@@ -24,7 +24,9 @@ import { usePendingClaims } from '@/features/repayment-claims/api/get-repayment-
 import {
   smallerAmountIssues, smallerAmountSchema, typedRupees, type SmallerAmountValues,
 } from '@/features/repayment-claims/claim-forms';
-import { DeclineClaimDialog } from './decline-claim-dialog';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
+
+const DeclineClaimDialog = lazyDialog(() => import('./decline-claim-dialog').then((m) => m.DeclineClaimDialog), 'claim');
 
 /**
  * The section shows only while claims wait (or their list failed): most days there are

@@ -1,0 +1,154 @@
+/**
+ * Shared request limits and stream caps (REDIS_URL) through two apps on one database, each
+ * with its own Redis client, standing for two processes. Needs a Redis: TEST_REDIS_URL, or
+ * the one at 127.0.0.1:6379; each run uses its own key prefix and deletes its keys.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type KhataApp } from '../app';
+import { developmentSmsProvider } from '../sms/development';
+import { testConfig } from '../test/config';
+import { bearer, createTestContext, registerCustomer, type TestContext } from '../test/context';
+import { openEventStream, sleep } from '../test/event-stream';
+import { openSharedLimits, parseSharedLimitsUrl, type SharedLimits } from './shared-limits';
+
+const redisServer = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `khata-test-${randomBytes(6).toString('hex')}:`;
+const redisUrl = `${redisServer}${redisServer.includes('?') ? '&' : '?'}prefix=${prefix}`;
+
+async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(redisServer, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const available = await redisAnswers();
+// CI starts a Redis when none answers (.ci/run): there a missing one is a failure, never a skip.
+if (!available && process.env.CI) throw new Error(`CI needs a Redis: none answers at ${redisServer} (TEST_REDIS_URL)`);
+if (!available) console.log(`SKIPPED shared limits: no Redis answers at ${redisServer} (set TEST_REDIS_URL)`);
+
+let ctx: TestContext;
+/** Two processes with a session limit of 8 requests a minute and 2 streams. */
+let a: { app: KhataApp; shared: SharedLimits };
+let b: { app: KhataApp; shared: SharedLimits };
+const opened: { app?: KhataApp; shared: SharedLimits }[] = [];
+
+/** One more "process": an app on the test's database with its own connection to Redis. */
+async function process_(options: { sessionLimit?: number; streamsPerSession?: number; url?: string } = {}) {
+  const shared = openSharedLimits(options.url ?? redisUrl);
+  // As main.ts does before it listens.
+  if (!options.url) expect(await shared.ready()).toBe(true);
+  const app = await buildApp({
+    db: ctx.database.db,
+    config: testConfig({ sessionRateLimitPerMinute: options.sessionLimit ?? 0, rateLimitPerMinute: 0, eventStreamSeconds: 60 }),
+    sms: developmentSmsProvider(() => {}), clock: ctx.clock, sharedLimits: shared,
+    eventStreams: { perSessionMax: options.streamsPerSession },
+  });
+  opened.push({ app, shared });
+  return { app, shared };
+}
+
+describe.skipIf(!available)('shared limits (REDIS_URL)', () => {
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    [a, b] = await Promise.all([process_({ sessionLimit: 8, streamsPerSession: 2 }), process_({ sessionLimit: 8, streamsPerSession: 2 })]);
+  });
+  afterAll(async () => {
+    for (const { app, shared } of opened) {
+      await app?.close();
+      await shared.close();
+    }
+    await ctx?.close();
+    const cleaner = new Redis(redisServer);
+    const keys = await cleaner.keys(`${prefix}*`);
+    if (keys.length > 0) await cleaner.del(...keys);
+    cleaner.disconnect();
+  });
+
+  it('reads the key prefix from REDIS_URL and keeps the rest for the client', () => {
+    expect(parseSharedLimitsUrl('redis://:secret@cache:6380/2?prefix=shop1:')).toEqual({
+      redisUrl: 'redis://:secret@cache:6380/2', keyPrefix: 'shop1:',
+    });
+    expect(parseSharedLimitsUrl('rediss://cache').keyPrefix).toBe('khata:');
+  });
+
+  it("holds one session's request limit across two processes", async () => {
+    const customer = await registerCustomer(ctx);
+    const statuses: number[] = [];
+    for (let n = 0; n < 12; n++) {
+      const answer = await (n % 2 === 0 ? a : b).app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(customer.token) });
+      statuses.push(answer.statusCode);
+      if (answer.statusCode === 429) expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([...Array(8).fill(200), 429, 429, 429, 429]);
+    // Another session has its own budget.
+    const other = await registerCustomer(ctx);
+    expect((await b.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(other.token) })).statusCode).toBe(200);
+  });
+
+  it("holds one session's stream cap across two processes and frees a closed stream's place", async () => {
+    const customer = await registerCustomer(ctx);
+    const onA = await openEventStream(a.app, customer.token, []);
+    const onB = await openEventStream(b.app, customer.token, []);
+    const third = await a.app.inject({ method: 'GET', url: '/api/events', headers: bearer(customer.token) });
+    expect(third.statusCode).toBe(429);
+    expect(third.json().key).toBe('streams_per_session_full');
+    onB.close();
+    await onB.ended;
+    // The place is given back when the server sees the close.
+    let again = 429;
+    for (let tries = 0; tries < 40 && again === 429; tries++) {
+      await sleep(25);
+      const next = await openEventStream(a.app, customer.token, []).catch(() => null);
+      if (next) { again = 200; next.close(); }
+    }
+    expect(again).toBe(200);
+    onA.close();
+  });
+
+  it("stops counting a crashed process's streams once their time to live ends, while a live one's heartbeat keeps them", async () => {
+    const live = openSharedLimits(redisUrl, { streamTtlMs: 1_000, heartbeatMs: 250 });
+    // A process that admits and then never beats again: as if killed with SIGKILL.
+    const crashed = openSharedLimits(redisUrl, { streamTtlMs: 1_000, heartbeatMs: 3_600_000 });
+    opened.push({ shared: live }, { shared: crashed });
+    expect(await Promise.all([live.ready(), crashed.ready()])).toEqual([true, true]);
+    const session = `crash-${randomBytes(4).toString('hex')}`;
+    const kept = await live.admitStream(session, 2);
+    expect(kept).toMatchObject({ release: expect.any(Function) });
+    expect(await crashed.admitStream(session, 2)).toMatchObject({ release: expect.any(Function) });
+    expect(await live.admitStream(session, 2)).toBe('full');
+    await sleep(1_600);
+    // The crashed process's stream dropped out; the live one's still counts.
+    const next = await live.admitStream(session, 2);
+    expect(next).toMatchObject({ release: expect.any(Function) });
+    expect(await live.admitStream(session, 2)).toBe('full');
+  });
+
+  it('counts in each process alone while Redis cannot answer, without making a request wait, and says so in the log', async () => {
+    const logged: string[] = [];
+    // A port nothing listens on: every Redis call fails at once.
+    const { app, shared } = await process_({ sessionLimit: 3, url: 'redis://127.0.0.1:1?prefix=unused:' });
+    shared.onUnavailable((message) => logged.push(message));
+    const customer = await registerCustomer(ctx);
+    const started = Date.now();
+    const statuses: number[] = [];
+    for (let n = 0; n < 5; n++) {
+      statuses.push((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(customer.token) })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(shared.unavailableTotal()).toBeGreaterThanOrEqual(5);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^Redis \(REDIS_URL\) unavailable/);
+    // A stream is still admitted, on this process's own count.
+    const stream = await openEventStream(app, (await registerCustomer(ctx)).token, []);
+    stream.close();
+  });
+});
