@@ -2,15 +2,18 @@
  * A read replica (DATABASE_READ_URL, db/read-routing.ts) on throwaway clusters: a primary and
  * an asynchronous streaming standby, two Khata processes on them. The standby's replay is
  * paused while a customer pays, so whatever a read finds tells where it was read:
- *  - the shop's history and statement, read by a session that did not write, come from the
- *    standby (the payment is not there yet), over its own connections (application_name);
- *  - the payer sees the payment at once, in either process (the other one knows the write
- *    from the fresh_until cookie), and the shop's balances are the primary's;
+ *  - the shop's live event stream announces the payment, and the shop's refetched newest
+ *    history page (always the primary's) holds it;
+ *  - the shop's statement, read by a session that did not write, comes from the standby (the
+ *    payment is not there yet), over its own connections (application_name);
+ *  - the payer's statement has the payment at once, in either process (the other one knows the
+ *    write from the fresh_until cookie), and the shop's balances are the primary's;
  *  - replay resumed, the shop's history shows the payment; the standby stopped, the shop's
  *    history and statement are read from the primary.
  *
  * Needs the PostgreSQL binaries; runs in the PostgreSQL pass (TEST_DATABASE_URL set).
  */
+import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratePostgres } from '../server/db/migrate';
 import { openPostgres } from '../server/db/client';
@@ -32,7 +35,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!enabled)('a read replica', () => {
-  it('serves the shop\'s history and statement from the standby, the payer\'s from the primary at once, and falls back when it stops', async () => {
+  it('shows the shop a payment its stream announced, serves the shop\'s statement from the standby, the payer\'s from the primary at once, and falls back when it stops', async () => {
     const startedAt = Date.now();
     const phases: string[] = [];
     const phase = (name: string) => phases.push(`${name} ${seconds(Date.now() - startedAt)} s`);
@@ -93,6 +96,9 @@ describe.skipIf(!enabled)('a read replica', () => {
 
     const accountsBefore = JSON.stringify(await get(one!, '/api/credit-accounts/business', shop));
     await standby.query('select pg_wal_replay_pause()', 'khata');
+    // The shop is signed in, its live stream open on the other process.
+    const shopStream = openStream(two!.url, shop);
+    await shopStream.opened;
     const paid = await fetch(`${one!.url}/api/payments/process`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${payer!.token}`, 'idempotency-key': `replica-${Date.now()}` },
@@ -103,22 +109,28 @@ describe.skipIf(!enabled)('a read replica', () => {
     const freshUntil = /fresh_until=(\d+)/.exec(paid.headers.getSetCookie().join('\n'))?.[1];
     expect(Number(freshUntil)).toBeGreaterThan(Date.now());
 
-    // The shop did not write: its history and statement are the paused standby's.
-    await eventually('the shop\'s history read from the standby', async () =>
-      !(await historyIds(one!, '/api/transactions/business', shop)).includes(paymentId));
-    expect(await statementIds(one!, shop)).not.toContain(paymentId);
+    // The stream announces the payment, and the page the web refetches then holds it: the
+    // newest page of a history is the primary's, though the shop wrote nothing.
+    await eventually('the shop\'s stream announces the payment', async () =>
+      /event: ledger\n/.test(shopStream.text()) && shopStream.text().includes(paymentId));
+    shopStream.close();
+    expect(await historyIds(two!, '/api/transactions/business', shop)).toContain(paymentId);
+    // The shop did not write: its statement is the paused standby's.
+    await eventually('the shop\'s statement read from the standby', async () =>
+      !(await statementIds(one!, shop)).includes(paymentId));
     const readers = await standby.query<{ count: number }>(
       "select count(*)::int as count from pg_stat_activity where application_name = 'khata-read' and datname = 'khata'");
     expect(readers[0]!.count).toBeGreaterThan(0);
     // Balances are the primary's: the shop's account owes the payment already.
     expect(JSON.stringify(await get(one!, '/api/credit-accounts/business', shop))).not.toBe(accountsBefore);
 
-    // The payer sees it at once: in the process it paid through (which remembers its token),
-    // and in the other one with the cookie that answer set; without it, the other reads the standby.
-    expect(await historyIds(one!, '/api/transactions/customer', payer!.token)).toContain(paymentId);
-    await eventually('the payer\'s history without the cookie read from the standby', async () =>
-      !(await historyIds(two!, '/api/transactions/customer', payer!.token)).includes(paymentId));
-    expect(await historyIds(two!, '/api/transactions/customer', payer!.token, freshUntil)).toContain(paymentId);
+    // The payer's history has it at once; its statement too: in the process it paid through
+    // (which remembers its token), and in the other one with the cookie that answer set;
+    // without it, the other reads the standby.
+    expect(await historyIds(two!, '/api/transactions/customer', payer!.token)).toContain(paymentId);
+    expect(await statementIds(one!, payer!.token)).toContain(paymentId);
+    await eventually('the payer\'s statement without the cookie read from the standby', async () =>
+      !(await statementIds(two!, payer!.token)).includes(paymentId));
     expect(await statementIds(two!, payer!.token, freshUntil)).toContain(paymentId);
     phase('routing checked');
 
@@ -152,6 +164,25 @@ describe.skipIf(!enabled)('a read replica', () => {
     console.log(`RESULT read replica: ${phases.join(', ')}`);
   }, 120_000);
 });
+
+/** A raw event stream: everything it said so far. */
+function openStream(url: string, token: string) {
+  let text = '';
+  let request: http.ClientRequest | undefined;
+  const opened = new Promise<void>((resolve, reject) => {
+    request = http.get(`${url}/api/events`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`stream answered ${response.statusCode}`));
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.includes(': connected')) resolve();
+      });
+      response.on('error', () => {});
+    });
+    request.on('error', reject);
+  });
+  return { opened, text: () => text, close: () => request?.destroy() };
+}
 
 /** The India date `days` from today, as a statement's range takes it. */
 function indiaDate(days: number): string {

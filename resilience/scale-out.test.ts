@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../server/db/migrate';
 import { testServerUrl } from '../server/test/database-url';
-import { createPostgresDatabase, freePort, runReconcile, startKhata, type KhataProcess } from './lib';
+import { createPostgresDatabase, runReconcile, startKhata, type KhataProcess } from './lib';
 
 const serverUrl = testServerUrl();
 if (!serverUrl) {
@@ -180,11 +180,47 @@ async function openAccount(merchant: { token: string }, customer: { token: strin
   return created.body.creditAccount.id;
 }
 
+/** A port this test listens on until `release`, so ports held together are distinct. */
+async function holdPort(): Promise<{ port: number; release(): Promise<void> }> {
+  const holder = http.createServer();
+  await new Promise<void>((resolve, reject) => holder.once('error', reject).listen(0, '127.0.0.1', resolve));
+  return {
+    port: (holder.address() as AddressInfo).port,
+    release: () => new Promise<void>((resolve) => holder.close(() => resolve())),
+  };
+}
+
+/**
+ * Starts a process on a port held until just before it starts. Another program can still
+ * take the port in that instant (the process then exits with EADDRINUSE): it is started
+ * again on a fresh port, so the race can cost a retry but never fail the test.
+ */
+async function startOnHeldPort(env: Record<string, string>, held: { port: number; release(): Promise<void> }): Promise<KhataProcess> {
+  let port = held.port;
+  // What a process that lost its port printed first (it may have migrated, or made the demo admin).
+  let earlier = '';
+  await held.release();
+  for (let attempt = 1; ; attempt++) {
+    const server = startKhata(env, port);
+    try {
+      await server.ready;
+      return earlier ? { ...server, output: () => `${earlier}\n${server.output()}` } : server;
+    } catch (error) {
+      if (attempt >= 3 || !server.output().includes('EADDRINUSE')) throw error;
+      earlier += server.output();
+      const next = await holdPort();
+      port = next.port;
+      await next.release();
+    }
+  }
+}
+
 describe.skipIf(!serverUrl)('scale-out: three processes on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase(serverUrl!, 'khata_scale');
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
-    const [portA, portB, portC] = [await freePort(), await freePort(), await freePort()];
+    // Three distinct ports (held together, so none comes back twice).
+    const [heldA, heldB, heldC] = await Promise.all([holdPort(), holdPort(), holdPort()]);
     const started = Date.now();
     // Started in the same tick against the empty database: all three race to migrate.
     // On a DATABASE_URL the demo admin is made only when asked for by name.
@@ -195,8 +231,7 @@ describe.skipIf(!serverUrl)('scale-out: three processes on one PostgreSQL', () =
         SESSION_RATE_LIMIT_PER_MINUTE: String(sessionLimitPerMinute),
       } : {}),
     };
-    [a, b, c] = [startKhata(env, portA), startKhata(env, portB), startKhata(env, portC)];
-    await Promise.all([a.ready, b.ready, c.ready]);
+    [a, b, c] = await Promise.all([startOnHeldPort(env, heldA), startOnHeldPort(env, heldB), startOnHeldPort(env, heldC)]);
     startUpMs = Date.now() - started;
     proxy = await roundRobinProxy([a, b, c]);
   }, 120_000);

@@ -8,6 +8,7 @@
  *
  * Runs on PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set, on PGlite otherwise.
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
 import { testServerUrl } from '../server/test/database-url';
-import { createPostgresDatabase, freePort, sleep, seedPayments, startKhata, type Payer } from './lib';
+import { benchPin, createPostgresDatabase, freePort, sleep, seedPayments, startKhata, type Payer } from './lib';
 import { expectLedgerMatches, payUntilAnswered, readLedger, PaymentLoad, type Acknowledged, type PaymentAttempt } from './payments';
 
 const clients = 8;
 const streamsOpen = 3;
-const dataset = { customers: 40, merchants: 4, accountsPerCustomer: 2, limitPaise: 5_000_000 };
+// As few as the test needs: the paying clients' payers plus the streams' (seeding is most of the file's time).
+const dataset = { customers: clients + streamsOpen, merchants: 2, accountsPerCustomer: 1, limitPaise: 5_000_000 };
+/** How long the held payment's body waits after the signal: the stop must wait for it. */
+const heldBodyMs = 300;
 
 const serverUrl = testServerUrl();
 const engine = serverUrl ? 'PostgreSQL' : 'PGlite';
@@ -82,6 +86,57 @@ function openStream(url: string, token: string) {
   return { opened, ended, text: () => text };
 }
 
+/**
+ * A payment that is in flight at the signal, whatever the load's timing: its headers are sent
+ * with `Expect: 100-continue`, so the server's "100 Continue" says it holds the request, and
+ * its body follows only once the signal was sent.
+ */
+function heldPayment(url: string, payer: Payer) {
+  const key = `sigterm-held-${randomUUID()}`;
+  const qrToken = payer.qrTokens[0]!;
+  const body = JSON.stringify({ qrData: qrToken, pin: benchPin, amount: '12.34' });
+  const target = new URL(`${url}/api/payments/process`);
+  const request = http.request({
+    host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent: false,
+    headers: {
+      'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${payer.token}`,
+      'idempotency-key': key, expect: '100-continue',
+    },
+  });
+  const sentAt = Date.now();
+  const inServer = new Promise<void>((resolve, reject) => {
+    request.on('continue', resolve);
+    request.on('error', reject);
+  });
+  const answered = new Promise<PaymentAttempt>((resolve) => {
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => { text += chunk; });
+      response.on('end', () => resolve({
+        key, attempt: 1, sentAt, answeredAt: Date.now(), status: response.statusCode!, retryAfter: null, body: text,
+      }));
+    });
+    request.on('error', (error) => resolve({
+      key, attempt: 1, sentAt, answeredAt: Date.now(), status: 0, retryAfter: null, body: String(error),
+    }));
+  });
+  request.flushHeaders();
+  return {
+    inServer, answered,
+    finish() { request.end(body); },
+    acknowledged(answer: PaymentAttempt): Acknowledged {
+      const { transaction } = JSON.parse(answer.body) as { transaction: { id: string; totalAmount: string; createdAt: string } };
+      const [whole, fraction = ''] = transaction.totalAmount.split('.');
+      return {
+        key, token: payer.token, qrToken, transactionId: transaction.id, amountPaise: 1234,
+        totalPaise: Number(whole) * 100 + Number(fraction.padEnd(2, '0')), createdAt: transaction.createdAt,
+        sentAt, answeredAt: answer.answeredAt,
+      };
+    },
+  };
+}
+
 describe(`stopping on SIGTERM under payment load on ${engine}`, () => {
   it('tells every stream to reconnect, answers every payment in flight, none 5xx, and loses none', async () => {
     const startedAt = Date.now();
@@ -97,6 +152,7 @@ describe(`stopping on SIGTERM under payment load on ${engine}`, () => {
     const answers: PaymentAttempt[] = [];
     let stopSentAt = Infinity;
     let exited = false;
+    let held: ReturnType<typeof heldPayment> | undefined;
     const load = new PaymentLoad();
     load.start(clients, payers, async (payer) => {
       const result = await payUntilAnswered({
@@ -113,8 +169,15 @@ describe(`stopping on SIGTERM under payment load on ${engine}`, () => {
       // Payments are flowing before the stop.
       for (const deadline = Date.now() + 15_000; acknowledged.length < 20 && Date.now() < deadline;) await sleep(20);
       expect(acknowledged.length, 'payments before the stop').toBeGreaterThanOrEqual(20);
+      held = heldPayment(server.url, payers[streamsOpen]!);
+      await held.inServer;
       stopSentAt = Date.now();
       server.child.kill('SIGTERM');
+      setTimeout(() => held!.finish(), heldBodyMs);
+      const heldAnswer = await held.answered;
+      answers.push(heldAnswer);
+      expect(heldAnswer.status, `the payment held across the signal: ${heldAnswer.body}`).toBe(201);
+      acknowledged.push(held.acknowledged(heldAnswer));
       const { code } = await server.exited;
       exited = true;
       expect(code, server.output()).toBe(0);
@@ -139,6 +202,8 @@ describe(`stopping on SIGTERM under payment load on ${engine}`, () => {
       + `ledger ${ledger.payments.length} payments; streams ended: ${endings.join(', ')}`);
 
     expect(serverErrors.map((answer) => `${answer.status} ${answer.body}`), 'payments answered 5xx').toEqual([]);
+    // At least the held payment was in flight at the signal, and was answered after it.
+    expect(answeredAfterStop.length, 'payments in flight at the signal and answered after it').toBeGreaterThan(0);
     // Every stream heard it should reconnect, with a retry delay, then ended cleanly.
     for (const [index, stream] of streams.entries()) {
       expect(endings[index]).toBe('end');

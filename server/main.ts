@@ -11,6 +11,7 @@ import { openConfiguredDatabase, openReadRouting } from './db/open';
 import { openSharedLimits } from './shared-limits/shared-limits';
 import { DataDirInUse, lockDataDir } from './backup/data-dir-lock';
 import { startDailyBackups } from './backup/daily';
+import { listenForBackupRequests } from './backup/requests';
 import type { PgliteWorkerClient } from './db/pglite-worker';
 import { providerFromConfig } from './sms/providers';
 import { startupLines } from './startup-message';
@@ -28,8 +29,10 @@ function randomPin(): string {
 async function main(config: Config) {
   // One process per embedded data directory: two PGlite instances on the same files corrupt them.
   let releaseDataDir = () => {};
+  // `npm run backup` asks this server for a backup (a request file + SIGUSR2): listened for at once.
+  const backupRequests = config.databaseUrl ? undefined : listenForBackupRequests(config.dataDir);
   try {
-    if (!config.databaseUrl) releaseDataDir = lockDataDir(config.dataDir, 'a Khata server');
+    if (!config.databaseUrl) releaseDataDir = lockDataDir(config.dataDir, 'a Khata server', { backupRequests: true });
   } catch (error) {
     if (!(error instanceof DataDirInUse)) throw error;
     console.error(`Cannot start: ${error.message}`);
@@ -75,6 +78,7 @@ async function main(config: Config) {
       bytes: result.archiveBytes }, 'daily backup taken'),
     onError: (error) => app.log.error({ err: error }, 'the daily backup failed'),
   }) : undefined;
+  if (database.kind === 'pglite') backupRequests?.serve((database as unknown as { client: PgliteWorkerClient }).client, app.log);
 
   // A real deployment (DATABASE_URL or an https PUBLIC_URL) that asked for development
   // conveniences by name hears about it loudly, on every start.
@@ -134,6 +138,7 @@ async function main(config: Config) {
     clearInterval(purgeTimer);
     clearInterval(reminderTimer);
     dailyBackups?.stop();
+    await backupRequests?.stop();
     // Giving the scheduler's lease up lets another process take it at once, not after it expires.
     await app.services.reminders.stop()
       .catch((error: unknown) => app.log.error({ err: error }, 'releasing the reminder lease failed'));

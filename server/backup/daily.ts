@@ -36,7 +36,7 @@ export async function runDailyBackup(options: {
   for (const name of names.filter((n) => leftover.test(n))) rmSync(join(dir, name), { recursive: true, force: true });
   let result: (EmbeddedBackupResult & { file: string }) | undefined;
   if (!names.includes(`khata-${indiaDay(options.now ?? new Date())}.tar.gz`)) {
-    result = { ...await backupEmbedded(options.client, file), file };
+    result = { ...await backupEmbedded(options.client, file, join(options.dataDir, 'pglite')), file };
   }
   const daily = readdirSync(dir).filter((n) => dailyName.test(n)).sort();
   for (const name of daily.slice(0, Math.max(0, daily.length - options.keep))) rmSync(join(dir, name), { force: true });

@@ -4,7 +4,7 @@
  * gzipped tar outside the worker's queue and renamed into place, so a backup file is always whole.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { PgliteWorkerClient } from '../db/pglite-worker';
 import { extractTarGz, NotATarError, writeTarGz } from './tar';
@@ -28,10 +28,42 @@ export interface EmbeddedBackupResult {
 const scratch = (file: string, what: string) =>
   join(dirname(file), `.${basename(file)}.${what}-${randomBytes(4).toString('hex')}`);
 
-/** Backs the worker's database up into `file` (which must not exist yet). */
-export async function backupEmbedded(client: PgliteWorkerClient, file: string): Promise<EmbeddedBackupResult> {
+/** The bytes of the files under `dir`. */
+export function directoryBytes(dir: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) bytes += directoryBytes(path);
+    else if (entry.isFile()) bytes += statSync(path).size;
+  }
+  return bytes;
+}
+
+/** Room a backup needs beside `file`: the staging copy (at most the data directory) plus the archive (about a quarter). */
+export const spaceFactor = 1.3;
+
+/**
+ * Refuses a backup that would fill the disk: the staging copy is written beside the backup,
+ * usually on the database's own disk, and a full disk makes payments fail.
+ */
+export function checkFreeSpace(pgliteDir: string, file: string, factor = spaceFactor): void {
+  const needed = Math.ceil(directoryBytes(pgliteDir) * factor);
+  const stat = statfsSync(dirname(file));
+  const free = stat.bavail * stat.bsize;
+  if (free < needed) {
+    throw new BackupRefused(`not enough free space for a backup in ${dirname(file)}: ${(free / 1e6).toFixed(0)} MB free, `
+      + `${(needed / 1e6).toFixed(0)} MB needed (${factor}× the data directory, for the copy and the archive); skipped`);
+  }
+}
+
+/**
+ * Backs the worker's database up into `file` (which must not exist yet). With `pgliteDir` (the
+ * worker's data directory), first checks that the disk has room for it.
+ */
+export async function backupEmbedded(client: PgliteWorkerClient, file: string, pgliteDir?: string): Promise<EmbeddedBackupResult> {
   if (existsSync(file)) throw new BackupRefused(`${file} exists already: choose a new file name`);
   mkdirSync(dirname(file), { recursive: true });
+  if (pgliteDir) checkFreeSpace(pgliteDir, file);
   const staging = scratch(file, 'staging');
   const partial = scratch(file, 'partial');
   const started = performance.now();

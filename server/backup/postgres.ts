@@ -68,22 +68,33 @@ export async function backupPostgres(url: string, file: string): Promise<{ total
   return { totalMs: performance.now() - started };
 }
 
-/** Tables, sequences, views… outside PostgreSQL's own schemas: an empty database has none. */
+const userSchema = (column: string) => `${column} not in ('pg_catalog', 'information_schema') `
+  + `and ${column} not like 'pg\\_toast%' and ${column} not like 'pg\\_temp%'`;
+
+/**
+ * Tables, sequences, views, functions, types and extensions outside PostgreSQL's own schemas:
+ * an empty database has none (plpgsql lives in pg_catalog).
+ */
 export async function userRelations(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ count: string }>(`
-      select count(*) as count from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_toast%'
-        and n.nspname not like 'pg\\_temp%'`);
+      select (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${userSchema('n.nspname')})
+        + (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where ${userSchema('n.nspname')})
+        + (select count(*) from pg_type t join pg_namespace n on n.oid = t.typnamespace where ${userSchema('n.nspname')})
+        + (select count(*) from pg_extension e join pg_namespace n on n.oid = e.extnamespace where ${userSchema('n.nspname')})
+        as count`);
     return Number(rows[0]!.count);
   } finally {
     await client.end();
   }
 }
 
-/** pg_restore of `file` into the empty database `url`, in one transaction: all or nothing. */
+/**
+ * pg_restore of `file` into the empty database `url`, in one transaction: all or nothing.
+ * Without owners and privileges (GRANTs): the roles they name may not exist where it is restored.
+ */
 export async function restorePostgres(url: string, file: string): Promise<void> {
   const kind = await backupKind(file);
   if (kind === 'embedded') {
@@ -93,10 +104,10 @@ export async function restorePostgres(url: string, file: string): Promise<void> 
   const relations = await userRelations(url);
   const database = new URL(url).pathname.slice(1);
   if (relations > 0) {
-    throw new BackupRefused(`the database ${database} is not empty (${relations} tables, indexes or sequences): `
+    throw new BackupRefused(`the database ${database} is not empty (${relations} tables, indexes, sequences, functions, types or extensions): `
       + `restore into a new, empty database (createdb NAME, then DATABASE_URL=…/NAME npm run restore -- ${file})`);
   }
   const pgRestore = findPostgresTool('pg_restore');
   const { dbname, env } = connection(url);
-  await run(pgRestore, ['--single-transaction', '--exit-on-error', '--no-owner', `--dbname=${dbname}`, file], env);
+  await run(pgRestore, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', `--dbname=${dbname}`, file], env);
 }

@@ -54,10 +54,16 @@ function parseHeader(block: Buffer): TarEntry & { type: string } {
   const prefix = text(345, 155);
   const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
   const type = String.fromCharCode(block[156]!) || '0';
-  return { name, type, directory: type === '5', sizeBytes: parseInt(text(124, 12).trim() || '0', 8) };
+  const size = text(124, 12).trim() || '0';
+  // Octal digits only: parseInt would read "zz" as NaN and "7x" as 7, misaligning every read after.
+  if (!/^[0-7]{1,11}$/.test(size)) throw new NotATarError(`the size of ${name} is damaged`);
+  return { name, type, directory: type === '5', sizeBytes: parseInt(size, 8) };
 }
 
 export class NotATarError extends Error {}
+
+/** The most an entry kept in memory may hold. */
+export const keptBytesMax = 64 * 1024;
 
 /** Every file and directory under `root`, parents first, as tar names relative to it. */
 function walk(root: string, relative = ''): { path: string; entry: TarEntry }[] {
@@ -150,7 +156,11 @@ export async function extractTarGz(
           continue;
         }
         if (entry.type !== '0') throw new NotATarError(`the entry ${entry.name} is not a regular file`);
-        if (keep) current = { remaining: entry.sizeBytes, padding, keep: { chunks: [], done: keep } };
+        if (keep) {
+          // Kept in memory (the manifest): a few hundred bytes, never what a crafted header claims.
+          if (entry.sizeBytes > keptBytesMax) throw new NotATarError(`${entry.name} is too large (${entry.sizeBytes} bytes)`);
+          current = { remaining: entry.sizeBytes, padding, keep: { chunks: [], done: keep } };
+        }
         else {
           mkdirSync(dirname(target), { recursive: true });
           current = { remaining: entry.sizeBytes, padding, out: createWriteStream(target, { flags: 'wx', mode: 0o600 }) };

@@ -1,9 +1,11 @@
 /**
  * Where a read goes when a streaming replica is configured (DATABASE_READ_URL): reads that may
- * lag a moment (histories, statements, analytics) to the replica; payments, balances, every
+ * lag a moment (older pages of histories, statements, analytics) to the replica; the newest
+ * page of a history (transactions.service.ts), payments, balances, every
  * other read, and any read of a session that wrote in the last READ_AFTER_WRITE_SECONDS to
  * the primary (plugins/read-after-write.ts tells which). A replica that cannot be reached,
- * or that has fallen behind, is passed over and its reads go to the primary.
+ * that has fallen behind, or that is not a standby at all, is passed over and its reads go to
+ * the primary.
  */
 import { sql } from 'drizzle-orm';
 import { isDatabaseUnavailable, rowsOf, sqlState, type Database, type Db } from './client';
@@ -11,7 +13,10 @@ import { isDatabaseUnavailable, rowsOf, sqlState, type Database, type Db } from 
 /** 'fresh': the caller must see every commit so far (the primary); 'may-lag': a replica will do. */
 export type Freshness = 'fresh' | 'may-lag';
 
-/** 'none': no replica configured; 'behind': reachable but more than a probe interval behind. */
+/**
+ * 'none': no replica configured; 'behind': reachable but more than a probe interval behind;
+ * 'down': unreachable, or not a standby (a server no primary feeds would answer stale data forever).
+ */
 export type ReplicaState = 'none' | 'up' | 'down' | 'behind';
 
 /** After a read found the replica unreachable, its reads go to the primary this long (or until a probe finds it back). */
@@ -60,13 +65,15 @@ export function createReadRouting(options: ReadRoutingOptions): ReadRouting {
   const now = options.now ?? Date.now;
   let downUntilMs = 0;
   let behind = false;
+  /** The last probe found a server that is not in recovery: it replays nothing, so it is never used. */
+  let notStandby = false;
   let closed = false;
   /** The primary's WAL position at the previous probe: the replica should have replayed it by the next. */
   let primaryLsn: string | undefined;
 
   const state = (): ReplicaState => {
     if (!replica) return 'none';
-    if (now() < downUntilMs) return 'down';
+    if (notStandby || now() < downUntilMs) return 'down';
     return behind ? 'behind' : 'up';
   };
 
@@ -93,11 +100,12 @@ export function createReadRouting(options: ReadRoutingOptions): ReadRouting {
   async function probe(): Promise<ReplicaState> {
     if (!replica || closed) return state();
     try {
-      // A server that is not a standby replays nothing, and the first probe has no position to
-      // compare with: both count as caught up.
-      const caughtUp = rowsOf<{ caught_up: boolean }>(await replica.db.execute(
-        sql`select coalesce(pg_last_wal_replay_lsn() >= ${primaryLsn ?? null}::pg_lsn, true) as caught_up`))[0]!.caught_up;
-      change(() => { downUntilMs = 0; behind = !caughtUp; });
+      // The first probe has no position to compare with: a standby counts as caught up.
+      const found = rowsOf<{ standby: boolean; caught_up: boolean }>(await replica.db.execute(sql`select
+        pg_is_in_recovery() as standby,
+        coalesce(pg_last_wal_replay_lsn() >= ${primaryLsn ?? null}::pg_lsn, true) as caught_up`))[0]!;
+      change(() => { downUntilMs = 0; notStandby = !found.standby; behind = !found.caught_up; },
+        found.standby ? undefined : new Error('DATABASE_READ_URL is not a standby (pg_is_in_recovery() is false)'));
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       markDown(error);

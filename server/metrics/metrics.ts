@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 import type { DatabaseWatch } from '../db/availability';
 import { isDatabaseUnavailable, type Db } from '../db/client';
 import { PgliteWorkerClient } from '../db/pglite-worker';
@@ -63,10 +63,25 @@ export interface MetricsDeps {
   replicaState?: () => ReplicaState | undefined;
 }
 
+/**
+ * Process CPU and memory, heap, GC, handles and the event loop's lag (nodejs_eventloop_lag_*),
+ * made once per process and shared by every app it builds: collectDefaultMetrics starts an
+ * event-loop delay monitor that prom-client gives no way to stop, so one per app would leave
+ * one running behind each closed app (tests build many).
+ */
+let processMetrics: Registry | undefined;
+function processMetricsRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
 export function createMetrics(deps: MetricsDeps) {
   const registry = new Registry();
-  // Process CPU and memory, heap, GC, handles and the event loop's lag (nodejs_eventloop_lag_*).
-  collectDefaultMetrics({ register: registry });
+  // Its types name plain objects; they are the metrics themselves.
+  for (const metric of processMetricsRegistry().getMetricsAsArray()) registry.registerMetric(metric as unknown as Metric);
 
   const httpRequests = new Counter({
     name: 'khata_http_requests_total',
@@ -203,6 +218,7 @@ export function createMetrics(deps: MetricsDeps) {
         },
       };
     },
+    // Forgets this app's series; the process's own metrics (and their monitor) stay for the next app.
     close() { registry.clear(); },
   };
 }

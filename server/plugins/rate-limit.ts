@@ -1,7 +1,7 @@
 /**
  * Plain request limits: per session for signed-in calls, per client address for everything
  * else; counted in this process's memory, or with REDIS_URL in Redis, shared by every
- * process (server/shared-limits/shared-limits.ts; Redis unavailable: the request passes).
+ * process (server/shared-limits/shared-limits.ts; while Redis cannot answer, each process counts alone).
  * Every decision is made on the matched route, never on the raw URL, so a percent-encoded
  * path (`/%61pi/...`) is counted like the path it routes to. The limits that guard secrets (PIN attempts, OTP sends per
  * phone) live in the database instead and hold across processes.
@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rateLimitKeysMax } from '@common/limits';
+import { AloneWindows } from '../shared-limits/alone-windows';
 import type { SharedLimits } from '../shared-limits/shared-limits';
 
 declare module 'fastify' {
@@ -43,25 +44,13 @@ type StoreCallback = (error: Error | null, result?: { current: number; ttl: numb
 function sharedStore(shared: SharedLimits) {
   class SharedStore {
     private readonly count;
-    private readonly alone = new Map<string, { current: number; endsAt: number }>();
+    private readonly alone = new AloneWindows(rateLimitKeysMax);
     // The plugin hands the store (and each child) the options createRateLimit was given,
     // `limiter` among them; its types name only a route's options.
     constructor(options: object) { this.count = shared.requests((options as StoreOptions).limiter ?? 'default'); }
-    private countAlone(key: string, timeWindow: number) {
-      const now = Date.now();
-      let window = this.alone.get(key);
-      if (!window || window.endsAt <= now) {
-        // Bounded like the in-memory store: past the bound, old windows are forgotten at once.
-        if (this.alone.size >= rateLimitKeysMax) this.alone.clear();
-        window = { current: 0, endsAt: now + timeWindow };
-        this.alone.set(key, window);
-      }
-      window.current += 1;
-      return { current: window.current, ttl: window.endsAt - now };
-    }
     incr(key: string, callback: StoreCallback, timeWindow: number) {
       void this.count(key, timeWindow).then((counted) => callback(null, counted
-        ? { current: counted.current, ttl: counted.ttlMs } : this.countAlone(key, timeWindow)));
+        ? { current: counted.current, ttl: counted.ttlMs } : this.alone.count(key, timeWindow)));
     }
     child(options: object) { return new SharedStore(options); }
   }

@@ -13,7 +13,7 @@
  * the primary, as with no replica, so it is neither signed nor kept in the database (which
  * would put a write on every payment).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Freshness, ReadRouting } from '../db/read-routing';
 import type { CookieOptions } from './cookies';
@@ -24,6 +24,12 @@ export const freshUntilCookie = 'fresh_until';
 const rememberedSessionsMax = 100_000;
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * How far ahead of this process's clock another process's cookie may reach and still count:
+ * the clocks of the processes behind one load balancer may differ by a little.
+ */
+export const clockSlackMs = 5_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,9 +52,9 @@ export const readAfterWritePlugin = fp(async (app: FastifyInstance, options: {
   function freshness(request: FastifyRequest): Freshness {
     if (!reads.replicated) return 'fresh';
     const at = now();
-    // A value beyond one window ahead was not set by us: it is ignored, as a missing one.
+    // A value beyond one window (and the clock slack) ahead was not set by us: it is ignored, as a missing one.
     const fromCookie = Number(request.cookies[freshUntilCookie]);
-    if (fromCookie > at && fromCookie <= at + windowMs) return 'fresh';
+    if (fromCookie > at && fromCookie <= at + windowMs + clockSlackMs) return 'fresh';
     const tokenHash = tokenHashOf(request);
     const remembered = tokenHash === undefined ? undefined : wroteUntil.get(tokenHash);
     return remembered !== undefined && remembered > at ? 'fresh' : 'may-lag';
@@ -57,9 +63,12 @@ export const readAfterWritePlugin = fp(async (app: FastifyInstance, options: {
   app.decorateRequest('freshness', { getter(this: FastifyRequest) { return freshness(this); } });
   if (!reads.replicated) return;
 
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (safeMethods.has(request.method) || (reply.statusCode >= 400 && reply.statusCode < 500)) return payload;
-    if (!request.url.startsWith('/api/')) return payload;
+  // The callback form: no extra await on every answer (a payment's included).
+  const recordWrite: onSendHookHandler = (request, reply, payload, done) => {
+    if (safeMethods.has(request.method) || (reply.statusCode >= 400 && reply.statusCode < 500) || !request.url.startsWith('/api/')) {
+      done(null, payload);
+      return;
+    }
     const until = now() + windowMs;
     reply.setCookie(freshUntilCookie, String(until), cookies(request, '/api', reads.readAfterWriteSeconds));
     const tokenHash = tokenHashOf(request);
@@ -68,6 +77,7 @@ export const readAfterWritePlugin = fp(async (app: FastifyInstance, options: {
       wroteUntil.set(tokenHash, until);
       if (wroteUntil.size > rememberedSessionsMax) wroteUntil.delete(wroteUntil.keys().next().value!);
     }
-    return payload;
-  });
+    done(null, payload);
+  };
+  app.addHook('onSend', recordWrite);
 });

@@ -4,6 +4,7 @@
  * the one at 127.0.0.1:6379; each run uses its own key prefix and deletes its keys.
  */
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type KhataApp } from '../app';
@@ -11,6 +12,7 @@ import { developmentSmsProvider } from '../sms/development';
 import { testConfig } from '../test/config';
 import { bearer, createTestContext, registerCustomer, type TestContext } from '../test/context';
 import { openEventStream, sleep } from '../test/event-stream';
+import { AloneWindows } from './alone-windows';
 import { openSharedLimits, parseSharedLimitsUrl, type SharedLimits } from './shared-limits';
 
 const redisServer = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -33,6 +35,69 @@ const available = await redisAnswers();
 // CI starts a Redis when none answers (.ci/run): there a missing one is a failure, never a skip.
 if (!available && process.env.CI) throw new Error(`CI needs a Redis: none answers at ${redisServer} (TEST_REDIS_URL)`);
 if (!available) console.log(`SKIPPED shared limits: no Redis answers at ${redisServer} (set TEST_REDIS_URL)`);
+
+/**
+ * A TCP relay to Redis that can stall: while stalled it holds what the client sends (and
+ * forwards it, in order, once let go), as a Redis that is connected but slow would.
+ */
+async function stallingRelay(target: URL) {
+  let stalled = false;
+  let heldBytes = 0;
+  const held: { chunk: Buffer; to: net.Socket }[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (chunk) => {
+      if (stalled) { held.push({ chunk, to: upstream }); heldBytes += chunk.length; } else upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => client.write(chunk));
+    const end = () => { client.destroy(); upstream.destroy(); };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    /** Bytes the client sent while stalled. */
+    heldBytes: () => heldBytes,
+    stall() { stalled = true; heldBytes = 0; },
+    release() {
+      stalled = false;
+      for (const { chunk, to } of held.splice(0)) to.write(chunk);
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('counting alone while Redis cannot answer', () => {
+  it('forgets the least recently counted key past the bound, never every count at once', () => {
+    const windows = new AloneWindows(3);
+    const now = 1_000_000;
+    expect(windows.count('victim', 60_000, now).current).toBe(1);
+    expect(windows.count('victim', 60_000, now).current).toBe(2);
+    windows.count('cycling-1', 60_000, now);
+    windows.count('cycling-2', 60_000, now);
+    // The victim keeps counting: it is the most recently counted now.
+    expect(windows.count('victim', 60_000, now + 1).current).toBe(3);
+    for (let n = 3; n < 50; n++) windows.count(`cycling-${n}`, 60_000, now + 2);
+    // Still bounded, and the victim, idle longer than two of the attacker's keys, is forgotten.
+    expect(windows.size).toBe(3);
+    expect(windows.count('victim', 60_000, now + 3).current).toBe(1);
+    // A key counted between the attacker's keeps its count.
+    const kept = new AloneWindows(3);
+    for (let n = 0; n < 4; n++) kept.count('victim', 60_000, now);
+    for (let n = 0; n < 20; n++) {
+      kept.count(`cycling-${n}`, 60_000, now);
+      expect(kept.count('victim', 60_000, now).current).toBe(5 + n);
+    }
+    // A window that ended starts again at 1, with its full time left.
+    expect(kept.count('victim', 60_000, now + 60_000)).toEqual({ current: 1, ttl: 60_000 });
+  });
+});
 
 let ctx: TestContext;
 /** Two processes with a session limit of 8 requests a minute and 2 streams. */
@@ -150,5 +215,47 @@ describe.skipIf(!available)('shared limits (REDIS_URL)', () => {
     // A stream is still admitted, on this process's own count.
     const stream = await openEventStream(app, (await registerCustomer(ctx)).token, []);
     stream.close();
+  });
+
+  it('stops calling a slow Redis for a while after a timeout, then probes it and shares again', async () => {
+    const relay = await stallingRelay(new URL(redisServer));
+    try {
+      const shared = openSharedLimits(`redis://127.0.0.1:${relay.port}?prefix=${prefix}`, { commandTimeoutMs: 150, breakerMs: 700 });
+      opened.push({ shared });
+      const logged: string[] = [];
+      shared.onUnavailable((message) => logged.push(message));
+      expect(await shared.ready()).toBe(true);
+      const count = shared.requests('breaker');
+      expect(await count('k', 60_000)).toMatchObject({ current: 1 });
+
+      relay.stall();
+      let started = Date.now();
+      // The first call waits out the command timeout, and opens the breaker.
+      expect(await count('k', 60_000)).toBeNull();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+      const sentToRedis = relay.heldBytes();
+      started = Date.now();
+      for (let n = 0; n < 20; n++) expect(await count('k', 60_000)).toBeNull();
+      expect(await shared.admitStream('breaker-session', 2)).toBeNull();
+      // Answered at once, and nothing more was sent to Redis.
+      expect(Date.now() - started).toBeLessThan(100);
+      expect(relay.heldBytes()).toBe(sentToRedis);
+      expect(shared.unavailableTotal()).toBe(22);
+
+      // Still stalled when the probe runs: it times out and the breaker stays open.
+      await sleep(1_000);
+      started = Date.now();
+      expect(await count('k', 60_000)).toBeNull();
+      expect(Date.now() - started).toBeLessThan(100);
+      expect(relay.heldBytes(), 'one probe').toBeGreaterThan(sentToRedis);
+
+      // Redis answers again: the next probe closes the breaker and counts are shared again.
+      relay.release();
+      await sleep(1_200);
+      expect(await count('k', 60_000)).toMatchObject({ current: expect.any(Number) });
+      expect(logged.at(-1)).toMatch(/answers again/);
+    } finally {
+      await relay.close();
+    }
   });
 });

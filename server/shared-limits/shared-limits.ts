@@ -14,6 +14,13 @@ export const sharedStreamTtlMs = 45_000;
 export const sharedStreamHeartbeatMs = 15_000;
 /** A Redis call slower than this counts as Redis being unavailable: a request never waits longer on it. */
 export const sharedLimitsCommandTimeoutMs = 250;
+/**
+ * After a Redis call fails or times out, every check counts in this process alone for this
+ * long without calling Redis, then one background PING probes it: a slow Redis (swapping, a
+ * fork, a lossy network) then costs one request commandTimeoutMs every few seconds, not every
+ * request (and twice an unauthenticated one, which meets two limiters).
+ */
+export const sharedLimitsBreakerMs = 5_000;
 /** While Redis is unavailable, one log line at most this often (with the count of checks made alone meanwhile). */
 const unavailableLogEveryMs = 30_000;
 /** The key prefix when REDIS_URL names none (`?prefix=`). */
@@ -93,6 +100,7 @@ export interface SharedLimitsOptions {
   streamTtlMs?: number;
   heartbeatMs?: number;
   commandTimeoutMs?: number;
+  breakerMs?: number;
 }
 
 /**
@@ -130,33 +138,53 @@ export function openSharedLimits(url: string, options: SharedLimitsOptions = {})
   redis.defineCommand('khataRefresh', { numberOfKeys: 1, lua: refreshScript });
 
   let log: (message: string, error: unknown) => void = (message, error) => console.warn(message, error);
+  const breakerMs = options.breakerMs ?? sharedLimitsBreakerMs;
   let unavailable = 0;
   let unloggedSince = 0;
   let lastLogAt = 0;
   let down = false;
-  function failed(error: unknown) {
+  // The circuit breaker: while open, no check calls Redis; a background probe closes it.
+  let breakerOpen = false;
+  let probe: NodeJS.Timeout | undefined;
+  let closed = false;
+  function countedAlone(error: unknown) {
     unavailable += 1;
     unloggedSince += 1;
-    down = true;
     const now = Date.now();
     if (now - lastLogAt < unavailableLogEveryMs) return;
     lastLogAt = now;
     log(`Redis (REDIS_URL) unavailable: ${unloggedSince} request limit or stream cap checks counted in this process alone`, error);
     unloggedSince = 0;
   }
+  function scheduleProbe() {
+    if (closed) return;
+    probe = setTimeout(() => {
+      probe = undefined;
+      redis.ping().then(() => {
+        breakerOpen = false;
+        if (down) {
+          down = false;
+          log('Redis (REDIS_URL) answers again: request limits and stream caps are shared again', null);
+        }
+      }, () => scheduleProbe());
+    }, breakerMs);
+    probe.unref();
+  }
+  function failed(error: unknown) {
+    countedAlone(error);
+    down = true;
+    if (breakerOpen) return;
+    breakerOpen = true;
+    scheduleProbe();
+  }
   // ioredis reports connection errors as events; the calls that fail are counted above.
   redis.on('error', () => {});
-  redis.on('ready', () => {
-    if (!down) return;
-    down = false;
-    log('Redis (REDIS_URL) answers again: request limits and stream caps are shared again', null);
-  });
 
   // This process's open streams, by member, for the heartbeat.
   const processId = randomUUID();
   const open = new Map<string, string>();
   const heartbeat = setInterval(() => {
-    if (open.size === 0) return;
+    if (open.size === 0 || breakerOpen) return;
     const batch = redis.pipeline();
     for (const [member, key] of open) (batch as unknown as SharedRedis).khataRefresh(key, member, streamTtlMs);
     batch.exec().catch(failed);
@@ -166,6 +194,10 @@ export function openSharedLimits(url: string, options: SharedLimitsOptions = {})
   return {
     requests(limiter) {
       return async (key, windowMs) => {
+        if (breakerOpen) {
+          countedAlone(null);
+          return null;
+        }
         try {
           const [current, ttlMs] = await redis.khataCount(`requests:${limiter}:${key}`, windowMs);
           return { current, ttlMs };
@@ -178,6 +210,10 @@ export function openSharedLimits(url: string, options: SharedLimitsOptions = {})
     async admitStream(sessionKey, max) {
       const key = `streams:${sessionKey}`;
       const member = `${processId}:${randomUUID()}`;
+      if (breakerOpen) {
+        countedAlone(null);
+        return null;
+      }
       let admitted: number;
       try {
         admitted = await redis.khataAdmit(key, member, max, streamTtlMs);
@@ -209,9 +245,11 @@ export function openSharedLimits(url: string, options: SharedLimitsOptions = {})
     },
     onUnavailable(next) { log = next; },
     async close() {
+      closed = true;
       clearInterval(heartbeat);
+      clearTimeout(probe);
       // This process's streams stop counting now rather than when their time to live ends.
-      if (open.size > 0 && redis.status === 'ready') {
+      if (open.size > 0 && redis.status === 'ready' && !breakerOpen) {
         const batch = redis.pipeline();
         for (const [member, key] of open) batch.zrem(key, member);
         await batch.exec().catch(() => {});

@@ -108,13 +108,18 @@ export function transactionView(row: repository.TransactionRow, now: Date, side:
 export function createTransactionService(deps: { db: Db; clock: Clock; reads: ReadRouting }) {
   const { db, clock, reads } = deps;
 
-  /** A page of a history: a read that may lag, so from the replica unless `freshness` says otherwise. */
+  /**
+   * A page of a history. The newest page (no cursor) is always the primary's: it is what a
+   * live event makes the web refetch (a shop confirming a customer's payment at the counter,
+   * a customer seeing the shop's refund), and a 20-row index range scan. An older page (a
+   * cursor) is a read that may lag, so from the replica unless `freshness` says otherwise.
+   */
   async function pageOf(
     scope: { customerId?: string; businessId?: string; since?: Date }, side: LedgerSide, query: HistoryQuery, freshness: Freshness,
   ): Promise<TransactionPage> {
     const limit = Math.min(Math.max(query.limit ?? historyPageSize, 1), historyPageSizeMax);
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const rows = await reads.lagging(freshness, (reader) => repository.page(reader, scope, limit + 1, cursor));
+    const rows = await reads.lagging(cursor ? freshness : 'fresh', (reader) => repository.page(reader, scope, limit + 1, cursor));
     const shown = rows.slice(0, limit);
     const now = clock();
     return {
