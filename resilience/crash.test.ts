@@ -8,16 +8,11 @@
  *
  * Runs on PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set, on PGlite otherwise.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
-import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
 import { testServerUrl } from '../server/test/database-url';
 import {
-  createPostgresDatabase, freePort, randomBetween, runReconcile, seconds, seedPayments, sleep, startKhata,
-  type KhataProcess, type Payer,
+  freePort, randomBetween, runReconcile, seconds, seededDatabase, sleep, startKhata,
+  type KhataProcess, type Payer, type SeededDatabase,
 } from './lib';
 import { expectLedgerMatches, payUntilAnswered, readLedger, PaymentLoad, type Acknowledged, type Refused } from './payments';
 
@@ -31,43 +26,15 @@ const upTimeMs = { min: 100, max: 1_200 };
 const serverUrl = testServerUrl();
 const engine = serverUrl ? 'PostgreSQL' : 'PGlite';
 
-let serverEnv: Record<string, string>;
-let openForChecks: () => Promise<Database>;
-let cleanup: () => Promise<void> = async () => {};
-let payers: Payer[];
+let seeded: SeededDatabase | undefined;
 
-beforeAll(async () => {
-  if (serverUrl) {
-    const created = await createPostgresDatabase(serverUrl, 'khata_crash');
-    const database = openPostgres({ connectionString: created.url, poolSize: 2 });
-    try {
-      await migratePostgres(database.pool);
-      payers = await seedPayments(database.pool, dataset);
-    } finally {
-      await database.close();
-    }
-    serverEnv = { DATABASE_URL: created.url };
-    openForChecks = async () => openPostgres({ connectionString: created.url, poolSize: 2 });
-    cleanup = () => created.drop();
-  } else {
-    const dataDir = mkdtempSync(join(tmpdir(), 'khata-crash-'));
-    const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
-    try {
-      await migrateEmbedded(database.client);
-      payers = await seedPayments(database.client, dataset);
-    } finally {
-      await database.close();
-    }
-    serverEnv = { DATA_DIR: dataDir };
-    openForChecks = () => openPglite({ dataDir: join(dataDir, 'pglite') });
-    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-  }
-}, 120_000);
+beforeAll(async () => { seeded = await seededDatabase('crash', serverUrl, dataset); }, 120_000);
 
-afterAll(async () => { await cleanup(); });
+afterAll(async () => { await seeded?.remove(); });
 
 describe(`crash safety on ${engine}`, () => {
   it(`loses no acknowledged payment and charges none twice across ${kills} kill -9s`, async () => {
+    const { serverEnv, payers, open: openForChecks } = seeded!;
     const started = Date.now();
     const port = await freePort();
     let server: KhataProcess = startKhata(serverEnv, port);

@@ -5,10 +5,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { benchPepper, customerToken, seed, type Queryable } from '../bench/seed';
 import { qrToken } from '../bench/lib';
+import { openPglite, openPostgres, type Database } from '../server/db/client';
+import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
 import { databaseUrlFor } from '../server/test/database-url';
 
 export { benchPepper, benchPin, customerToken, merchantToken } from '../bench/seed';
@@ -136,6 +141,57 @@ export async function seedPayments(
     from c join credit_accounts a on a.customer_id = c.id join b on b.id = a.business_id
     group by c.session order by c.session`) as { rows: { session: number; merchants: number[] }[] };
   return rows.map((r) => ({ token: customerToken(r.session), qrTokens: r.merchants.map(qrToken) }));
+}
+
+/** A migrated database holding seedPayments' dataset, for server processes to run on. */
+export interface SeededDatabase {
+  /** What startKhata and runReconcile need to find it: DATABASE_URL, or DATA_DIR for PGlite. */
+  serverEnv: Record<string, string>;
+  payers: Payer[];
+  /** Opens it for the checks once the server process has stopped. */
+  open(): Promise<Database>;
+  /** Drops the database, or removes PGlite's directory. */
+  remove(): Promise<void>;
+}
+
+type PaymentsDataset = Parameters<typeof seedPayments>[1];
+
+/** Migrates an open database, seeds it with seedPayments(dataset), and closes it again. */
+async function migrateSeedAndClose(
+  database: Database, migrate: () => Promise<void>, queryable: Queryable, dataset: PaymentsDataset,
+): Promise<Payer[]> {
+  try {
+    await migrate();
+    return await seedPayments(queryable, dataset);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A fresh database seeded with seedPayments(dataset): on the PostgreSQL server `serverUrl`
+ * (named khata_<name>_…) when there is one, else in a new PGlite directory (khata-<name>-…).
+ * The connection used to seed is closed again, so a server process can open it alone.
+ */
+export async function seededDatabase(name: string, serverUrl: string | undefined, dataset: PaymentsDataset): Promise<SeededDatabase> {
+  if (serverUrl) {
+    const created = await createPostgresDatabase(serverUrl, `khata_${name}`);
+    const database = openPostgres({ connectionString: created.url, poolSize: 2 });
+    return {
+      serverEnv: { DATABASE_URL: created.url },
+      payers: await migrateSeedAndClose(database, () => migratePostgres(database.pool), database.pool, dataset),
+      open: async () => openPostgres({ connectionString: created.url, poolSize: 2 }),
+      remove: () => created.drop(),
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), `khata-${name}-`));
+  const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+  return {
+    serverEnv: { DATA_DIR: dataDir },
+    payers: await migrateSeedAndClose(database, () => migrateEmbedded(database.client), database.client, dataset),
+    open: () => openPglite({ dataDir: join(dataDir, 'pglite') }),
+    remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 /** `npm run reconcile` on a database (DATABASE_URL for PostgreSQL, DATA_DIR for PGlite). */

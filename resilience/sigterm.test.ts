@@ -10,14 +10,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../server/db/client';
-import { migrateEmbedded, migratePostgres } from '../server/db/migrate';
 import { testServerUrl } from '../server/test/database-url';
-import { benchPin, createPostgresDatabase, freePort, sleep, seedPayments, startKhata, type Payer } from './lib';
+import { benchPin, freePort, seededDatabase, sleep, startKhata, type Payer, type SeededDatabase } from './lib';
 import { expectLedgerMatches, payUntilAnswered, readLedger, PaymentLoad, type Acknowledged, type PaymentAttempt } from './payments';
 
 const clients = 8;
@@ -30,40 +25,11 @@ const heldBodyMs = 300;
 const serverUrl = testServerUrl();
 const engine = serverUrl ? 'PostgreSQL' : 'PGlite';
 
-let serverEnv: Record<string, string>;
-let openForChecks: () => Promise<Database>;
-let cleanup: () => Promise<void> = async () => {};
-let payers: Payer[];
+let seeded: SeededDatabase | undefined;
 
-beforeAll(async () => {
-  if (serverUrl) {
-    const created = await createPostgresDatabase(serverUrl, 'khata_sigterm');
-    const database = openPostgres({ connectionString: created.url, poolSize: 2 });
-    try {
-      await migratePostgres(database.pool);
-      payers = await seedPayments(database.pool, dataset);
-    } finally {
-      await database.close();
-    }
-    serverEnv = { DATABASE_URL: created.url };
-    openForChecks = async () => openPostgres({ connectionString: created.url, poolSize: 2 });
-    cleanup = () => created.drop();
-  } else {
-    const dataDir = mkdtempSync(join(tmpdir(), 'khata-sigterm-'));
-    const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
-    try {
-      await migrateEmbedded(database.client);
-      payers = await seedPayments(database.client, dataset);
-    } finally {
-      await database.close();
-    }
-    serverEnv = { DATA_DIR: dataDir };
-    openForChecks = () => openPglite({ dataDir: join(dataDir, 'pglite') });
-    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-  }
-}, 120_000);
+beforeAll(async () => { seeded = await seededDatabase('sigterm', serverUrl, dataset); }, 120_000);
 
-afterAll(async () => { await cleanup(); });
+afterAll(async () => { await seeded?.remove(); });
 
 /** A raw event stream: everything it said, and how it ended ('end' is a clean close by the server). */
 function openStream(url: string, token: string) {
@@ -139,6 +105,7 @@ function heldPayment(url: string, payer: Payer) {
 
 describe(`stopping on SIGTERM under payment load on ${engine}`, () => {
   it('tells every stream to reconnect, answers every payment in flight, none 5xx, and loses none', async () => {
+    const { serverEnv, payers, open: openForChecks } = seeded!;
     const startedAt = Date.now();
     const port = await freePort();
     const server = startKhata(serverEnv, port);

@@ -5,36 +5,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type KhataApp } from '../app';
 import { developmentSmsProvider } from '../sms/development';
 import { testConfig } from '../test/config';
 import { bearer, createTestContext, registerCustomer, type TestContext } from '../test/context';
 import { openEventStream, sleep } from '../test/event-stream';
+import { deleteTestRedisKeys, testRedisAvailable, testRedisServer, testRedisUrl } from '../test/redis';
 import { AloneWindows } from './alone-windows';
 import { openSharedLimits, parseSharedLimitsUrl, type SharedLimits } from './shared-limits';
 
-const redisServer = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `khata-test-${randomBytes(6).toString('hex')}:`;
-const redisUrl = `${redisServer}${redisServer.includes('?') ? '&' : '?'}prefix=${prefix}`;
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(redisServer, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const available = await redisAnswers();
-// CI starts a Redis when none answers (.ci/run): there a missing one is a failure, never a skip.
-if (!available && process.env.CI) throw new Error(`CI needs a Redis: none answers at ${redisServer} (TEST_REDIS_URL)`);
-if (!available) console.log(`SKIPPED shared limits: no Redis answers at ${redisServer} (set TEST_REDIS_URL)`);
+const redisUrl = testRedisUrl(prefix);
+const available = await testRedisAvailable('shared limits');
 
 /**
  * A TCP relay to Redis that can stall: while stalled it holds what the client sends (and
@@ -131,10 +114,7 @@ describe.skipIf(!available)('shared limits (REDIS_URL)', () => {
       await shared.close();
     }
     await ctx?.close();
-    const cleaner = new Redis(redisServer);
-    const keys = await cleaner.keys(`${prefix}*`);
-    if (keys.length > 0) await cleaner.del(...keys);
-    cleaner.disconnect();
+    await deleteTestRedisKeys(prefix);
   });
 
   it('reads the key prefix from REDIS_URL and keeps the rest for the client', () => {
@@ -218,7 +198,7 @@ describe.skipIf(!available)('shared limits (REDIS_URL)', () => {
   });
 
   it('stops calling a slow Redis for a while after a timeout, then probes it and shares again', async () => {
-    const relay = await stallingRelay(new URL(redisServer));
+    const relay = await stallingRelay(new URL(testRedisServer));
     try {
       const shared = openSharedLimits(`redis://127.0.0.1:${relay.port}?prefix=${prefix}`, { commandTimeoutMs: 150, breakerMs: 700 });
       opened.push({ shared });
