@@ -14,6 +14,11 @@ export interface WorkerOptions {
   dataDir?: string;
   /** How often the worker vacuums, analyzes and checkpoints (pglite-worker-thread.ts); 0: never. Default 60 s. */
   maintenanceIntervalMs?: number;
+  /**
+   * A maintenance round also starts once this many requests have been answered since the
+   * last one began (pglite-worker-thread.ts). Default 2,000; 0: by the timer only.
+   */
+  maintenanceEveryRequests?: number;
 }
 
 export type RowMode = 'object' | 'array';

@@ -190,6 +190,25 @@ describe('PGlite worker maintenance', () => {
     expect((await vacuums())!.analyzes).toBeGreaterThan(0);
   });
 
+  it('also starts a round by work done, long before its timer would', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'khata-pglite-by-work-'));
+    // A timer of an hour: only the requests can start a round here.
+    const byWork = await openPgliteWorker({ dataDir: join(dir, 'pglite'), maintenanceIntervalMs: 3_600_000, maintenanceEveryRequests: 20 });
+    try {
+      const count = async () => (await byWork.client.query<{ vacuums: number }>(`
+        select vacuum_count::int as vacuums from pg_stat_user_tables where relname = 'worked'`)).rows[0]?.vacuums;
+      await byWork.client.exec(`create table worked (id int primary key);
+        insert into worked select generate_series(1, 3000); delete from worked where id > 1000`);
+      expect(await count()).toBe(0);
+      const deadline = Date.now() + 15_000;
+      while ((await count()) === 0 && Date.now() < deadline) await byWork.client.query('select 1');
+      expect(await count()).toBeGreaterThan(0);
+    } finally {
+      await byWork.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('never runs inside an open transaction: one held across many rounds commits', async () => {
     const before = (await vacuums())!.vacuums;
     await maintained.client.transaction(async (tx) => {
