@@ -4,6 +4,9 @@
  * i18n:extract` collects it into `web/src/locales/<language>/<part>.po`, and the
  * translators fill hi and ta. Two parts, loaded on demand: `login`, what the signed-out
  * /cust and the offline start show (inside /cust's JavaScript budget), and `app`, everything else.
+ * A signed-in home's first screen loads a smaller share of `app`, carved out at build time
+ * (web/src/i18n/home-parts.ts, vite.config.ts's khata:lingui-home-parts): no file of its own
+ * to extract or translate.
  */
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';

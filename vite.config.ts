@@ -2,11 +2,14 @@ import { transformAsync } from '@babel/core';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { getConfig } from '@lingui/conf';
+import { createCompiledCatalog, createMissingErrorMessage, getCatalogs } from '@lingui/cli/api';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { homePartFiles, idsUsedIn, isHomePart } from './web/src/i18n/home-parts.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -68,12 +71,51 @@ function linguiMacro(): Plugin {
   };
 }
 
+/** `web/src/locales/<language>/app.po?part=<home part>`: a home's share of the `app` texts. */
+const homePartModule = /[\\/]locales[\\/]([\w-]+)[\\/]app\.po\?(?:[^#]*&)?part=(\w+)(?:&|$)/;
+
+/**
+ * Compiles a home's part of the `app` catalogue (web/src/i18n/home-parts.ts): the messages
+ * whose `#:` origin is a file of the home's static import closure, in the language of the
+ * .po, failing like Lingui's own loader on a missing translation. The closure is read
+ * again on every build (and watched in dev), so it follows the code.
+ */
+function linguiHomeParts(): Plugin {
+  const rootDir = fileURLToPath(new URL('.', import.meta.url));
+  const config = getConfig({ cwd: rootDir });
+  const sourceLocale = config.sourceLocale ?? 'en';
+  return {
+    name: 'khata:lingui-home-parts',
+    enforce: 'pre',
+    async transform(_code, id) {
+      const match = homePartModule.exec(id);
+      if (!match) return undefined;
+      const [, language, part] = match as unknown as [string, string, string];
+      if (!isHomePart(part)) throw new Error(`${id}: no such home part (web/src/i18n/home-parts.ts)`);
+      const catalogue = (await getCatalogs(config)).find((catalog) => catalog.path.endsWith('/app'));
+      if (!catalogue) throw new Error('lingui.config.ts has no `app` catalogue');
+      const files = homePartFiles(rootDir, part);
+      for (const file of files) this.addWatchFile(join(rootDir, file));
+      this.addWatchFile(id.split('?')[0]!);
+      const used = idsUsedIn((await catalogue.read(sourceLocale)) ?? {}, files);
+      const { messages, missing } = await catalogue.getTranslations(language, { fallbackLocales: config.fallbackLocales || {}, sourceLocale });
+      const missingHere = missing.filter((entry) => used.has(entry.id));
+      if (missingHere.length > 0) throw new Error(createMissingErrorMessage(language, missingHere, 'loader'));
+      const subset = Object.fromEntries(Object.entries(messages).filter(([messageId]) => used.has(messageId)));
+      const { source, errors } = createCompiledCatalog(language, subset, { namespace: 'es' });
+      if (errors.length > 0) throw new Error(`${id}: ${errors.map((error) => error.id).join(', ')}`);
+      return { code: source, map: null, moduleType: 'js' };
+    },
+  };
+}
+
 /**
  * React, plus Lingui: its macros compile to message lookups and `.po` catalogues compile
- * on import, failing the build on a missing translation. vitest.config uses the same list.
+ * on import, failing the build on a missing translation; a home's part of the catalogue
+ * compiles the same way. vitest.config uses the same list.
  */
 export function translationPlugins() {
-  return [react(), linguiMacro(), lingui({ failOnMissing: true, failOnCompileError: true })];
+  return [react(), linguiMacro(), linguiHomeParts(), lingui({ failOnMissing: true, failOnCompileError: true })];
 }
 
 /** The colour of index.html's theme-color meta, and of the icons (scripts/generate-icons.mjs). */

@@ -8,18 +8,20 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { OverviewTab } from '@/features/admin/components/overview-tab';
 import { useAdminStats } from '@/features/admin/api/get-admin-stats';
 import { LogoutButton } from '@/features/auth/components/logout-button';
-import { whenIdle } from '@/lib/when-idle';
+import { afterUsable, useMarkUsable } from '@/lib/after-usable';
+import { withAllTexts } from '@/i18n/home-texts';
 
 // The Overview is the first screen; the other tabs load when first opened, or when the
-// browser is next idle after the overview shows (the tab list's first touch preloads them).
+// browser is next idle once the overview is usable (lib/after-usable.ts; the tab list's
+// first touch preloads them).
 const loadApprovalsPanel = () => import('@/features/admin/components/approvals-panel');
 const loadAllBusinessesTab = () => import('@/features/admin/components/all-businesses-tab');
 const loadAnalyticsTab = () => import('@/features/admin/components/analytics-tab');
 const loadSecurityTab = () => import('@/features/admin/components/security-tab');
-const ApprovalsPanel = lazy(() => loadApprovalsPanel().then((m) => ({ default: m.ApprovalsPanel })));
-const AllBusinessesTab = lazy(() => loadAllBusinessesTab().then((m) => ({ default: m.AllBusinessesTab })));
-const AnalyticsTab = lazy(() => loadAnalyticsTab().then((m) => ({ default: m.AnalyticsTab })));
-const SecurityTab = lazy(() => loadSecurityTab().then((m) => ({ default: m.SecurityTab })));
+const ApprovalsPanel = lazy(withAllTexts(() => loadApprovalsPanel().then((m) => ({ default: m.ApprovalsPanel }))));
+const AllBusinessesTab = lazy(withAllTexts(() => loadAllBusinessesTab().then((m) => ({ default: m.AllBusinessesTab }))));
+const AnalyticsTab = lazy(withAllTexts(() => loadAnalyticsTab().then((m) => ({ default: m.AnalyticsTab }))));
+const SecurityTab = lazy(withAllTexts(() => loadSecurityTab().then((m) => ({ default: m.SecurityTab }))));
 const preloadTabs = () => {
   void loadApprovalsPanel();
   void loadAllBusinessesTab();
@@ -38,7 +40,8 @@ export function AdminDashboard({ user }: { user: UserView }) {
   const stats = useAdminStats();
   const pendingCount = stats.data?.stats.pendingBusinesses ?? 0;
   const overviewShown = stats.data !== undefined;
-  useEffect(() => (overviewShown ? whenIdle(preloadTabs) : undefined), [overviewShown]);
+  useMarkUsable(overviewShown);
+  useEffect(() => (overviewShown ? afterUsable(preloadTabs) : undefined), [overviewShown]);
   const { t } = useLingui();
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-mobile flex-col">

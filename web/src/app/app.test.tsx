@@ -189,7 +189,7 @@ describe('routing when signed in', () => {
   it("shows the customer's profile", async () => {
     const { user } = renderApp('/', () => json(200, customer));
     await user.click(await screen.findByRole('tab', { name: 'Profile' }));
-    expect(screen.getByText('+919876543210')).toBeInTheDocument();
+    expect(await screen.findByText('+919876543210')).toBeInTheDocument();
     expect(screen.getByText('3f2a9c71')).toBeInTheDocument();
     expect(screen.getByText('Customer')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();

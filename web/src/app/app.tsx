@@ -22,23 +22,24 @@ import { loadCustomerApp } from './load-customer-app';
 import { loadAdminDashboard, loadCounterApp, loadMerchantApp } from './load-role-app';
 import { CustomerLogin } from './routes/customer-login';
 import { NotFound } from './routes/not-found';
+import { withAllTexts } from '@/i18n/home-texts';
 
 // The signed-in apps load once the current user is known, so /cust carries none of
 // their code. Merchants and admins are few: their logins and apps stay out of it too.
 const CustomerApp = lazy(() => loadCustomerApp().then((m) => ({ default: m.CustomerApp })));
-const MerchantLogin = lazy(() => import('./routes/merchant-login').then((m) => ({ default: m.MerchantLogin })));
+const MerchantLogin = lazy(withAllTexts(() => import('./routes/merchant-login').then((m) => ({ default: m.MerchantLogin }))));
 // A staff invitation's link: a page of its own, signed in or out, loaded only there.
-const MerchantJoin = lazy(() => import('./routes/merchant-join').then((m) => ({ default: m.MerchantJoin })));
-const AdminLogin = lazy(() => import('./routes/admin-login').then((m) => ({ default: m.AdminLogin })));
+const MerchantJoin = lazy(withAllTexts(() => import('./routes/merchant-join').then((m) => ({ default: m.MerchantJoin }))));
+const AdminLogin = lazy(withAllTexts(() => import('./routes/admin-login').then((m) => ({ default: m.AdminLogin }))));
 const MerchantApp = lazy(() => loadMerchantApp().then((m) => ({ default: m.MerchantApp })));
 const AdminDashboard = lazy(() => loadAdminDashboard().then((m) => ({ default: m.AdminDashboard })));
 // A counter session boots straight into counter mode, with none of the dashboard's code.
-const CounterApp = lazy(() => loadCounterApp().then((m) => ({ default: m.CounterApp })));
-const CounterEnded = lazy(() => import('@/features/counter-mode/components/counter-ended').then((m) => ({ default: m.CounterEnded })));
+const CounterApp = lazy(withAllTexts(() => loadCounterApp().then((m) => ({ default: m.CounterApp }))));
+const CounterEnded = lazy(withAllTexts(() => import('@/features/counter-mode/components/counter-ended').then((m) => ({ default: m.CounterEnded }))));
 // An invitation's link is a page of its own, for visitors signed out too; loaded only there.
-const InvitationLinkPage = lazy(() =>
+const InvitationLinkPage = lazy(withAllTexts(() =>
   import('@/features/invitation-link/components/invitation-link-page').then((m) => ({ default: m.InvitationLinkPage })),
-);
+));
 
 /** Paths that show the signed-in user's own app. */
 const appPaths: ReadonlySet<string> = new Set(['/', '/dashboard', '/cust', '/merchant', '/admin']);

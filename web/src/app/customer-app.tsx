@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
 import type { UserView } from '@common/api/types';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { useCustomerCreditAccounts } from '@/features/credit-accounts/api/get-customer-credit-accounts';
 import { HomeTab } from '@/app/screens/customer/home-tab';
@@ -10,7 +10,6 @@ import { accountPath, accountRoute, takePendingAccount } from '@/features/credit
 import { clearPendingPayToken, payLinkQrData, readPendingPayToken } from '@/features/payment/pay-link';
 import { clearPendingReminderCode, readPendingReminderCode } from '@/features/reminder-link/pending-reminder-code';
 import { invitationPath, invitationRoute, takePendingInvitationCode } from '@/features/invitation-link/invitation-link';
-import { ProfileTab } from '@/features/profile/components/profile-tab';
 import { useCustomerNotices } from '@/features/transactions/public';
 import { useLedgerEvents } from '@/lib/use-ledger-events';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
@@ -18,18 +17,23 @@ import { CustomerBottomBar } from './customer-bottom-bar';
 import { CustomerHeader } from './customer-header';
 import { staleQueryPrefixes } from './stale-queries';
 import { CustomerOverlays, loadScanQrOverlay, usePreloadOverlays, type ScanState } from './customer-overlays';
+import { withAllTexts } from '@/i18n/home-texts';
 
+// The Profile tab is not the first screen: it loads when first opened, or when idle once
+// the home is usable (usePreloadOverlays).
+const loadProfileTab = () => import('@/features/profile/components/profile-tab');
+const ProfileTab = lazy(withAllTexts(() => loadProfileTab().then((m) => ({ default: m.ProfileTab }))));
 // The account screen at one merchant loads when first opened.
 const loadAccountScreen = () => import('@/app/screens/customer/account-screen');
-const AccountScreen = lazy(() => loadAccountScreen().then((m) => ({ default: m.AccountScreen })));
+const AccountScreen = lazy(withAllTexts(() => loadAccountScreen().then((m) => ({ default: m.AccountScreen }))));
 // A reminder SMS's link is followed by a screen of its own, loaded only when one is opened.
-const FollowReminderLink = lazy(() =>
+const FollowReminderLink = lazy(withAllTexts(() =>
   import('@/features/reminder-link/components/follow-reminder-link').then((m) => ({ default: m.FollowReminderLink })),
-);
+));
 // So is an invitation's link (/i/<code>), where the customer accepts or declines a shop's offer.
-const InvitationLinkPage = lazy(() =>
+const InvitationLinkPage = lazy(withAllTexts(() =>
   import('@/features/invitation-link/components/invitation-link-page').then((m) => ({ default: m.InvitationLinkPage })),
-);
+));
 
 const customerLedgerQueries = staleQueryPrefixes('customer-ledger-row');
 const customerClaimQueries = staleQueryPrefixes('customer-claim-news');
@@ -73,7 +77,7 @@ export function CustomerApp({ user, payQrData, reminderCode }: CustomerAppProps)
     onReport: notices.onReport,
   });
   // Once the home has its data, so the overlays do not compete with its first requests.
-  usePreloadOverlays(!useCustomerCreditAccounts().isPending);
+  usePreloadOverlays(!useCustomerCreditAccounts().isPending, loadProfileTab);
   useTakeUpPayLink(payQrData);
   const reminder = useReminderLink(reminderCode, payQrData);
   useResumeAccount(payQrData, reminder.code);
@@ -131,7 +135,9 @@ export function CustomerApp({ user, payQrData, reminderCode }: CustomerAppProps)
           <HomeTab user={user} onScan={openScan} onShowCode={openCode} />
         </Tabs.Content>
         <Tabs.Content value="profile" className="focus:outline-none">
-          <ProfileTab user={user} logout={<LogoutButton role="customer" size="lg" />} />
+          <Suspense fallback={<Spinner className="py-10" />}>
+            <ProfileTab user={user} logout={<LogoutButton role="customer" size="lg" />} />
+          </Suspense>
         </Tabs.Content>
       </main>
       <CustomerBottomBar onScan={openScan} onScanHint={() => void loadScanQrOverlay()} />

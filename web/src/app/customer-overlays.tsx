@@ -1,23 +1,30 @@
 /**
  * The customer's two overlays, loaded on first use to keep them out of the first
  * download: the payment screen (with the camera) and the payment code sheet (with the
- * QR drawing library). Once the home has its data they download in the background.
+ * QR drawing library). Once the home is usable (shows its data) they download in the
+ * background (lib/after-usable.ts).
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { whenIdle } from '@/lib/when-idle';
+import { afterUsable, useMarkUsable } from '@/lib/after-usable';
+import { withAllTexts } from '@/i18n/home-texts';
 
 export const loadScanQrOverlay = () => import('@/features/payment/components/scan-qr-overlay');
-const ScanQrOverlay = lazy(() => loadScanQrOverlay().then((m) => ({ default: m.ScanQrOverlay })));
+const ScanQrOverlay = lazy(withAllTexts(() => loadScanQrOverlay().then((m) => ({ default: m.ScanQrOverlay }))));
 const loadPaymentCodeSheet = () => import('@/features/payment-code/components/payment-code-sheet');
-const PaymentCodeSheet = lazy(() => loadPaymentCodeSheet().then((m) => ({ default: m.PaymentCodeSheet })));
+const PaymentCodeSheet = lazy(withAllTexts(() => loadPaymentCodeSheet().then((m) => ({ default: m.PaymentCodeSheet }))));
 
-/** Fetches both overlays when the browser is next idle after `ready`. */
-export function usePreloadOverlays(ready: boolean) {
+/**
+ * The home is usable once `ready` (its data is there): then both overlays, and whatever
+ * else `alsoLoad` fetches (the app's other tab), are fetched when idle.
+ */
+export function usePreloadOverlays(ready: boolean, alsoLoad?: () => Promise<unknown>) {
+  useMarkUsable(ready);
   useEffect(() => {
     if (!ready) return;
-    return whenIdle(() => {
+    return afterUsable(() => {
       void loadScanQrOverlay();
       void loadPaymentCodeSheet();
+      void alsoLoad?.().catch(() => {});
     });
   }, [ready]);
 }

@@ -2,9 +2,12 @@
  * The whole app with its query client, as app/boot.tsx hands over to it. The current
  * user boot.tsx already asked for goes into the cache, so it is not asked for twice.
  */
+import { useEffect } from 'react';
 import type { MeResponse } from '@common/api/types';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { OfflineBanner } from '@/components/ui/offline-banner';
+import { loadAllTexts } from '@/i18n/home-texts';
+import { afterUsable } from '@/lib/after-usable';
 import { queryClient } from './query-client';
 import { App } from './app';
 import { AppProviders } from './providers';
@@ -15,16 +18,23 @@ interface FullAppProps {
   me: MeResponse | null | undefined;
 }
 
+const loadTheOtherTexts = () => void loadAllTexts().catch(() => {});
+
 export function FullApp({ me }: FullAppProps) {
+  // A signed-in start has only its home's texts (i18n/home-texts.ts): the rest come once
+  // the home is usable, or at the first touch or key, beside the code of what it opens.
+  useEffect(() => afterUsable(loadTheOtherTexts), []);
   if (me !== undefined && queryClient.getQueryState(currentUserQueryKey) === undefined) {
     queryClient.setQueryData(currentUserQueryKey, me);
   }
   return (
     <AppProviders client={queryClient}>
       {/* Above every screen, what cannot be done offline, and a new version's prompt. */}
-      <OfflineBanner />
-      <App />
-      <UpdateBar />
+      <div className="contents" onPointerDownCapture={loadTheOtherTexts} onKeyDownCapture={loadTheOtherTexts}>
+        <OfflineBanner />
+        <App />
+        <UpdateBar />
+      </div>
     </AppProviders>
   );
 }

@@ -1,8 +1,12 @@
-import { activate, currentLanguage } from '@/i18n/i18n';
+import { storedSessionRole } from '@/lib/session';
 
 /**
  * The whole app's chunk: the query layer, the router and every signed-in app's loader,
- * with the rest of the language's texts (the `app` catalogue).
+ * with the texts the stored session's home shows first (i18n/home-texts.ts; the whole
+ * `app` catalogue for any other start). The entry imports home-texts with `import()`
+ * only: statically its loaders would weigh on /cust.
  */
-export const loadFullApp = () =>
-  Promise.all([import('./full-app'), activate(currentLanguage(), ['app'])]).then(([fullApp]) => fullApp);
+export const loadFullApp = () => {
+  const texts = import('@/i18n/home-texts').then((m) => m.activateHomeTexts(storedSessionRole()));
+  return Promise.all([import('./full-app'), texts]).then(([fullApp]) => fullApp);
+};

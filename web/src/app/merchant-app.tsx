@@ -22,36 +22,37 @@ import { businessStatusTones } from '@/features/business/status';
 import { SoundUnlockBar } from '@/features/payment-alerts/components/sound-unlock-bar';
 import { useClaimAlerts, usePaymentAlerts } from '@/features/payment-alerts/use-payment-alerts';
 import { useLedgerStream } from '@/lib/use-ledger-events';
-import { whenIdle } from '@/lib/when-idle';
+import { afterUsable, useMarkUsable } from '@/lib/after-usable';
 import { LiveUpdatesStatus } from '@/components/ui/live-updates-status';
 import { staleQueryPrefixes } from './stale-queries';
 import { useNoticeSessionEnd } from './use-notice-session-end';
+import { withAllTexts } from '@/i18n/home-texts';
 
 // The sheet carries the camera scanner and the generator the QR drawing library; both
-// stay out of the first download and are fetched when the browser is next idle.
+// stay out of the first download and are fetched when idle once the dashboard is usable.
 const loadAddCreditAccountSheet = () => import('@/features/credit-accounts/components/add-credit-account-sheet');
-const AddCreditAccountSheet = lazy(() => loadAddCreditAccountSheet().then((m) => ({ default: m.AddCreditAccountSheet })));
+const AddCreditAccountSheet = lazy(withAllTexts(() => loadAddCreditAccountSheet().then((m) => ({ default: m.AddCreditAccountSheet }))));
 const loadQrGenerator = () => import('@/features/qr-codes/components/qr-generator');
-const QrGenerator = lazy(() => loadQrGenerator().then((m) => ({ default: m.QrGenerator })));
-const EnterCounterModeDialog = lazy(() =>
+const QrGenerator = lazy(withAllTexts(() => loadQrGenerator().then((m) => ({ default: m.QrGenerator }))));
+const EnterCounterModeDialog = lazy(withAllTexts(() =>
   import('@/features/counter-mode/components/enter-counter-mode-dialog').then((m) => ({ default: m.EnterCounterModeDialog })),
-);
+));
 // The Dashboard is the first screen; the other tabs load when first opened, or when the
-// browser is next idle after the dashboard's first requests (usePreloadSheets).
+// browser is next idle once the dashboard is usable (usePreloadSheets).
 const loadQrCodesTab = () => import('@/features/qr-codes/components/qr-codes-tab');
 const loadHistoryTab = () => import('@/app/screens/merchant/history-tab');
 const loadSettingsTab = () => import('@/app/screens/merchant/settings-tab');
-const QrCodesTab = lazy(() => loadQrCodesTab().then((m) => ({ default: m.QrCodesTab })));
-const HistoryTab = lazy(() => loadHistoryTab().then((m) => ({ default: m.HistoryTab })));
-const SettingsTab = lazy(() => loadSettingsTab().then((m) => ({ default: m.SettingsTab })));
+const QrCodesTab = lazy(withAllTexts(() => loadQrCodesTab().then((m) => ({ default: m.QrCodesTab }))));
+const HistoryTab = lazy(withAllTexts(() => loadHistoryTab().then((m) => ({ default: m.HistoryTab }))));
+const SettingsTab = lazy(withAllTexts(() => loadSettingsTab().then((m) => ({ default: m.SettingsTab }))));
 const preloadTabs = () => {
   void loadQrCodesTab();
   void loadHistoryTab();
   void loadSettingsTab();
 };
 // An owner's own screens, opened from Settings: few people open them, so they load then.
-const StaffScreen = lazy(() => import('@/features/staff/public').then((m) => ({ default: m.StaffScreen })));
-const AuditLogScreen = lazy(() => import('@/features/audit-log/public').then((m) => ({ default: m.AuditLogScreen })));
+const StaffScreen = lazy(withAllTexts(() => import('@/features/staff/public').then((m) => ({ default: m.StaffScreen }))));
+const AuditLogScreen = lazy(withAllTexts(() => import('@/features/audit-log/public').then((m) => ({ default: m.AuditLogScreen }))));
 
 /**
  * Counter mode was once only this browser's flag over the merchant's full session. A
@@ -330,17 +331,23 @@ function MerchantDashboard({ me }: { me: MeResponse }) {
 }
 
 /**
- * Once the dashboard's first requests are done, the other tabs and the two sheets download
- * in the background, each sheet only for a person who may open it.
+ * Once the dashboard's first requests are done, it is usable (lib/after-usable.ts); then
+ * the other tabs and the two sheets download in the background, each sheet only for a
+ * person who may open it.
  */
 function usePreloadSheets(approved: boolean, may: (permission: Permission) => boolean) {
-  const settled = useIsFetching() === 0;
+  // Done once they have started and none is left: on the first render none has started yet.
+  const fetching = useIsFetching();
+  const [started, setStarted] = useState(false);
+  if (fetching > 0 && !started) setStarted(true);
+  const settled = started && fetching === 0;
   const [preloaded, setPreloaded] = useState(false);
   const customers = may('customers');
   const paymentCodes = may('payment_codes');
+  useMarkUsable(settled);
   useEffect(() => {
     if (!settled || preloaded) return;
-    return whenIdle(() => {
+    return afterUsable(() => {
       preloadTabs();
       if (!approved) return;
       setPreloaded(true);

@@ -31,8 +31,11 @@ function loadCatalogue(language: Language, part: CataloguePart): Promise<{ messa
   return loadLocaleFile(poFiles, language, `${part}.po`);
 }
 
-/** The parts wanted so far: a language change loads the same parts of the new one. */
-const wantedParts = new Set<CataloguePart>();
+/**
+ * The parts wanted so far: a language change loads the same parts of the new one. (A
+ * signed-in home's own part of `app` is home-texts.ts's business: /cust carries none of it.)
+ */
+export const wantedParts = new Set<CataloguePart>();
 
 /** Counts activate's calls, so a slower, older one does not undo a newer choice. */
 let activations = 0;

@@ -419,3 +419,36 @@ describe('useLedgerStream: the session ended by the server', () => {
     expect(source.closed).toBe(true);
   });
 });
+
+describe('the events schemas, kept out of the first download', () => {
+  it('opens the stream before they load, and an event that comes first waits for them, in order', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    // A fresh module: no schemas loaded yet, and no home usable (lib/after-usable.ts).
+    vi.resetModules();
+    const fresh = await import('./use-ledger-events');
+    const received: LedgerEventData[] = [];
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    function FreshProbe() {
+      fresh.useLedgerStream(merchantLedgerQueries, { onLedger: (event) => received.push(event) });
+      return null;
+    }
+    const created = FakeEventSource.created;
+    render(<QueryClientProvider client={client}><FreshProbe /></QueryClientProvider>);
+    // At once, not after the schemas.
+    expect(FakeEventSource.created).toBe(created + 1);
+    const source = FakeEventSource.last!;
+    const first = row('0197a000-0000-7000-8000-000000000031');
+    const second = row('0197a000-0000-7000-8000-000000000032', { amount: '12.00' });
+    source.send('ledger', first.transactionId, first);
+    source.send('ledger', second.transactionId, second);
+    source.send('ledger', first.transactionId, first);
+    expect(received).toEqual([]);
+    await vi.waitFor(() => expect(received).toEqual([first, second]));
+    expect(spy).toHaveBeenCalledTimes(2);
+    // From then on at once.
+    const third = row('0197a000-0000-7000-8000-000000000033');
+    source.send('ledger', third.transactionId, third);
+    expect(received).toEqual([first, second, third]);
+  });
+});

@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as z from 'zod/mini';
 import { eventStreamRetryAfterSeconds, eventSeenIdsMax } from '@common/limits';
 import type { ClaimEventData, LedgerEventData, ReportEventData } from '@common/schemas/events';
+import { afterUsable } from './after-usable';
 import { checkReachable } from './connection';
 
 export const ledgerEventsUrl = '/api/events';
@@ -68,13 +69,21 @@ function parseEvent<T>(schema: z.ZodMiniType<T>, data: unknown): T | null {
 
 type EventSchemas = typeof import('@common/schemas/events');
 /**
- * The events' schemas (and zod with them) load beside the first stream rather than with
- * the home: the stream opens once they are there, a moment after the home shows.
+ * The events' schemas (and zod with them) stay out of the home's first download: the
+ * stream opens at once, and they load once the home is usable (lib/after-usable.ts), or
+ * at the first event that comes before that, which waits for them.
  */
 let eventSchemas: EventSchemas | undefined;
 let loadingEventSchemas: Promise<EventSchemas> | undefined;
 export const loadEventSchemas = () =>
-  (loadingEventSchemas ??= import('@common/schemas/events').then((loaded) => (eventSchemas = loaded)));
+  (loadingEventSchemas ??= import('@common/schemas/events').then(
+    (loaded) => (eventSchemas = loaded),
+    (error: unknown) => {
+      // Asked again at the next event (a lazy chunk gone after a deploy reloads the page).
+      loadingEventSchemas = undefined;
+      throw error;
+    },
+  ));
 
 const prefixMatcher = (list: string[]) => (query: { queryKey: readonly unknown[] }) =>
   list.some((prefix) => String(query.queryKey[0]).startsWith(prefix));
@@ -121,7 +130,9 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
     const invitationList = invitationPrefixes ? invitationPrefixes.split('\n') : [];
     const seen = seenRef.current;
     let source: EventSource | undefined;
-    let schemas: EventSchemas;
+    let schemas: EventSchemas | undefined = eventSchemas;
+    // Events that came before the schemas, handled in order once they are there.
+    const early: (() => void)[] = [];
     let stopped = false;
     let retries = 0;
     let broken = false;
@@ -132,7 +143,22 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
     const refreshAccount = () => {
       if (accountList.length > 0) void queryClient.invalidateQueries({ predicate: prefixMatcher(accountList) });
     };
-    const onLedger = (event?: MessageEvent) => {
+    const takeSchemas = (loaded: EventSchemas) => {
+      if (stopped || schemas) return;
+      schemas = loaded;
+      for (const handle of early.splice(0)) handle();
+    };
+    const loadSchemas = () => void loadEventSchemas().then(takeSchemas, () => {});
+    /** `handle`, given the schemas: at once when they are there, else once they have loaded. */
+    const withSchemas = (handle: (schemas: EventSchemas, event?: MessageEvent) => void) => (event?: MessageEvent) => {
+      if (schemas) {
+        handle(schemas, event);
+        return;
+      }
+      early.push(() => handle(schemas!, event));
+      loadSchemas();
+    };
+    const onLedger = withSchemas((schemas, event) => {
       const id = event?.lastEventId;
       if (id) {
         if (seen.includes(id)) return;
@@ -141,10 +167,10 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       refresh();
       const row = id ? parseEvent(schemas.ledgerEvent, event?.data) : null;
       if (row) onLedgerRef.current?.(row);
-    };
+    });
     const onBusiness = () => refreshAccount();
     // A claim's news comes again in a replay; its claim and status name it whatever the event id.
-    const onClaim = (event?: MessageEvent) => {
+    const onClaim = withSchemas((schemas, event) => {
       if (claimList.length === 0) return;
       const claim = parseEvent(schemas.claimEvent, event?.data);
       const id = claim ? `claim:${claim.claimId}:${claim.status}` : event?.lastEventId;
@@ -154,9 +180,9 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       }
       void queryClient.invalidateQueries({ predicate: prefixMatcher(claimList) });
       if (claim) onClaimRef.current?.(claim);
-    };
+    });
     // As a claim's: a report's news comes again in a replay, named by its report and status.
-    const onReport = (event?: MessageEvent) => {
+    const onReport = withSchemas((schemas, event) => {
       if (reportList.length === 0) return;
       const report = parseEvent(schemas.reportEvent, event?.data);
       const id = report ? `report:${report.reportId}:${report.status}` : event?.lastEventId;
@@ -166,9 +192,9 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
       }
       void queryClient.invalidateQueries({ predicate: prefixMatcher(reportList) });
       if (report) onReportRef.current?.(report);
-    };
+    });
     // As a report's: named by its invitation and status, refetched once for each.
-    const onInvitation = (event?: MessageEvent) => {
+    const onInvitation = withSchemas((schemas, event) => {
       if (invitationList.length === 0) return;
       const invitation = parseEvent(schemas.invitationEvent, event?.data);
       const id = invitation ? `invitation:${invitation.invitationId}:${invitation.status}` : event?.lastEventId;
@@ -177,7 +203,7 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
         if (seen.push(id) > eventSeenIdsMax) seen.shift();
       }
       void queryClient.invalidateQueries({ predicate: prefixMatcher(invitationList) });
-    };
+    });
     // The session is over: trying again would only be refused.
     const onSignedOut = () => {
       clearTimeout(timer);
@@ -221,15 +247,11 @@ export function useLedgerStream(queryPrefixes: readonly string[], options: Ledge
         retries += 1;
       };
     };
-    const start = (loaded: EventSchemas) => {
-      if (stopped) return;
-      schemas = loaded;
-      connect();
-    };
-    if (eventSchemas) start(eventSchemas);
-    else void loadEventSchemas().then(start);
+    connect();
+    const cancelSchemas = schemas ? undefined : afterUsable(loadSchemas);
     return () => {
       stopped = true;
+      cancelSchemas?.();
       clearTimeout(timer);
       if (!source) return;
       source.removeEventListener('ledger', onLedger);

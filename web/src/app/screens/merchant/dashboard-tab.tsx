@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { BusinessProfile } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +10,7 @@ import { CustomerList } from '@/features/credit-accounts/public';
 import { PendingBanner, StatCards } from '@/features/business/public';
 import { RecentPayments } from '@/features/transactions/public';
 import { LazyReportsCard } from '@/features/payment-reports/public';
+import { usePendingClaims } from '@/features/repayment-claims/api/get-repayment-claims';
 import { RowActions } from '@/features/refunds/public';
 import { OverdueCustomers, ToCollectCard } from '@/features/dues/public';
 import { ListIcon, PersonPlusIcon, QrIcon } from '@/components/ui/icons';
@@ -23,8 +24,24 @@ interface DashboardTabProps {
   onOpenCounterMode?: () => void;
 }
 
-// Claims to answer carry their confirm form: the card loads after the dashboard's first view.
+// Claims to answer carry their confirm form (the form library and its schemas): most days
+// none waits, so the card's code is fetched only once the list says one does (or failed).
 const RepaymentClaims = lazy(() => import('@/features/repayment-claims/public').then((m) => ({ default: m.RepaymentClaims })));
+
+function WaitingClaims() {
+  const claims = usePendingClaims();
+  const waiting = claims.isError || (claims.isSuccess && claims.data.claims.length > 0);
+  // Once shown, the card stays mounted (it hides itself when the list empties), so answering
+  // the last claim never takes its dialog away mid-way.
+  const [shown, setShown] = useState(false);
+  if (waiting && !shown) setShown(true);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <RepaymentClaims />
+    </Suspense>
+  );
+}
 
 /** The quick actions' grid, by how many the person may use: Tailwind reads whole class names. */
 const quickActionColumns = ['grid-cols-1', 'grid-cols-1', 'grid-cols-2', 'grid-cols-3'] as const;
@@ -60,11 +77,7 @@ export function DashboardTab({ business, onCreateCustomer, onGenerateQr, onViewT
       {may('history') && <StatCards />}
       {approved && may('reminders') && <ToCollectCard />}
       {approved && may('claims') && <LazyReportsCard />}
-      {approved && may('claims') && (
-        <Suspense fallback={null}>
-          <RepaymentClaims />
-        </Suspense>
-      )}
+      {approved && may('claims') && <WaitingClaims />}
       <section aria-labelledby="quick-actions-heading" className="space-y-3">
         <h2 id="quick-actions-heading" className="text-base font-semibold">
           <Trans>Quick Actions</Trans>

@@ -134,7 +134,7 @@ describe("the merchant's invited customers", () => {
     renderWithApp(<CustomerList />);
     const row = await screen.findByRole('article', { name: 'Meena Iyer' });
     await user.click(within(row).getByRole('button', { name: 'Cancel invitation' }));
-    const confirm = screen.getByRole('dialog', { name: 'Cancel invitation?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel invitation?' });
     expect(within(confirm).getByText('Meena Iyer will no longer be able to accept it.')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -159,7 +159,7 @@ describe("the merchant's invited customers", () => {
     const user = userEvent.setup();
     renderWithApp(<CustomerList />);
     await user.click(within(await screen.findByRole('article', { name: 'Meena Iyer' })).getByRole('button', { name: 'Cancel invitation' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Cancel invitation?' })).getByRole('button', { name: 'Cancel invitation' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel invitation?' })).getByRole('button', { name: 'Cancel invitation' }));
     await expectToast('Could not cancel the invitation', 'This invitation is no longer open');
     await waitFor(() => expect(callsTo(calls, 'GET /api/business/invitations')).toHaveLength(2));
   });
