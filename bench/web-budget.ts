@@ -52,6 +52,16 @@ export const homeScriptCeilingGzipBytes: Record<'customer' | 'merchant' | 'admin
   admin: 127_600,
 };
 
+/**
+ * And what each home loads in all until settled (the next tabs, overlays and the rest of the
+ * texts, fetched once it is usable) may not grow past its figure of 2026-11-28 plus 4 KiB.
+ */
+export const homeSettledCeilingGzipBytes: Record<'customer' | 'merchant' | 'admin', number> = {
+  customer: 197_200,
+  merchant: 217_600,
+  admin: 194_300,
+};
+
 export const chromiumPath = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
 export const chromiumArgs = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -433,6 +443,8 @@ async function main(): Promise<void> {
     if (!reportBudget(`The ${home.name}'s`, scripts.gzipBytes, homeScriptBudgetGzipBytes)) {
       within = reportBudget(`  (target not met yet) the ${home.name}'s ceiling:`, scripts.gzipBytes, ceiling) && within;
     }
+    const settled = scripts.gzipBytes + scripts.later.gzipBytes;
+    within = reportBudget(`  all the ${home.name} loads until settled:`, settled, homeSettledCeilingGzipBytes[home.role]) && within;
   }
   if (!within) process.exitCode = 1;
 }

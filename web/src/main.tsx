@@ -27,13 +27,10 @@ const storedRole = storedSessionRole();
 if (storedRole) void import('./app/load-role-app').then((m) => m.preloadRoleApp(storedRole)).catch(() => {});
 
 // In Hindi or Tamil the server's refusals are shown by code in that language
-// (docs/product.md#languages): their texts load at start on the login screen, and once the
-// home is usable on a signed-in start (a refusal waits for them anyway: lib/api-client.ts).
-if (startingLanguage() !== 'en') {
-  const loadErrors = () => void loadErrorMessages().catch(() => {});
-  if (getSessionToken()) void import('./lib/after-usable').then((m) => m.afterUsable(loadErrors));
-  else loadErrors();
-}
+// (docs/product.md#languages): their texts load at start for the login screen; a signed-in
+// start loads them once its home is usable (app/full-app.tsx), and a refusal waits for them
+// anyway (lib/api-client.ts).
+if (startingLanguage() !== 'en' && !getSessionToken()) void loadErrorMessages().catch(() => {});
 
 // index.html shows the spinner until then. A question that found no server (the shell came
 // from the service worker's cache) shows the offline screen, which asks again (docs/product.md#offline);

@@ -39,7 +39,8 @@ export function AdminDashboard({ user }: { user: UserView }) {
   // The number of applications waiting, from the counts; refetched after every decision.
   const stats = useAdminStats();
   const pendingCount = stats.data?.stats.pendingBusinesses ?? 0;
-  const overviewShown = stats.data !== undefined;
+  // Shown with its figures, or with what went wrong: either way the home is usable.
+  const overviewShown = !stats.isPending;
   useMarkUsable(overviewShown);
   useEffect(() => (overviewShown ? afterUsable(preloadTabs) : undefined), [overviewShown]);
   const { t } = useLingui();

@@ -23,6 +23,7 @@ import { loadAdminDashboard, loadCounterApp, loadMerchantApp } from './load-role
 import { CustomerLogin } from './routes/customer-login';
 import { NotFound } from './routes/not-found';
 import { withAllTexts } from '@/i18n/home-texts';
+import { appPaths } from '@/lib/app-paths';
 
 // The signed-in apps load once the current user is known, so /cust carries none of
 // their code. Merchants and admins are few: their logins and apps stay out of it too.
@@ -41,8 +42,6 @@ const InvitationLinkPage = lazy(withAllTexts(() =>
   import('@/features/invitation-link/components/invitation-link-page').then((m) => ({ default: m.InvitationLinkPage })),
 ));
 
-/** Paths that show the signed-in user's own app. */
-const appPaths: ReadonlySet<string> = new Set(['/', '/dashboard', '/cust', '/merchant', '/admin']);
 const merchantJoinPath = '/merchant/join';
 
 export function App() {

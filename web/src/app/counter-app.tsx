@@ -14,6 +14,7 @@ import type { LedgerEventData } from '@common/schemas/events';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { CounterMode } from '@/features/counter-mode/components/counter-mode';
 import { usePaymentAlerts } from '@/features/payment-alerts/public';
+import { useMarkUsable } from '@/lib/after-usable';
 import { useLedgerStream } from '@/lib/use-ledger-events';
 import { staleQueryPrefixes } from './stale-queries';
 import { useNoticeSessionEnd } from './use-notice-session-end';
@@ -34,5 +35,8 @@ export function CounterApp({ me }: { me: MeResponse }) {
     onSignedOut: () => queryClient.setQueryData(currentUserQueryKey, null),
   });
   useNoticeSessionEnd(liveState === 'paused');
+  // Counter mode asks for no data: on screen, it is usable, and the stream's schemas and the
+  // rest load at once rather than with its first payment (lib/after-usable.ts).
+  useMarkUsable(true);
   return <CounterMode shopName={me.user.name} payments={livePayments} liveState={liveState} />;
 }

@@ -7,6 +7,8 @@ import type { MeResponse } from '@common/api/types';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { loadAllTexts } from '@/i18n/home-texts';
+import { currentLanguage } from '@/i18n/i18n';
+import { loadErrorMessages } from '@/lib/api-client';
 import { afterUsable } from '@/lib/after-usable';
 import { queryClient } from './query-client';
 import { App } from './app';
@@ -19,11 +21,18 @@ interface FullAppProps {
 }
 
 const loadTheOtherTexts = () => void loadAllTexts().catch(() => {});
+/** In Hindi or Tamil, the server's refusals' texts (lib/api-client.ts; main.tsx loads them for the login screen). */
+const loadErrorTexts = () => {
+  if (currentLanguage() !== 'en') void loadErrorMessages().catch(() => {});
+};
 
 export function FullApp({ me }: FullAppProps) {
   // A signed-in start has only its home's texts (i18n/home-texts.ts): the rest come once
   // the home is usable, or at the first touch or key, beside the code of what it opens.
-  useEffect(() => afterUsable(loadTheOtherTexts), []);
+  useEffect(() => afterUsable(() => {
+    loadTheOtherTexts();
+    loadErrorTexts();
+  }), []);
   if (me !== undefined && queryClient.getQueryState(currentUserQueryKey) === undefined) {
     queryClient.setQueryData(currentUserQueryKey, me);
   }

@@ -1,3 +1,4 @@
+import { appPaths } from '@/lib/app-paths';
 import { storedSessionRole } from '@/lib/session';
 
 /**
@@ -7,6 +8,8 @@ import { storedSessionRole } from '@/lib/session';
  * only: statically its loaders would weigh on /cust.
  */
 export const loadFullApp = () => {
-  const texts = import('@/i18n/home-texts').then((m) => m.activateHomeTexts(storedSessionRole()));
+  // A start on another screen's link (a payment, a reminder, an invitation) needs every text.
+  const role = appPaths.has(window.location.pathname) ? storedSessionRole() : null;
+  const texts = import('@/i18n/home-texts').then((m) => m.activateHomeTexts(role));
   return Promise.all([import('./full-app'), texts]).then(([fullApp]) => fullApp);
 };

@@ -345,8 +345,11 @@ function usePreloadSheets(approved: boolean, may: (permission: Permission) => bo
   const customers = may('customers');
   const paymentCodes = may('payment_codes');
   useMarkUsable(settled);
+  // Latched: later refetches (every stream event's) must not cancel and restart the wait.
+  const [usable, setUsable] = useState(false);
+  if (settled && !usable) setUsable(true);
   useEffect(() => {
-    if (!settled || preloaded) return;
+    if (!usable || preloaded) return;
     return afterUsable(() => {
       preloadTabs();
       if (!approved) return;
@@ -354,5 +357,5 @@ function usePreloadSheets(approved: boolean, may: (permission: Permission) => bo
       if (customers) void loadAddCreditAccountSheet();
       if (paymentCodes) void loadQrGenerator();
     });
-  }, [approved, settled, preloaded, customers, paymentCodes]);
+  }, [approved, usable, preloaded, customers, paymentCodes]);
 }

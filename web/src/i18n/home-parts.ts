@@ -33,6 +33,8 @@ export const homeParts = {
     // Lazy, but shown at once when the list has something (a report, a claim) or failed.
     'web/src/features/payment-reports/components/reports-card.tsx',
     'web/src/features/repayment-claims/public.ts',
+    // Lazy, but spoken without a touch when a payment arrives.
+    'web/src/features/payment-alerts/announcer.ts',
   ],
   admin: ['web/src/app/full-app.tsx', 'web/src/app/admin-dashboard.tsx'],
 } as const;

@@ -4,7 +4,7 @@
  * from a fresh i18n.ts (its memory of the parts wanted) and an empty Lingui.
  */
 import type { Messages } from '@lingui/core';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type I18nModule = typeof import('./i18n');
 type HomeTextsModule = typeof import('./home-texts');
@@ -17,9 +17,22 @@ const idsOf = async (loader: (() => Promise<{ messages: Messages }>) | undefined
 
 let fresh: I18nModule;
 let texts: HomeTextsModule;
+// Each fresh home-texts adds its backstop to the one Lingui instance: removed after each test,
+// so a test sees only its own module's.
+const unsubscribes: (() => void)[] = [];
+afterEach(() => {
+  for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+  vi.restoreAllMocks();
+});
 beforeEach(async () => {
   vi.resetModules();
   fresh = await import('./i18n');
+  const on = fresh.i18n.on.bind(fresh.i18n);
+  vi.spyOn(fresh.i18n, 'on').mockImplementation((event, listener) => {
+    const unsubscribe = on(event, listener);
+    unsubscribes.push(unsubscribe);
+    return unsubscribe;
+  });
   texts = await import('./home-texts');
   // Lingui's instance is one for the whole file: forget every language's messages.
   for (const locale of ['ta', 'hi', 'en']) fresh.i18n.loadAndActivate({ locale, messages: {} });
@@ -51,6 +64,15 @@ describe('home parts at run time', () => {
     await texts.loadAllTexts();
     expect(Object.keys(fresh.i18n.messages)).toEqual(expect.arrayContaining(all));
 
+    await fresh.activate('ta');
+    expect(fresh.i18n.locale).toBe('ta');
+    expect(Object.keys(fresh.i18n.messages)).toEqual(expect.arrayContaining(await idsOf(whole['../locales/ta/app.po'])));
+  });
+
+  it("applies the user's saved language with every text of it, when only a home's part had come", async () => {
+    await fresh.activate('hi');
+    await texts.activateHomeTexts('customer');
+    texts.wantAllTexts();
     await fresh.activate('ta');
     expect(fresh.i18n.locale).toBe('ta');
     expect(Object.keys(fresh.i18n.messages)).toEqual(expect.arrayContaining(await idsOf(whole['../locales/ta/app.po'])));

@@ -57,6 +57,15 @@ export async function activateHomeTexts(role: string | null | undefined): Promis
   if (!isLanguage(i18n.locale)) await activate(language);
 }
 
+/**
+ * The next language change loads every text of the new language before it shows: what the
+ * user's saved language, applied at sign-in, needs when only a home's part has come (its
+ * activation would otherwise load the new language's login part alone).
+ */
+export function wantAllTexts(): void {
+  wantedParts.add('app');
+}
+
 const everything = new Map<Language, Promise<void>>();
 
 /**

@@ -32,7 +32,8 @@ describe('afterUsable', () => {
     markUsable();
     const task = vi.fn();
     afterUsable(task);
-    await vi.advanceTimersByTimeAsync(2_500);
+    // Counted from the second mark it would run after usableGraceMs and the idle wait.
+    await vi.advanceTimersByTimeAsync(usableGraceMs / 2);
     expect(task).toHaveBeenCalledTimes(1);
   });
 

@@ -5,10 +5,12 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { withAllTexts } from '@/i18n/home-texts';
 import { LoadingSheet } from './loading-sheet';
 
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>, openedBy: keyof P): ComponentType<P> {
-  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  // A dialog is no home's first screen: it waits for every text (i18n/home-texts.ts).
+  const Dialog = lazy(withAllTexts(() => load().then((component) => ({ default: component }))));
   return function LazyDialog(props: P) {
     const { t } = useLingui();
     const open = props[openedBy] !== null && props[openedBy] !== undefined;

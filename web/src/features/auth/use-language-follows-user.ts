@@ -9,6 +9,7 @@ import type { MeResponse } from '@common/api/types';
 import type { Language } from '@common/languages';
 import { currentUserQueryKey } from '@/features/auth/api/fetch-current-user';
 import { request } from '@/lib/api-request';
+import { wantAllTexts } from '@/i18n/home-texts';
 import { adoptLanguage, choiceSaved, currentLanguage, languageChosenEvent, pendingChoice } from '@/i18n/i18n';
 
 export function useLanguageFollowsUser(me: MeResponse) {
@@ -27,7 +28,10 @@ export function useLanguageFollowsUser(me: MeResponse) {
 
     const pending = pendingChoice();
     if (pending) void save(pending);
-    else if (saved && saved !== currentLanguage()) void adoptLanguage(saved);
+    else if (saved && saved !== currentLanguage()) {
+      wantAllTexts();
+      void adoptLanguage(saved);
+    }
 
     const onChosen = (event: Event) => void save((event as CustomEvent<Language>).detail);
     window.addEventListener(languageChosenEvent, onChosen);

@@ -11,11 +11,12 @@ import { businessStatusLabel, businessStatusTones, CreditSettingsCard } from '@/
 import { PaymentAlertSettings } from '@/features/payment-alerts/public';
 import { LazyReminderScheduleCard } from '@/features/reminders/public';
 import { LanguagePicker } from '@/components/ui/language-picker';
+import { withAllTexts } from '@/i18n/home-texts';
 
 // Fetched on first open, like the merchant app's other sheets.
-const ChangePinSheet = lazy(() =>
+const ChangePinSheet = lazy(withAllTexts(() =>
   import('@/features/profile/public').then((m) => ({ default: m.ChangePinSheet })),
-);
+));
 
 interface SettingsTabProps {
   business: BusinessProfile;

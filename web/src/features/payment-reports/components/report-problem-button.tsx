@@ -8,9 +8,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TransactionView } from '@common/api/types';
 import { Button } from '@/components/ui/button';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
+import { withAllTexts } from '@/i18n/home-texts';
 
 const loadReportDialog = () => import('./report-dialog');
-const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
+const ReportDialog = lazy(withAllTexts(() => loadReportDialog().then((m) => ({ default: m.ReportDialog }))));
 
 interface ReportProblemButtonProps {
   transaction: TransactionView;

@@ -6,11 +6,12 @@ import { shortUserId } from '@/lib/format';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { LanguagePicker } from '@/components/ui/language-picker';
 import { SmsApprovalSwitch } from './sms-approval-switch';
+import { withAllTexts } from '@/i18n/home-texts';
 
 // The sheet (and the dialog library under it) is fetched once the profile is shown,
 // keeping it out of the first download.
 const loadChangePinSheet = () => import('./change-pin-sheet');
-const ChangePinSheet = lazy(() => loadChangePinSheet().then((m) => ({ default: m.ChangePinSheet })));
+const ChangePinSheet = lazy(withAllTexts(() => loadChangePinSheet().then((m) => ({ default: m.ChangePinSheet }))));
 
 interface ProfileTabProps {
   user: UserView;

@@ -6,9 +6,10 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { TransactionView } from '@common/api/types';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
+import { withAllTexts } from '@/i18n/home-texts';
 
 export const loadReceiptSheet = () => import('./receipt-sheet');
-const ReceiptSheet = lazy(() => loadReceiptSheet().then((m) => ({ default: m.ReceiptSheet })));
+const ReceiptSheet = lazy(withAllTexts(() => loadReceiptSheet().then((m) => ({ default: m.ReceiptSheet }))));
 
 interface LazyReceiptSheetProps {
   /** The ledger row whose receipt is open, or null when none is. */

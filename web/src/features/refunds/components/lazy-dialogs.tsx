@@ -7,14 +7,15 @@ import { lazy, Suspense } from 'react';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 import type { RefundTarget } from '@/features/refunds/refund-figures';
 import type { ReversalTarget } from './reversal-dialog';
+import { withAllTexts } from '@/i18n/home-texts';
 
 const loadRefundDialog = () => import('./refund-dialog');
 const loadReversalDialog = () => import('./reversal-dialog');
 /** Starts the download early, where a tap is likely next. */
 export const preloadDialogs = () => void Promise.all([loadRefundDialog(), loadReversalDialog()]).catch(() => {});
 
-const RefundDialog = lazy(() => loadRefundDialog().then((m) => ({ default: m.RefundDialog })));
-const ReversalDialog = lazy(() => loadReversalDialog().then((m) => ({ default: m.ReversalDialog })));
+const RefundDialog = lazy(withAllTexts(() => loadRefundDialog().then((m) => ({ default: m.RefundDialog }))));
+const ReversalDialog = lazy(withAllTexts(() => loadReversalDialog().then((m) => ({ default: m.ReversalDialog }))));
 
 /** The refund dialog for `target`; nothing while it is null. */
 export function LazyRefundDialog({ target, onClose }: { target: RefundTarget | null; onClose: () => void }) {

@@ -9,6 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 import { Spinner } from '@/components/ui/spinner';
+import { withAllTexts } from '@/i18n/home-texts';
 
 const loadSendToAllOverdueDialog = () => import('./send-to-all-overdue-dialog');
 const loadAccountSmsReminders = () => import('./account-sms-reminders');
@@ -17,9 +18,9 @@ const loadReminderScheduleCard = () => import('./reminder-schedule-card');
 /** Starts the download of "Send to all overdue" early, where a tap is likely next. */
 export const preloadSendToAllOverdue = () => void loadSendToAllOverdueDialog().catch(() => {});
 
-const SendToAllOverdueDialog = lazy(() => loadSendToAllOverdueDialog().then((m) => ({ default: m.SendToAllOverdueDialog })));
-const AccountSmsReminders = lazy(() => loadAccountSmsReminders().then((m) => ({ default: m.AccountSmsReminders })));
-const ReminderScheduleCard = lazy(() => loadReminderScheduleCard().then((m) => ({ default: m.ReminderScheduleCard })));
+const SendToAllOverdueDialog = lazy(withAllTexts(() => loadSendToAllOverdueDialog().then((m) => ({ default: m.SendToAllOverdueDialog }))));
+const AccountSmsReminders = lazy(withAllTexts(() => loadAccountSmsReminders().then((m) => ({ default: m.AccountSmsReminders }))));
+const ReminderScheduleCard = lazy(withAllTexts(() => loadReminderScheduleCard().then((m) => ({ default: m.ReminderScheduleCard }))));
 
 /** Settings → Automatic SMS reminders; a card with a spinner while its code arrives. */
 export function LazyReminderScheduleCard({ approved }: { approved: boolean }) {

@@ -13,8 +13,9 @@ import { Button } from '@/components/ui/button';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 import { formatIndiaDay, indiaDateOf } from '@/lib/date-time';
 import { duesOf } from '@/features/repayment/dues';
+import { withAllTexts } from '@/i18n/home-texts';
 
-const PayBackSheet = lazy(() => import('./pay-back-sheet').then((m) => ({ default: m.PayBackSheet })));
+const PayBackSheet = lazy(withAllTexts(() => import('./pay-back-sheet').then((m) => ({ default: m.PayBackSheet }))));
 
 interface DuesPanelProps {
   account: CustomerCreditAccount;

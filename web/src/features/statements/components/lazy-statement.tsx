@@ -6,9 +6,10 @@ import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { LoadingSheet } from '@/components/ui/loading-sheet';
 import { Spinner } from '@/components/ui/spinner';
+import { withAllTexts } from '@/i18n/home-texts';
 
-const StatementPanel = lazy(() => import('./statement-panel').then((m) => ({ default: m.StatementPanel })));
-const StatementDialog = lazy(() => import('./statement-dialog').then((m) => ({ default: m.StatementDialog })));
+const StatementPanel = lazy(withAllTexts(() => import('./statement-panel').then((m) => ({ default: m.StatementPanel }))));
+const StatementDialog = lazy(withAllTexts(() => import('./statement-dialog').then((m) => ({ default: m.StatementDialog }))));
 
 /** The statement in place, on the customer's account screen. */
 export function LazyStatementPanel({ accountId }: { accountId: string }) {
