@@ -8,14 +8,14 @@
 import { screen, within } from '@testing-library/react';
 import { i18n, type Messages } from '@lingui/core';
 import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { BusinessCreditAccount, CustomerCreditAccount, MeResponse, TransactionView, UserView } from '@common/api/types';
+import type { BusinessCreditAccount, CustomerCreditAccount, TransactionView, UserView } from '@common/api/types';
 import { languages, type Language } from '@common/languages';
 import { AdminDashboard } from '@/app/admin-dashboard';
 import { CustomerApp } from '@/app/customer-app';
 import { MerchantApp } from '@/app/merchant-app';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { ownerShop } from '@/test/shops';
+import { approvedOwnerMe } from '@/test/shops';
 import { adminBusiness, analytics, page, smsUsage, stats as adminStats, urls } from '@/features/admin/test-fixtures';
 import { activate } from './i18n';
 
@@ -56,16 +56,7 @@ const customerAccount: CustomerCreditAccount = {
   overdue: '0.00', nextDueOn: '2999-04-12', nextDueAmount: '1250.00', upiId: null, remindersOptedOut: false,
 };
 
-const merchant: MeResponse = {
-  user: { id: 'u2', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
-  shop: ownerShop(),
-  language: null,
-  business: {
-    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
-    address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
-    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
-  },
-};
+const merchant = approvedOwnerMe();
 
 const merchantAccount: BusinessCreditAccount = {
   id: '0b6c8a52-7d1e-4f3a-9c2b-5e8f1a2b3c4d', customerId: 'c1', customerName: 'Asha Rao',

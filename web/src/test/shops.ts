@@ -17,3 +17,15 @@ export function shopAs(role: ShopRole, change: Partial<ShopView> = {}): ShopView
 
 /** The business account of 'Ravi Stores' as its founding owner. */
 export const ownerShop = (change: Partial<ShopView> = {}): ShopView => shopAs('owner', change);
+
+/** Ravi Kumar signed in as the founding owner of 'Ravi Stores', an approved shop. */
+export const approvedOwnerMe = (userId = 'u2'): MeResponse => ({
+  user: { id: userId, role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
+  shop: ownerShop(),
+  language: null,
+  business: {
+    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
+    address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
+    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
+  },
+});
