@@ -15,11 +15,10 @@
  * Needs the PostgreSQL binaries; runs in the PostgreSQL pass (TEST_DATABASE_URL set), once.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { migratePostgres } from '../server/db/migrate';
 import { openPostgres } from '../server/db/client';
 import { testServerUrl } from '../server/test/database-url';
 import { postgresBinDir, replicationSettings, startCluster, startStandby, type Cluster } from './cluster';
-import { freePort, runReconcile, seconds, seedPayments, sleep, startKhata, type KhataProcess, type Payer } from './lib';
+import { freePort, migrateAndSeedPostgres, runReconcile, seconds, sleep, startKhata, type KhataProcess, type Payer } from './lib';
 import {
   compareLedger, expectLedgerMatches, payUntilAnswered, readLedger, PaymentLoad, type Acknowledged, type Refused,
 } from './payments';
@@ -50,14 +49,7 @@ describe.skipIf(!enabled)('failover to a synchronous standby', () => {
     clusters.push(standby);
     const hosts = [primary.port, standby.port];
 
-    const setup = openPostgres({ connectionString: primary.url('khata'), poolSize: 2 });
-    let payers: Payer[];
-    try {
-      await migratePostgres(setup.pool);
-      payers = await seedPayments(setup.pool, dataset);
-    } finally {
-      await setup.close();
-    }
+    const payers = await migrateAndSeedPostgres(primary.url('khata'), dataset);
 
     const url = `postgres://postgres@${hosts.map((port) => `127.0.0.1:${port}`).join(',')}/khata?target_session_attrs=read-write`;
     const port = await freePort();

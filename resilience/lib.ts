@@ -168,30 +168,50 @@ async function migrateSeedAndClose(
   }
 }
 
+/** Migrates the PostgreSQL database at `connectionString` and seeds it with seedPayments(dataset). */
+export async function migrateAndSeedPostgres(connectionString: string, dataset: PaymentsDataset): Promise<Payer[]> {
+  const database = openPostgres({ connectionString, poolSize: 2 });
+  return migrateSeedAndClose(database, () => migratePostgres(database.pool), database.pool, dataset);
+}
+
 /**
  * A fresh database seeded with seedPayments(dataset): on the PostgreSQL server `serverUrl`
  * (named khata_<name>_…) when there is one, else in a new PGlite directory (khata-<name>-…).
- * The connection used to seed is closed again, so a server process can open it alone.
+ * The connection used to seed is closed again, so a server process can open it alone; a
+ * database whose seeding failed is removed again.
  */
 export async function seededDatabase(name: string, serverUrl: string | undefined, dataset: PaymentsDataset): Promise<SeededDatabase> {
   if (serverUrl) {
     const created = await createPostgresDatabase(serverUrl, `khata_${name}`);
-    const database = openPostgres({ connectionString: created.url, poolSize: 2 });
     return {
       serverEnv: { DATABASE_URL: created.url },
-      payers: await migrateSeedAndClose(database, () => migratePostgres(database.pool), database.pool, dataset),
+      payers: await removedOnFailure(() => migrateAndSeedPostgres(created.url, dataset), () => created.drop()),
       open: async () => openPostgres({ connectionString: created.url, poolSize: 2 }),
       remove: () => created.drop(),
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), `khata-${name}-`));
-  const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+  const remove = async () => rmSync(dataDir, { recursive: true, force: true });
+  const seed = async () => {
+    const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+    return migrateSeedAndClose(database, () => migrateEmbedded(database.client), database.client, dataset);
+  };
   return {
     serverEnv: { DATA_DIR: dataDir },
-    payers: await migrateSeedAndClose(database, () => migrateEmbedded(database.client), database.client, dataset),
+    payers: await removedOnFailure(seed, remove),
     open: () => openPglite({ dataDir: join(dataDir, 'pglite') }),
-    remove: async () => rmSync(dataDir, { recursive: true, force: true }),
+    remove,
   };
+}
+
+/** `work()`'s result; when it throws, `remove()` runs before the error goes on. */
+async function removedOnFailure<T>(work: () => Promise<T>, remove: () => Promise<unknown>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await remove();
+    throw error;
+  }
 }
 
 /** `npm run reconcile` on a database (DATABASE_URL for PostgreSQL, DATA_DIR for PGlite). */
