@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import pg from 'pg';
+import { startNodeArgs } from '../scripts/start-command.mjs';
 import { benchDatabaseName, benchDatabaseUrl, freshBenchDatabase } from './database';
 import { benchPepper, benchPin, customerToken, seed } from './seed';
 
@@ -84,21 +85,19 @@ export function serverEnv(options: { tuned?: boolean } = {}): Record<string, str
 let serverBuilt = false;
 
 /**
- * What `npm start` runs: the server built into dist/server (built here once per
- * benchmark), or its TypeScript through tsx with BENCH_SERVER_SOURCE=1.
+ * What `npm start` runs for a server whose environment is `env`: the server built into
+ * dist/server (built here once per benchmark), or its TypeScript through tsx with
+ * BENCH_SERVER_SOURCE=1.
  */
-function serverEntry(): string[] {
+function serverEntry(env: Record<string, string | undefined>): string[] {
   if (process.env.BENCH_SERVER_SOURCE === '1') return ['--import', 'tsx', 'server/main.ts'];
   if (!serverBuilt) {
     const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`building the server failed:\n${built.stdout}${built.stderr}`);
     serverBuilt = true;
   }
-  // The node command of `npm start`, flags and all, read from package.json so the two agree.
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const command = start.split('&&').at(-1)!.trim().split(/\s+/);
-  if (command[0] !== 'node') throw new Error(`npm start no longer ends with a node command: ${start}`);
-  return command.slice(1);
+  // The node command of `npm start`, flags and all (the engine's among them), read from package.json so the two agree.
+  return startNodeArgs(env);
 }
 
 /** A TCP port nothing listens on now (benchmarks may run beside each other). */
@@ -115,14 +114,12 @@ export async function startServer(env: Record<string, string>, port?: number): P
   port ??= await freePort();
   // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, ...serverEntry()], {
-    // Production refuses to start without PUBLIC_URL: the address the benchmark reaches it at.
-    env: {
-      PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '/nonexistent', PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...serverEnv(), ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // Production refuses to start without PUBLIC_URL: the address the benchmark reaches it at.
+  const childEnv = {
+    PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', WEB_DIR: '/nonexistent', PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...serverEnv(), ...env,
+  };
+  const child = spawn(process.execPath, [...nodeArgs, ...serverEntry(childEnv)], { env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   let lines = 0;
   await new Promise<void>((resolve, reject) => {
     let output = '';

@@ -4,12 +4,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startNodeArgs } from '../scripts/start-command.mjs';
 import { openPglite, rowsOf } from './db/client';
 import { startTwilioFake } from './test/fakes/twilio';
 import { adminUrl, databaseUrlFor, testServerUrl } from './test/database-url';
@@ -17,21 +18,18 @@ import { adminUrl, databaseUrlFor, testServerUrl } from './test/database-url';
 const dataDir = mkdtempSync(join(tmpdir(), 'khata-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** The TypeScript through tsx (npm run dev), or the build as `npm start` runs it. */
-const fromSource = ['--import', 'tsx', 'server/main.ts'];
+/** The TypeScript through tsx (npm run dev), or the build as `npm start` runs it for the server's environment. */
+const fromSource = () => ['--import', 'tsx', 'server/main.ts'];
 
-function built(): string[] {
+function built(env: Record<string, string | undefined>): string[] {
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build:server failed: ${build.stderr}`);
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  return start.split('&&').at(-1)!.trim().split(/\s+/).slice(1);
+  return startNodeArgs(env);
 }
 
-function startServer(env: Record<string, string>, entry = fromSource) {
-  const child = spawn(process.execPath, entry, {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIR: '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function startServer(env: Record<string, string>, entry: (env: Record<string, string | undefined>) => string[] = fromSource) {
+  const serverEnv = { PATH: process.env.PATH, DATA_DIR: dataDir, HOST: '127.0.0.1', WEB_DIR: '/nonexistent', ...env };
+  const child = spawn(process.execPath, entry(serverEnv), { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let errors = '';
   child.stdout.on('data', (chunk) => { output += chunk; });
@@ -47,6 +45,26 @@ function startServer(env: Record<string, string>, entry = fromSource) {
   };
   return { child, exited, waitFor, output: () => output, errors: () => errors };
 }
+
+describe('the node command of npm start', () => {
+  const postgresUrl = 'postgres://khata@127.0.0.1:5432/khata';
+  /** V8's heap limit under a node command's flags (its last word, the script, left out), in MB. */
+  const heapLimitMb = (args: string[]) => Number(spawnSync(process.execPath,
+    [...args.slice(0, -1), '-p', 'v8.getHeapStatistics().heap_size_limit / 2 ** 20'], { encoding: 'utf8' }).stdout);
+
+  // The main thread's default 16 MB semi-spaces were most of the embedded server's unused
+  // memory; on PostgreSQL small ones cost bench:payments 16–22 % (docs/decisions.md).
+  it('gives the embedded database 2 MB semi-spaces and leaves PostgreSQL\'s node command as it was', () => {
+    const embedded = ['--enable-source-maps', '--max-old-space-size=128', '--max-semi-space-size=2', 'dist/server/main.mjs'];
+    expect(startNodeArgs({ PATH: process.env.PATH })).toEqual(embedded);
+    expect(startNodeArgs({ PATH: process.env.PATH, DATABASE_URL: '' })).toEqual(embedded);
+    const postgres = startNodeArgs({ PATH: process.env.PATH, DATABASE_URL: postgresUrl });
+    expect(postgres).toEqual(['--enable-source-maps', '--max-old-space-size=128', 'dist/server/main.mjs']);
+    // The limit counts the old generation and the young one (three semi-spaces, 16 MB each by default).
+    expect(heapLimitMb(postgres)).toBe(heapLimitMb(['--max-old-space-size=128', 'dist/server/main.mjs']));
+    expect(heapLimitMb(embedded)).toBeLessThan(heapLimitMb(postgres) - 30);
+  });
+});
 
 describe('server/main.ts', () => {
   it('refuses to start in production without PIN_PEPPER', async () => {
@@ -72,7 +90,7 @@ describe('server/main.ts', () => {
 
   it('built as npm start runs it (PGlite in its worker thread): creates a demo admin whose printed PIN signs in, then stops cleanly on SIGTERM', async () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const server = startServer({ PORT: port }, built());
+    const server = startServer({ PORT: port }, built);
     const [, email, pin] = await server.waitFor(/Demo admin created: e-mail (\S+), PIN (\d{4})/);
     await server.waitFor(/Khata is running on/);
     const base = `http://127.0.0.1:${port}`;
