@@ -8,7 +8,9 @@
  * schedule; BENCH_ARRIVALS=uniform spaces the payments evenly instead). Medians of 3 rounds.
  * Then, unless BENCH_BREAKDOWN=0, one more run at the median rate against a server that stamps
  * each payment's phases (HTTP parse, hooks, validation, pool wait, database, serialise, write)
- * says where the time of the slowest 1 % goes. The shipped configuration, an Idempotency-Key per payment.
+ * says where the time of the slowest 1 % goes, and, from the kernel's schedstat of the server's main
+ * thread, whether its event-loop standstills ran code or waited for a core. The shipped
+ * configuration, an Idempotency-Key per payment.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -205,7 +207,7 @@ function probe() {
   const dc = process.getBuiltinModule('node:diagnostics_channel');
   const { AsyncLocalStorage } = process.getBuiltinModule('node:async_hooks');
   const { createRequire } = process.getBuiltinModule('node:module');
-  const { writeFileSync: write } = process.getBuiltinModule('node:fs');
+  const { readFileSync: readText, writeFileSync: write } = process.getBuiltinModule('node:fs');
   const { monitorEventLoopDelay: loopMonitor, PerformanceObserver } = process.getBuiltinModule('node:perf_hooks');
   const pgModule = createRequire(`${process.cwd()}/`)('pg') as {
     Pool: { prototype: { connect(...args: unknown[]): unknown } }; Client: { prototype: { query(...args: unknown[]): unknown } };
@@ -218,13 +220,25 @@ function probe() {
   const loop = loopMonitor({ resolution: 1 });
   loop.enable();
   // When the event loop stood still, and which of those stills were garbage collection: [start, ms].
-  const stalls: [number, number][] = [];
+  // A standstill also carries what the kernel says the main thread did meanwhile (its schedstat:
+  // ns on a core, ns runnable but waiting for one, slices): running our code (or V8's), or
+  // descheduled on cores it shares with PostgreSQL and the load generator.
+  const stalls: [start: number, ms: number, onCpuMs: number, runQueueMs: number, slices: number][] = [];
   const collections: [number, number][] = [];
+  const schedstat = () => readText('/proc/thread-self/schedstat', 'utf8').split(' ').map(Number) as [number, number, number];
+  // The main thread's totals once a second, to tell its time on a core from its wait over the run.
+  const schedule: [at: number, onCpuNs: number, runQueueNs: number][] = [];
   let tickAt = now();
+  let tickStat = schedstat();
   setInterval(() => {
     const at = now();
-    if (at - tickAt > 15) stalls.push([tickAt + 5, at - tickAt - 5]);
+    const stat = schedstat();
+    if (at - tickAt > 15) {
+      stalls.push([tickAt + 5, at - tickAt - 5, (stat[0] - tickStat[0]) / 1e6, (stat[1] - tickStat[1]) / 1e6, stat[2] - tickStat[2]]);
+    }
+    if (at - (schedule.at(-1)?.[0] ?? 0) >= 1000) schedule.push([at, stat[0], stat[1]]);
     tickAt = at;
+    tickStat = stat;
   }, 5).unref();
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) collections.push([performance.timeOrigin + entry.startTime, entry.duration]);
@@ -342,7 +356,7 @@ function probe() {
     return result;
   };
   process.on('exit', () => {
-    done.push({ key: '', loopDelayP99: loop.percentile(99) / 1e6, loopDelayMax: loop.max / 1e6, stalls: JSON.stringify(stalls), collections: JSON.stringify(collections), statements: JSON.stringify(statements) });
+    done.push({ key: '', loopDelayP99: loop.percentile(99) / 1e6, loopDelayMax: loop.max / 1e6, stalls: JSON.stringify(stalls), schedule: JSON.stringify(schedule), collections: JSON.stringify(collections), statements: JSON.stringify(statements) });
     write(process.env.LATENCY_PROBE_OUT!, done.map((stamps) => JSON.stringify(stamps)).join('\n'));
   });
 }
@@ -413,21 +427,52 @@ async function whereTheTimeGoes(rate: number) {
   // Which of the slowest payments lived through a standstill of the server's event loop, or a GC pause.
   const from = Math.min(...joined.map((p) => p.scheduledAt!));
   const to = Math.max(...joined.map((p) => p.endAt!));
-  const during = (pauses: [number, number][]) => pauses.filter(([start]) => start >= from && start <= to);
-  const stalls = during(JSON.parse(String(loop.stalls)) as [number, number][]);
+  const during = <Pause extends [start: number, ...rest: number[]]>(pauses: Pause[]) => pauses.filter(([start]) => start >= from && start <= to);
+  const stalls = during(JSON.parse(String(loop.stalls)) as [number, number, number, number, number][]);
   const collections = during(JSON.parse(String(loop.collections)) as [number, number][]);
-  const overlap = (p: Stamps, pauses: [number, number][]) => pauses
+  const overlap = (p: Stamps, pauses: [number, number, ...number[]][]) => pauses
     .reduce((sum, [start, ms]) => sum + Math.max(0, Math.min(p.endAt!, start + ms) - Math.max(p.scheduledAt!, start)), 0);
-  const hit = (pauses: [number, number][]) => tail.filter((p) => overlap(p, pauses) > 0).length;
-  const meanOverlap = (pauses: [number, number][]) => tail.reduce((sum, p) => sum + overlap(p, pauses), 0) / Math.max(1, tail.length);
+  const hit = (pauses: [number, number, ...number[]][]) => tail.filter((p) => overlap(p, pauses) > 0).length;
+  const meanOverlap = (pauses: [number, number, ...number[]][]) => tail.reduce((sum, p) => sum + overlap(p, pauses), 0) / Math.max(1, tail.length);
   const gcMs = collections.reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`  during the run, the server's event loop stood still > 10 ms ${stalls.length} times (longest ${Math.max(0, ...stalls.map(([, ms]) => ms)).toFixed(0)} ms); `
     + `GC: ${collections.length} pauses, ${gcMs.toFixed(0)} ms in all, longest ${Math.max(0, ...collections.map(([, ms]) => ms)).toFixed(1)} ms`);
+  standstillsOnCpu(stalls, collections, JSON.parse(String(loop.schedule)) as [number, number, number][], from, to);
   const statements = JSON.parse(String(loop.statements)) as Record<string, [number, number]>;
   console.log(`  statements over the server's life (warm-up included): ${Object.entries(statements)
     .map(([name, [count, ms]]) => `${name} ${count} × ${(ms / count).toFixed(2)} ms`).join(', ')}`);
   console.log(`  of the slowest 1 %: ${hit(stalls)} lived through a standstill (${meanOverlap(stalls).toFixed(1)} ms of it on average), `
     + `${hit(collections)} through a GC pause (${meanOverlap(collections).toFixed(1)} ms on average)`);
+}
+
+/**
+ * What the server's main thread did during its standstills, by the kernel's account: ran (our
+ * code, the libraries', V8's collector) or waited in the run queue for a core, the rest asleep or
+ * blocked in a system call; and the same split over the whole run. Each standstill is counted
+ * from the tick before it (5 ms of which the loop expected to sleep).
+ */
+function standstillsOnCpu(
+  stalls: [start: number, ms: number, onCpuMs: number, runQueueMs: number, slices: number][], collections: [number, number][],
+  schedule: [at: number, onCpuNs: number, runQueueNs: number][], from: number, to: number,
+) {
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const wallMs = sum(stalls.map(([, ms]) => ms + 5));
+  const onCpuMs = sum(stalls.map(([, , onCpu]) => onCpu));
+  const runQueueMs = sum(stalls.map(([, , , runQueue]) => runQueue));
+  const gcMs = sum(stalls.map(([start, ms]) => sum(collections
+    .map(([gcStart, gcMs]) => Math.max(0, Math.min(start + ms, gcStart + gcMs) - Math.max(start - 5, gcStart))))));
+  const share = (ms: number) => `${ms.toFixed(0)} ms (${((100 * ms) / Math.max(1, wallMs)).toFixed(0)} %)`;
+  // A GC pause is timed on the wall clock: descheduled in the middle, it lasts longer than its work.
+  console.log(`  the standstills' ${wallMs.toFixed(0)} ms, by the kernel: on a core ${share(onCpuMs)}, `
+    + `waiting for a core ${share(runQueueMs)}, asleep or blocked ${share(Math.max(0, wallMs - onCpuMs - runQueueMs))}; `
+    + `GC pauses covered ${gcMs.toFixed(0)} ms of them; `
+    + `${(sum(stalls.map(([, , , , slices]) => slices)) / Math.max(1, stalls.length)).toFixed(1)} slices on a core per standstill`);
+  const inRun = schedule.filter(([at]) => at >= from && at <= to);
+  if (inRun.length < 2) return;
+  const [firstAt, firstCpu, firstWait] = inRun[0]!;
+  const [lastAt, lastCpu, lastWait] = inRun.at(-1)!;
+  console.log(`  the server's main thread over ${((lastAt - firstAt) / 1000).toFixed(0)} s of the run: on a core ${((lastCpu - firstCpu) / 1e6).toFixed(0)} ms, `
+    + `waiting for one ${((lastWait - firstWait) / 1e6).toFixed(0)} ms`);
 }
 
 /**
