@@ -170,41 +170,23 @@ function progressiveWebApp() {
   });
 }
 
-/**
- * React's modules, served by preact/compat: the same API (React 18.3's) at about a tenth
- * of react-dom's size, so each signed-in home loads less than 110 KiB before it is usable
- * (docs/decisions.md). The React 19 behaviours the app relies on are added by
- * web/src/lib/preact-react19.ts.
- */
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 /** web/src/features/** and web/src/components/**, but never their CSS. */
 const pureWebModule = /[\\/]web[\\/]src[\\/](features|components)[\\/].*\.tsx?$/;
-
-/** The web's imports: tsconfig.json's paths, and React as preact/compat. vitest.config uses them too. */
-export const webAliases = [
-  // The same aliases as tsconfig.json's paths.
-  { find: '@common', replacement: fileURLToPath(new URL('./common', import.meta.url)) },
-  { find: '@', replacement: fileURLToPath(new URL('./web/src', import.meta.url)) },
-  // wouter imports this shim for React 17; preact/compat has the hook (see the file).
-  {
-    find: 'use-sync-external-store/shim/index.js',
-    replacement: fileURLToPath(new URL('./web/src/lib/use-sync-external-store-shim.ts', import.meta.url)),
-  },
-  ...preactAliases,
-];
 
 const config: UserConfig = {
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [...translationPlugins(), tailwindcss(), precompress(), progressiveWebApp()],
-  resolve: { alias: webAliases },
+  resolve: {
+    alias: {
+      // The same aliases as tsconfig.json's paths.
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+      // wouter imports this shim for React 17; React 19 has the hook (see the file).
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./web/src/lib/use-sync-external-store-shim.ts', import.meta.url),
+      ),
+    },
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

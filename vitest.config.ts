@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { translationPlugins, webAliases } from './vite.config.ts';
+import { translationPlugins } from './vite.config.ts';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -10,13 +10,6 @@ const resolve = {
     '@': fileURLToPath(new URL('./web/src', import.meta.url)),
   },
 };
-
-/** The packages that import React, inlined in the web project. */
-const reactLibraries = [
-  /[\\/]node_modules[\\/](react-hook-form|wouter|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar)[\\/]/,
-  /[\\/]node_modules[\\/]@(radix-ui|tanstack|hookform)[\\/]/,
-  /[\\/]node_modules[\\/]@(lingui|testing-library)[\\/]react[\\/]/,
-];
 
 /**
  * Four kinds of tests: server and common (Node, real database per file), web
@@ -46,15 +39,9 @@ export default defineConfig({
       },
       {
         plugins: translationPlugins(),
-        // React is preact/compat here too (vite.config.ts). Vite resolves the aliases only for
-        // what it transforms, so the libraries that import React run through it as well
-        // (server.deps.inline), their ES builds first (mainFields). Preact itself is left to
-        // Node, so there is one Preact in a test, which vi.resetModules does not copy: the
-        // libraries and the components share its hooks and contexts.
-        resolve: { alias: webAliases, mainFields: ['module', 'jsnext:main', 'jsnext'] },
+        resolve,
         test: {
           name: 'web',
-          server: { deps: { inline: reactLibraries } },
           environment: 'jsdom',
           // Worker threads start faster than processes (a fifth less CPU over the project);
           // each file still gets its own, for the modules its tests mock.

@@ -4,8 +4,8 @@
  * under 80 KiB, dynamic imports made at start-up included; and each signed-in home (the
  * customer's home, a merchant's dashboard, the admin's overview, each signed in with a
  * session seeded through the API) at or under 110 KiB of what it fetched before it showed
- * its data, and at or under its own ceiling (homeScriptCeilingGzipBytes).
- * Exits 1 above a budget, or when the build is not a production build on Preact.
+ * its data (while a home is above that target, above its ceiling: homeScriptCeilingGzipBytes).
+ * Exits 1 above a budget, or when the build is not React's production build.
  *
  *   npx tsx bench/web-budget.ts              builds into dist/web first (NODE_ENV=development)
  *   npx tsx bench/web-budget.ts --no-build   reads an existing build (--dir DIR, default dist/web)
@@ -18,10 +18,9 @@
  * /sw.js and precaches the build from a worker of its own, which Playwright reports on the
  * browser context, never on the page, so neither counts; the budget is what the page runs.
  * Cross-checks: what index.html and the entry chunk import statically (read from Vite's
- * manifest) must be among what Chromium fetched; no script may carry JSX compiled for
- * development: the build runs with NODE_ENV=development in its environment, as a
- * developer's shell may have it, and vite.config.ts must still make it a production one;
- * and the page must run on preact/compat, with no copy of react-dom beside it.
+ * manifest) must be among what Chromium fetched, and no script may carry React's
+ * development markers: the build runs with NODE_ENV=development in its environment, as
+ * a developer's shell may have it, and vite.config.ts must still make it a production one.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -42,24 +41,25 @@ export const custScriptBudgetGzipBytes = 80 * 1024;
 /** 110 KiB gzipped: the target for the JavaScript each signed-in home loads before it is usable. */
 export const homeScriptBudgetGzipBytes = 110 * 1024;
 /**
- * Met since the app runs on preact/compat (docs/decisions.md), with room to spare: so that the
- * room is not spent unnoticed, each home may not load more before it is usable than its figure
- * of 2026-11-28 on Preact plus 2 KiB either, and CI fails above that.
+ * Not met yet (docs/performance.md says what is left: React and the login in the entry,
+ * 80 KiB, TanStack Query and Radix Tabs leave too little): until then each home may not
+ * load more before it is usable than its figure of 2026-11-28 (with its own part of the
+ * texts, and what it does not show deferred until after) plus 2 KiB, and CI fails above that.
  */
 export const homeScriptCeilingGzipBytes: Record<'customer' | 'merchant' | 'admin', number> = {
-  customer: 74_400,
-  merchant: 85_900,
-  admin: 69_200,
+  customer: 132_800,
+  merchant: 144_500,
+  admin: 127_600,
 };
 
 /**
  * And what each home loads in all until settled (the next tabs, overlays and the rest of the
- * texts, fetched once it is usable) may not grow past its figure of 2026-11-28 on Preact plus 4 KiB.
+ * texts, fetched once it is usable) may not grow past its figure of 2026-11-28 plus 4 KiB.
  */
 export const homeSettledCeilingGzipBytes: Record<'customer' | 'merchant' | 'admin', number> = {
-  customer: 138_400,
-  merchant: 158_200,
-  admin: 135_300,
+  customer: 197_200,
+  merchant: 217_600,
+  admin: 194_300,
 };
 
 export const chromiumPath = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -167,31 +167,14 @@ function summarise(files: ScriptFile[]): CustScripts {
   return { files, rawBytes: sum((f) => f.rawBytes), gzipBytes: sum((f) => f.gzipBytes), brotliBytes: sum((f) => f.brotliBytes) };
 }
 
-/**
- * JSX compiled for development passes each element's source location to jsxDEV
- * (`{fileName:…,lineNumber:15,columnNumber:7}`); a production build passes none.
- */
-const developmentMarker = /\{fileName:[\w$]+,lineNumber:\d+,columnNumber:\d+\}/;
-/** Preact names each context `__cC<n>`, minified or not: Preact is in the page. */
-const preactMarker = '__cC';
-/** React's react-dom links its errors to react.dev: a React beside Preact (an alias missed). */
-const reactMarker = 'react.dev/errors/';
-
-/** Throws unless `scripts` are a production build on Preact, with no React among them. */
-function checkProductionPreact(scripts: readonly { file: string; text: string }[]): void {
-  const development = scripts.filter((file) => developmentMarker.test(file.text)).map((file) => file.file);
-  if (development.length > 0) throw new Error(`JSX compiled for development was served (source locations in ${development.join(', ')})`);
-  const react = scripts.filter((file) => file.text.includes(reactMarker)).map((file) => file.file);
-  if (react.length > 0) throw new Error(`React's react-dom was served beside Preact (${reactMarker} in ${react.join(', ')})`);
-  if (!scripts.some((file) => file.text.includes(preactMarker))) {
-    throw new Error(`no script carries Preact's marker (${preactMarker}): is Preact in the page at all?`);
-  }
-}
+/** React's development build names jsxDEV; its production build links its errors to react.dev. */
+const reactDevelopmentMarker = 'jsxDEV';
+const reactProductionMarker = 'react.dev/errors/';
 
 /**
  * Every script Chromium fetches for `path` on `baseUrl` (signed out, untouched) until the
  * page shows an enabled Sign In button and the network has been idle for a second.
- * Throws unless the scripts are a production build on Preact.
+ * Throws if any script is React's development build.
  */
 export async function scriptsChromiumFetches(baseUrl: string, path = '/cust'): Promise<CustScripts> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -211,7 +194,11 @@ export async function scriptsChromiumFetches(baseUrl: string, path = '/cust'): P
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1_000);
     const fetched = await Promise.all(pending);
-    checkProductionPreact(fetched);
+    const development = fetched.filter((file) => file.text.includes(reactDevelopmentMarker)).map((file) => file.file);
+    if (development.length > 0) throw new Error(`React's development build was served (${reactDevelopmentMarker} in ${development.join(', ')})`);
+    if (!fetched.some((file) => file.text.includes(reactProductionMarker))) {
+      throw new Error(`no script carries React's production marker (${reactProductionMarker}): is React in the page at all?`);
+    }
     return summarise(fetched.map(({ text: _text, ...file }) => file));
   } finally {
     await browser.close();
@@ -384,7 +371,8 @@ export async function homeScriptsChromiumFetches(
     while (Date.now() - lastScriptAt < 2_000 && Date.now() < settleLimit) await page.waitForTimeout(250);
     const fetched = await Promise.all(before);
     const later = await Promise.all(after);
-    checkProductionPreact([...fetched, ...later]);
+    const development = [...fetched, ...later].filter((file) => file.text.includes(reactDevelopmentMarker)).map((file) => file.file);
+    if (development.length > 0) throw new Error(`React's development build was served (${reactDevelopmentMarker} in ${development.join(', ')})`);
     const strip = (files: (ScriptFile & { text: string })[]) => summarise(files.map(({ text: _text, ...file }) => file));
     return { ...strip(fetched), later: strip(later), usableMs };
   } finally {
@@ -451,8 +439,10 @@ async function main(): Promise<void> {
   }
   let within = reportBudget('/cust', results.cust.gzipBytes, custScriptBudgetGzipBytes);
   for (const { home, scripts } of results.signedIn) {
-    within = reportBudget(`The ${home.name}'s`, scripts.gzipBytes, homeScriptBudgetGzipBytes) && within;
-    within = reportBudget(`  the ${home.name}'s ceiling:`, scripts.gzipBytes, homeScriptCeilingGzipBytes[home.role]) && within;
+    const ceiling = homeScriptCeilingGzipBytes[home.role];
+    if (!reportBudget(`The ${home.name}'s`, scripts.gzipBytes, homeScriptBudgetGzipBytes)) {
+      within = reportBudget(`  (target not met yet) the ${home.name}'s ceiling:`, scripts.gzipBytes, ceiling) && within;
+    }
     const settled = scripts.gzipBytes + scripts.later.gzipBytes;
     within = reportBudget(`  all the ${home.name} loads until settled:`, settled, homeSettledCeilingGzipBytes[home.role]) && within;
   }

@@ -1,6 +1,5 @@
 // The theme goes first so the page never renders in the wrong colours.
 import './lib/apply-initial-theme';
-import './lib/preact-react19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activate, activateEnglishFallback, startingLanguage } from './i18n/i18n';

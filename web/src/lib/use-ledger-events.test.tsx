@@ -426,18 +426,15 @@ describe('the events schemas, kept out of the first download', () => {
     // A fresh module: no schemas loaded yet, and no home usable (lib/after-usable.ts).
     vi.resetModules();
     const fresh = await import('./use-ledger-events');
-    // TanStack Query runs through Vite (it imports React, which is Preact here), so the reset
-    // made a fresh copy of it too: the fresh hook reads the fresh copy's provider.
-    const freshQuery = await import('@tanstack/react-query');
     const received: LedgerEventData[] = [];
-    const client = new freshQuery.QueryClient();
+    const client = new QueryClient();
     const spy = vi.spyOn(client, 'invalidateQueries');
     function FreshProbe() {
       fresh.useLedgerStream(merchantLedgerQueries, { onLedger: (event) => received.push(event) });
       return null;
     }
     const created = FakeEventSource.created;
-    render(<freshQuery.QueryClientProvider client={client}><FreshProbe /></freshQuery.QueryClientProvider>);
+    render(<QueryClientProvider client={client}><FreshProbe /></QueryClientProvider>);
     // At once, not after the schemas.
     expect(FakeEventSource.created).toBe(created + 1);
     const source = FakeEventSource.last!;

@@ -1,6 +1,5 @@
 /**
- * wouter imports the `use-sync-external-store` shim for React 17; preact/compat (the app's
- * `react`) has the hook itself, so vite.config.ts points the shim here and the fallback
- * code is not shipped.
+ * wouter imports the `use-sync-external-store` shim for React 17; React 19 has the hook
+ * itself, so vite.config.ts points the shim here and the fallback code is not shipped.
  */
 export { useSyncExternalStore } from 'react';

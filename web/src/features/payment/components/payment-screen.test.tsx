@@ -64,8 +64,7 @@ async function enterCode(user: User, text = scannedCode) {
   if (manual) await user.click(manual);
   const box = screen.getByLabelText('QR Code Data');
   await user.clear(box);
-  // A paste: the browser fires `input` on the textarea (Preact listens to input, as a browser user makes it).
-  fireEvent.input(box, { target: { value: text } });
+  fireEvent.change(box, { target: { value: text } });
 }
 
 /** Pastes a code, validates it and waits for the confirm step. */
