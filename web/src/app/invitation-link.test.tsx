@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from '@/test/axe';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
 import { expectToast } from '@/test/toast';
-import { ownerShop } from '@/test/shops';
+import { approvedOwnerMe } from '@/test/shops';
 
 vi.mock('qrcode', () => {
   const qrCode = { toCanvas: async () => {}, toDataURL: async () => 'data:image/png;base64,' };
@@ -42,16 +42,7 @@ const admin: MeResponse = {
   language: null,
   business: null,
 };
-const merchant: MeResponse = {
-  user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
-  shop: ownerShop(),
-  language: null,
-  business: {
-    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
-    address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
-    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
-  },
-};
+const merchant = approvedOwnerMe('b1');
 
 const ravi: CustomerCreditAccount = {
   id: 'acc-ravi', businessId: raviId, business: { businessName: 'Ravi Stores' }, currentBalance: '2000.00', creditLimit: '2000.00',

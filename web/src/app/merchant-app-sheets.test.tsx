@@ -1,10 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MeResponse } from '@common/api/types';
 import { json, stubFetch } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { ownerShop } from '@/test/shops';
+import { approvedOwnerMe } from '@/test/shops';
 import { MerchantApp } from './merchant-app';
 
 // The two sheets' code stands in for a download that arrives only when a test says so.
@@ -25,16 +24,7 @@ vi.mock('@/features/qr-codes/components/qr-generator', async () => {
   return { QrGenerator: ({ open }: { open: boolean }) => open && <div role="dialog" aria-label="QR Code Generator" /> };
 });
 
-const me: MeResponse = {
-  user: { id: 'u1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
-  shop: ownerShop(),
-  language: null,
-  business: {
-    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
-    address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
-    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
-  },
-};
+const me = approvedOwnerMe('u1');
 
 function renderMerchant() {
   stubFetch({

@@ -5,7 +5,7 @@ import type { MeResponse, QrValidation } from '@common/api/types';
 import { App } from '@/app/app';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { ownerShop } from '@/test/shops';
+import { approvedOwnerMe } from '@/test/shops';
 import { pendingPayTokenKey } from '@/features/payment/pay-link';
 
 vi.mock('@/features/scanner/components/qr-scanner', () => ({
@@ -27,16 +27,7 @@ const admin: MeResponse = {
   language: null,
   business: null,
 };
-const merchant: MeResponse = {
-  user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
-  shop: ownerShop(),
-  language: null,
-  business: {
-    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
-    address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
-    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
-  },
-};
+const merchant = approvedOwnerMe('b1');
 
 const validation: QrValidation = {
   qrCode: { isDynamic: true, description: 'Bill #42' },

@@ -6,7 +6,7 @@ import { App } from '@/app/app';
 import { expectNoAxeViolations } from '@/test/axe';
 import { apiError, callsTo, json, stubFetch, type RecordedCall } from '@/test/fetch-stub';
 import { renderWithApp } from '@/test/render';
-import { ownerShop } from '@/test/shops';
+import { approvedOwnerMe } from '@/test/shops';
 import { pendingReminderCodeKey } from '@/features/reminder-link/reminder-link';
 
 vi.mock('qrcode', () => {
@@ -30,16 +30,7 @@ const admin: MeResponse = {
   language: null,
   business: null,
 };
-const merchant: MeResponse = {
-  user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
-  shop: ownerShop(),
-  language: null,
-  business: {
-    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
-    address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
-    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
-  },
-};
+const merchant = approvedOwnerMe('b1');
 
 const kumar: CustomerCreditAccount = {
   id: 'acc-kumar', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00',

@@ -11,7 +11,7 @@ import { indiaDateOf } from '@/lib/date-time';
 import { pendingAccountKey } from '@/features/credit-accounts/public';
 import { expectNoAxeViolations } from '@/test/axe';
 import { expectToast } from '@/test/toast';
-import { ownerShop } from '@/test/shops';
+import { approvedOwnerMe } from '@/test/shops';
 
 const kumarId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b01';
 const sharmaId = '0b6f5a44-6c1f-4c59-9d0e-6f1f3c1a2b02';
@@ -23,16 +23,7 @@ const customer: MeResponse = {
   language: null,
   business: null,
 };
-const merchant: MeResponse = {
-  user: { id: 'b1', role: 'business', name: 'Ravi Kumar', phone: '+919812345678', email: 'ravi@example.com' },
-  shop: ownerShop(),
-  language: null,
-  business: {
-    id: 'biz1', businessName: 'Ravi Stores', businessType: 'Retail', email: 'ravi@example.com',
-    address: '12 MG Road', status: 'approved', transactionFeePercent: '2.00', maxCreditLimit: '50000.00',
-    description: null, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
-  },
-};
+const merchant = approvedOwnerMe('b1');
 
 const accounts: CustomerCreditAccount[] = [
   { id: 'acc-kumar', businessId: kumarId, business: { businessName: 'Kumar Kirana' }, currentBalance: '3750.10', creditLimit: '5000.00', owed: '1249.90',
